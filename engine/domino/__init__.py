@@ -1,0 +1,32 @@
+"""Domino: the rules engine of every variant in RULES.md, with records, a CLI and AI.
+
+Pure Python with no dependencies; runs unchanged under CPython and Pyodide. The public API is
+documented in docs/ENGINE_API.md.
+"""
+
+from .errors import (
+    DominoError,
+    IllegalMoveError,
+    OptionError,
+    RecordError,
+    TileError,
+    UnknownVariantError,
+)
+from .events import Drew, Event, HandEnded, Left, MarkerSet, Passed, Played, Scored
+from .game import HandState, apply_unchecked, legal_moves, new_hand, step
+from .match import Match
+from .moves import Move
+from .rules import VARIANTS, Ruleset, get_ruleset, variants_catalog
+from .settle import HandResult
+from .tiles import Tile, full_set, parse_tile, tile_str
+from .view import View, view
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "VARIANTS", "DominoError", "Drew", "Event", "HandEnded", "HandResult", "HandState",
+    "IllegalMoveError", "Left", "MarkerSet", "Match", "Move", "OptionError", "Passed", "Played",
+    "RecordError", "Ruleset", "Scored", "Tile", "TileError", "UnknownVariantError", "View",
+    "__version__", "apply_unchecked", "full_set", "get_ruleset", "legal_moves", "new_hand",
+    "parse_tile", "step", "tile_str", "variants_catalog", "view",
+]

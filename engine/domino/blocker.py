@@ -1,0 +1,105 @@
+"""vn_schoolnet: who deliberately blocked a hand, and who set the block up ("gài triệt").
+
+RULES.md 2.2.2 defines the blocker with a one-round horizon: the last placement whose player
+made a block certain before acting again, while another placement would have let the hand go
+on. The search uses the actual hidden hands and boneyard order, which the engine knows, and
+covers at most n-1 turns of the other players, so it is small.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .moves import Move
+
+if TYPE_CHECKING:
+    from .game import HandState
+
+
+def _blocked_before(s: HandState, actor: int) -> bool:
+    """Every legal continuation from ``s`` ends blocked before ``actor`` acts again."""
+    from .game import apply_unchecked, legal_moves
+
+    if s.over:
+        return s.termination == "blocked"
+    if s.to_move == actor:
+        return False
+    for move in legal_moves(s):
+        nxt = s.copy()
+        nxt.probe = True
+        apply_unchecked(nxt, move)
+        if not _blocked_before(nxt, actor):
+            return False
+    return True
+
+
+def _after(s: HandState, move: Move) -> HandState:
+    from .game import apply_unchecked
+
+    nxt = s.copy()
+    nxt.probe = True
+    apply_unchecked(nxt, move)
+    return nxt
+
+
+def find_blocker(s: HandState) -> int | None:
+    """The blocker of the blocked hand ``s``, or None for a forced block ("triệt buộc")."""
+    from .game import placements
+
+    turns = s.turns
+    if s.rs.blocker_mode == "last_placer":
+        for i in range(len(turns) - 1, -1, -1):
+            seat, move = turns[i]
+            if move is None:
+                continue
+            before = s.snapshots.get(i)
+            if before is None:
+                return None
+            for other in placements(before, seat):
+                if other != move:
+                    nxt = _after(before, other)
+                    if not (nxt.over and nxt.termination == "blocked"):
+                        return seat
+            return None
+        return None
+    for i in range(len(turns) - 1, -1, -1):
+        seat, move = turns[i]
+        if move is None:
+            continue
+        if any(t[0] == seat for t in turns[i + 1:]):
+            continue
+        before = s.snapshots.get(i)
+        if before is None:
+            continue
+        if not _blocked_before(_after(before, move), seat):
+            continue
+        for other in placements(before, seat):
+            if other != move and not _blocked_before(_after(before, other), seat):
+                return seat
+    return None
+
+
+def gai_of(s: HandState, blocker: int) -> int | None:
+    """The upstream seat U = prev(K) if, on its last turn before K's blocking placement, it
+    placed a tile while holding another playable tile (RULES.md 2.2.3); else None."""
+    from .game import placements
+
+    turns = s.turns
+    k_turn = max(i for i, (seat, move) in enumerate(turns) if seat == blocker and move)
+    upstream = (blocker - 1) % s.n
+    while not s.seated[upstream]:
+        upstream = (upstream - 1) % s.n
+    for i in range(k_turn - 1, -1, -1):
+        seat, move = turns[i]
+        if seat != upstream:
+            continue
+        if move is None:
+            return None
+        before = s.snapshots.get(i)
+        if before is None:
+            return None
+        played = {move.tile, move.tile2} - {None}
+        if any(m.tile not in played for m in placements(before, upstream)):
+            return upstream
+        return None
+    return None

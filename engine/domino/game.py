@@ -1,0 +1,660 @@
+"""One hand: the deal, legal moves, and the one checked way to change state, ``step``.
+
+``HandState`` holds everything about a hand in play, hidden information included; it never
+leaves the engine except through ``view``. ``step(state, move)`` checks a move and returns a
+new state and the events it caused. ``apply_unchecked`` is the fast path for AI playouts and
+random simulation: it mutates the state in place and trusts that the move came from
+``legal_moves`` of that same state.
+
+The turn procedure is RULES.md 1.6: the block check runs at the start of every turn (1.7),
+``draw`` and ``pass`` are explicit moves allowed only by the draw policy (1.5), and a player
+who can place must place (1.4).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import IllegalMoveError, RecordError
+from .events import Drew, Event, HandEnded, Left, MarkerSet, Passed, Played, Scored
+from .layout import LineLayout, TrainLayout, TreeLayout, touch_options
+from .moves import DRAW, LEAD, LEAVE, PAIR, PASS, PLACE, Move
+from .rules import DRAW_UNTIL, NONE, Ruleset
+from .tiles import Tile, full_set, is_double, shuffle, tile_str
+
+LEAD_PHASE = 0
+PLAY_PHASE = 1
+OVER_PHASE = 2
+
+
+@dataclass
+class MatchContext:
+    """What a hand needs to know about the match around it."""
+
+    hand_number: int = 1
+    leader: int | None = None  # who leads this hand when the variant's rule depends on it
+    scores: list[int] = field(default_factory=list)  # all_fives: to stop at the target
+    seated: list[bool] | None = None
+
+
+class HandState:
+    """The full state of one hand (hidden information included)."""
+
+    __slots__ = (
+        "rs", "n", "hands", "boneyard", "layout", "to_move", "phase", "hand_number",
+        "forced_lead", "drew", "history", "last_placer", "passes_in_row", "seated",
+        "escrow", "escrow_by", "transfers", "points", "extra_play", "first_turn_open",
+        "played_this_turn", "turns", "snapshots", "result", "rng", "match_scores",
+        "leader", "start_hands", "termination", "probe",
+    )
+
+    def copy(self) -> HandState:
+        """An independent copy (layout, hands and boneyard are copied; history shared-safe)."""
+        s = HandState.__new__(HandState)
+        s.rs, s.n = self.rs, self.n
+        s.hands = [h[:] for h in self.hands]
+        s.boneyard = self.boneyard[:]
+        s.layout = self.layout.copy()
+        s.to_move, s.phase, s.hand_number = self.to_move, self.phase, self.hand_number
+        s.forced_lead, s.drew = self.forced_lead, self.drew
+        s.history = self.history[:]
+        s.last_placer, s.passes_in_row = self.last_placer, self.passes_in_row
+        s.seated = self.seated[:]
+        s.escrow, s.escrow_by = self.escrow, self.escrow_by[:]
+        s.transfers = self.transfers[:]
+        s.points = self.points[:]
+        s.extra_play = self.extra_play
+        s.first_turn_open = self.first_turn_open[:]
+        s.played_this_turn = self.played_this_turn
+        s.turns = self.turns[:]
+        s.snapshots = dict(self.snapshots) if self.snapshots else {}
+        s.result = self.result
+        s.rng = self.rng
+        s.match_scores = self.match_scores
+        s.leader = self.leader
+        s.start_hands = self.start_hands
+        s.termination = self.termination
+        s.probe = self.probe
+        return s
+
+    @property
+    def over(self) -> bool:
+        """The hand has ended."""
+        return self.phase == OVER_PHASE
+
+    def drawable(self) -> int:
+        """Tiles that may still be drawn: the boneyard less the reserve (RULES.md 1.5)."""
+        if self.rs.draw_policy == NONE:
+            return 0
+        return max(0, len(self.boneyard) - self.rs.reserve_for(self.n))
+
+    def seats_in_play(self) -> list[int]:
+        """Seats still at the table."""
+        return [s for s in range(self.n) if self.seated[s]]
+
+
+def _new_layout(rs: Ruleset, n: int, engine: int | None = None) -> Any:
+    if rs.layout == "line":
+        return LineLayout(rs.blank_wild)
+    if rs.layout == "tree":
+        return TreeLayout(rs.spinners, rs.cross_after_line, rs.unlock_mode)
+    return TrainLayout(engine if engine is not None else rs.max_pip, n, rs.allow_double_chain)
+
+
+def engine_for_round(rs: Ruleset, hand_number: int) -> int:
+    """Mexican Train: round k uses the double (max - k + 1); 12-12 first, 0-0 last."""
+    return max(0, rs.max_pip - (hand_number - 1) % rs.rounds)
+
+
+def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> HandState:
+    s = HandState.__new__(HandState)
+    s.rs, s.n = rs, n
+    s.hands = [[] for _ in range(n)]
+    s.boneyard = []
+    engine = engine_for_round(rs, ctx.hand_number) if rs.layout == "trains" else None
+    s.layout = _new_layout(rs, n, engine)
+    s.to_move = 0
+    s.phase = LEAD_PHASE
+    s.hand_number = ctx.hand_number
+    s.forced_lead = None
+    s.drew = 0
+    s.history = []
+    s.last_placer = None
+    s.passes_in_row = 0
+    s.seated = list(ctx.seated) if ctx.seated else [True] * n
+    s.escrow = 0
+    s.escrow_by = [0] * n
+    s.transfers = []
+    s.points = [0] * n
+    s.extra_play = False
+    s.first_turn_open = [rs.first_turn_multi] * n
+    s.played_this_turn = False
+    s.turns = []
+    s.snapshots = {}
+    s.result = None
+    s.rng = rng
+    s.match_scores = list(ctx.scores) if ctx.scores else [0] * n
+    s.leader = ctx.leader
+    s.start_hands = None
+    s.termination = None
+    s.probe = False
+    return s
+
+
+# --- dealing and the lead ------------------------------------------------------------------
+
+def deal(rs: Ruleset, ctx: MatchContext, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+    """Shuffle the set and deal ``tiles_each`` to every seated player; the rest is the boneyard.
+
+    Mexican Train takes the round's engine out before shuffling (RULES.md 3.4). A variant
+    that redeals when no double is dealt (``doubles``) deals again from the same RNG.
+    """
+    n = rs.players
+    seated = ctx.seated or [True] * n
+    tiles = full_set(rs.max_pip)
+    if rs.layout == "trains":
+        engine = engine_for_round(rs, ctx.hand_number)
+        tiles.remove((engine, engine))
+    each = rs.tiles_each(n)
+    while True:
+        pool = tiles[:]
+        shuffle(pool, rng)
+        hands: list[list[Tile]] = []
+        pos = 0
+        for seat in range(n):
+            if seated[seat]:
+                hands.append(pool[pos:pos + each])
+                pos += each
+            else:
+                hands.append([])
+        boneyard = pool[pos:]
+        if not rs.redeal_without_double or any(is_double(t) for h in hands for t in h):
+            return hands, boneyard
+
+
+def _highest_double(hands: list[list[Tile]], order: list[int]) -> tuple[int, Tile] | None:
+    for d in order:
+        for seat, hand in enumerate(hands):
+            if (d, d) in hand:
+                return seat, (d, d)
+    return None
+
+
+def determine_lead(rs: Ruleset, hands: list[list[Tile]], ctx: MatchContext,
+                   rng: random.Random) -> tuple[int, Tile | None]:
+    """Who leads this hand, and the tile they must lead (None: any tile). RULES.md per variant."""
+    n = len(hands)
+    rule = rs.first_lead
+    if ctx.hand_number > 1 and rs.later_lead != "same_as_first":
+        if rs.later_lead == "rotate":
+            return (ctx.leader if ctx.leader is not None else 0), None
+        if ctx.leader is not None:
+            return ctx.leader, None
+        if rs.later_lead == "winner_any_else_lot":
+            return _random_seat(ctx, n, rng), None
+    if rule == "train":
+        first = 0 if rs.first_player == "seat0" else _random_seat(ctx, n, rng)
+        return first, None
+    if rule == "random_any":
+        return _random_seat(ctx, n, rng), None
+    top = rs.max_pip
+    if rule == "lowest_double_from_1_1":
+        found = _highest_double(hands, list(range(1, top + 1)) + [0])
+    else:
+        found = _highest_double(hands, list(range(top, -1, -1)))
+    if found is not None:
+        return found
+    if rule == "highest_double_redeal":
+        raise RecordError("no double was dealt; this variant redeals such a hand")
+    best: tuple | None = None
+    for seat, hand in enumerate(hands):
+        for t in hand:
+            key = (t[0], t[1]) if rule.endswith("senior") else rs.tile_rank(t)
+            if best is None or key > best[0]:
+                best = (key, seat, t)
+    if best is None:
+        raise RecordError("nobody holds a tile to lead")
+    return best[1], best[2]
+
+
+def _random_seat(ctx: MatchContext, n: int, rng: random.Random) -> int:
+    seated = [s for s in range(n) if not ctx.seated or ctx.seated[s]]
+    return seated[int(rng.random() * len(seated))]
+
+
+def new_hand(rs: Ruleset, ctx: MatchContext | None = None, rng: random.Random | None = None,
+             hands: list[list[Tile]] | None = None, boneyard: list[Tile] | None = None
+             ) -> HandState:
+    """Deal a hand (or take the given deal) and set up its lead."""
+    ctx = ctx or MatchContext()
+    rng = rng or random.Random(0)
+    if hands is None:
+        hands, boneyard = deal(rs, ctx, rng)
+    s = _blank_state(rs, rs.players, ctx, rng)
+    s.hands = [list(h) for h in hands]
+    s.boneyard = list(boneyard or [])
+    s.start_hands = [h[:] for h in s.hands]
+    _check_tiles(s)
+    if rs.redeal_without_double and not any(is_double(t) for h in s.hands for t in h):
+        raise RecordError("no double was dealt; this variant redeals such a hand")
+    seat, tile = determine_lead(rs, s.hands, ctx, rng)
+    s.to_move, s.forced_lead = seat, tile
+    s.leader = seat
+    if rs.layout == "trains":
+        s.phase = PLAY_PHASE
+        _start_turn(s, [])
+    return s
+
+
+def _check_tiles(s: HandState) -> None:
+    """Every tile exists in the set and appears once across hands, boneyard and layout."""
+    valid = set(full_set(s.rs.max_pip))
+    seen: set[Tile] = set()
+    for where, tiles in [(f"hand of P{i}", h) for i, h in enumerate(s.hands)] + [
+            ("boneyard", s.boneyard), ("layout", s.layout.placed())]:
+        for t in tiles:
+            if t not in valid:
+                raise RecordError(f"{where}: no tile {tile_str(t)} in a double-{s.rs.max_pip} set")
+            if t in seen:
+                raise RecordError(f"{where}: tile {tile_str(t)} appears twice")
+            seen.add(t)
+
+
+def start_position(rs: Ruleset, start: dict, ctx: MatchContext, rng: random.Random) -> HandState:
+    """A hand from a RECORD.md ``start`` position (hands, boneyard, layout, to_move)."""
+    from .tiles import parse_tile
+
+    try:
+        hands = [[parse_tile(t, rs.max_pip) for t in h] for h in start["hands"]]
+        boneyard = [parse_tile(t, rs.max_pip) for t in start.get("boneyard", [])]
+        to_move = start["to_move"]
+    except KeyError as exc:
+        raise RecordError(f"start position lacks {exc}") from None
+    except (TypeError, AttributeError):
+        raise RecordError("start position: hands and boneyard must be lists of tiles") from None
+    if len(hands) != rs.players:
+        raise RecordError(f"start has {len(hands)} hands for {rs.players} players")
+    if not isinstance(to_move, int) or isinstance(to_move, bool) or not 0 <= to_move < rs.players:
+        raise RecordError(f"start.to_move must be a seat from 0 to {rs.players - 1}")
+    s = _blank_state(rs, rs.players, ctx, rng)
+    s.hands, s.boneyard = hands, boneyard
+    s.start_hands = [h[:] for h in hands]
+    if rs.layout == "line":
+        s.layout = LineLayout.from_record(start.get("line", []), rs.blank_wild)
+    elif "layout" in start:
+        if rs.layout == "tree":
+            s.layout = TreeLayout.from_json(start["layout"], rs.spinners, rs.cross_after_line,
+                                            rs.unlock_mode)
+        else:
+            s.layout = TrainLayout.from_json(start["layout"], rs.players, rs.allow_double_chain)
+    seated = start.get("seated")
+    if seated is not None:
+        s.seated = [bool(x) for x in seated]
+    lp = start.get("last_placer")
+    s.last_placer = lp if isinstance(lp, int) and not isinstance(lp, bool) else None
+    _check_tiles(s)
+    s.to_move = to_move
+    s.leader = to_move
+    if s.layout.empty:
+        s.phase = LEAD_PHASE
+        if ctx.hand_number == 1 or rs.later_lead == "same_as_first":
+            try:
+                seat, tile = determine_lead(rs, hands, ctx, rng)
+            except RecordError:
+                seat, tile = to_move, None
+            s.forced_lead = tile if seat == to_move else None
+    else:
+        s.phase = PLAY_PHASE
+        _start_turn(s, [])
+    return s
+
+
+# --- legal moves ---------------------------------------------------------------------------
+
+def _tile_options(s: HandState, tile: Tile, seat: int) -> list[tuple[str, int]]:
+    lay = s.layout
+    if s.extra_play and s.rs.allow_double_chain and isinstance(lay, TrainLayout):
+        # The extra play after a double: satisfy the oldest double, or lay another double
+        # on any train the seat may use (option allow_double_chain).
+        out = lay.options(tile, seat)
+        if is_double(tile):
+            pending, lay.unsatisfied = lay.unsatisfied, []
+            try:
+                out += [o for o in lay.options(tile, seat) if o not in out]
+            finally:
+                lay.unsatisfied = pending
+        return out
+    if s.first_turn_open[seat] and s.played_this_turn and isinstance(lay, TrainLayout):
+        return [o for o in lay.options(tile, seat) if o[0] == f"T{seat}"]
+    return lay.options(tile, seat)
+
+
+def placements(s: HandState, seat: int) -> list[Move]:
+    """Every legal placement for ``seat`` (kozel pairs included), in a stable order."""
+    out: list[Move] = []
+    for tile in s.hands[seat]:
+        opts = _tile_options(s, tile, seat)
+        if not opts:
+            continue
+        by_end: dict[str, list[int]] = {}
+        for end, touch in opts:
+            by_end.setdefault(end, []).append(touch)
+        for end, touches in by_end.items():
+            if len(touches) == 1:
+                out.append(Move(PLACE, tile, end))
+            else:
+                out.extend(Move(PLACE, tile, end, t) for t in touches)
+    if s.rs.pair_of_doubles and isinstance(s.layout, LineLayout) and s.layout.tiles:
+        x, y = s.layout.left, s.layout.right
+        hand = s.hands[seat]
+        if x != y and (x, x) in hand and (y, y) in hand:
+            out.append(Move(PAIR, (x, x), "L", None, (y, y), "R"))
+    return out
+
+
+def has_placement(s: HandState, seat: int) -> bool:
+    """Whether ``seat`` could place a tile now (used by the block check)."""
+    lay = s.layout
+    if isinstance(lay, LineLayout) and not lay.blank_wild:
+        left, right = lay.left, lay.right
+        for a, b in s.hands[seat]:
+            if a == left or b == left or a == right or b == right:
+                return True
+        return False
+    return any(_tile_options(s, t, seat) for t in s.hands[seat])
+
+
+def _can_draw(s: HandState) -> bool:
+    rs = s.rs
+    if rs.draw_policy == NONE or s.drawable() <= 0:
+        return False
+    return rs.draw_policy == DRAW_UNTIL or s.drew == 0
+
+
+def legal_moves(s: HandState) -> list[Move]:
+    """Every distinct legal move of the seat to move (RECORD.md: both ends listed)."""
+    if s.phase == OVER_PHASE:
+        return []
+    seat = s.to_move
+    if s.phase == LEAD_PHASE:
+        if s.forced_lead is not None:
+            moves = [Move(LEAD, s.forced_lead)]
+        else:
+            moves = [Move(LEAD, t) for t in s.hands[seat]]
+    else:
+        moves = placements(s, seat)
+        if moves:
+            if s.rs.voluntary_draw and _can_draw(s):
+                moves.append(Move(DRAW))
+            if (s.rs.drawn_tile_optional and s.drew) or (
+                    s.played_this_turn and s.first_turn_open[seat]):
+                moves.append(Move(PASS))
+        elif _can_draw(s):
+            moves = [Move(DRAW)]
+        else:
+            moves = [Move(PASS)]
+    if s.rs.leave_allowed and len(s.seats_in_play()) > 1:
+        moves.append(Move(LEAVE))
+    return moves
+
+
+# --- applying moves ------------------------------------------------------------------------
+
+def step(s: HandState, move: Move | str) -> tuple[HandState, list[Event]]:
+    """Check ``move`` against the rules and return the next state and the events it caused.
+
+    Raises IllegalMoveError, whose message names the move and why it is not legal here.
+    """
+    if not isinstance(move, Move):
+        move = Move.parse(move)
+    if s.phase == OVER_PHASE:
+        raise IllegalMoveError(f"{move}: the hand is over")
+    legal = legal_moves(s)
+    if move not in legal:
+        raise IllegalMoveError(f"{move}: {explain_illegal(s, move, legal)}")
+    nxt = s.copy()
+    events = apply_unchecked(nxt, move)
+    return nxt, events
+
+
+def explain_illegal(s: HandState, move: Move, legal: list[Move]) -> str:
+    """A short reason why ``move`` is not in ``legal`` (for error messages)."""
+    seat = s.to_move
+    hand = s.hands[seat]
+    if move.kind in (LEAD, PLACE, PAIR):
+        for t in (move.tile, move.tile2):
+            if t is not None and t not in hand:
+                return f"P{seat} does not hold {tile_str(t)}"
+    if move.kind == LEAD:
+        if s.phase != LEAD_PHASE:
+            return "the hand has already been led"
+        return f"P{seat} must lead {tile_str(s.forced_lead)}"
+    if s.phase == LEAD_PHASE:
+        return f"P{seat} must lead first"
+    if move.kind == PLACE:
+        ends = dict(s.layout.ends())
+        if move.end not in ends:
+            return f"there is no open end {move.end}"
+        if any(m.kind in (PLACE, PAIR) and m.tile == move.tile and m.end == move.end
+               for m in legal):
+            return "give the touching half as one of " + ", ".join(
+                str(m) for m in legal if m.tile == move.tile and m.end == move.end)
+        side = {"L": "left end", "R": "right end"}.get(move.end, f"end {move.end}")
+        return f"the {side} shows {ends[move.end]}" if ends[move.end] not in move.tile else (
+            f"{tile_str(move.tile)} may not be placed on {move.end} here")
+    if move.kind == PAIR:
+        return "that pair of doubles does not fit both ends"
+    if move.kind == DRAW:
+        if placements(s, seat) and not s.rs.voluntary_draw:
+            return f"P{seat} can place a tile and must play"
+        return "nothing may be drawn"
+    if move.kind == PASS:
+        if placements(s, seat):
+            return f"P{seat} can place a tile and must play"
+        return f"P{seat} must draw first"
+    return "not allowed in this variant"
+
+
+def apply_unchecked(s: HandState, move: Move) -> list[Event]:
+    """Apply a move known to be legal, in place; the fast path for playouts and replays.
+
+    Calling it with a move that ``legal_moves(s)`` does not list corrupts the state.
+    """
+    seat = s.to_move
+    kind = move.kind
+    events: list[Event] = []
+    if kind == LEAD:
+        if s.rs.blocker_mode == "round_horizon":
+            s.snapshots[len(s.turns)] = s.copy()
+        s.hands[seat].remove(move.tile)
+        s.layout.lead(move.tile, seat)
+        s.phase = PLAY_PHASE
+        s.last_placer = seat
+        s.history.append((seat, str(move)))
+        events.append(Played(seat, str(move), move.tile))
+        s.turns.append((seat, move))
+        _after_placement(s, seat, events)
+        return events
+    if kind == PLACE or kind == PAIR:
+        if s.rs.blocker_mode == "round_horizon":
+            s.snapshots[len(s.turns)] = s.copy()
+        _place(s, seat, move.tile, move.end, move.touch)
+        if kind == PAIR:
+            _place(s, seat, move.tile2, move.end2, None)
+        s.last_placer = seat
+        s.passes_in_row = 0
+        s.history.append((seat, str(move)))
+        events.append(Played(seat, str(move), move.tile))
+        if s.rs.layout == "trains":
+            return _after_train_placement(s, seat, move, events)
+        s.turns.append((seat, move))
+        _after_placement(s, seat, events)
+        return events
+    if kind == DRAW:
+        tile = s.boneyard.pop(0)
+        s.hands[seat].append(tile)
+        s.drew += 1
+        s.history.append((seat, DRAW))
+        events.append(Drew(seat, tile))
+        return events
+    if kind == PASS:
+        s.history.append((seat, PASS))
+        events.append(Passed(seat))
+        placed = s.played_this_turn
+        if s.rs.layout == "trains" and not placed:
+            s.layout.markers.add(seat)
+            events.append(MarkerSet(seat))
+        if not placed:
+            s.passes_in_row += 1
+            if s.rs.pass_penalty and s.last_placer is not None and s.last_placer != seat:
+                # vn_iwin: the passer pays half a stake to the most recent placer.
+                s.transfers.append((seat, s.last_placer, s.rs.stake // 2))
+        s.turns.append((seat, None))
+        _next_turn(s, events)
+        return events
+    if kind == LEAVE:
+        return _leave(s, seat, events)
+    raise IllegalMoveError(f"unknown move kind {kind!r}")
+
+
+def _place(s: HandState, seat: int, tile: Tile, end: str, touch: int | None) -> None:
+    if touch is None:
+        value = s.layout.value(end) if isinstance(s.layout, TrainLayout) else dict(
+            s.layout.ends())[end]
+        opts = touch_options(tile, value, s.rs.blank_wild)
+        touch = opts[0]
+    s.hands[seat].remove(tile)
+    s.layout.place(tile, end, touch, seat)
+
+
+def _after_placement(s: HandState, seat: int, events: list[Event]) -> None:
+    """End-of-placement bookkeeping: end counting, going out, then the next turn."""
+    if s.rs.end_count_scoring:
+        count = s.layout.count_ends()
+        if count and count % 5 == 0:
+            _add_points(s, seat, count, events, "ends")
+            if s.phase == OVER_PHASE:
+                return
+    if not s.hands[seat]:
+        _end_hand(s, "domino", seat, events)
+        return
+    _next_turn(s, events)
+
+
+def _add_points(s: HandState, seat: int, points: int, events: list[Event], reason: str) -> None:
+    """All-fives points scored during the hand; reaching the target ends the match at once."""
+    teams = s.rs.teams(s.n)
+    members = next((t for t in teams if seat in t), [seat]) if teams else [seat]
+    for m in members:
+        s.points[m] += points
+    events.append(Scored(seat, points, reason))
+    target = s.rs.target
+    if target and s.match_scores[seat] + s.points[seat] >= target:
+        _end_hand(s, "target", seat, events)
+
+
+def _after_train_placement(s: HandState, seat: int, move: Move, events: list[Event]) -> list[Event]:
+    """Mexican Train: a double (not the last tile) earns another play; going out ends the round."""
+    if not s.hands[seat]:
+        s.turns.append((seat, move))
+        _end_hand(s, "domino", seat, events)
+        return events
+    s.played_this_turn = True
+    if is_double(move.tile):
+        s.extra_play = True
+        s.drew = 0
+        return events
+    s.extra_play = False
+    if s.first_turn_open[seat] and move.end == f"T{seat}":
+        if any(o[0] == f"T{seat}" for t in s.hands[seat] for o in _tile_options(s, t, seat)):
+            return events
+    s.turns.append((seat, move))
+    _next_turn(s, events)
+    return events
+
+
+def _next_turn(s: HandState, events: list[Event]) -> None:
+    """Pass the turn to the next seated player and run the start-of-turn block check."""
+    seat = s.to_move
+    s.first_turn_open[seat] = False
+    n = s.n
+    nxt = (seat + 1) % n
+    while not s.seated[nxt]:
+        nxt = (nxt + 1) % n
+    s.to_move = nxt
+    _start_turn(s, events)
+
+
+def _start_turn(s: HandState, events: list[Event]) -> None:
+    s.drew = 0
+    s.extra_play = False
+    s.played_this_turn = False
+    if s.phase == OVER_PHASE:
+        return
+    if s.rs.layout == "trains":
+        # Mexican Train ends when the boneyard is empty and every seated player passed in
+        # succession (RULES.md 3.4); markers can open trains, so no position is "dead" earlier.
+        if s.passes_in_row >= len(s.seats_in_play()) and not s.boneyard:
+            _end_hand(s, "round_over", None, events)
+        return
+    if s.drawable() > 0:
+        return
+    for seat in range(s.n):
+        if s.seated[seat] and has_placement(s, seat):
+            return
+    _end_hand(s, "blocked", None, events)
+
+
+def _leave(s: HandState, seat: int, events: list[Event]) -> list[Event]:
+    """vn_iwin: the leaver pays B + 2B per double into escrow; the tiles go to the boneyard."""
+    rs = s.rs
+    doubles = sum(1 for t in s.hands[seat] if is_double(t))
+    charge = rs.stake + 2 * rs.stake * doubles
+    s.escrow += charge
+    s.escrow_by[seat] += charge
+    s.boneyard.extend(s.hands[seat])
+    s.hands[seat] = []
+    shuffle(s.boneyard, s.rng)
+    s.seated[seat] = False
+    s.history.append((seat, LEAVE))
+    events.append(Left(seat, charge))
+    s.turns.append((seat, None))
+    if len(s.seats_in_play()) == 1:
+        _end_hand(s, "domino", s.seats_in_play()[0], events, by_default=True)
+        return events
+    if s.phase == LEAD_PHASE:
+        # The next player leads any tile (RULES.md 2.3).
+        s.forced_lead = None
+        nxt = (seat + 1) % s.n
+        while not s.seated[nxt]:
+            nxt = (nxt + 1) % s.n
+        s.to_move = nxt
+        s.drew = 0
+        return events
+    _next_turn(s, events)
+    return events
+
+
+def _end_hand(s: HandState, termination: str, winner: int | None, events: list[Event],
+              by_default: bool = False) -> None:
+    from .settle import settle
+
+    s.phase = OVER_PHASE
+    s.termination = termination
+    if s.probe:
+        # A look-ahead copy (the vn_schoolnet blocker search) needs only how the hand ended.
+        return
+    s.result = settle(s, termination, winner, by_default)
+    events.append(HandEnded(s.result))
+
+
+def turn_count(s: HandState) -> int:
+    """Number of finished turns so far (used by the vn_schoolnet blocker search)."""
+    return len(s.turns)
+
+
+def public_history(s: HandState) -> list[tuple[int, str]]:
+    """The moves everyone saw, as (seat, notation); draws show no tile."""
+    return list(s.history)

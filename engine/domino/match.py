@@ -1,0 +1,263 @@
+"""A match: hands played one after another, with scores, money or records between them.
+
+``Match`` is the object the CLI, the web worker and the arenas use. It keeps every hand's deal
+and moves so that it can be written as a ``domino-record`` at any moment.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .errors import IllegalMoveError, RecordError
+from .events import Event
+from .game import HandState, MatchContext, legal_moves, new_hand, start_position, step
+from .moves import Move
+from .rules import Ruleset, get_ruleset
+from .settle import HandResult
+from .tiles import tile_str
+
+
+def hand_rng(seed: int, hand_number: int) -> random.Random:
+    """The RNG of one hand, derived from the match seed (integer seeding is stable)."""
+    return random.Random(int(seed) * 1_000_003 + hand_number)
+
+
+class Match:
+    """Hands to the variant's end condition, with the state carried between them."""
+
+    def __init__(self, rs: Ruleset, seed: int, state: dict | None = None) -> None:
+        self.rs = rs
+        self.players = rs.players
+        self.seed = int(seed)
+        state = dict(state or {})
+        n = self.players
+        self.initial_state = dict(state)
+        self.hand_number = int(state.get("hand_number", 1))
+        self.scores = _seat_list(state.get("scores"), n, "scores")
+        self.balances = _seat_list(state.get("balances"), n, "balances")
+        self.records = _seat_list(state.get("records"), n, "records")
+        self.open = [bool(x) for x in state.get("open", [False] * n)]
+        if len(self.open) != n:
+            raise RecordError(f"match.open needs {n} entries")
+        leader = state.get("leader")
+        if leader is not None and (not isinstance(leader, int) or not 0 <= leader < n):
+            raise RecordError(f"match.leader must be a seat from 0 to {n - 1}")
+        self.leader = leader
+        self.over = False
+        self.winners: list[int] = []
+        self.goat: list[int] = []
+        self.results: list[HandResult] = []
+        self.entries: list[dict] = []  # each hand's record entry: deal/start and moves
+        self.hand: HandState | None = None
+
+    # --- construction ------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, variant: str, options: dict | None = None, seed: int = 0) -> Match:
+        """A new match of ``variant`` with ``options`` (``players`` included); deals hand 1."""
+        m = cls(get_ruleset(variant, options), seed)
+        m.deal()
+        return m
+
+    def _context(self) -> MatchContext:
+        scores = self.scores if not self.rs.money else [0] * self.players
+        return MatchContext(self.hand_number, self.leader, scores, None)
+
+    def deal(self, deal: dict | None = None, start: dict | None = None) -> None:
+        """Start the next hand: dealt from the seed, or from a record's deal or start."""
+        rng = hand_rng(self.seed, self.hand_number)
+        ctx = self._context()
+        if start is not None:
+            self.hand = start_position(self.rs, start, ctx, rng)
+            entry: dict[str, Any] = {"start": start}
+        else:
+            if deal is not None:
+                hands, boneyard = _parse_deal(self.rs, deal)
+                self.hand = new_hand(self.rs, ctx, rng, hands, boneyard)
+            else:
+                self.hand = new_hand(self.rs, ctx, rng)
+            entry = {"deal": {"hands": [[tile_str(t) for t in h] for h in self.hand.start_hands],
+                              "boneyard": [tile_str(t) for t in self.hand.boneyard]}}
+        entry["moves"] = []
+        self.entries.append(entry)
+        if self.hand.over:
+            self._finish_hand()
+
+    # --- play --------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or None when the hand (or match) is over."""
+        return None if self.hand is None or self.hand.over else self.hand.to_move
+
+    @property
+    def hand_over(self) -> bool:
+        """The current hand has ended and been settled."""
+        return self.hand is not None and self.hand.over
+
+    @property
+    def hand_result(self) -> HandResult | None:
+        """The current hand's result once it has ended."""
+        return self.hand.result if self.hand_over else None
+
+    def legal(self) -> list[Move]:
+        """Legal moves of the seat to move."""
+        return legal_moves(self.hand) if self.hand is not None else []
+
+    def play(self, move: Move | str) -> list[Event]:
+        """Play a checked move for the seat to move; settles the hand if it ends."""
+        if self.hand is None:
+            raise IllegalMoveError("no hand is being played")
+        move = move if isinstance(move, Move) else Move.parse(move)
+        self.hand, events = step(self.hand, move)
+        self.entries[-1]["moves"].append(str(move))
+        if self.hand.over:
+            self._finish_hand()
+        return events
+
+    def next_hand(self) -> None:
+        """Deal the next hand after the current one ended (not once the match is over)."""
+        if not self.hand_over:
+            raise IllegalMoveError("the current hand is not over")
+        if self.over:
+            raise IllegalMoveError("the match is over")
+        self.hand_number += 1
+        self.deal()
+
+    # --- settlement between hands --------------------------------------------------------
+
+    def _finish_hand(self) -> None:
+        rs, n = self.rs, self.players
+        result = self.hand.result
+        self.results.append(result)
+        self.leader = self._next_leader(result)
+        if rs.money:
+            for p in range(n):
+                self.balances[p] += result.delta[p]
+        elif rs.settlement == "kozel":
+            self._record_kozel(result)
+        else:
+            for p in range(n):
+                self.scores[p] += result.delta[p]
+        self._check_over(result)
+
+    def _next_leader(self, result: HandResult) -> int | None:
+        rule = self.rs.later_lead
+        if rule == "rotate":
+            first = self.hand.leader if self.hand.leader is not None else 0
+            return (first + 1) % self.players
+        if rule == "winner_any_tie_rotates" and result.next_leader is None:
+            prev = self.hand.leader if self.hand.leader is not None else 0
+            return (prev + 1) % self.players
+        return result.next_leader
+
+    def _record_kozel(self, result: HandResult) -> None:
+        """Records open with a hand of 13 or more; after that every hand counts (2.5)."""
+        recorded = []
+        for p in range(self.players):
+            points = result.delta[p]
+            if not self.open[p] and points < 13:
+                recorded.append(0)
+                continue
+            if points >= 13:
+                self.open[p] = True
+            self.records[p] += points
+            recorded.append(points)
+        result.delta = recorded
+        result.details["recorded"] = recorded
+
+    def _check_over(self, result: HandResult) -> None:
+        rs = self.rs
+        if rs.settlement == "kozel":
+            top = max(self.records)
+            if top >= rs.target:
+                self.over = True
+                self.goat = [p for p in range(self.players) if self.records[p] == top]
+        elif rs.settlement == "mexican":
+            if self.hand_number >= rs.rounds:
+                self.over = True
+                low = min(self.scores)
+                self.winners = [p for p in range(self.players) if self.scores[p] == low]
+        elif rs.target and not rs.money:
+            if result.termination == "target":
+                self.over = True
+                self.winners = sorted(_as_list(result.winner))
+            elif max(self.scores) >= rs.target:
+                self.over = True
+                top = max(self.scores)
+                self.winners = [p for p in range(self.players) if self.scores[p] == top]
+        if rs.max_hands and self.hand_number >= rs.max_hands:
+            self.over = True
+
+    def summary(self) -> dict:
+        """The match state after the last finished hand (RECORD.md ``match`` of replay)."""
+        out: dict[str, Any] = {"over": self.over, "hand_number": self.hand_number,
+                               "leader": self.leader}
+        if self.rs.money:
+            out["balances"] = self.balances[:]
+        elif self.rs.settlement == "kozel":
+            out["records"] = self.records[:]
+            out["open"] = self.open[:]
+        else:
+            out["scores"] = self.scores[:]
+        if self.over:
+            if self.rs.settlement == "kozel":
+                out["goat"] = self.goat[:]
+            else:
+                out["winners"] = self.winners[:]
+        return out
+
+    # --- records -----------------------------------------------------------------------
+
+    def to_record(self) -> dict:
+        """This match as a ``domino-record`` (RECORD.md), every deal written out."""
+        options = self.rs.option_values()
+        options["players"] = self.players
+        return {
+            "format": "domino-record",
+            "version": 1,
+            "variant": self.rs.id,
+            "options": options,
+            "seed": self.seed,
+            "match": dict(self.initial_state),
+            "hands": [{k: (list(v) if k == "moves" else v) for k, v in e.items()}
+                      for e in self.entries],
+        }
+
+    @classmethod
+    def from_record(cls, record: Any) -> Match:
+        """Replay a record, checking every move; errors name the hand and the move."""
+        from .record import replay_match
+
+        return replay_match(record)
+
+
+def _as_list(x: Any) -> list[int]:
+    if x is None:
+        return []
+    return list(x) if isinstance(x, list) else [x]
+
+
+def _seat_list(value: Any, n: int, name: str) -> list[int]:
+    if value is None:
+        return [0] * n
+    if (not isinstance(value, list) or len(value) != n
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise RecordError(f"match.{name} must be a list of {n} whole numbers")
+    return list(value)
+
+
+def _parse_deal(rs: Ruleset, deal: dict) -> tuple[list, list]:
+    from .tiles import parse_tile
+
+    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
+        raise RecordError("deal must be an object with hands and boneyard")
+    try:
+        hands = [[parse_tile(t, rs.max_pip) for t in h] for h in deal["hands"]]
+        boneyard = [parse_tile(t, rs.max_pip) for t in deal.get("boneyard", [])]
+    except TypeError:
+        raise RecordError("deal: hands and boneyard must be lists of tiles") from None
+    if len(hands) != rs.players:
+        raise RecordError(f"deal has {len(hands)} hands for {rs.players} players")
+    return hands, boneyard

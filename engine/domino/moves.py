@@ -1,0 +1,79 @@
+"""Moves as small value objects with the notation of RECORD.md.
+
+``str(move)`` prints the notation and ``Move.parse`` reads it back, so a legal move list can be
+compared with text from a record, the CLI or the web page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import IllegalMoveError
+from .tiles import Tile, parse_tile, tile_str
+
+LEAD = "lead"
+PLACE = "place"
+PAIR = "pair"
+DRAW = "draw"
+PASS = "pass"
+LEAVE = "leave"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move. ``touch`` is set only when the touching half is ambiguous (``blank_wild``)."""
+
+    kind: str
+    tile: Tile | None = None
+    end: str | None = None
+    touch: int | None = None
+    tile2: Tile | None = None
+    end2: str | None = None
+
+    def __str__(self) -> str:
+        if self.kind == LEAD:
+            return tile_str(self.tile)
+        if self.kind == PLACE:
+            text = f"{tile_str(self.tile)}@{self.end}"
+            return text if self.touch is None else f"{text}:{self.touch}"
+        if self.kind == PAIR:
+            return f"{tile_str(self.tile)}@{self.end}+{tile_str(self.tile2)}@{self.end2}"
+        return self.kind
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read a move in RECORD.md notation; raise IllegalMoveError if it is not one."""
+        if isinstance(text, Move):
+            return text
+        if not isinstance(text, str) or not text.strip():
+            raise IllegalMoveError(f"not a move: {text!r}")
+        s = text.strip()
+        if s in (DRAW, PASS, LEAVE):
+            return Move(s)
+        try:
+            if "+" in s:
+                first, second = (Move.parse(p) for p in s.split("+", 1))
+                if first.kind != PLACE or second.kind != PLACE or first.touch or second.touch:
+                    raise IllegalMoveError(f"not a move: {text!r}")
+                if first.end > second.end:
+                    first, second = second, first
+                return Move(PAIR, first.tile, first.end, None, second.tile, second.end)
+            if "@" not in s:
+                return Move(LEAD, parse_tile(s))
+            tile_text, _, where = s.partition("@")
+            end, _, touch = where.partition(":")
+            if not end or not end.isalnum():
+                raise IllegalMoveError(f"not a move: {text!r}")
+            tile = parse_tile(tile_text)
+            if touch:
+                if not touch.isdigit() or int(touch) not in tile:
+                    raise IllegalMoveError(f"not a move: {text!r}")
+                return Move(PLACE, tile, end, int(touch))
+            return Move(PLACE, tile, end)
+        except ValueError as exc:
+            if isinstance(exc, IllegalMoveError):
+                raise
+            raise IllegalMoveError(f"not a move: {text!r} ({exc})") from None

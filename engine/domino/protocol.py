@@ -1,0 +1,366 @@
+"""The JSON protocol between the web page (UI) and the engine worker (DESIGN.md "The protocol").
+
+Plain Python, no ``js`` imports: the worker calls ``Session.handle`` with the page's message
+text and sends back the answer text, and tests call it the same way without a browser.
+
+Every message is one JSON object with a ``type``. The page may add ``id`` (echoed in the
+answer) and ``v`` (the protocol version it speaks; a different major version is refused).
+
+Intents (page -> worker) and their answers:
+
+=================  ==========================================================  ============
+intent             fields                                                      answer
+=================  ==========================================================  ============
+``hello``          --                                                          ``ready``
+``variants``       --                                                          ``variants``
+``new_match``      ``variant``, ``options`` ({} = defaults; ``players`` in     ``state``
+                   it), ``seed`` (int), ``seats`` (list of ``human`` | ``ai``
+                   | ``ai:LEVEL``; default: seat 0 human, the rest ``ai``)
+``play``           ``state_id``, ``move`` (RECORD.md notation)                 ``state``
+``ai_move``        ``state_id``: the worker moves for the computer seat to     ``state``
+                   move
+``next_hand``      ``state_id``                                                ``state``
+``export_record``  --                                                          ``record``
+``load_record``    ``record`` (object or JSON text), ``seats`` (optional)      ``state``
+=================  ==========================================================  ============
+
+A ``state`` answer carries: ``state_id`` (increases by one with every state), ``variant``,
+``options`` (all values, defaults filled in), ``seed``, ``players``, ``seats``, ``viewer`` (the
+human seat whose view this is: the human to move, else the last human shown), ``view`` (that
+seat's ``View`` JSON: own tiles, counts, layout, boneyard count, public history), ``to_move``,
+``to_move_kind`` (``human`` | ``ai`` | null), ``legal`` (notation strings, only when a human is
+to move, else empty), ``events`` (what happened since the previous state, as the viewer may
+see it; the protocol adds ``{"type": "hand_started", "hand_number": n}`` when a hand is dealt),
+``hand_number``, ``hand_over``, ``hand_result`` (RECORD.md's per-hand entry, once the hand
+ended), ``hands`` (every seat's remaining tiles, only once the hand ended), ``match`` (the
+match summary) and ``match_over``.
+
+``play``, ``ai_move`` and ``next_hand`` must name the current ``state_id``: an intent sent for
+an older state (a double click, a late timer) is refused with the error code ``stale_state``
+and changes nothing. Errors are ``{"type": "error", "code", "message"}`` with the codes
+``bad_message``, ``unsupported_version``, ``unknown_intent``, ``no_match``, ``stale_state``,
+``not_your_turn``, ``illegal_move``, ``unknown_variant``, ``bad_option``, ``bad_seats``,
+``bad_record``, ``hand_not_over``, ``match_over`` and ``internal``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from .errors import DominoError, IllegalMoveError, OptionError, RecordError, UnknownVariantError
+from .events import Event
+from .match import Match
+from .moves import Move
+from .rules import variants_catalog
+from .view import view
+
+PROTOCOL_VERSION = 1
+AI_LEVELS = ("easy", "normal", "hard")
+# Intents that change the game must name the state they were sent for.
+STATEFUL_INTENTS = ("play", "ai_move", "next_hand")
+
+
+class ProtocolError(Exception):
+    """An intent the session refuses; ``code`` is the machine-readable reason."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def engine_version() -> str:
+    """The installed engine's version (the wheel's), or ``unknown`` when run from sources."""
+    try:
+        from importlib.metadata import version
+
+        return version("domino")
+    except Exception:  # noqa: BLE001 - metadata is optional when run from a source tree
+        return "unknown"
+
+
+def parse_seats(seats: Any, players: int) -> list[str]:
+    """Check the ``seats`` field: one ``human`` / ``ai`` / ``ai:LEVEL`` per player."""
+    if seats is None:
+        return ["human"] + ["ai"] * (players - 1)
+    if not isinstance(seats, list) or len(seats) != players:
+        raise ProtocolError("bad_seats", f"seats must list {players} entries, one per player")
+    out = []
+    for kind in seats:
+        if kind == "human" or kind == "ai":
+            out.append(kind)
+        elif isinstance(kind, str) and kind.startswith("ai:") and kind[3:] in AI_LEVELS:
+            out.append(kind)
+        else:
+            raise ProtocolError(
+                "bad_seats", f"unknown seat {kind!r}: use human, ai or ai:" + "|".join(AI_LEVELS))
+    return out
+
+
+def tile_weight(move: Move) -> int:
+    """Pips a placement sheds from the hand (a kozel pair counts both doubles)."""
+    total = 0
+    for tile in (move.tile, move.tile2):
+        if tile is not None:
+            total += tile[0] + tile[1]
+    return total
+
+
+def simple_agent(legal: list[Move], rng: random.Random) -> Move:
+    """The computer's move until the engine's AI lands: shed the heaviest tile.
+
+    Plays the placement with the most pips (ties broken by ``rng``, so a seeded session
+    replays the same); draws when it must; passes or leaves only when nothing else is legal.
+    """
+    if not legal:
+        raise ProtocolError("no_match", "the seat to move has no legal move")
+    placements = [m for m in legal if m.tile is not None]
+    if placements:
+        best = max(tile_weight(m) for m in placements)
+        heaviest = [m for m in placements if tile_weight(m) == best]
+        return heaviest[int(rng.random() * len(heaviest))]
+    for kind in ("draw", "pass", "leave"):
+        for move in legal:
+            if move.kind == kind:
+                return move
+    return legal[0]
+
+
+class Session:
+    """One game session of the worker: the match, who plays each seat, and the state id."""
+
+    def __init__(self) -> None:
+        self.match: Match | None = None
+        self.seats: list[str] = []
+        self.state_id = 0
+        self.viewer = 0
+        self.ai_rng = random.Random(0)
+
+    # --- entry point ---------------------------------------------------------------------
+
+    def handle(self, message: str) -> str:
+        """Answer one JSON message with one JSON answer; never raises."""
+        msg_id = None
+        try:
+            try:
+                data = json.loads(message)
+            except (TypeError, ValueError) as exc:
+                raise ProtocolError("bad_message", f"not JSON: {exc}") from None
+            if not isinstance(data, dict):
+                raise ProtocolError("bad_message", "a message must be a JSON object")
+            msg_id = data.get("id")
+            version = data.get("v", PROTOCOL_VERSION)
+            if version != PROTOCOL_VERSION:
+                raise ProtocolError("unsupported_version",
+                                    f"protocol version {version!r}; this worker speaks "
+                                    f"{PROTOCOL_VERSION}")
+            answer = self.dispatch(data)
+        except ProtocolError as exc:
+            answer = self.error(exc.code, exc.message)
+        except UnknownVariantError as exc:
+            answer = self.error("unknown_variant", str(exc))
+        except OptionError as exc:
+            answer = self.error("bad_option", str(exc))
+        except RecordError as exc:
+            answer = self.error("bad_record", str(exc))
+        except IllegalMoveError as exc:
+            answer = self.error("illegal_move", str(exc))
+        except DominoError as exc:
+            answer = self.error("bad_message", str(exc))
+        except Exception as exc:  # noqa: BLE001 - the page gets an answer, never a hang
+            answer = self.error("internal", f"{type(exc).__name__}: {exc}")
+        answer["v"] = PROTOCOL_VERSION
+        if msg_id is not None:
+            answer["id"] = msg_id
+        return json.dumps(answer)
+
+    @staticmethod
+    def error(code: str, message: str) -> dict:
+        """An ``error`` answer."""
+        return {"type": "error", "code": code, "message": message}
+
+    def dispatch(self, data: dict) -> dict:
+        """Route one decoded intent to its handler."""
+        kind = data.get("type")
+        handlers = {
+            "hello": self.on_hello,
+            "variants": self.on_variants,
+            "new_match": self.on_new_match,
+            "play": self.on_play,
+            "ai_move": self.on_ai_move,
+            "next_hand": self.on_next_hand,
+            "export_record": self.on_export_record,
+            "load_record": self.on_load_record,
+        }
+        if kind not in handlers:
+            raise ProtocolError("unknown_intent", f"unknown intent {kind!r}")
+        if kind in STATEFUL_INTENTS:
+            self.check_state_id(data)
+        return handlers[kind](data)
+
+    def check_state_id(self, data: dict) -> None:
+        """Refuse an intent without a match or sent for another state than the current one."""
+        if self.match is None:
+            raise ProtocolError("no_match", "no match is being played")
+        state_id = data.get("state_id")
+        if not isinstance(state_id, int) or isinstance(state_id, bool):
+            raise ProtocolError("bad_message", "this intent needs the state_id it answers")
+        if state_id != self.state_id:
+            raise ProtocolError("stale_state",
+                                f"state {state_id} is stale; the current state is {self.state_id}")
+
+    # --- intents -------------------------------------------------------------------------
+
+    def on_hello(self, data: dict) -> dict:
+        """The worker is up: say which protocol and engine it runs."""
+        return {"type": "ready", "protocol": PROTOCOL_VERSION, "engine": engine_version()}
+
+    def on_variants(self, data: dict) -> dict:
+        """Every variant with players and options, for the setup screen."""
+        catalog = variants_catalog()
+        return {"type": "variants", "protocol": PROTOCOL_VERSION,
+                "variants": catalog["variants"], "aliases": catalog.get("aliases", {})}
+
+    def on_new_match(self, data: dict) -> dict:
+        """Start a match: the variant's first hand is dealt from the seed."""
+        variant = data.get("variant")
+        if not isinstance(variant, str):
+            raise ProtocolError("bad_message", "new_match needs a variant id")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise ProtocolError("bad_message", "options must be an object")
+        seed = data.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ProtocolError("bad_message", "seed must be a whole number")
+        match = Match.new(variant, options, seed)
+        self.start(match, data.get("seats"))
+        return self.state([{"type": "hand_started", "hand_number": match.hand_number}])
+
+    def on_play(self, data: dict) -> dict:
+        """A human seat's move."""
+        match = self.current()
+        seat = self.seat_to_move(match)
+        if self.seats[seat] != "human":
+            raise ProtocolError("not_your_turn", f"seat {seat} is played by the computer")
+        move = data.get("move")
+        if not isinstance(move, str):
+            raise ProtocolError("bad_message", "play needs a move in notation")
+        events = match.play(move)
+        return self.state(self.events_json(events))
+
+    def on_ai_move(self, data: dict) -> dict:
+        """The computer plays one move for the seat to move."""
+        match = self.current()
+        seat = self.seat_to_move(match)
+        if self.seats[seat] == "human":
+            raise ProtocolError("not_your_turn", f"seat {seat} is a human seat")
+        move = simple_agent(match.legal(), self.ai_rng)
+        events = match.play(move)
+        return self.state(self.events_json(events))
+
+    def on_next_hand(self, data: dict) -> dict:
+        """Deal the next hand once the current one is over."""
+        match = self.current()
+        if not match.hand_over:
+            raise ProtocolError("hand_not_over", "the current hand is still being played")
+        if match.over:
+            raise ProtocolError("match_over", "the match is over")
+        match.next_hand()
+        return self.state([{"type": "hand_started", "hand_number": match.hand_number}])
+
+    def on_export_record(self, data: dict) -> dict:
+        """The match so far as a domino-record."""
+        return {"type": "record", "record": self.current().to_record()}
+
+    def on_load_record(self, data: dict) -> dict:
+        """Replay a record (every move checked) and continue from where it stops."""
+        record = data.get("record")
+        if isinstance(record, str):
+            try:
+                record = json.loads(record)
+            except ValueError as exc:
+                raise ProtocolError("bad_record", f"the record is not JSON: {exc}") from None
+        if not isinstance(record, dict):
+            raise ProtocolError("bad_record", "a record must be a JSON object")
+        match = Match.from_record(record)
+        self.start(match, data.get("seats"))
+        return self.state([{"type": "hand_started", "hand_number": match.hand_number}])
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def start(self, match: Match, seats: Any) -> None:
+        """Install a new match with its seats; the state id keeps increasing across matches."""
+        self.seats = parse_seats(seats, match.players)
+        self.match = match
+        self.ai_rng = random.Random(f"domino-ai:{match.seed}")
+        humans = [s for s, kind in enumerate(self.seats) if kind == "human"]
+        self.viewer = humans[0] if humans else 0
+
+    def current(self) -> Match:
+        """The match being played (the state id check already refused a missing one)."""
+        if self.match is None:
+            raise ProtocolError("no_match", "no match is being played")
+        return self.match
+
+    @staticmethod
+    def seat_to_move(match: Match) -> int:
+        """The seat to move, or an error when the hand is over."""
+        seat = match.to_move
+        if seat is None:
+            raise ProtocolError("hand_not_over" if not match.hand_over else "not_your_turn",
+                                "nobody is to move: the hand is over")
+        return seat
+
+    def events_json(self, events: list[Event]) -> list[dict]:
+        """Events as the viewer of the next state may see them."""
+        viewer = self.next_viewer()
+        return [event.to_json(viewer) for event in events]
+
+    def next_viewer(self) -> int:
+        """The human whose view is shown: the human to move, else the last one shown."""
+        match = self.match
+        seat = match.to_move if match is not None else None
+        if seat is not None and self.seats[seat] == "human":
+            return seat
+        return self.viewer
+
+    def state(self, events: list[dict]) -> dict:
+        """A ``state`` answer for the current position (see the module doc)."""
+        match = self.current()
+        self.viewer = self.next_viewer()
+        self.state_id += 1
+        seat = match.to_move
+        kind = None if seat is None else ("human" if self.seats[seat] == "human" else "ai")
+        v = view(match.hand, self.viewer)
+        legal = [str(m) for m in match.legal()] if kind == "human" else []
+        hand_over = match.hand_over
+        result = match.hand_result
+        options = match.rs.option_values()
+        options["players"] = match.players
+        out: dict[str, Any] = {
+            "type": "state",
+            "state_id": self.state_id,
+            "variant": match.rs.id,
+            "options": options,
+            "seed": match.seed,
+            "players": match.players,
+            "seats": list(self.seats),
+            "viewer": self.viewer,
+            "view": v.to_json(),
+            "to_move": seat,
+            "to_move_kind": kind,
+            "legal": legal,
+            "events": events,
+            "hand_number": match.hand_number,
+            "hand_over": hand_over,
+            "hand_result": result.to_json() if result is not None else None,
+            "hands": None,
+            "match": match.summary(),
+            "match_over": match.over,
+        }
+        if hand_over:
+            out["hands"] = [[f"{a}-{b}" for a, b in sorted(h, reverse=True)]
+                            for h in match.hand.hands]
+        return out

@@ -1,0 +1,121 @@
+"""Reading, writing and replaying ``domino-record`` files (RECORD.md, version 1).
+
+Engine-defined parts of the format, documented here as RECORD.md asks:
+
+* ``start`` may hold ``line`` (line layouts) or ``layout`` (the tree or trains JSON of
+  docs/ENGINE_API.md), ``to_move``, and optionally ``last_placer`` (the seat a vn_iwin pass
+  penalty goes to before any placement is seen) and ``seated`` (vn_iwin, after a leave).
+  Tiles absent from hands, boneyard and layout are out of play in a start position.
+* ``match`` keys: ``hand_number`` (of the first listed hand), ``scores`` (points variants),
+  ``balances`` (money variants), ``records`` and ``open`` (kozel), ``leader`` (who leads the
+  next hand where the lead depends on the previous hand).
+* Error messages number hands and moves from 1, as a person counts them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import DominoError, IllegalMoveError, RecordError
+from .match import Match
+from .moves import Move
+from .rules import get_ruleset
+
+FORMAT = "domino-record"
+VERSION = 1
+
+
+def load(text: str) -> dict:
+    """Parse record text; malformed or truncated JSON raises RecordError."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                          f"{exc.msg})") from None
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    return data
+
+
+def dump(record: dict) -> str:
+    """Record text: stable key order, one hand per block, readable diffs."""
+    return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+
+
+def _check_header(record: Any) -> None:
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"format must be {FORMAT!r}")
+    if record.get("version") != VERSION:
+        raise RecordError(f"unsupported record version {record.get('version')!r} "
+                          f"(this engine reads version {VERSION})")
+    for key in ("variant", "hands"):
+        if key not in record:
+            raise RecordError(f"record lacks {key!r}")
+    if not isinstance(record["hands"], list) or not record["hands"]:
+        raise RecordError("hands must be a non-empty list")
+    if not isinstance(record.get("options", {}), dict):
+        raise RecordError("options must be an object")
+    if not isinstance(record.get("match", {}), dict):
+        raise RecordError("match must be an object")
+    seed = record.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError("seed must be a whole number")
+
+
+def replay_match(record: Any) -> Match:
+    """Replay every hand of ``record``, checking every move; return the match at its end."""
+    _check_header(record)
+    rs = get_ruleset(record["variant"], record.get("options", {}))
+    m = Match(rs, record.get("seed", 0), record.get("match", {}))
+    hands = record["hands"]
+    for h_index, entry in enumerate(hands, start=1):
+        where = f"hand {h_index}"
+        if not isinstance(entry, dict):
+            raise RecordError(f"{where}: a hand must be an object")
+        if h_index > 1:
+            if not m.hand_over:
+                raise RecordError(f"hand {h_index - 1} has not ended but another hand follows")
+            if m.over:
+                raise RecordError(f"{where}: the match was already over")
+            m.hand_number += 1
+        try:
+            m.deal(entry.get("deal"), entry.get("start"))
+        except DominoError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        moves = entry.get("moves", [])
+        if not isinstance(moves, list):
+            raise RecordError(f"{where}: moves must be a list")
+        for mv_index, text in enumerate(moves, start=1):
+            label = f'{where}, move {mv_index} "{text}"'
+            if m.hand_over:
+                raise IllegalMoveError(f"{label}: the hand is already over")
+            try:
+                m.play(Move.parse(text))
+            except IllegalMoveError as exc:
+                reason = str(exc)
+                prefix = f"{text}: "
+                if reason.startswith(prefix):
+                    reason = reason[len(prefix):]
+                raise IllegalMoveError(f"{label}: {reason}") from None
+    return m
+
+
+def replay(record: Any) -> dict:
+    """What ``python -m domino replay`` prints for ``record`` (RECORD.md)."""
+    m = replay_match(record)
+    over = m.hand_over
+    return {
+        "hands": [r.to_json() for r in m.results],
+        "match": m.summary(),
+        "to_move": None if over else m.to_move,
+        "legal": [] if over else [str(x) for x in m.legal()],
+    }
+
+
+def legal(record: Any) -> dict:
+    """What ``python -m domino legal`` prints: the seat to move and its legal moves."""
+    out = replay(record)
+    return {"to_move": out["to_move"], "legal": out["legal"]}

@@ -1,0 +1,472 @@
+"""Rule variants as data: one frozen ``Ruleset`` per variant, and a registry of them.
+
+Each variant of RULES.md is a ``Ruleset`` value. Its fields pick small pure functions (lead
+rule, settlement, pip rule) by name; there is no class per variant and no test of the variant
+id in the rules code. Options are ``OptionSpec`` entries that say which field they set, so a
+house rule is ``dataclasses.replace`` of a built-in ruleset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .errors import OptionError, UnknownVariantError
+from .tiles import Tile
+
+# Draw policies (RULES.md 1.5).
+NONE = "none"
+DRAW_ONE = "draw_one"
+DRAW_UNTIL = "draw_until_playable"
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a variant, as RULES.md names it.
+
+    ``sets`` is the Ruleset field it sets; ``values`` maps an option value to the field value
+    where they differ (for example ``reserve=classic`` to a reserve per player count).
+    """
+
+    name: str
+    kind: str  # "bool" | "int" | "choice"
+    default: Any
+    description: str
+    choices: tuple = ()
+    min: int | None = None
+    max: int | None = None
+    sets: str = ""
+    values: dict = field(default_factory=dict)
+    players: tuple[int, ...] = ()  # player counts where the option applies (empty: all)
+
+    def to_json(self) -> dict:
+        """The option as the ``variants`` CLI command and the web setup form see it."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": self.kind,
+            "default": self.default,
+            "description": self.description,
+        }
+        if self.kind == "choice":
+            out["choices"] = list(self.choices)
+        if self.kind == "int":
+            out["min"], out["max"] = self.min, self.max
+        if self.players:
+            out["players"] = list(self.players)
+        return out
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything that distinguishes one variant (with its options) from another."""
+
+    id: str
+    name: str
+    summary: str
+    min_players: int
+    max_players: int
+    default_players: int
+    max_pip: int = 6
+    hand_sizes: dict = field(default_factory=dict)  # players -> tiles each
+    hand_size: int | None = None  # option override
+    draw_policy: str = NONE
+    reserve: dict = field(default_factory=dict)  # players -> tiles never drawn
+    boneyard_dead: bool = False  # block: undealt tiles are never drawn nor scored
+    voluntary_draw: bool = False
+    drawn_tile_optional: bool = False
+    layout: str = "line"  # line | tree | trains
+    spinners: str = "none"  # none | first | all
+    cross_after_line: bool = False
+    unlock_mode: str | None = None  # doubles: number | spinner_only
+    blank_wild: bool = False
+    pair_of_doubles: bool = False
+    zero_double_value: int = 0
+    zero_double_sole_only: bool = False
+    first_lead: str = "highest_double_or_tile"
+    later_lead: str = "winner_any"
+    redeal_without_double: bool = False
+    settlement: str = "points"
+    scoring_mode: str = ""  # vn_traditional: bet_multiplier | points
+    end_count_scoring: bool = False  # all_fives: score the ends after every placement
+    partnership: bool = False
+    partnership_allowed: bool = False
+    target: int | None = None
+    money: bool = False
+    stake: int = 1
+    table: str = ""
+    tax_permille: int = 0  # vn_iwin tax, in tenths of a percent
+    blocker_mode: str = ""
+    tie_rule: str = "none"
+    blocked_minus_own: bool = True
+    fish_lowest_exempt: bool = False
+    rounds: int = 0  # mexican_train
+    allow_double_chain: bool = False
+    first_turn_multi: bool = False
+    first_player: str = "seat0"
+    max_hands: int = 0
+    leave_allowed: bool = False
+    pass_penalty: bool = False  # vn_iwin: a pass pays half a stake to the last placer
+    rank_chain: bool = False  # Vietnamese variants: ties broken by the ranking chain (1.9)
+    players: int = 0  # the player count this ruleset was built for (0: not yet chosen)
+    options: tuple = ()  # the (name, value) pairs chosen, for records
+    option_specs: tuple = ()
+
+    # --- derived values -------------------------------------------------------------
+
+    def tiles_each(self, n: int) -> int:
+        """Hand size for ``n`` players."""
+        return self.hand_size if self.hand_size else self.hand_sizes[n]
+
+    def reserve_for(self, n: int) -> int:
+        """Tiles that can never be drawn from the boneyard with ``n`` players."""
+        return self.reserve.get(n, 0)
+
+    def pip(self, tile: Tile) -> int:
+        """Value of one tile under this variant (0-0 may count 13, 25 or 50)."""
+        if tile == (0, 0):
+            return self.zero_double_value
+        return tile[0] + tile[1]
+
+    def pips(self, tiles: list[Tile] | tuple[Tile, ...]) -> int:
+        """Value of a hand; kozel's ``only_if_sole_tile`` counts 0-0 only when it is alone."""
+        total = 0
+        for t in tiles:
+            total += t[0] + t[1]
+        if (0, 0) in tiles and (not self.zero_double_sole_only or len(tiles) == 1):
+            total += self.zero_double_value
+        return total
+
+    def tile_rank(self, tile: Tile) -> tuple[int, int, int, int]:
+        """Sort key of RULES.md 1.8: pip value, double, high half, low half (larger = higher)."""
+        return (self.pip(tile), 1 if tile[0] == tile[1] else 0, tile[0], tile[1])
+
+    def teams(self, n: int) -> list[list[int]] | None:
+        """Partners sit opposite: {P0, P2} and {P1, P3}; None when there are no partnerships."""
+        if self.partnership and n == 4:
+            return [[0, 2], [1, 3]]
+        return None
+
+    def option_values(self) -> dict:
+        """The chosen options (with defaults filled in), as a record stores them."""
+        return dict(self.options)
+
+
+def _opt(name: str, kind: str, default: Any, description: str, **kw: Any) -> OptionSpec:
+    return OptionSpec(name, kind, default, description, sets=kw.pop("field", name), **kw)
+
+
+STAKE = _opt("stake", "int", 1000, "Table stake B in the smallest money unit.", min=1, max=10**9)
+MAX_HANDS = _opt("max_hands", "int", 0, "Stop the match after this many hands (0: no limit).",
+                 min=0, max=10000)
+PARTNERSHIP = _opt("partnership", "bool", False,
+                   "Partners sit opposite ({P0,P2} vs {P1,P3}); 4 players only.", players=(4,))
+
+
+def _target(default: int, choices: tuple[int, ...]) -> OptionSpec:
+    return _opt("target", "choice", default, "Points needed to win the match.", choices=choices)
+
+
+def _hand_size_opt(lo: int, hi: int) -> OptionSpec:
+    return _opt("hand_size", "int", 0, "Tiles dealt to each player (0: the variant's default).",
+                min=0, max=hi)
+
+
+_LINE_TIES = "ranking chain: lower pips, then fewer tiles, then lower top tile"
+
+VN_TRADITIONAL = Ruleset(
+    id="vn_traditional", name="Vietnamese traditional",
+    summary="7 tiles each; 6-6 (else the highest double) opens; draw one if stuck; 0-0 counts 13; "
+            "money by rank after a domino, 4B per loser after a block.",
+    min_players=2, max_players=4, default_players=4,
+    hand_sizes={2: 7, 3: 7, 4: 7}, draw_policy=DRAW_ONE, zero_double_value=13,
+    first_lead="highest_double_or_tile", later_lead="winner_any",
+    settlement="vn_traditional", scoring_mode="bet_multiplier", money=True, stake=1000,
+    rank_chain=True,
+    partnership_allowed=True,
+    option_specs=(
+        PARTNERSHIP,
+        _opt("blank_wild", "bool", False, "A blank half matches any number, both ways."),
+        _opt("scoring_mode", "choice", "bet_multiplier",
+             "Money by rank (bet_multiplier) or points to 100 (points).",
+             choices=("bet_multiplier", "points")),
+        _opt("drawn_tile_optional", "bool", False,
+             "A drawn playable tile may be kept (the player then passes)."),
+        STAKE, MAX_HANDS,
+    ),
+)
+
+VN_SCHOOLNET = Ruleset(
+    id="vn_schoolnet", name="Vietnamese School@net",
+    summary="7 tiles each; draw until playable; the previous winner leads any tile; losers pay "
+            "their pips; a deliberate blocker wins double or pays for everyone.",
+    min_players=2, max_players=4, default_players=4,
+    hand_sizes={2: 7, 3: 7, 4: 7}, draw_policy=DRAW_UNTIL,
+    first_lead="random_any", later_lead="winner_any", settlement="schoolnet", money=True,
+    rank_chain=True,
+    stake=1, blocker_mode="round_horizon",
+    option_specs=(
+        _opt("blocker_mode", "choice", "round_horizon",
+             "How the deliberate blocker is found.", choices=("round_horizon", "last_placer")),
+        _opt("stake", "int", 1, "Money per point.", min=1, max=10**9),
+        MAX_HANDS,
+    ),
+)
+
+VN_IWIN = Ruleset(
+    id="vn_iwin", name="Vietnamese iWin",
+    summary="7 tiles each; draw until playable; money by rank, a blocker who ranks first wins 2B "
+            "from each; pass penalty, doubles left in hand and leaving cost money; house tax.",
+    min_players=2, max_players=4, default_players=4,
+    hand_sizes={2: 7, 3: 7, 4: 7}, draw_policy=DRAW_UNTIL,
+    first_lead="highest_double_or_pips", later_lead="winner_any", settlement="iwin",
+    money=True, stake=1000, table="casual", tax_permille=30, leave_allowed=True,
+    pass_penalty=True, rank_chain=True,
+    option_specs=(
+        STAKE,
+        _opt("table", "choice", "casual", "Table tier: the house tax on every credit.",
+             choices=("casual", "high_roller", "vip"), field="table"),
+        MAX_HANDS,
+    ),
+)
+
+DOUBLES = Ruleset(
+    id="doubles", name="Doubles",
+    summary="Every double is a spinner; a number opens only once its double is down; draw one "
+            "(the last 2 stay); first to 100 points.",
+    min_players=2, max_players=4, default_players=2,
+    hand_sizes={2: 8, 3: 6, 4: 6}, draw_policy=DRAW_ONE, reserve={2: 2, 3: 2, 4: 2},
+    layout="tree", spinners="all", cross_after_line=False, unlock_mode="number",
+    first_lead="highest_double_redeal", later_lead="same_as_first", redeal_without_double=True,
+    settlement="points", blocked_minus_own=False, target=100,
+    option_specs=(
+        _opt("unlock_mode", "choice", "number",
+             "number: a number opens once its double is down; spinner_only: non-doubles attach "
+             "only to free sides of doubles.", choices=("number", "spinner_only")),
+    ),
+)
+
+KOZEL = Ruleset(
+    id="kozel", name="Kozel (Goat)",
+    summary="7 tiles (2 players) or 5; the highest double leads; draw until playable; a pair of "
+            "doubles in one move; penalty points open at 13; the goat reaches 101.",
+    min_players=2, max_players=4, default_players=4,
+    hand_sizes={2: 7, 3: 5, 4: 5}, draw_policy=DRAW_UNTIL, pair_of_doubles=True,
+    zero_double_value=25, first_lead="highest_double_or_senior", later_lead="same_as_first",
+    settlement="kozel", target=101,
+    option_specs=(
+        _opt("zero_double_rule", "choice", "always", "0-0 is worth 25 always, or only as the "
+             "player's last tile.", choices=("always", "only_if_sole_tile"),
+             field="zero_double_sole_only",
+             values={"always": False, "only_if_sole_tile": True}),
+        _opt("later_hands_lead", "choice", "highest_double",
+             "Who leads hands after the first.", choices=("highest_double",
+                                                         "previous_winner_any_tile"),
+             field="later_lead",
+             values={"highest_double": "same_as_first", "previous_winner_any_tile": "winner_any"}),
+        _opt("lead_double", "choice", "highest", "Which double opens a hand.",
+             choices=("highest", "lowest_from_1_1"), field="first_lead",
+             values={"highest": "highest_double_or_senior",
+                     "lowest_from_1_1": "lowest_double_from_1_1"}),
+        _opt("fish_lowest_exempt", "bool", False,
+             "After a fish the player with the fewest points records nothing."),
+    ),
+)
+
+BLOCK = Ruleset(
+    id="block", name="Block",
+    summary="7 tiles (2 players) or 5; no drawing; the winner scores the others' pips "
+            "(less their own after a block); first to 100.",
+    min_players=2, max_players=4, default_players=2,
+    hand_sizes={2: 7, 3: 5, 4: 5}, draw_policy=NONE, boneyard_dead=True,
+    first_lead="highest_double_or_tile", later_lead="winner_any_tie_rotates",
+    settlement="points", target=100, partnership_allowed=True,
+    option_specs=(
+        PARTNERSHIP,
+        _hand_size_opt(1, 14),
+        _opt("tie_rule", "choice", "none", "A tie for the lowest hand after a block.",
+             choices=("none", "lightest_tile")),
+    ),
+)
+
+DRAW = replace(
+    BLOCK, id="draw", name="Draw",
+    summary="7 tiles (2 players) or 5; draw until playable; the winner scores the others' pips "
+            "(less their own after a block); first to 100.",
+    draw_policy=DRAW_UNTIL, boneyard_dead=False,
+    option_specs=BLOCK.option_specs + (
+        _opt("reserve", "choice", "0", "Tiles that stay in the boneyard: none, or classic "
+             "(2 with 2 players, 1 with 3-4).", choices=("0", "classic"),
+             values={"0": {}, "classic": {2: 2, 3: 1, 4: 1}}),
+        _opt("voluntary_draw", "bool", False, "A player may draw even when able to play."),
+    ),
+)
+
+ALL_FIVES = Ruleset(
+    id="all_fives", name="All Fives",
+    summary="The first double is a spinner; score the open ends whenever they total a multiple "
+            "of 5; the domino scores the others' pips rounded to 5; first to 200.",
+    min_players=2, max_players=4, default_players=2,
+    hand_sizes={2: 9, 3: 7, 4: 5}, draw_policy=DRAW_UNTIL, layout="tree", spinners="first",
+    cross_after_line=True, first_lead="random_any", later_lead="winner_any_else_lot",
+    settlement="all_fives", end_count_scoring=True, target=200, blocked_minus_own=False,
+    partnership_allowed=True,
+    option_specs=(
+        PARTNERSHIP,
+        _opt("spinners", "choice", "first", "Which doubles are spinners: none (Muggins), the "
+             "first (All Fives) or all (Five Up).", choices=("none", "first", "all")),
+        _opt("deal", "choice", "9/7/5", "Tiles each: 9/7/5 (pagat) or 7/5 (apps).",
+             choices=("9/7/5", "7/5"), field="hand_sizes",
+             values={"9/7/5": {2: 9, 3: 7, 4: 5}, "7/5": {2: 7, 3: 5, 4: 5}}),
+        _opt("blocked_minus_own", "bool", False,
+             "After a block the winner scores the others' pips less their own."),
+        _target(200, (61, 100, 150, 200, 250)),
+    ),
+)
+
+MEXICAN_TRAIN = Ruleset(
+    id="mexican_train", name="Mexican Train",
+    summary="Double-twelve, 13 rounds from the 12-12 engine down; your own train, the Mexican "
+            "train and marked trains; doubles must be satisfied; lowest total wins.",
+    min_players=2, max_players=8, default_players=4, max_pip=12,
+    hand_sizes={2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}, draw_policy=DRAW_ONE,
+    layout="trains", first_lead="train", later_lead="rotate", settlement="mexican", rounds=13,
+    option_specs=(
+        _opt("set", "choice", "double_twelve", "Tile set (double-nine: 2-4 players, 10 rounds).",
+             choices=("double_twelve", "double_nine"), field="max_pip",
+             values={"double_twelve": 12, "double_nine": 9}),
+        _hand_size_opt(1, 20),
+        _opt("double_blank_value", "choice", 0, "Value of 0-0 in a hand.", choices=(0, 50),
+             field="zero_double_value"),
+        _opt("allow_double_chain", "bool", False,
+             "The extra play after a double may be another double on any legal train."),
+        _opt("first_turn_multi", "bool", False,
+             "On their first turn each player may lay several tiles on their own train."),
+        _opt("first_player", "choice", "seat0", "Who plays first in round 1.",
+             choices=("seat0", "random")),
+    ),
+)
+
+# Hand sizes for the double-nine set of Mexican Train [D: RULES.md gives only double-twelve].
+DOUBLE_NINE_HANDS = {2: 15, 3: 13, 4: 11}
+
+REGISTRY: dict[str, Ruleset] = {
+    r.id: r for r in (VN_TRADITIONAL, VN_SCHOOLNET, VN_IWIN, DOUBLES, KOZEL, BLOCK, DRAW,
+                      ALL_FIVES, MEXICAN_TRAIN)
+}
+
+ALIASES = {
+    "traditional": "vn_traditional", "schoolnet": "vn_schoolnet", "iwin": "vn_iwin",
+    "goat": "kozel", "kozyol": "kozel", "fives": "all_fives", "muggins": "all_fives",
+    "mexican": "mexican_train", "train": "mexican_train", "block_game": "block",
+    "draw_game": "draw",
+}
+
+VARIANTS = tuple(REGISTRY)
+
+TAX_PERMILLE = {"casual": 30, "high_roller": 28, "vip": 26}
+
+
+def _check_value(spec: OptionSpec, value: Any, variant: str) -> Any:
+    """Validate one option value against its spec, accepting text forms from the CLI."""
+    where = f"option {spec.name!r} of {variant}"
+    if spec.kind == "bool":
+        if isinstance(value, str) and value.lower() in ("true", "1", "yes", "on"):
+            return True
+        if isinstance(value, str) and value.lower() in ("false", "0", "no", "off"):
+            return False
+        if isinstance(value, bool):
+            return value
+        raise OptionError(f"{where} takes true or false, not {value!r}")
+    if spec.kind == "int":
+        if isinstance(value, bool):
+            raise OptionError(f"{where} takes a whole number, not {value!r}")
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise OptionError(f"{where} takes a whole number, not {value!r}") from None
+        if isinstance(value, float) and value != number:
+            raise OptionError(f"{where} takes a whole number, not {value!r}")
+        if (spec.min is not None and number < spec.min) or (
+                spec.max is not None and number > spec.max):
+            raise OptionError(f"{where} must be between {spec.min} and {spec.max}, not {number}")
+        return number
+    for choice in spec.choices:
+        if value == choice or (not isinstance(value, bool) and str(value) == str(choice)):
+            return choice
+    allowed = ", ".join(str(c) for c in spec.choices)
+    raise OptionError(f"{where} must be one of {allowed}, not {value!r}")
+
+
+def resolve_variant(variant: str) -> Ruleset:
+    """The built-in ruleset for a variant id or alias."""
+    if not isinstance(variant, str):
+        raise UnknownVariantError(f"unknown variant {variant!r}")
+    key = variant.strip().lower()
+    key = ALIASES.get(key, key)
+    if key not in REGISTRY:
+        raise UnknownVariantError(
+            f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
+    return REGISTRY[key]
+
+
+def get_ruleset(variant: str, options: dict | None = None) -> Ruleset:
+    """Build the ruleset of ``variant`` with ``options`` (RULES.md names plus ``players``).
+
+    Unknown options, out-of-range values and impossible player counts raise OptionError.
+    """
+    base = resolve_variant(variant)
+    options = dict(options or {})
+    players_value = options.pop("players", base.default_players)
+    players = _check_value(
+        OptionSpec("players", "int", base.default_players, "", min=base.min_players,
+                   max=base.max_players), players_value, base.id)
+    specs = {s.name: s for s in base.option_specs}
+    unknown = sorted(set(options) - set(specs))
+    if unknown:
+        raise OptionError(f"unknown option {unknown[0]!r} for {base.id} "
+                          f"(known: {', '.join(specs) or 'none'})")
+    chosen: dict[str, Any] = {}
+    changes: dict[str, Any] = {}
+    for spec in base.option_specs:
+        value = _check_value(spec, options.get(spec.name, spec.default), base.id)
+        if spec.name in options and spec.players and players not in spec.players and value:
+            raise OptionError(f"option {spec.name!r} of {base.id} needs "
+                              f"{' or '.join(map(str, spec.players))} players")
+        chosen[spec.name] = value
+        if spec.kind == "int" and spec.name == "hand_size" and value == 0:
+            continue
+        changes[spec.sets] = spec.values.get(value, value) if spec.values else value
+    rs = replace(base, players=players, options=tuple(sorted(chosen.items())), **changes)
+    if rs.table:
+        rs = replace(rs, tax_permille=TAX_PERMILLE[rs.table])
+    if rs.scoring_mode == "points":
+        rs = replace(rs, money=False, settlement="points", target=100, blocked_minus_own=True)
+    if rs.layout == "trains":
+        if rs.max_pip == 9:
+            if players > 4:
+                raise OptionError("the double-nine set of mexican_train takes 2 to 4 players")
+            rs = replace(rs, hand_sizes=DOUBLE_NINE_HANDS, rounds=10)
+        else:
+            rs = replace(rs, rounds=rs.max_pip + 1)
+    total = (rs.max_pip + 1) * (rs.max_pip + 2) // 2 - (1 if rs.layout == "trains" else 0)
+    if rs.tiles_each(players) * players > total:
+        raise OptionError(f"{players} players with {rs.tiles_each(players)} tiles each need "
+                          f"more than the {total} tiles of the set")
+    return rs
+
+
+def variants_catalog() -> dict:
+    """Every variant with its players and options, as ``python -m domino variants`` prints it."""
+    out = []
+    for rs in REGISTRY.values():
+        out.append({
+            "id": rs.id,
+            "name": rs.name,
+            "summary": rs.summary,
+            "players": {"min": rs.min_players, "max": rs.max_players,
+                        "default": rs.default_players},
+            "partnership": rs.partnership_allowed,
+            "money": rs.money,
+            "options": [s.to_json() for s in rs.option_specs],
+        })
+    return {"variants": out, "aliases": dict(sorted(ALIASES.items()))}

@@ -1,0 +1,418 @@
+"""Settlement: what a finished hand changes in money, scores or records.
+
+One small function per settlement kind, chosen by ``Ruleset.settlement``. Each returns a
+``HandResult`` with the fields RECORD.md's ``replay`` prints: termination, winner, blocker,
+gai, ranking, pips, delta and house. ``delta`` is everything the hand changed for each seat
+(pass penalties, doubles penalties, escrow, net of tax).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .rules import Ruleset
+from .tiles import Tile, is_double
+
+if TYPE_CHECKING:
+    from .game import HandState
+
+
+@dataclass
+class HandResult:
+    """The outcome of one hand (RECORD.md's per-hand replay entry, plus details)."""
+
+    termination: str
+    winner: int | list[int] | None
+    blocker: int | None
+    gai: int | None
+    ranking: list[int]
+    pips: list[int]
+    delta: list[int]
+    house: int = 0
+    next_leader: int | None = None
+    details: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        """Exactly the keys of RECORD.md, plus ``details`` for the end-of-hand summary."""
+        return {
+            "termination": self.termination,
+            "winner": self.winner,
+            "blocker": self.blocker,
+            "gai": self.gai,
+            "ranking": list(self.ranking),
+            "pips": list(self.pips),
+            "delta": list(self.delta),
+            "house": self.house,
+        }
+
+
+def chain_key(rs: Ruleset, hand: list[Tile]) -> tuple:
+    """RULES.md 1.9 ranking chain, smaller is better: pips, tile count, highest tile."""
+    top = max((rs.tile_rank(t) for t in hand), default=(-1,))
+    return (rs.pips(hand), len(hand), top)
+
+
+def round5(points: int) -> int:
+    """All Fives: round to the nearest multiple of 5 (remainders 1-2 down, 3-4 up)."""
+    return (points + 2) // 5 * 5
+
+
+def round_half_up(numerator: int, denominator: int) -> int:
+    """Integer rounding of numerator/denominator, halves up (non-negative inputs)."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def tax(gross: int, permille: int) -> int:
+    """vn_iwin house tax on one credit: round_half_up(gross x rate) (RULES.md 2.3)."""
+    return round_half_up(gross * permille, 1000)
+
+
+def settle(s: HandState, termination: str, winner: int | None, by_default: bool = False
+           ) -> HandResult:
+    """Settle the finished hand ``s`` with the function its ruleset names."""
+    return SETTLEMENTS[s.rs.settlement](s, termination, winner, by_default)
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+def _seated(s: HandState) -> list[int]:
+    return [p for p in range(s.n) if s.seated[p]]
+
+
+def _chain_order(s: HandState, seats: list[int]) -> list[int]:
+    return sorted(seats, key=lambda p: (chain_key(s.rs, s.hands[p]), p))
+
+
+def _pips(s: HandState) -> list[int]:
+    return [s.rs.pips(h) for h in s.hands]
+
+
+def _team_of(s: HandState, seat: int) -> list[int]:
+    teams = s.rs.teams(s.n)
+    if not teams:
+        return [seat]
+    return next(t for t in teams if seat in t)
+
+
+def _sides(s: HandState) -> list[list[int]]:
+    """The scoring sides: teams with partnerships, else each seated player alone."""
+    return s.rs.teams(s.n) or [[p] for p in _seated(s)]
+
+
+def _winner_value(s: HandState, side: list[int]) -> int | list[int]:
+    return list(side) if len(side) > 1 else side[0]
+
+
+def _block_winner_side(s: HandState, pips: list[int]) -> list[int] | None:
+    """The side with the lowest pips after a block, or None on an unbroken tie.
+
+    Vietnamese variants break ties with the ranking chain (a team through its best member);
+    block and draw may use ``tie_rule = lightest_tile``; otherwise a tie scores nothing.
+    """
+    sides = _sides(s)
+    totals = [sum(pips[p] for p in side) for side in sides]
+    low = min(totals)
+    tied = [side for side, t in zip(sides, totals, strict=True) if t == low]
+    if len(tied) == 1:
+        return tied[0]
+    rs = s.rs
+    if rs.rank_chain:
+        return min(tied, key=lambda side: min(chain_key(rs, s.hands[p]) for p in side))
+    if rs.tie_rule == "lightest_tile":
+        def lightest(side: list[int]) -> tuple:
+            tiles = [t for p in side for t in s.hands[p]]
+            return min((rs.tile_rank(t) for t in tiles), default=(-1,))
+        keys = [lightest(side) for side in tied]
+        best = min(keys)
+        if keys.count(best) == 1:
+            return tied[keys.index(best)]
+    return None
+
+
+def _points_ranking(s: HandState, pips: list[int], first: list[int] | None) -> list[int]:
+    rest = sorted((p for p in _seated(s) if not first or p not in first),
+                  key=lambda p: (pips[p], p))
+    return (list(first) if first else []) + rest
+
+
+# --- vn_traditional ------------------------------------------------------------------------
+
+def settle_vn_traditional(s: HandState, termination: str, winner: int | None,
+                          by_default: bool = False) -> HandResult:
+    """Money by rank after a domino, 4B per loser after a block; partnership at 2B/4B."""
+    rs, n, b = s.rs, s.n, s.rs.stake
+    pips = _pips(s)
+    delta = [0] * n
+    teams = rs.teams(n)
+    if termination == "domino":
+        losers_best_first = _chain_order(s, [p for p in range(n) if p != winner])
+        ranking = [winner] + losers_best_first
+        if teams:
+            win_side = _team_of(s, winner)
+            for p in range(n):
+                delta[p] = 2 * b if p in win_side else -2 * b
+            ranking = _team_ranking(s, win_side, ranking)
+            win_value: Any = list(win_side)
+            leader = winner
+        else:
+            # The worst loser pays (n-1)B, the next (n-2)B, ...; the winner takes it all.
+            for i, p in enumerate(reversed(losers_best_first)):
+                delta[p] = -(n - 1 - i) * b
+            delta[winner] = -sum(delta)
+            win_value, leader = winner, winner
+    else:
+        ranking = _chain_order(s, list(range(n)))
+        if teams:
+            side = _block_winner_side(s, pips)
+            for p in range(n):
+                delta[p] = 4 * b if p in side else -4 * b
+            ranking = _team_ranking(s, side, ranking)
+            win_value, leader = list(side), _chain_order(s, side)[0]
+        else:
+            w = ranking[0]
+            for p in range(n):
+                delta[p] = 4 * b * (n - 1) if p == w else -4 * b
+            win_value, leader = w, w
+    return HandResult(termination, win_value, None, None, ranking, pips, delta, 0, leader)
+
+
+def _team_ranking(s: HandState, side: list[int], ranking: list[int]) -> list[int]:
+    return [p for p in ranking if p in side] + [p for p in ranking if p not in side]
+
+
+# --- points: block, draw, doubles, vn_traditional in points mode ---------------------------
+
+def settle_points(s: HandState, termination: str, winner: int | None,
+                  by_default: bool = False) -> HandResult:
+    """The winner scores the opponents' pips (less their own after a block, where the
+    variant says so); partners' pips are added and both partners get the team's points."""
+    rs, n = s.rs, s.n
+    pips = _pips(s)
+    delta = [0] * n
+    if termination == "domino":
+        side = _team_of(s, winner)
+    else:
+        side = _block_winner_side(s, pips)
+    if side is None:
+        ranking = _points_ranking(s, pips, None)
+        return HandResult(termination, None, None, None, ranking, pips, delta, 0, None)
+    opponents = sum(pips[p] for p in _seated(s) if p not in side)
+    own = sum(pips[p] for p in side)
+    points = opponents - own if termination != "domino" and rs.blocked_minus_own else opponents
+    for p in side:
+        delta[p] = points
+    leader = winner if termination == "domino" else min(side, key=lambda p: (pips[p], p))
+    ranking = _points_ranking(s, pips, sorted(side, key=lambda p: (p != leader, p)))
+    return HandResult(termination, _winner_value(s, side), None, None, ranking, pips, delta, 0,
+                      leader)
+
+
+# --- all_fives -----------------------------------------------------------------------------
+
+def settle_all_fives(s: HandState, termination: str, winner: int | None,
+                     by_default: bool = False) -> HandResult:
+    """Points scored during the hand, plus the end bonus rounded to the nearest 5."""
+    rs = s.rs
+    pips = _pips(s)
+    delta = s.points[:]
+    bonus = 0
+    side: list[int] | None
+    if termination == "target":
+        side = _team_of(s, winner)
+    elif termination == "domino":
+        side = _team_of(s, winner)
+        bonus = round5(sum(pips[p] for p in _seated(s) if p not in side))
+    else:
+        side = _block_winner_side(s, pips)
+        if side is not None:
+            opponents = sum(pips[p] for p in _seated(s) if p not in side)
+            own = sum(pips[p] for p in side)
+            bonus = round5(opponents - own if rs.blocked_minus_own else opponents)
+    if side is not None:
+        for p in side:
+            delta[p] += bonus
+    # The next hand is led by whoever went out; after a block, by lot (leader None).
+    leader = winner if termination == "domino" else None
+    ranking = _points_ranking(s, pips, side)
+    return HandResult(termination, _winner_value(s, side) if side else None, None, None,
+                      ranking, pips, delta, 0, leader, {"bonus": bonus,
+                                                        "during_hand": s.points[:]})
+
+
+# --- kozel ---------------------------------------------------------------------------------
+
+def settle_kozel(s: HandState, termination: str, winner: int | None,
+                 by_default: bool = False) -> HandResult:
+    """Each player's hand points; the match records them (opening at 13, RULES.md 2.5)."""
+    rs = s.rs
+    pips = _pips(s)
+    points = pips[:]
+    if termination != "domino" and rs.fish_lowest_exempt:
+        low = min(pips)
+        points = [0 if v == low else v for v in pips]
+    if termination == "domino":
+        win: int | None = winner
+    else:
+        low = min(pips)
+        win = pips.index(low) if pips.count(low) == 1 else None
+    ranking = _points_ranking(s, pips, [win] if win is not None else None)
+    return HandResult(termination, win, None, None, ranking, pips, points, 0, win,
+                      {"hand_points": points})
+
+
+# --- mexican_train -------------------------------------------------------------------------
+
+def settle_mexican(s: HandState, termination: str, winner: int | None,
+                   by_default: bool = False) -> HandResult:
+    """Every player adds the pips left in hand to their total."""
+    pips = _pips(s)
+    if termination == "domino":
+        win: int | None = winner
+    else:
+        low = min(pips)
+        win = pips.index(low) if pips.count(low) == 1 else None
+    ranking = _points_ranking(s, pips, [win] if win is not None else None)
+    return HandResult(termination, win, None, None, ranking, pips, pips[:], 0, None)
+
+
+# --- vn_schoolnet --------------------------------------------------------------------------
+
+def settle_schoolnet(s: HandState, termination: str, winner: int | None,
+                     by_default: bool = False) -> HandResult:
+    """Losers pay their pips; a deliberate blocker wins double or pays (RULES.md 2.2.4)."""
+    from .blocker import find_blocker, gai_of
+
+    n, k = s.n, s.rs.stake
+    pips = _pips(s)
+    delta = [0] * n
+    if termination == "domino":
+        for p in range(n):
+            if p != winner:
+                delta[p] -= pips[p]
+                delta[winner] += pips[p]
+        ranking = [winner] + _chain_order(s, [p for p in range(n) if p != winner])
+        return HandResult(termination, winner, None, None, ranking, pips,
+                          [d * k for d in delta], 0, winner)
+    ranking = _chain_order(s, list(range(n)))
+    w = ranking[0]
+    blocker = find_blocker(s)
+    gai = gai_of(s, blocker) if blocker is not None else None
+    others = sum(pips[p] for p in range(n) if p != blocker)
+    if blocker is None:
+        for p in range(n):
+            if p != w:
+                delta[p] -= pips[p]
+                delta[w] += pips[p]
+    elif blocker == w and gai is None:
+        for p in range(n):
+            if p != blocker:
+                delta[p] -= 2 * pips[p]
+                delta[blocker] += 2 * pips[p]
+    elif blocker == w:
+        delta[gai] -= 2 * others
+        delta[blocker] += 2 * others
+    elif gai is None:
+        for p in range(n):
+            if p != blocker:
+                delta[blocker] -= pips[p]
+                delta[p] += pips[p]
+    else:
+        delta[blocker] -= others
+        delta[gai] += others
+    return HandResult(termination, w, blocker, gai, ranking, pips, [d * k for d in delta], 0, w)
+
+
+# --- vn_iwin -------------------------------------------------------------------------------
+
+IWIN_DOMINO = {4: (2, 1, -1, -2), 3: (3, -1, -2), 2: (2, -2)}  # in half stakes, by rank
+
+
+def settle_iwin(s: HandState, termination: str, winner: int | None,
+                by_default: bool = False) -> HandResult:
+    """Rank payouts or the blocker's bet, pass penalties, thúi bò, escrow, and tax."""
+    rs, n, b = s.rs, s.n, s.rs.stake
+    half = b // 2
+    pips = _pips(s)
+    seated = _seated(s)
+    m = len(seated)
+    credits: list[tuple[int, int]] = []  # (seat, gross) each taxed separately
+    debits = [0] * n
+    blocker = None
+
+    def pay(src: int | None, dst: int, amount: int) -> None:
+        if amount <= 0:
+            return
+        if src is not None:
+            debits[src] += amount
+        credits.append((dst, amount))
+
+    # Pass penalties were incurred during the hand; each is its own credit.
+    for src, dst, amount in s.transfers:
+        pay(src, dst, amount)
+    if by_default:
+        ranking = [winner]
+        first = winner
+    elif termination == "domino":
+        ranking = [winner] + _chain_order(s, [p for p in seated if p != winner])
+        first = winner
+        for seat, units in zip(ranking, IWIN_DOMINO[m], strict=True):
+            if units > 0:
+                pay(None, seat, units * half)
+            else:
+                debits[seat] += -units * half
+    else:
+        blocker = s.last_placer
+        ranking = _chain_order(s, seated)
+        first = ranking[0]
+        if blocker == first:
+            pay(None, blocker, 2 * b * (m - 1))
+            for p in seated:
+                if p != blocker:
+                    debits[p] += 2 * b
+        else:
+            debits[blocker] += 3 * b
+            for p, share in _split(3 * b, [p for p in ranking if p != blocker]):
+                pay(None, p, share)
+    if not by_default:
+        # Thúi bò: everyone below 1st pays half a stake per double still in hand.
+        for p in seated:
+            if p != first:
+                doubles = sum(1 for t in s.hands[p] if is_double(t))
+                pay(p, first, doubles * half)
+    if s.escrow:
+        if termination == "blocked" and blocker != first:
+            for p, share in _split(s.escrow, [p for p in ranking if p != blocker]):
+                pay(None, p, share)
+        else:
+            pay(None, first, s.escrow)
+    delta = [-d for d in debits]
+    for p in range(n):
+        delta[p] -= s.escrow_by[p]
+    house = 0
+    for seat, gross in credits:
+        t = tax(gross, rs.tax_permille)
+        delta[seat] += gross - t
+        house += t
+    ranking = ranking + [p for p in range(n) if p not in ranking]
+    return HandResult(termination, first, blocker, None, ranking, pips, delta, house, first,
+                      {"credits": credits})
+
+
+def _split(amount: int, seats: list[int]) -> list[tuple[int, int]]:
+    """Share ``amount`` equally; any indivisible remainder goes to the best-ranked first."""
+    if not seats:
+        return []
+    share, rest = divmod(amount, len(seats))
+    return [(p, share + (1 if i < rest else 0)) for i, p in enumerate(seats)]
+
+
+SETTLEMENTS = {
+    "vn_traditional": settle_vn_traditional,
+    "points": settle_points,
+    "all_fives": settle_all_fives,
+    "kozel": settle_kozel,
+    "mexican": settle_mexican,
+    "schoolnet": settle_schoolnet,
+    "iwin": settle_iwin,
+}

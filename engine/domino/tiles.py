@@ -1,0 +1,57 @@
+"""Tiles, tile sets and the seeded shuffle.
+
+A tile is a tuple ``(high, low)`` with ``high >= low``: small, hashable and fast to compare.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .errors import TileError
+
+Tile = tuple[int, int]
+
+
+def make_tile(a: int, b: int) -> Tile:
+    """Return the canonical tile with halves ``a`` and ``b`` (high half first)."""
+    return (a, b) if a >= b else (b, a)
+
+
+def parse_tile(text: str, max_pip: int = 12) -> Tile:
+    """Parse ``"6-4"`` (or ``"4-6"``) into ``(6, 4)``; raise TileError if malformed."""
+    if not isinstance(text, str):
+        raise TileError(f"not a tile: {text!r}")
+    parts = text.strip().split("-")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise TileError(f"not a tile: {text!r}")
+    a, b = int(parts[0]), int(parts[1])
+    if a > max_pip or b > max_pip:
+        raise TileError(f"no such tile in a double-{max_pip} set: {text!r}")
+    return make_tile(a, b)
+
+
+def tile_str(tile: Tile) -> str:
+    """Write a tile high half first, as RECORD.md does: ``(6, 4) -> "6-4"``."""
+    return f"{tile[0]}-{tile[1]}"
+
+
+def is_double(tile: Tile) -> bool:
+    """True for a double (both halves equal)."""
+    return tile[0] == tile[1]
+
+
+def full_set(max_pip: int) -> list[Tile]:
+    """Every tile of the double-``max_pip`` set, each exactly once, in a fixed order."""
+    return [(a, b) for a in range(max_pip + 1) for b in range(a + 1)]
+
+
+def shuffle(items: list, rng: random.Random) -> None:
+    """Shuffle ``items`` in place with Fisher-Yates over ``rng.random()``.
+
+    Only ``random()`` is promised to give the same stream across Python versions, and the
+    browser runs a newer Python than CI, so the shuffle is written here rather than taken
+    from ``random.shuffle``.
+    """
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
