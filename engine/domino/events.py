@@ -26,13 +26,13 @@ class Played(Event):
     """A tile (or kozel's pair) went on the table."""
 
     seat: int
-    move: str
+    move: Any
     tile: Tile
     type = "played"
 
     def to_json(self, viewer: int | None = None) -> dict:
         """The move in RECORD.md notation."""
-        return {"type": self.type, "seat": self.seat, "move": self.move}
+        return {"type": self.type, "seat": self.seat, "move": str(self.move)}
 
 
 @dataclass(frozen=True)

@@ -235,10 +235,11 @@ def new_hand(rs: Ruleset, ctx: MatchContext | None = None, rng: random.Random | 
     s = _blank_state(rs, rs.players, ctx, rng)
     s.hands = [list(h) for h in hands]
     s.boneyard = list(boneyard or [])
-    s.start_hands = [h[:] for h in s.hands]
     _check_tiles(s)
     if rs.redeal_without_double and not any(is_double(t) for h in s.hands for t in h):
-        raise RecordError("no double was dealt; this variant redeals such a hand")
+        # Nobody holds a double: the deal is void and the tiles are dealt again (RULES.md 2.4).
+        s.hands, s.boneyard = deal(rs, ctx, rng)
+    s.start_hands = [h[:] for h in s.hands]
     seat, tile = determine_lead(rs, s.hands, ctx, rng)
     s.to_move, s.forced_lead = seat, tile
     s.leader = seat
@@ -331,9 +332,36 @@ def _tile_options(s: HandState, tile: Tile, seat: int) -> list[tuple[str, int]]:
     return lay.options(tile, seat)
 
 
+_MOVES: dict[tuple, Move] = {}
+
+
+def place_move(tile: Tile, end: str) -> Move:
+    """The (interned) placement of ``tile`` on ``end``: placements are built very often."""
+    key = (tile, end)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(PLACE, tile, end)
+    return move
+
+
 def placements(s: HandState, seat: int) -> list[Move]:
     """Every legal placement for ``seat`` (kozel pairs included), in a stable order."""
     out: list[Move] = []
+    lay = s.layout
+    if type(lay) is LineLayout and not lay.blank_wild:
+        left, right = lay.left, lay.right
+        cache = _MOVES
+        for tile in s.hands[seat]:
+            a, b = tile
+            if a == left or b == left:
+                out.append(cache.get((tile, "L")) or place_move(tile, "L"))
+            if a == right or b == right:
+                out.append(cache.get((tile, "R")) or place_move(tile, "R"))
+        if s.rs.pair_of_doubles and lay.tiles and left != right:
+            hand = s.hands[seat]
+            if (left, left) in hand and (right, right) in hand:
+                out.append(Move(PAIR, (left, left), "L", None, (right, right), "R"))
+        return out
     for tile in s.hands[seat]:
         opts = _tile_options(s, tile, seat)
         if not opts:
@@ -343,7 +371,7 @@ def placements(s: HandState, seat: int) -> list[Move]:
             by_end.setdefault(end, []).append(touch)
         for end, touches in by_end.items():
             if len(touches) == 1:
-                out.append(Move(PLACE, tile, end))
+                out.append(place_move(tile, end))
             else:
                 out.extend(Move(PLACE, tile, end, t) for t in touches)
     if s.rs.pair_of_doubles and isinstance(s.layout, LineLayout) and s.layout.tiles:
@@ -472,8 +500,8 @@ def apply_unchecked(s: HandState, move: Move) -> list[Event]:
         s.layout.lead(move.tile, seat)
         s.phase = PLAY_PHASE
         s.last_placer = seat
-        s.history.append((seat, str(move)))
-        events.append(Played(seat, str(move), move.tile))
+        s.history.append((seat, move))
+        events.append(Played(seat, move, move.tile))
         s.turns.append((seat, move))
         _after_placement(s, seat, events)
         return events
@@ -485,8 +513,8 @@ def apply_unchecked(s: HandState, move: Move) -> list[Event]:
             _place(s, seat, move.tile2, move.end2, None)
         s.last_placer = seat
         s.passes_in_row = 0
-        s.history.append((seat, str(move)))
-        events.append(Played(seat, str(move), move.tile))
+        s.history.append((seat, move))
+        events.append(Played(seat, move, move.tile))
         if s.rs.layout == "trains":
             return _after_train_placement(s, seat, move, events)
         s.turns.append((seat, move))
@@ -496,11 +524,11 @@ def apply_unchecked(s: HandState, move: Move) -> list[Event]:
         tile = s.boneyard.pop(0)
         s.hands[seat].append(tile)
         s.drew += 1
-        s.history.append((seat, DRAW))
+        s.history.append((seat, move))
         events.append(Drew(seat, tile))
         return events
     if kind == PASS:
-        s.history.append((seat, PASS))
+        s.history.append((seat, move))
         events.append(Passed(seat))
         placed = s.played_this_turn
         if s.rs.layout == "trains" and not placed:
@@ -520,6 +548,9 @@ def apply_unchecked(s: HandState, move: Move) -> list[Event]:
 
 
 def _place(s: HandState, seat: int, tile: Tile, end: str, touch: int | None) -> None:
+    lay = s.layout
+    if touch is None and type(lay) is LineLayout and not lay.blank_wild:
+        touch = lay.left if end == "L" else lay.right
     if touch is None:
         value = s.layout.value(end) if isinstance(s.layout, TrainLayout) else dict(
             s.layout.ends())[end]
@@ -618,7 +649,7 @@ def _leave(s: HandState, seat: int, events: list[Event]) -> list[Event]:
     s.hands[seat] = []
     shuffle(s.boneyard, s.rng)
     s.seated[seat] = False
-    s.history.append((seat, LEAVE))
+    s.history.append((seat, Move(LEAVE)))
     events.append(Left(seat, charge))
     s.turns.append((seat, None))
     if len(s.seats_in_play()) == 1:
@@ -657,4 +688,4 @@ def turn_count(s: HandState) -> int:
 
 def public_history(s: HandState) -> list[tuple[int, str]]:
     """The moves everyone saw, as (seat, notation); draws show no tile."""
-    return list(s.history)
+    return [(seat, str(move)) for seat, move in s.history]

@@ -76,7 +76,7 @@ def view(s: HandState, seat: int) -> View:
         counts=tuple(len(h) for h in s.hands),
         boneyard=len(s.boneyard), drawable=s.drawable(),
         layout=s.layout.to_json(), ends=tuple(s.layout.ends()),
-        history=tuple(s.history),
+        history=tuple((seat, str(move)) for seat, move in s.history),
         legal=tuple(legal_moves(s)) if to_move == seat else (),
         leading=s.phase == LEAD_PHASE,
         seated=tuple(s.seated), points=tuple(s.points),
