@@ -430,15 +430,19 @@ def legal_moves(s: HandState) -> list[Move]:
 
 # --- applying moves ------------------------------------------------------------------------
 
-def step(s: HandState, move: Move | str) -> tuple[HandState, list[Event]]:
+def step(s: HandState, move: Move | str, seat: int | None = None
+         ) -> tuple[HandState, list[Event]]:
     """Check ``move`` against the rules and return the next state and the events it caused.
 
-    Raises IllegalMoveError, whose message names the move and why it is not legal here.
+    ``seat``, when given, is who claims to move: a move out of turn is refused. Raises
+    IllegalMoveError, whose message names the move and why it is not legal here.
     """
     if not isinstance(move, Move):
         move = Move.parse(move)
     if s.phase == OVER_PHASE:
         raise IllegalMoveError(f"{move}: the hand is over")
+    if seat is not None and seat != s.to_move:
+        raise IllegalMoveError(f"{move}: out of turn, P{s.to_move} is to move, not P{seat}")
     legal = legal_moves(s)
     if move not in legal:
         raise IllegalMoveError(f"{move}: {explain_illegal(s, move, legal)}")

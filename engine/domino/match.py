@@ -105,12 +105,13 @@ class Match:
         """Legal moves of the seat to move."""
         return legal_moves(self.hand) if self.hand is not None else []
 
-    def play(self, move: Move | str) -> list[Event]:
-        """Play a checked move for the seat to move; settles the hand if it ends."""
+    def play(self, move: Move | str, seat: int | None = None) -> list[Event]:
+        """Play a checked move for the seat to move (``seat``, if given, must be that seat);
+        settles the hand if it ends."""
         if self.hand is None:
             raise IllegalMoveError("no hand is being played")
         move = move if isinstance(move, Move) else Move.parse(move)
-        self.hand, events = step(self.hand, move)
+        self.hand, events = step(self.hand, move, seat)
         self.entries[-1]["moves"].append(str(move))
         if self.hand.over:
             self._finish_hand()
