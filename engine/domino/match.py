@@ -14,7 +14,7 @@ from .events import Event
 from .game import HandState, MatchContext, legal_moves, new_hand, start_position, step
 from .moves import Move
 from .rules import Ruleset, get_ruleset
-from .settle import HandResult
+from .settle import HandResult, penalties_so_far
 from .tiles import tile_str
 
 
@@ -50,6 +50,12 @@ class Match:
         self.results: list[HandResult] = []
         self.entries: list[dict] = []  # each hand's record entry: deal/start and moves
         self.hand: HandState | None = None
+        self._applied = [0] * n  # pass penalties of the current hand already in balances
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The variant with its options (the same object as ``rs``)."""
+        return self.rs
 
     # --- construction ------------------------------------------------------------------
 
@@ -113,6 +119,8 @@ class Match:
         move = move if isinstance(move, Move) else Move.parse(move)
         self.hand, events = step(self.hand, move, seat)
         self.entries[-1]["moves"].append(str(move))
+        if self.rs.pass_penalty and self.hand.transfers and not self.hand.over:
+            self._apply_penalties()
         if self.hand.over:
             self._finish_hand()
         return events
@@ -135,13 +143,21 @@ class Match:
         self.leader = self._next_leader(result)
         if rs.money:
             for p in range(n):
-                self.balances[p] += result.delta[p]
+                self.balances[p] += result.delta[p] - self._applied[p]
+            self._applied = [0] * n
         elif rs.settlement == "kozel":
             self._record_kozel(result)
         else:
             for p in range(n):
                 self.scores[p] += result.delta[p]
         self._check_over(result)
+
+    def _apply_penalties(self) -> None:
+        """Move this hand's pass penalties into the balances as soon as they happen."""
+        now = penalties_so_far(self.hand)
+        for p in range(self.players):
+            self.balances[p] += now[p] - self._applied[p]
+        self._applied = now
 
     def _next_leader(self, result: HandResult) -> int | None:
         rule = self.rs.later_lead

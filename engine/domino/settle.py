@@ -399,6 +399,19 @@ def settle_iwin(s: HandState, termination: str, winner: int | None,
                       {"credits": credits})
 
 
+def penalties_so_far(s: HandState) -> list[int]:
+    """Net money each seat has gained or lost from vn_iwin pass penalties in this hand so far.
+
+    Penalties are settled the moment they happen (RULES.md 2.3), so a match shows them in its
+    balances before the hand ends; each credit is taxed on its own.
+    """
+    delta = [0] * s.n
+    for src, dst, amount in s.transfers:
+        delta[src] -= amount
+        delta[dst] += amount - tax(amount, s.rs.tax_permille)
+    return delta
+
+
 def _split(amount: int, seats: list[int]) -> list[tuple[int, int]]:
     """Share ``amount`` equally; any indivisible remainder goes to the best-ranked first."""
     if not seats:
