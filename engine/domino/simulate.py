@@ -1,28 +1,47 @@
 """Random whole hands: the engine's speed measure and a source of random positions.
 
-``simulate`` plays hands with uniformly random legal moves through the fast unchecked path
-(``legal_moves`` + ``apply_unchecked``, no copying), which is what AI playouts use. The
+``simulate`` plays hands with uniformly random legal moves through the fast unchecked paths:
+the line kernel of ``fast.py`` where the ruleset allows, else ``legal_moves`` +
+``apply_unchecked`` (no copying). The
 ``leave`` move of vn_iwin is not a way of playing a hand and is never chosen here.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 import time
 
+from .fast import random_hand, supports
 from .game import MatchContext, apply_unchecked, legal_moves, new_hand
 from .match import hand_rng
 from .moves import LEAVE
-from .rules import get_ruleset
+from .rules import Ruleset, get_ruleset
+
+_KEYS = ("termination", "winner", "blocker", "gai", "ranking", "pips", "delta", "house")
+
+
+def _general_hand(rs: Ruleset, seed: int, i: int, chooser: random.Random) -> dict:
+    """One random hand through ``legal_moves`` + ``apply_unchecked`` (any variant)."""
+    state = new_hand(rs, MatchContext(), hand_rng(seed, i + 1))
+    moves = 0
+    while not state.over:
+        legal = legal_moves(state)
+        if len(legal) > 1 and legal[-1].kind == LEAVE:
+            legal = legal[:-1]
+        apply_unchecked(state, legal[int(chooser.random() * len(legal))])
+        moves += 1
+    result = state.result.to_json()
+    result["moves"] = moves
+    return result
 
 
 def simulate(variant: str, options: dict | None = None, games: int = 100, seed: int = 0) -> dict:
     """Play ``games`` random hands of ``variant``; return counts, speed and a checksum.
 
-    Hand ``i`` is dealt from ``hand_rng(seed, i + 1)`` and its moves are drawn from one
-    ``random.Random(seed)``, so the same arguments give the same checksum on any Python.
+    Deals come from one ``random.Random(seed + 1)`` (the kernel) or from ``hand_rng(seed, i)``
+    and moves from one ``random.Random(seed)``, so the same arguments give the same checksum
+    on any Python.
     """
     rs = get_ruleset(variant, options)
     chooser = random.Random(seed)
@@ -30,17 +49,18 @@ def simulate(variant: str, options: dict | None = None, games: int = 100, seed: 
     terminations: dict[str, int] = {}
     moves_total = 0
     start = time.perf_counter()
+    kernel = supports(rs)
+    dealer = random.Random(seed + 1)
     for i in range(games):
-        state = new_hand(rs, MatchContext(), hand_rng(seed, i + 1))
-        while not state.over:
-            legal = legal_moves(state)
-            if len(legal) > 1 and legal[-1].kind == LEAVE:
-                legal = legal[:-1]
-            apply_unchecked(state, legal[int(chooser.random() * len(legal))])
-            moves_total += 1
-        result = state.result.to_json()
+        if kernel:
+            outcome = random_hand(rs, dealer, chooser)
+            moves_total += outcome.details["moves"]
+            result = outcome.to_json()
+        else:
+            result = _general_hand(rs, seed, i, chooser)
+            moves_total += result.pop("moves")
         terminations[result["termination"]] = terminations.get(result["termination"], 0) + 1
-        digest.update(json.dumps(result, sort_keys=True).encode())
+        digest.update(repr(tuple(result[k] for k in _KEYS)).encode())
     seconds = time.perf_counter() - start
     return {
         "variant": rs.id,
@@ -51,6 +71,7 @@ def simulate(variant: str, options: dict | None = None, games: int = 100, seed: 
         "seconds": round(seconds, 4),
         "games_per_second": round(games / seconds, 1) if seconds > 0 else None,
         "moves": moves_total,
+        "path": "line kernel" if kernel else "apply_unchecked",
         "terminations": dict(sorted(terminations.items())),
         "checksum": digest.hexdigest()[:16],
     }

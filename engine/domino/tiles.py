@@ -40,9 +40,15 @@ def is_double(tile: Tile) -> bool:
     return tile[0] == tile[1]
 
 
+_SETS: dict[int, tuple[Tile, ...]] = {}
+
+
 def full_set(max_pip: int) -> list[Tile]:
     """Every tile of the double-``max_pip`` set, each exactly once, in a fixed order."""
-    return [(a, b) for a in range(max_pip + 1) for b in range(a + 1)]
+    tiles = _SETS.get(max_pip)
+    if tiles is None:
+        tiles = _SETS[max_pip] = tuple((a, b) for a in range(max_pip + 1) for b in range(a + 1))
+    return list(tiles)
 
 
 def shuffle(items: list, rng: random.Random) -> None:
@@ -52,6 +58,7 @@ def shuffle(items: list, rng: random.Random) -> None:
     browser runs a newer Python than CI, so the shuffle is written here rather than taken
     from ``random.shuffle``.
     """
+    rnd = rng.random
     for i in range(len(items) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        j = int(rnd() * (i + 1))
         items[i], items[j] = items[j], items[i]

@@ -1,0 +1,312 @@
+"""A compact playout kernel for line layouts: the fast unchecked path of the engine.
+
+Random simulation and AI playouts play many thousands of hands, so the common case, a line
+with two ends (vn_traditional, vn_iwin, kozel, block, draw, vn_schoolnet without its blocker
+search), has a representation of its own here: each hand is a bit mask over tile ids, the
+layout is its two end values, and the legal placements of a hand are two AND operations.
+
+It implements exactly the rules of ``game.py`` for those rulesets (same legal move sets, same
+draw policies, the block check at the start of every turn, vn_iwin pass penalties, kozel
+pairs) and hands the final position to the same ``settle`` functions. Nothing here is
+checked: moves come from the kernel's own legal lists. tests/test_fast.py replays the
+kernel's games through the checked engine and demands identical results.
+
+Use ``supports(rs)`` to know whether a ruleset can run here; ``simulate`` falls back to the
+general path otherwise (trees, trains, ``blank_wild``, and vn_schoolnet, whose blocker rules
+need the full history of the hand).
+"""
+
+from __future__ import annotations
+
+import random
+
+from .game import OVER_PHASE, HandState, MatchContext, determine_lead
+from .moves import DRAW, PASS, PLACE
+from .rules import DRAW_UNTIL, NONE, Ruleset
+from .settle import HandResult, settle
+from .tiles import Tile, full_set, shuffle
+
+
+class Tables:
+    """Per-set lookup tables: tile ids, the mask of tiles showing each number, halves."""
+
+    def __init__(self, max_pip: int) -> None:
+        self.tiles: list[Tile] = full_set(max_pip)
+        self.index = {t: i for i, t in enumerate(self.tiles)}
+        self.mask = [0] * (max_pip + 1)
+        for i, (a, b) in enumerate(self.tiles):
+            self.mask[a] |= 1 << i
+            self.mask[b] |= 1 << i
+        self.high = [t[0] for t in self.tiles]
+        self.low = [t[1] for t in self.tiles]
+        self.double_bits = [1 << i for i, (a, b) in enumerate(self.tiles) if a == b]
+        self.double_of = {a: 1 << i for i, (a, b) in enumerate(self.tiles) if a == b}
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables(max_pip: int) -> Tables:
+    """The (cached) tables of the double-``max_pip`` set."""
+    t = _TABLES.get(max_pip)
+    if t is None:
+        t = _TABLES[max_pip] = Tables(max_pip)
+    return t
+
+
+def supports(rs: Ruleset) -> bool:
+    """Whether ``rs`` can be played by this kernel (a plain line; no blocker search)."""
+    return (rs.layout == "line" and not rs.blank_wild and rs.settlement != "schoolnet"
+            and not rs.end_count_scoring)
+
+
+def _bits(mask: int) -> list[int]:
+    """Tile ids in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def playout(rs: Ruleset, hands: list[list[Tile]], boneyard: list[Tile], leader: int,
+            forced: Tile | None, chooser: random.Random, record: list | None = None
+            ) -> HandResult:
+    """Play one hand from its deal with uniformly random legal moves; return its result.
+
+    The move lists are the engine's (``@L`` and ``@R`` both listed when the ends agree, draws
+    and passes as moves, kozel pairs), so the game is the same random game the checked API
+    would play, only without the copying and checking. ``record``, if a list, receives the
+    moves in RECORD.md notation.
+    """
+    index = tables(rs.max_pip).index
+    hm = [0] * rs.players
+    for seat, hand in enumerate(hands):
+        for t in hand:
+            hm[seat] |= 1 << index[t]
+    return playout_ids(rs, hm, [len(h) for h in hands], [index[t] for t in boneyard], leader,
+                       None if forced is None else index[forced], chooser, record)
+
+
+def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], leader: int,
+                forced: int | None, chooser: random.Random, record: list | None = None
+                ) -> HandResult:
+    """``playout`` on the kernel's own representation: hand masks, counts, boneyard ids."""
+    tb = tables(rs.max_pip)
+    mask_of, high, low = tb.mask, tb.high, tb.low
+    n = rs.players
+    hm = hm[:]
+    top = 0
+    policy = rs.draw_policy
+    reserve = rs.reserve_for(n) if policy != NONE else len(bone)
+    pairs = rs.pair_of_doubles
+    double_of = tb.double_of
+    penalty = rs.pass_penalty
+    half = rs.stake // 2
+    optional = rs.drawn_tile_optional
+    voluntary = rs.voluntary_draw
+    rnd = chooser.random
+    transfers: list[tuple[int, int, int]] = []
+    p = leader
+    # The lead.
+    if forced is not None:
+        lead = forced
+    else:
+        options = _bits(hm[p])
+        lead = options[int(rnd() * len(options))]
+    hm[p] ^= 1 << lead
+    count[p] -= 1
+    left, right = high[lead], low[lead]
+    last_placer = p
+    if record is not None:
+        record.append(f"{left}-{right}")
+    termination = None
+    winner = None
+    if count[p] == 0:
+        termination, winner = "domino", p
+    moves = 1
+    nb = len(bone)
+    extras = voluntary or optional
+    while termination is None:
+        p = p + 1 if p + 1 < n else 0
+        drew = 0
+        lmask = mask_of[left]
+        rmask = mask_of[right]
+        if nb - top - reserve <= 0:
+            # Start of turn: the block check (RULES.md 1.7).
+            ends = lmask | rmask
+            for h in hm:
+                if h & ends:
+                    break
+            else:
+                termination = "blocked"
+                break
+        while True:
+            h = hm[p]
+            ml = h & lmask
+            mr = h & rmask
+            moves += 1
+            if ml or mr:
+                nl = ml.bit_count()
+                k = nl + mr.bit_count()
+                pair = 0
+                if pairs and left != right and h & double_of[left] and h & double_of[right]:
+                    pair = 1
+                    k += 1
+                if extras:
+                    can_draw = nb - top - reserve > 0 and (policy == DRAW_UNTIL or drew == 0)
+                    vol = 1 if voluntary and can_draw else 0
+                    pick = int(rnd() * (k + vol + (1 if optional and drew else 0)))
+                    if pick >= k:
+                        if vol and pick == k:
+                            kind = DRAW
+                        else:
+                            kind = PASS
+                    else:
+                        kind = PLACE
+                else:
+                    pick = int(rnd() * k)
+                    kind = PLACE
+            elif nb - top - reserve > 0 and (policy == DRAW_UNTIL or drew == 0):
+                kind = DRAW
+            else:
+                kind = PASS
+            if kind == PLACE:
+                # The pick-th move of the list [L moves..., R moves..., pair].
+                if pick < nl:
+                    bits = ml
+                    end = 0
+                elif pick < k - pair:
+                    bits = mr
+                    end = 1
+                    pick -= nl
+                else:
+                    end = 2
+                if end == 2:
+                    hm[p] ^= double_of[left] | double_of[right]
+                    count[p] -= 2
+                    if record is not None:
+                        record.append(f"{left}-{left}@L+{right}-{right}@R")
+                else:
+                    while pick:
+                        bits &= bits - 1
+                        pick -= 1
+                    bit = bits & -bits
+                    t = bit.bit_length() - 1
+                    hm[p] ^= bit
+                    count[p] -= 1
+                    if record is not None:
+                        record.append(f"{high[t]}-{low[t]}@{'LR'[end]}")
+                    if end == 0:
+                        left = low[t] if high[t] == left else high[t]
+                    else:
+                        right = low[t] if high[t] == right else high[t]
+                last_placer = p
+                if count[p] == 0:
+                    termination, winner = "domino", p
+                break
+            if kind == DRAW:
+                t = bone[top]
+                top += 1
+                hm[p] |= 1 << t
+                count[p] += 1
+                drew += 1
+                if record is not None:
+                    record.append("draw")
+                continue
+            if penalty and last_placer != p:
+                transfers.append((p, last_placer, half))
+            if record is not None:
+                record.append("pass")
+            break
+    s = HandState.__new__(HandState)
+    tiles = tb.tiles
+    s.rs, s.n = rs, n
+    s.hands = [[tiles[i] for i in _bits(h)] for h in hm]
+    s.boneyard = [tiles[i] for i in bone[top:]]
+    s.seated = [True] * n
+    s.points = [0] * n
+    s.transfers = transfers
+    s.last_placer = last_placer
+    s.escrow, s.escrow_by = 0, [0] * n
+    s.phase = OVER_PHASE
+    s.termination = termination
+    result = settle(s, termination, winner)
+    result.details["moves"] = moves
+    return result
+
+
+def _lead_orders(rs: Ruleset) -> tuple[list[int], list[int], list[int]]:
+    """Tile ids by descending tile rank and by seniority, and doubles for ``lead_double``."""
+    key = (rs.max_pip, rs.zero_double_value, rs.first_lead)
+    orders = _ORDERS.get(key)
+    if orders is None:
+        tiles = tables(rs.max_pip).tiles
+        ids = range(len(tiles))
+        by_rank = sorted(ids, key=lambda i: rs.tile_rank(tiles[i]), reverse=True)
+        senior = sorted(ids, key=lambda i: tiles[i], reverse=True)
+        top = rs.max_pip
+        if rs.first_lead == "lowest_double_from_1_1":
+            values = list(range(1, top + 1)) + [0]
+        else:
+            values = list(range(top, -1, -1))
+        doubles = [tables(rs.max_pip).index[(v, v)] for v in values]
+        orders = _ORDERS[key] = (by_rank, senior, doubles)
+    return orders
+
+
+_ORDERS: dict[tuple, tuple[list[int], list[int], list[int]]] = {}
+_MASK_LEADS = ("highest_double_or_tile", "highest_double_or_senior", "lowest_double_from_1_1",
+               "random_any")
+
+
+def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
+                ctx: MatchContext | None = None, record: list | None = None) -> HandResult:
+    """Deal a hand exactly as ``game.new_hand`` does and play it out at random.
+
+    A first hand is dealt on tile ids (the same Fisher-Yates over the same list length gives
+    the same tiles as ``game.deal``) and its lead found on masks; later hands, whose lead
+    depends on the match, go through ``game.deal`` and ``determine_lead``.
+    """
+    n = rs.players
+    if (ctx is None or ctx.hand_number == 1) and rs.first_lead in _MASK_LEADS:
+        tb = tables(rs.max_pip)
+        pool = list(range(len(tb.tiles)))
+        shuffle(pool, rng)
+        each = rs.tiles_each(n)
+        hm = [0] * n
+        for seat in range(n):
+            m = 0
+            for i in pool[seat * each:(seat + 1) * each]:
+                m |= 1 << i
+            hm[seat] = m
+        bone = pool[n * each:]
+        forced = None
+        if rs.first_lead == "random_any":
+            leader = int(rng.random() * n)
+        else:
+            by_rank, senior, doubles = _lead_orders(rs)
+            leader = -1
+            for i in doubles:
+                bit = 1 << i
+                for seat in range(n):
+                    if hm[seat] & bit:
+                        leader, forced = seat, i
+                        break
+                if leader >= 0:
+                    break
+            else:
+                dealt = 0
+                for m in hm:
+                    dealt |= m
+                order = senior if rs.first_lead.endswith("senior") else by_rank
+                forced = next(i for i in order if dealt >> i & 1)
+                leader = next(seat for seat in range(n) if hm[seat] >> forced & 1)
+        return playout_ids(rs, hm, [each] * n, bone, leader, forced, chooser, record)
+    from .game import deal
+
+    ctx = ctx or MatchContext()
+    hands, boneyard = deal(rs, ctx, rng)
+    seat, tile = determine_lead(rs, hands, ctx, rng)
+    return playout(rs, hands, boneyard, seat, tile, chooser, record)
