@@ -225,14 +225,20 @@ def _random_seat(ctx: MatchContext, n: int, rng: random.Random) -> int:
 
 
 def new_hand(rs: Ruleset, ctx: MatchContext | None = None, rng: random.Random | None = None,
-             hands: list[list[Tile]] | None = None, boneyard: list[Tile] | None = None
-             ) -> HandState:
-    """Deal a hand (or take the given deal) and set up its lead."""
+             hands: list[list[Tile]] | None = None, boneyard: list[Tile] | None = None,
+             play_rng: random.Random | None = None) -> HandState:
+    """Deal a hand with ``rng`` (or take the given deal) and set up its lead.
+
+    ``play_rng`` drives what chance remains once the tiles are dealt (a lead by lot, vn_iwin's
+    reshuffle after a leave); it defaults to ``rng``. A match passes a separate stream so that
+    a recorded deal replays to the same lead as the seeded deal it came from.
+    """
     ctx = ctx or MatchContext()
     rng = rng or random.Random(0)
     if hands is None:
         hands, boneyard = deal(rs, ctx, rng)
-    s = _blank_state(rs, rs.players, ctx, rng)
+    play_rng = play_rng or rng
+    s = _blank_state(rs, rs.players, ctx, play_rng)
     s.hands = [list(h) for h in hands]
     s.boneyard = list(boneyard or [])
     _check_tiles(s)
@@ -240,7 +246,7 @@ def new_hand(rs: Ruleset, ctx: MatchContext | None = None, rng: random.Random | 
         # Nobody holds a double: the deal is void and the tiles are dealt again (RULES.md 2.4).
         s.hands, s.boneyard = deal(rs, ctx, rng)
     s.start_hands = [h[:] for h in s.hands]
-    seat, tile = determine_lead(rs, s.hands, ctx, rng)
+    seat, tile = determine_lead(rs, s.hands, ctx, play_rng)
     s.to_move, s.forced_lead = seat, tile
     s.leader = seat
     if rs.layout == "trains":
@@ -437,6 +443,17 @@ def step(s: HandState, move: Move | str, seat: int | None = None
     ``seat``, when given, is who claims to move: a move out of turn is refused. Raises
     IllegalMoveError, whose message names the move and why it is not legal here.
     """
+    move = check_move(s, move, seat)
+    nxt = s.copy()
+    events = apply_unchecked(nxt, move)
+    return nxt, events
+
+
+def check_move(s: HandState, move: Move | str, seat: int | None = None) -> Move:
+    """Parse ``move`` and make sure it is legal in ``s`` (for ``seat``, if given).
+
+    Raises IllegalMoveError naming the move and the reason; returns the parsed move.
+    """
     if not isinstance(move, Move):
         move = Move.parse(move)
     if s.phase == OVER_PHASE:
@@ -446,9 +463,7 @@ def step(s: HandState, move: Move | str, seat: int | None = None
     legal = legal_moves(s)
     if move not in legal:
         raise IllegalMoveError(f"{move}: {explain_illegal(s, move, legal)}")
-    nxt = s.copy()
-    events = apply_unchecked(nxt, move)
-    return nxt, events
+    return move
 
 
 def explain_illegal(s: HandState, move: Move, legal: list[Move]) -> str:
@@ -498,7 +513,7 @@ def apply_unchecked(s: HandState, move: Move) -> list[Event]:
     kind = move.kind
     events: list[Event] = []
     if kind == LEAD:
-        if s.rs.blocker_mode == "round_horizon":
+        if s.rs.blocker_mode:
             s.snapshots[len(s.turns)] = s.copy()
         s.hands[seat].remove(move.tile)
         s.layout.lead(move.tile, seat)
@@ -510,7 +525,7 @@ def apply_unchecked(s: HandState, move: Move) -> list[Event]:
         _after_placement(s, seat, events)
         return events
     if kind == PLACE or kind == PAIR:
-        if s.rs.blocker_mode == "round_horizon":
+        if s.rs.blocker_mode:
             s.snapshots[len(s.turns)] = s.copy()
         _place(s, seat, move.tile, move.end, move.touch)
         if kind == PAIR:

@@ -11,7 +11,15 @@ from typing import Any
 
 from .errors import IllegalMoveError, RecordError
 from .events import Event
-from .game import HandState, MatchContext, legal_moves, new_hand, start_position, step
+from .game import (
+    HandState,
+    MatchContext,
+    apply_unchecked,
+    check_move,
+    legal_moves,
+    new_hand,
+    start_position,
+)
 from .moves import Move
 from .rules import Ruleset, get_ruleset
 from .settle import HandResult, penalties_so_far
@@ -19,8 +27,14 @@ from .tiles import tile_str
 
 
 def hand_rng(seed: int, hand_number: int) -> random.Random:
-    """The RNG of one hand, derived from the match seed (integer seeding is stable)."""
+    """The RNG that deals one hand, derived from the match seed (integer seeding is stable)."""
     return random.Random(int(seed) * 1_000_003 + hand_number)
+
+
+def play_rng(seed: int, hand_number: int) -> random.Random:
+    """The RNG of the chance left in a dealt hand (leads by lot, reshuffles): a stream of its
+    own, so that a hand replays the same whether its deal is recorded or dealt from the seed."""
+    return random.Random(-(int(seed) * 1_000_003 + hand_number) - 1)
 
 
 class Match:
@@ -67,22 +81,29 @@ class Match:
         return m
 
     def _context(self) -> MatchContext:
-        scores = self.scores if not self.rs.money else [0] * self.players
-        return MatchContext(self.hand_number, self.leader, scores, None)
+        # What the seats have before this hand: money, kozel records, or points.
+        if self.rs.money:
+            scores = self.balances
+        elif self.rs.settlement == "kozel":
+            scores = self.records
+        else:
+            scores = self.scores
+        return MatchContext(self.hand_number, self.leader, scores[:], None)
 
     def deal(self, deal: dict | None = None, start: dict | None = None) -> None:
         """Start the next hand: dealt from the seed, or from a record's deal or start."""
         rng = hand_rng(self.seed, self.hand_number)
+        chance = play_rng(self.seed, self.hand_number)
         ctx = self._context()
         if start is not None:
-            self.hand = start_position(self.rs, start, ctx, rng)
+            self.hand = start_position(self.rs, start, ctx, chance)
             entry: dict[str, Any] = {"start": start}
         else:
             if deal is not None:
                 hands, boneyard = _parse_deal(self.rs, deal)
-                self.hand = new_hand(self.rs, ctx, rng, hands, boneyard)
+                self.hand = new_hand(self.rs, ctx, rng, hands, boneyard, chance)
             else:
-                self.hand = new_hand(self.rs, ctx, rng)
+                self.hand = new_hand(self.rs, ctx, rng, play_rng=chance)
             entry = {"deal": {"hands": [[tile_str(t) for t in h] for h in self.hand.start_hands],
                               "boneyard": [tile_str(t) for t in self.hand.boneyard]}}
         entry["moves"] = []
@@ -116,8 +137,10 @@ class Match:
         settles the hand if it ends."""
         if self.hand is None:
             raise IllegalMoveError("no hand is being played")
-        move = move if isinstance(move, Move) else Move.parse(move)
-        self.hand, events = step(self.hand, move, seat)
+        # The match owns its hand state, so a checked move is applied in place; ``step``
+        # (which copies) is there for callers that keep earlier states.
+        move = check_move(self.hand, move, seat)
+        events = apply_unchecked(self.hand, move)
         self.entries[-1]["moves"].append(str(move))
         if self.rs.pass_penalty and self.hand.transfers and not self.hand.over:
             self._apply_penalties()

@@ -62,6 +62,7 @@ class View:
             "points": list(self.points),
             "penalties": [list(p) for p in self.penalties],
             "escrow": self.escrow,
+            "match_scores": list(self.match_scores),
             "result": self.result.to_json() if self.result else None,
         }
 
