@@ -41,6 +41,20 @@ class Tables:
         self.low = [t[1] for t in self.tiles]
         self.double_bits = [1 << i for i, (a, b) in enumerate(self.tiles) if a == b]
         self.double_of = {a: 1 << i for i, (a, b) in enumerate(self.tiles) if a == b}
+        # Tiles of every 8-bit chunk of a mask, to turn a hand mask back into tiles quickly.
+        self.chunks = [[[self.tiles[base + j] for j in range(8) if v >> j & 1
+                         and base + j < len(self.tiles)] for v in range(256)]
+                       for base in range(0, len(self.tiles), 8)]
+
+    def tiles_of(self, mask: int) -> list[Tile]:
+        """The tiles of a hand mask, lowest id first."""
+        out: list[Tile] = []
+        for chunk in self.chunks:
+            if not mask:
+                break
+            out += chunk[mask & 255]
+            mask >>= 8
+        return out
 
 
 _TABLES: dict[int, Tables] = {}
@@ -220,11 +234,12 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
             if record is not None:
                 record.append("pass")
             break
+    # The settlement functions read the hands, seats, penalties, last placer and escrow of
+    # the final position; the boneyard is kept as tile ids.
     s = HandState.__new__(HandState)
-    tiles = tb.tiles
     s.rs, s.n = rs, n
-    s.hands = [[tiles[i] for i in _bits(h)] for h in hm]
-    s.boneyard = [tiles[i] for i in bone[top:]]
+    s.hands = [tb.tiles_of(h) for h in hm]
+    s.boneyard = bone[top:]
     s.seated = [True] * n
     s.points = [0] * n
     s.transfers = transfers
