@@ -16,6 +16,7 @@ from .game import (
     MatchContext,
     apply_unchecked,
     check_move,
+    engine_for_round,
     legal_moves,
     new_hand,
     start_position,
@@ -47,7 +48,10 @@ class Match:
         state = dict(state or {})
         n = self.players
         self.initial_state = dict(state)
-        self.hand_number = int(state.get("hand_number", 1))
+        hand_number = state.get("hand_number", 1)
+        if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 1:
+            raise RecordError("match.hand_number must be a whole number from 1")
+        self.hand_number = hand_number
         self.scores = _seat_list(state.get("scores"), n, "scores")
         self.balances = _seat_list(state.get("balances"), n, "balances")
         self.records = _seat_list(state.get("records"), n, "records")
@@ -101,6 +105,9 @@ class Match:
         else:
             if deal is not None:
                 hands, boneyard = _parse_deal(self.rs, deal)
+                engine = (engine_for_round(self.rs, self.hand_number)
+                          if self.rs.layout == "trains" else None)
+                check_complete_deal(self.rs, hands, boneyard, engine)
                 self.hand = new_hand(self.rs, ctx, rng, hands, boneyard, chance)
             else:
                 self.hand = new_hand(self.rs, ctx, rng, play_rng=chance)
@@ -300,4 +307,16 @@ def _parse_deal(rs: Ruleset, deal: dict) -> tuple[list, list]:
         raise RecordError("deal: hands and boneyard must be lists of tiles") from None
     if len(hands) != rs.players:
         raise RecordError(f"deal has {len(hands)} hands for {rs.players} players")
+    each = rs.tiles_each(rs.players)
+    for seat, hand in enumerate(hands):
+        if len(hand) != each:
+            raise RecordError(f"deal gives P{seat} {len(hand)} tiles, not {each}")
     return hands, boneyard
+
+
+def check_complete_deal(rs: Ruleset, hands: list, boneyard: list, engine: int | None) -> None:
+    """A fresh deal holds every tile of the set once (Mexican Train: all but the engine)."""
+    dealt = sum(len(h) for h in hands) + len(boneyard)
+    total = (rs.max_pip + 1) * (rs.max_pip + 2) // 2 - (1 if engine is not None else 0)
+    if dealt != total:
+        raise RecordError(f"deal holds {dealt} tiles, not the {total} of the set")

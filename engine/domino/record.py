@@ -91,7 +91,7 @@ def replay_match(record: Any) -> Match:
         for mv_index, text in enumerate(moves, start=1):
             label = f'{where}, move {mv_index} "{text}"'
             if m.hand_over:
-                raise IllegalMoveError(f"{label}: the hand is already over")
+                raise RecordError(f"{label}: the hand is already over")
             try:
                 m.play(Move.parse(text))
             except IllegalMoveError as exc:
