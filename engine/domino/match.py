@@ -234,8 +234,17 @@ class Match:
                 self.over = True
                 top = max(self.scores)
                 self.winners = [p for p in range(self.players) if self.scores[p] == top]
+        elif rs.target and rs.money and max(self.balances) >= rs.target * rs.stake:
+            # vn_schoolnet's optional points target, counted in points (money / stake).
+            self.over = True
+            top = max(self.balances)
+            self.winners = [p for p in range(self.players) if self.balances[p] == top]
         if rs.max_hands and self.hand_number >= rs.max_hands:
             self.over = True
+            if not self.winners and not self.goat:
+                if rs.money:
+                    top = max(self.balances)
+                    self.winners = [p for p in range(self.players) if self.balances[p] == top]
 
     def summary(self) -> dict:
         """The match state after the last finished hand (RECORD.md ``match`` of replay)."""

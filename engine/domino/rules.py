@@ -208,6 +208,8 @@ VN_SCHOOLNET = Ruleset(
         _opt("blocker_mode", "choice", "round_horizon",
              "How the deliberate blocker is found.", choices=("round_horizon", "last_placer")),
         _opt("stake", "int", 1, "Money per point.", min=1, max=10**9),
+        _opt("target", "int", 0, "End the match when a player's total reaches this many "
+             "points (0: no target).", min=0, max=10**6),
         MAX_HANDS,
     ),
 )
