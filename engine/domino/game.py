@@ -46,7 +46,7 @@ class HandState:
         "rs", "n", "hands", "boneyard", "layout", "to_move", "phase", "hand_number",
         "forced_lead", "drew", "history", "last_placer", "passes_in_row", "seated",
         "escrow", "escrow_by", "transfers", "points", "extra_play", "first_turn_open",
-        "played_this_turn", "turns", "snapshots", "result", "rng", "match_scores",
+        "played_this_turn", "turns", "snapshots", "result", "chance", "match_scores",
         "leader", "start_hands", "termination", "probe",
     )
 
@@ -71,7 +71,7 @@ class HandState:
         s.turns = self.turns[:]
         s.snapshots = dict(self.snapshots) if self.snapshots else {}
         s.result = self.result
-        s.rng = self.rng
+        s.chance = self.chance
         s.match_scores = self.match_scores
         s.leader = self.leader
         s.start_hands = self.start_hands
@@ -134,13 +134,19 @@ def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> 
     s.turns = []
     s.snapshots = {}
     s.result = None
-    s.rng = rng
+    s.chance = int(rng.random() * 2**53)  # the seed of the chance left in the hand (a leave)
     s.match_scores = list(ctx.scores) if ctx.scores else [0] * n
     s.leader = ctx.leader
     s.start_hands = None
     s.termination = None
     s.probe = False
     return s
+
+
+def blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> HandState:
+    """An empty hand state (nothing dealt, nothing led) with every slot set: for tools that
+    build positions of their own, such as the AI's sampled worlds."""
+    return _blank_state(rs, n, ctx, rng)
 
 
 # --- dealing and the lead ------------------------------------------------------------------
@@ -368,8 +374,11 @@ def placements(s: HandState, seat: int) -> list[Move]:
             if (left, left) in hand and (right, right) in hand:
                 out.append(Move(PAIR, (left, left), "L", None, (right, right), "R"))
         return out
+    plain_trains = (type(lay) is TrainLayout and not s.extra_play
+                    and not (s.first_turn_open[seat] and s.played_this_turn))
+    targets = lay.targets(seat) if plain_trains else None
     for tile in s.hands[seat]:
-        opts = _tile_options(s, tile, seat)
+        opts = lay.options(tile, seat, targets) if plain_trains else _tile_options(s, tile, seat)
         if not opts:
             continue
         by_end: dict[str, list[int]] = {}
@@ -549,7 +558,9 @@ def apply_unchecked(s: HandState, move: Move) -> list[Event]:
     if kind == PASS:
         s.history.append((seat, move))
         events.append(Passed(seat))
-        placed = s.played_this_turn
+        # A pass that only ends a first-turn run of tiles (first_turn_multi) is no failure;
+        # any other pass, including one after a double the player could not satisfy, is.
+        placed = s.played_this_turn and not s.extra_play
         if s.rs.layout == "trains" and not placed:
             s.layout.markers.add(seat)
             events.append(MarkerSet(seat))
@@ -666,7 +677,9 @@ def _leave(s: HandState, seat: int, events: list[Event]) -> list[Event]:
     s.escrow_by[seat] += charge
     s.boneyard.extend(s.hands[seat])
     s.hands[seat] = []
-    shuffle(s.boneyard, s.rng)
+    # The reshuffle draws on a stream fixed by the hand's chance seed and the move number,
+    # so copies of a state (AI search, step) never disturb each other's chance.
+    shuffle(s.boneyard, random.Random(s.chance * 1_000_003 + len(s.history)))
     s.seated[seat] = False
     s.history.append((seat, Move(LEAVE)))
     events.append(Left(seat, charge))

@@ -422,11 +422,13 @@ class TrainLayout:
         out.extend(f"T{s}" for s in sorted(self.markers) if s != seat)
         return out
 
-    def options(self, tile: Tile, seat: int) -> list[tuple[str, int]]:
-        """Every (train, touching half) where ``tile`` may be placed by ``seat``."""
+    def options(self, tile: Tile, seat: int, targets: list[str] | None = None
+                ) -> list[tuple[str, int]]:
+        """Every (train, touching half) where ``tile`` may be placed by ``seat``; ``targets``
+        may pass ``self.targets(seat)`` computed once for a whole hand."""
         a, b = tile
         out = []
-        for train in self.targets(seat):
+        for train in targets if targets is not None else self.targets(seat):
             v = self.value(train)
             if a == v or b == v:
                 out.append((train, v))
