@@ -339,7 +339,9 @@ def _tile_options(s: HandState, tile: Tile, seat: int) -> list[tuple[str, int]]:
             finally:
                 lay.unsatisfied = pending
         return out
-    if s.first_turn_open[seat] and s.played_this_turn and isinstance(lay, TrainLayout):
+    if (s.first_turn_open[seat] and s.played_this_turn and isinstance(lay, TrainLayout)
+            and not lay.unsatisfied):
+        # first_turn_multi: further tiles of the first turn go on the player's own train.
         return [o for o in lay.options(tile, seat) if o[0] == f"T{seat}"]
     return lay.options(tile, seat)
 
@@ -375,7 +377,8 @@ def placements(s: HandState, seat: int) -> list[Move]:
                 out.append(Move(PAIR, (left, left), "L", None, (right, right), "R"))
         return out
     plain_trains = (type(lay) is TrainLayout and not s.extra_play
-                    and not (s.first_turn_open[seat] and s.played_this_turn))
+                    and not (s.first_turn_open[seat] and s.played_this_turn
+                             and not lay.unsatisfied))
     targets = lay.targets(seat) if plain_trains else None
     for tile in s.hands[seat]:
         opts = lay.options(tile, seat, targets) if plain_trains else _tile_options(s, tile, seat)
@@ -432,7 +435,7 @@ def legal_moves(s: HandState) -> list[Move]:
             if s.rs.voluntary_draw and _can_draw(s):
                 moves.append(Move(DRAW))
             if (s.rs.drawn_tile_optional and s.drew) or (
-                    s.played_this_turn and s.first_turn_open[seat]):
+                    s.played_this_turn and s.first_turn_open[seat] and not s.extra_play):
                 moves.append(Move(PASS))
         elif _can_draw(s):
             moves = [Move(DRAW)]

@@ -333,44 +333,136 @@ class TreeLayout:
     @classmethod
     def from_json(cls, data: dict, spinners: str, cross_after_line: bool,
                   unlock_mode: str | None) -> TreeLayout:
-        """Rebuild a tree by replaying its tiles arm by arm (so ids and spinners agree)."""
+        """Rebuild a tree from its JSON (``to_json``): arms, parents and tiles as given.
+
+        Every arm is listed, empty ones included, so the spinners and the names of their
+        cross arms are read, not guessed: the order of play cannot be recovered from a
+        picture of the table, and the ids must stay what they were.
+        """
         lay = cls(spinners, cross_after_line, unlock_mode)
         if not isinstance(data, dict) or data.get("kind") != "tree":
             raise RecordError("start.layout must be a tree layout for this variant")
         lead = data.get("lead")
-        arms = data.get("arms") or []
+        specs = data.get("arms") or []
         if lead is None:
-            if arms and any(a.get("tiles") for a in arms):
+            if any(a.get("tiles") for a in specs if isinstance(a, dict)):
                 raise RecordError("a tree layout with arms needs a lead")
             return lay
         try:
-            lay.lead((int(lead[0]), int(lead[1])), 0)
-            pending = [a for a in arms if a.get("tiles")]
+            a, b = int(lead[0]), int(lead[1])
+            lay.lead_tile = (a, b)
+            double = a == b
+            if double:
+                lay.doubles_down.add(a)
+            lay.arms["L"] = Arm("L", None, a, double, False, True)
+            lay.arms["R"] = Arm("R", None, b, double, False, True)
+            by_id = {}
+            for spec in specs:
+                arm_id = str(spec["id"])
+                if arm_id in by_id:
+                    raise RecordError(f"arm {arm_id} is listed twice")
+                by_id[arm_id] = spec
+            # Line arms first, then cross arms whose host arm is already built.
+            pending = [i for i in by_id if i not in ("L", "R")]
+            for arm_id in ("L", "R"):
+                if arm_id in by_id:
+                    lay._fill(lay.arms[arm_id], by_id[arm_id].get("tiles") or [])
             while pending:
                 progressed = False
-                for spec in pending[:]:
-                    arm_id = spec["id"]
-                    if arm_id not in lay.arms:
-                        continue
-                    for touch, exposed in spec["tiles"]:
-                        tile = (touch, exposed) if touch >= exposed else (exposed, touch)
-                        if lay.arms[arm_id].value != touch:
-                            raise RecordError(f"arm {arm_id}: {touch} does not match "
-                                              f"{lay.arms[arm_id].value}")
-                        lay.arms[arm_id].open = True
-                        lay.place(tile, arm_id, touch, 0)
-                    pending.remove(spec)
+                for arm_id in pending[:]:
+                    spec = by_id[arm_id]
+                    parent = spec.get("parent")
+                    if parent is None:
+                        if arm_id not in ("N", "S") or not double or spinners == "none":
+                            raise RecordError(f"arm {arm_id} has no parent and the lead is "
+                                              "not a spinner")
+                        origin, key = a, ("", 0)
+                    else:
+                        host, index = str(parent[0]), int(parent[1])
+                        if host not in lay.arms:
+                            continue
+                        tiles = lay.arms[host].tiles
+                        if not 0 <= index < len(tiles) or tiles[index][0] != tiles[index][1]:
+                            raise RecordError(f"arm {arm_id}: its parent is not a double")
+                        origin, key = tiles[index][0], (host, index)
+                    if spinners == "none":
+                        raise RecordError("this variant has no spinners, so no cross arms")
+                    if key not in lay.spinners:
+                        lay.spinners.append(key)
+                    arm = Arm(arm_id, None if parent is None else key, origin, True, True,
+                              not cross_after_line)
+                    lay.arms[arm_id] = arm
+                    lay._fill(arm, spec.get("tiles") or [])
+                    if arm_id.startswith("X") and arm_id[1:].isdigit():
+                        lay.next_x = max(lay.next_x, int(arm_id[1:]) + 1)
+                    pending.remove(arm_id)
                     progressed = True
                 if not progressed:
                     raise RecordError("tree layout names arms that do not exist: "
-                                      + ", ".join(a["id"] for a in pending))
+                                      + ", ".join(pending))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, RecordError):
                 raise
             raise RecordError(f"malformed tree layout: {exc}") from None
+        lay._complete_spinners(double)
+        if spinners == "first" and len(lay.spinners) > 1:
+            raise RecordError("only the first double is a spinner in this variant")
         if cross_after_line:
             lay._open_cross_arms()
         return lay
+
+    def _complete_spinners(self, lead_double: bool) -> None:
+        """Add the empty cross arms a hand-written layout may leave out.
+
+        A spinner lead always has N and S; a listed cross arm brings its partner (N with S,
+        X1 with X2, ...). Under ``spinners = first`` a lone double on an arm is the spinner.
+        Any other double that must be a spinner needs its cross arms listed, since their
+        names depend on the order of play.
+        """
+        rule = self.spinner_rule
+        if rule == "none":
+            return
+        if lead_double and ("", 0) not in self.spinners:
+            self.spinners.insert(0, ("", 0))
+        if rule == "first" and not self.spinners:
+            doubles = [(arm.id, i) for arm in self.arms.values() if not arm.cross
+                       for i, (t, e) in enumerate(arm.tiles) if t == e]
+            if len(doubles) > 1:
+                raise RecordError("list the cross arms (N, S) of the spinner")
+            self.spinners.extend(doubles)
+        for key in self.spinners:
+            ids = [arm.id for arm in self.arms.values()
+                   if arm.cross and (arm.parent or ("", 0)) == key]
+            if not ids:
+                ids = ["N"] if len(self.spinners) == 1 or key == self.spinners[0] else []
+            if not ids:
+                raise RecordError("list the cross arms of every spinner")
+            first = ids[0]
+            if first in ("N", "S"):
+                pair = ("N", "S")
+            else:
+                k = int(first[1:])
+                k -= 0 if k % 2 else 1
+                pair = (f"X{k}", f"X{k + 1}")
+                self.next_x = max(self.next_x, k + 2)
+            if key == ("", 0):
+                origin = self.lead_tile[0]
+            else:
+                origin = self.arms[key[0]].tiles[key[1]][0]
+            for cid in pair:
+                if cid not in self.arms:
+                    self.arms[cid] = Arm(cid, None if key == ("", 0) else key, origin, True,
+                                         True, not self.cross_after_line)
+
+    def _fill(self, arm: Arm, tiles: list) -> None:
+        """Put recorded (touching, exposed) tiles on ``arm``, checking that they match."""
+        for touch, exposed in tiles:
+            touch, exposed = int(touch), int(exposed)
+            if arm.value != touch:
+                raise RecordError(f"arm {arm.id}: {touch} does not match {arm.value}")
+            arm.tiles.append((touch, exposed))
+            if touch == exposed:
+                self.doubles_down.add(touch)
 
 
 class TrainLayout:

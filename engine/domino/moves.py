@@ -64,8 +64,8 @@ class Move:
             if "@" not in s:
                 return Move(LEAD, parse_tile(s))
             tile_text, _, where = s.partition("@")
-            end, _, touch = where.partition(":")
-            if not end or not end.isalnum():
+            end, colon, touch = where.partition(":")
+            if not end or not end.isalnum() or (colon and not touch):
                 raise IllegalMoveError(f"not a move: {text!r}")
             tile = parse_tile(tile_text)
             if touch:

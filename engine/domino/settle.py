@@ -131,8 +131,11 @@ def _block_winner_side(s: HandState, pips: list[int]) -> list[int] | None:
 
 
 def _points_ranking(s: HandState, pips: list[int], first: list[int] | None) -> list[int]:
-    rest = sorted((p for p in _seated(s) if not first or p not in first),
-                  key=lambda p: (pips[p], p))
+    rest = [p for p in _seated(s) if not first or p not in first]
+    if s.rs.rank_chain:
+        rest = _chain_order(s, rest)
+    else:
+        rest.sort(key=lambda p: (pips[p], p))
     return (list(first) if first else []) + rest
 
 
