@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .game import HandState
 
 
-@dataclass
+@dataclass(slots=True)
 class HandResult:
     """The outcome of one hand (RECORD.md's per-hand replay entry, plus details)."""
 
@@ -200,13 +200,18 @@ def settle_points(s: HandState, termination: str, winner: int | None,
     if side is None:
         ranking = _points_ranking(s, pips, None)
         return HandResult(termination, None, None, None, ranking, pips, delta, 0, None)
-    opponents = sum(pips[p] for p in _seated(s) if p not in side)
     own = sum(pips[p] for p in side)
+    opponents = sum(pips[p] for p in range(n) if s.seated[p]) - own
     points = opponents - own if termination != "domino" and rs.blocked_minus_own else opponents
     for p in side:
         delta[p] = points
-    leader = winner if termination == "domino" else min(side, key=lambda p: (pips[p], p))
-    ranking = _points_ranking(s, pips, sorted(side, key=lambda p: (p != leader, p)))
+    if len(side) == 1:
+        leader = side[0]
+        first = side
+    else:
+        leader = winner if termination == "domino" else min(side, key=lambda p: (pips[p], p))
+        first = sorted(side, key=lambda p: (p != leader, p))
+    ranking = _points_ranking(s, pips, first)
     return HandResult(termination, _winner_value(s, side), None, None, ranking, pips, delta, 0,
                       leader)
 
