@@ -15,11 +15,13 @@ intent             fields                                                      a
 ``variants``       --                                                          ``variants``
 ``new_match``      ``variant``, ``options`` ({} = defaults; ``players`` in     ``state``
                    it), ``seed`` (int), ``seats`` (list of ``human`` | ``ai``
-                   | ``ai:LEVEL``; default: seat 0 human, the rest ``ai``)
+                   | ``ai:LEVEL``, LEVEL one of domino.ai.LEVELS; default: seat 0
+                   human, the rest ``ai``, which plays at the medium level)
 ``play``           ``state_id``, ``move`` (RECORD.md notation)                 ``state``
 ``ai_move``        ``state_id``: the worker moves for the computer seat to     ``state``
                    move
 ``next_hand``      ``state_id``                                                ``state``
+``hint``           ``state_id``: the human to move asks for advice             ``hint``
 ``export_record``  --                                                          ``record``
 ``load_record``    ``record`` (object or JSON text), ``seats`` (optional)      ``state``
 =================  ==========================================================  ============
@@ -49,17 +51,21 @@ import json
 import random
 from typing import Any
 
+from .ai import LEVELS as AI_LEVELS
+from .ai import Agent, get_agent
 from .errors import DominoError, IllegalMoveError, OptionError, RecordError, UnknownVariantError
 from .events import Event
 from .match import Match
-from .moves import Move
 from .rules import variants_catalog
 from .view import view
 
 PROTOCOL_VERSION = 1
-AI_LEVELS = ("easy", "normal", "hard")
+# A plain "ai" seat plays at this level.
+DEFAULT_AI_LEVEL = "medium"
 # Intents that change the game must name the state they were sent for.
-STATEFUL_INTENTS = ("play", "ai_move", "next_hand")
+STATEFUL_INTENTS = ("play", "ai_move", "next_hand", "hint")
+# The level that gives hints: quick, and explains its ranking (``Agent.analyze``).
+HINT_LEVEL = "medium"
 
 
 class ProtocolError(Exception):
@@ -99,44 +105,20 @@ def parse_seats(seats: Any, players: int) -> list[str]:
     return out
 
 
-def tile_weight(move: Move) -> int:
-    """Pips a placement sheds from the hand (a kozel pair counts both doubles)."""
-    total = 0
-    for tile in (move.tile, move.tile2):
-        if tile is not None:
-            total += tile[0] + tile[1]
-    return total
-
-
-def simple_agent(legal: list[Move], rng: random.Random) -> Move:
-    """The computer's move until the engine's AI lands: shed the heaviest tile.
-
-    Plays the placement with the most pips (ties broken by ``rng``, so a seeded session
-    replays the same); draws when it must; passes or leaves only when nothing else is legal.
-    """
-    if not legal:
-        raise ProtocolError("no_match", "the seat to move has no legal move")
-    placements = [m for m in legal if m.tile is not None]
-    if placements:
-        best = max(tile_weight(m) for m in placements)
-        heaviest = [m for m in placements if tile_weight(m) == best]
-        return heaviest[int(rng.random() * len(heaviest))]
-    for kind in ("draw", "pass", "leave"):
-        for move in legal:
-            if move.kind == kind:
-                return move
-    return legal[0]
-
-
 class Session:
     """One game session of the worker: the match, who plays each seat, and the state id."""
 
-    def __init__(self) -> None:
+    def __init__(self, ai_time_limit: float | None = None) -> None:
+        """``ai_time_limit`` caps each computer decision in seconds (the web worker sets one
+        so that the player never waits long); without it the AI's budget alone bounds its
+        work, so a seeded session replays exactly (tests)."""
         self.match: Match | None = None
         self.seats: list[str] = []
         self.state_id = 0
         self.viewer = 0
         self.ai_rng = random.Random(0)
+        self.ai_time_limit = ai_time_limit
+        self.agents: dict[int, Agent] = {}
 
     # --- entry point ---------------------------------------------------------------------
 
@@ -191,6 +173,7 @@ class Session:
             "play": self.on_play,
             "ai_move": self.on_ai_move,
             "next_hand": self.on_next_hand,
+            "hint": self.on_hint,
             "export_record": self.on_export_record,
             "load_record": self.on_load_record,
         }
@@ -256,7 +239,8 @@ class Session:
         seat = self.seat_to_move(match)
         if self.seats[seat] == "human":
             raise ProtocolError("not_your_turn", f"seat {seat} is a human seat")
-        move = simple_agent(match.legal(), self.ai_rng)
+        legal = match.legal()
+        move = self.agent(seat).choose(view(match.hand, seat), legal, self.ai_rng)
         events = match.play(move)
         return self.state(self.events_json(events))
 
@@ -269,6 +253,23 @@ class Session:
             raise ProtocolError("match_over", "the match is over")
         match.next_hand()
         return self.state([{"type": "hand_started", "hand_number": match.hand_number}])
+
+    def on_hint(self, data: dict) -> dict:
+        """Advice for the human to move: the legal moves ranked best first by the AI.
+
+        Answers ``{"type": "hint", "state_id", "move": best notation, "ranking": [{"move",
+        "value"}, ...]}``; the state does not change."""
+        match = self.current()
+        seat = self.seat_to_move(match)
+        if self.seats[seat] != "human":
+            raise ProtocolError("not_your_turn", f"seat {seat} is played by the computer")
+        legal = match.legal()
+        agent = get_agent(HINT_LEVEL, seed=match.seed * 16 + seat)
+        ranking = agent.analyze(view(match.hand, seat), legal, random.Random(self.state_id))
+        if not ranking:
+            ranking = [{"move": str(m), "value": None} for m in legal]
+        return {"type": "hint", "state_id": self.state_id, "move": ranking[0]["move"],
+                "ranking": ranking}
 
     def on_export_record(self, data: dict) -> dict:
         """The match so far as a domino-record."""
@@ -295,8 +296,18 @@ class Session:
         self.seats = parse_seats(seats, match.players)
         self.match = match
         self.ai_rng = random.Random(f"domino-ai:{match.seed}")
+        self.agents = {}
         humans = [s for s, kind in enumerate(self.seats) if kind == "human"]
         self.viewer = humans[0] if humans else 0
+
+    def agent(self, seat: int) -> Agent:
+        """The AI of a computer seat, at the seat's level, seeded from the match seed."""
+        if seat not in self.agents:
+            kind = self.seats[seat]
+            level = kind[3:] if kind.startswith("ai:") else DEFAULT_AI_LEVEL
+            seed = self.match.seed * 16 + seat if self.match is not None else seat
+            self.agents[seat] = get_agent(level, seed=seed, time_limit=self.ai_time_limit)
+        return self.agents[seat]
 
     def current(self) -> Match:
         """The match being played (the state id check already refused a missing one)."""

@@ -1,0 +1,155 @@
+"""Browser load benchmark: cold and warm loads of the built game in Chromium, printed as JSON.
+
+For each load it measures
+- `menu_ms`: navigation start to the menu being interactive (the MicroPython UI has wired the
+  setup form: `html[data-ui=ready]`),
+- `first_paint_ms`: the browser's first contentful paint (the plain HTML menu),
+- `engine_ms`: navigation start to the engine worker's `ready` answer,
+- `bytes`: bytes the server sent during the load (counted by the server itself, so requests of
+  the page, its service worker and the Pyodide worker are all included),
+- `longest_task_ms`: the longest main-thread task during the load (PerformanceObserver
+  `longtask`), and `tasks_over_100ms`.
+
+A cold load is a fresh browser profile (no HTTP cache, no service worker). A warm load reuses
+one persistent profile after a first visit, so the service worker serves everything.
+Finally `ai_hand` plays one hand with four computer seats from a warm profile and reports the
+longest main-thread task while the worker thinks.
+
+Usage: python benchmarks/load_browser.py [--runs N]
+"""
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+import build  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+OBSERVER = """
+window.__longtasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+  }).observe({type: "longtask", buffered: true});
+} catch (e) {}
+"""
+
+
+class CountingHandler(build.StaticHandler):
+    """Counts the body bytes sent, for the `bytes` figure."""
+
+    sent = [0]
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        CountingHandler.sent[0] += len(data)
+        outputfile.write(data)
+
+
+def serve():
+    import functools
+    import http.server
+
+    build.build_if_needed()
+    handler = functools.partial(CountingHandler, directory=str(build.DIST))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def launch_kwargs():
+    kwargs = {"args": ARGS}
+    if Path("/usr/bin/chromium").exists():
+        kwargs["executable_path"] = "/usr/bin/chromium"
+    return kwargs
+
+
+def measure(page, url):
+    """One load of `url` in `page`; returns the figures of the module doc."""
+    CountingHandler.sent[0] = 0
+    page.goto(url)
+    page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=60_000)
+    menu_ms = page.evaluate("performance.now()")
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    engine_ms = page.evaluate("performance.now()")
+    page.wait_for_timeout(200)
+    tasks = page.evaluate("window.__longtasks")
+    paint = page.evaluate(
+        "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null")
+    durations = [d for _, d in tasks]
+    return {
+        "menu_ms": round(menu_ms),
+        "first_paint_ms": round(paint) if paint else None,
+        "engine_ms": round(engine_ms),
+        "bytes": CountingHandler.sent[0],
+        "longest_task_ms": round(max(durations)) if durations else 0,
+        "tasks_over_100ms": sum(1 for d in durations if d > 100),
+    }
+
+
+def summary(runs):
+    keys = ["menu_ms", "first_paint_ms", "engine_ms", "bytes", "longest_task_ms",
+            "tasks_over_100ms"]
+    out = {}
+    for key in keys:
+        values = [r[key] for r in runs if r[key] is not None]
+        out[key] = statistics.median(values) if values else None
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    server, base = serve()
+    cold, warm = [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(**launch_kwargs())
+        for _ in range(args.runs):
+            context = browser.new_context()
+            context.add_init_script(OBSERVER)
+            cold.append(measure(context.new_page(), base))
+            context.close()
+        browser.close()
+        with tempfile.TemporaryDirectory(prefix="domino-bench-") as profile:
+            context = p.chromium.launch_persistent_context(profile, **launch_kwargs())
+            context.add_init_script(OBSERVER)
+            page = context.new_page()
+            measure(page, base)  # the first visit installs the service worker
+            for _ in range(args.runs):
+                page.close()
+                page = context.new_page()
+                warm.append(measure(page, base))
+            # One hand of four computer seats: the main thread while the worker thinks.
+            page.close()
+            page = context.new_page()
+            page.goto(base + "index.html#variant=vn_traditional&players=4&seed=5"
+                      "&seats=ai,ai,ai,ai")
+            page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+            start = page.evaluate("performance.now()")
+            page.wait_for_selector("#result:not([hidden])", timeout=300_000)
+            end = page.evaluate("performance.now()")
+            tasks = page.evaluate("window.__longtasks")
+            during = [d for t, d in tasks if t >= start]
+            ai_hand = {"hand_ms": round(end - start),
+                       "longest_task_ms": round(max(during)) if during else 0,
+                       "tasks_over_100ms": sum(1 for d in during if d > 100)}
+            context.close()
+    server.shutdown()
+    print(json.dumps({"runs": args.runs, "cold": summary(cold), "warm": summary(warm),
+                      "ai_hand": ai_hand, "cold_runs": cold, "warm_runs": warm}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

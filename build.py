@@ -1,0 +1,455 @@
+#!/usr/bin/env python3
+"""Build and serve the Domino web app.
+
+`python build.py` produces `dist/`, a static site that any web server can host:
+
+- `dist/wheels/domino-<version>-py3-none-any.whl`: the engine, built reproducibly from
+  `pyproject.toml` (a fixed SOURCE_DATE_EPOCH, built from a clean copy of the sources so no
+  stale build directory leaks into it and nothing is written into the source tree);
+- a copy of `web/` (the page, the MicroPython UI, the worker entry point);
+- only the Pyodide files a page fetches, PyScript's `dist/` (without source maps) and the
+  MicroPython `.mjs` + `.wasm`, all from `node_modules` (pinned by `package-lock.json`;
+  `npm ci` runs when they are missing or at other versions);
+- `variants.json` (the protocol's `variants` answer, so the setup screen is usable before the
+  engine has booted), the PWA icons, `build-manifest.json` (wheel, versions, build id);
+- `sw.js`: the service worker, with a cache name derived from the content of every file and the
+  list of every file to precache, so that one visit is enough to play offline.
+
+`python build.py serve [--port N]` builds when an input changed and serves `dist/` on
+127.0.0.1. `python build.py setup-and-serve` and `python build.py setup` first install what the
+project needs (Python extras, browser), for a fresh machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+ENGINE = ROOT / "engine"
+NODE_MODULES = ROOT / "node_modules"
+
+# The versions package.json pins; a mismatch in node_modules triggers `npm ci`.
+PINNED = {
+    "pyodide": "314.0.7",
+    "@pyscript/core": "0.7.31",
+    "@micropython/micropython-webassembly-pyscript": "1.28.0-6",
+}
+# Pyodide fetches exactly these files at startup (BROWSER.md); nothing else is copied.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+# 1980-01-01, the earliest date a zip file can hold: wheels built twice are byte-identical.
+SOURCE_DATE_EPOCH = "315532800"
+# Files of web/ that are templates for build.py rather than files of the site.
+TEMPLATES = {"sw.js"}
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".py": "text/plain; charset=utf-8",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+}
+
+
+class BuildError(RuntimeError):
+    """A build step failed; the message says which and why."""
+
+
+def log(message: str) -> None:
+    """Print one progress line of the build (stderr, so stdout stays clean for pipes)."""
+    print(f"build: {message}", file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------- node_modules
+
+
+def installed_version(package: str) -> str | None:
+    """The version of an npm package in node_modules, or None when it is absent."""
+    manifest = NODE_MODULES / package / "package.json"
+    if not manifest.is_file():
+        return None
+    return json.loads(manifest.read_text(encoding="utf-8")).get("version")
+
+
+def ensure_node_modules() -> None:
+    """Run `npm ci` when a pinned package is missing or at another version.
+
+    `--ignore-scripts`: nothing of these packages needs an install script, and none may reach
+    the network beyond the registry.
+    """
+    if all(installed_version(name) == version for name, version in PINNED.items()):
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is not installed; install Node.js (apt-get install -y npm)")
+    log("node_modules missing or stale: running npm ci")
+    subprocess.run(
+        [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT, check=True
+    )
+    for name, version in PINNED.items():
+        found = installed_version(name)
+        if found != version:
+            raise BuildError(f"npm installed {name} {found}, expected {version}")
+
+
+# --------------------------------------------------------------------------- the wheel
+
+
+def engine_sources() -> list[Path]:
+    """Every file of the engine package that goes into the wheel, sorted."""
+    package = ENGINE / "domino"
+    return sorted(
+        path
+        for path in package.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    )
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Build the engine wheel from pyproject.toml into `out_dir` and return its path.
+
+    The sources are copied to a temporary directory first: setuptools writes `build/` and
+    `*.egg-info` next to the sources, and a stale `build/` could add deleted modules to the
+    wheel. With SOURCE_DATE_EPOCH fixed, two builds of the same sources are byte-identical.
+    """
+    with tempfile.TemporaryDirectory(prefix="domino-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        (src / "engine").mkdir(parents=True)
+        shutil.copy2(ROOT / "pyproject.toml", src / "pyproject.toml")
+        readme = ROOT / "README.md"
+        (src / "README.md").write_text(
+            readme.read_text(encoding="utf-8") if readme.is_file() else "# domino\n",
+            encoding="utf-8",
+        )
+        for path in engine_sources():
+            target = src / path.relative_to(ROOT)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+        wheel_dir = Path(tmp) / "wheel"
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PYTHONHASHSEED="0")
+        result = subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps",
+             "--no-build-isolation", "--no-cache-dir", "-q", "-w", str(wheel_dir)],
+            env=env, capture_output=True, text=True,
+        )
+        if result.returncode != 0:
+            raise BuildError(f"pip wheel failed:\n{result.stdout}\n{result.stderr}")
+        wheels = sorted(wheel_dir.glob("*.whl"))
+        if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
+            raise BuildError(f"expected one pure py3-none-any wheel, got {[w.name for w in wheels]}")
+        out_dir.mkdir(parents=True, exist_ok=True)
+        target = out_dir / wheels[0].name
+        shutil.copyfile(wheels[0], target)
+        return target
+
+
+# --------------------------------------------------------------------------- icons
+
+
+def png_bytes(width: int, height: int, rgba: bytearray) -> bytes:
+    """Encode raw RGBA pixels (row-major) as a PNG file."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    stride = width * 4
+    raw = b"".join(b"\x00" + bytes(rgba[y * stride:(y + 1) * stride]) for y in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def draw_icon(size: int, maskable: bool) -> bytes:
+    """Draw the app icon: an ivory 5|3 domino tile on the table-green background.
+
+    A maskable icon keeps the tile inside the central safe zone (80%) and fills the corners;
+    the plain icon has rounded corners of its own.
+    """
+    green, ivory, ink = (22, 101, 52, 255), (250, 246, 234, 255), (28, 25, 23, 255)
+    pixels = bytearray(size * size * 4)
+    radius = 0 if maskable else size * 0.18
+
+    def inside_round_rect(x: float, y: float, x0: float, y0: float, x1: float, y1: float,
+                          r: float) -> bool:
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            return False
+        cx = min(max(x, x0 + r), x1 - r)
+        cy = min(max(y, y0 + r), y1 - r)
+        return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+
+    scale = 0.62 if maskable else 0.74
+    tile_h = size * scale
+    tile_w = tile_h / 2
+    tx0, ty0 = (size - tile_w) / 2, (size - tile_h) / 2
+    tx1, ty1 = tx0 + tile_w, ty0 + tile_h
+    tile_r = tile_w * 0.12
+    pip_r = tile_w * 0.09
+    half = tile_h / 2
+    # Pip centres as fractions of one half (x, y): a five on top, a three below.
+    five = [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)]
+    three = [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)]
+    pips = [(tx0 + fx * tile_w, ty0 + fy * half) for fx, fy in five]
+    pips += [(tx0 + fx * tile_w, ty0 + half + fy * half) for fx, fy in three]
+    line_w = max(2.0, size / 96)
+    for y in range(size):
+        py = y + 0.5
+        for x in range(size):
+            px = x + 0.5
+            colour = (0, 0, 0, 0)
+            if inside_round_rect(px, py, 0, 0, size, size, radius):
+                colour = green
+            if inside_round_rect(px, py, tx0, ty0, tx1, ty1, tile_r):
+                colour = ivory
+                if abs(py - (ty0 + half)) <= line_w / 2 and tx0 + tile_w * 0.12 < px < tx1 - tile_w * 0.12:
+                    colour = ink
+                else:
+                    for cx, cy in pips:
+                        if (px - cx) ** 2 + (py - cy) ** 2 <= pip_r * pip_r:
+                            colour = ink
+                            break
+            offset = (y * size + x) * 4
+            pixels[offset:offset + 4] = bytes(colour)
+    return png_bytes(size, size, pixels)
+
+
+# --------------------------------------------------------------------------- the site
+
+
+def variants_answer() -> dict:
+    """The protocol's `variants` answer computed with CPython at build time.
+
+    The setup screen is built from it at once, before the Pyodide worker has booted; the
+    worker gives the same answer later (same code, same wheel).
+    """
+    sys.path.insert(0, str(ENGINE))
+    try:
+        from domino import protocol
+    finally:
+        sys.path.pop(0)
+    return json.loads(protocol.Session().handle(json.dumps({"type": "variants"})))
+
+
+def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None:
+    """Copy the files of `src` into `dst`, leaving out caches and the given suffixes."""
+    for path in sorted(src.rglob("*")):
+        if not path.is_file() or "__pycache__" in path.parts or path.suffix in skip_suffixes:
+            continue
+        rel = path.relative_to(src)
+        if src == WEB and rel.as_posix() in TEMPLATES:
+            continue
+        target = dst / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+
+
+def site_files(root: Path) -> list[str]:
+    """Every file under `root` as a sorted list of POSIX paths relative to it."""
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+
+
+def inputs_fingerprint() -> str:
+    """A hash of everything the build reads: a build is skipped when it is unchanged."""
+    digest = hashlib.sha256()
+    paths = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json"]
+    paths += engine_sources()
+    paths += sorted(p for p in WEB.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    for path in paths:
+        if path.is_file():
+            digest.update(path.relative_to(ROOT).as_posix().encode())
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def write_service_worker(dist: Path) -> str:
+    """Write `dist/sw.js` from `web/sw.js` and return its cache name.
+
+    The cache name is a hash of the path and content of every file, so any change gives a new
+    cache, and the new worker removes the old ones when it activates. `./` is precached too,
+    since a visit to the site's root asks for it rather than `index.html`.
+    """
+    files = [f for f in site_files(dist) if f != "sw.js"]
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((dist / name).read_bytes()).digest())
+    cache_name = "domino-" + digest.hexdigest()[:16]
+    precache = ["./"] + ["./" + f for f in files]
+    template = (WEB / "sw.js").read_text(encoding="utf-8")
+    if "__CACHE_NAME__" not in template or "__PRECACHE__" not in template:
+        raise BuildError("web/sw.js must contain __CACHE_NAME__ and __PRECACHE__")
+    text = template.replace('"__CACHE_NAME__"', json.dumps(cache_name))
+    text = text.replace('"__PRECACHE__"', json.dumps(precache, indent=1))
+    (dist / "sw.js").write_text(text, encoding="utf-8")
+    return cache_name
+
+
+def build(dist: Path = DIST) -> dict:
+    """Build the whole site into `dist` (emptied first) and return its build manifest."""
+    ensure_node_modules()
+    fingerprint = inputs_fingerprint()
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    log("building the engine wheel")
+    wheel = build_wheel(dist / "wheels")
+    log(f"wheel {wheel.name}")
+    copy_tree(WEB, dist)
+    for name in PYODIDE_FILES:
+        target = dist / "pyodide" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(NODE_MODULES / "pyodide" / name, target)
+    copy_tree(NODE_MODULES / "@pyscript" / "core" / "dist", dist / "pyscript", (".map",))
+    for name in MICROPYTHON_FILES:
+        target = dist / "micropython" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(
+            NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript" / name, target
+        )
+    icons = dist / "icons"
+    icons.mkdir(exist_ok=True)
+    for size in (192, 512):
+        (icons / f"icon-{size}.png").write_bytes(draw_icon(size, maskable=False))
+    (icons / "maskable-512.png").write_bytes(draw_icon(512, maskable=True))
+    variants = variants_answer()
+    (dist / "variants.json").write_text(json.dumps(variants, sort_keys=True), encoding="utf-8")
+    manifest = {
+        "name": "domino",
+        "wheel": "./wheels/" + wheel.name,
+        "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "versions": {
+            "engine": wheel.name.split("-")[1],
+            "pyodide": PINNED["pyodide"],
+            "pyscript": PINNED["@pyscript/core"],
+            "micropython": PINNED["@micropython/micropython-webassembly-pyscript"],
+            "protocol": variants.get("protocol"),
+        },
+        "inputs": fingerprint,
+    }
+    (dist / "build-manifest.json").write_text(
+        json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8"
+    )
+    cache_name = write_service_worker(dist)
+    manifest["cache"] = cache_name
+    log(f"dist/ ready: {len(site_files(dist))} files, cache {cache_name}")
+    return manifest
+
+
+def build_if_needed(dist: Path = DIST) -> None:
+    """Build unless `dist/` was built from exactly the current inputs."""
+    manifest = dist / "build-manifest.json"
+    if manifest.is_file() and (dist / "sw.js").is_file():
+        with contextlib.suppress(ValueError, OSError):
+            if json.loads(manifest.read_text(encoding="utf-8")).get("inputs") == inputs_fingerprint():
+                log("dist/ is up to date")
+                return
+    build(dist)
+
+
+# --------------------------------------------------------------------------- serving
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves dist/ with the right MIME types, revalidating every file (the service worker
+    does the caching), and without a log line per request."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        """Add `Cache-Control: no-cache` so a new build is seen at the next load."""
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib name)
+        """Stay quiet: tests and benchmarks serve thousands of requests."""
+
+
+def make_server(port: int = 0, dist: Path = DIST) -> http.server.ThreadingHTTPServer:
+    """A threaded HTTP server for `dist` on 127.0.0.1 (`port` 0 picks a free port)."""
+    handler = functools.partial(StaticHandler, directory=str(dist))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int) -> None:
+    """Build if needed, then serve dist/ until interrupted."""
+    build_if_needed()
+    server = make_server(port)
+    print(f"Serving Domino at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)",
+          flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+    server.server_close()
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def setup() -> None:
+    """Install what a fresh Debian machine needs to build, serve and test the game.
+
+    The project with its test and e2e extras (pip), Chromium from Debian when it is missing
+    (apt-get, as root), the npm packages (npm ci).
+    """
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "setuptools>=77", "wheel"],
+                   check=True)
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test,e2e]"],
+                   cwd=ROOT, check=True)
+    if not Path("/usr/bin/chromium").exists() and shutil.which("apt-get"):
+        subprocess.run(["apt-get", "update", "-q"], check=True)
+        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True)
+    ensure_node_modules()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: `build` (default), `serve`, `setup`, `setup-and-serve`."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", nargs="?", default="build",
+                        choices=["build", "serve", "setup", "setup-and-serve"])
+    parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "build":
+            build()
+        elif args.command == "serve":
+            serve(args.port)
+        elif args.command == "setup":
+            setup()
+        else:
+            setup()
+            serve(args.port)
+    except (BuildError, subprocess.CalledProcessError) as exc:
+        print(f"build: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

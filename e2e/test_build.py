@@ -1,0 +1,79 @@
+"""The build itself (no browser): reproducible wheel, only the needed runtime files, and a
+service worker that precaches every file of dist/."""
+
+import hashlib
+import json
+import re
+import zipfile
+
+import build
+
+
+def test_wheel_is_pure_and_reproducible(tmp_path):
+    first = build.build_wheel(tmp_path / "a")
+    second = build.build_wheel(tmp_path / "b")
+    assert first.name.endswith("-py3-none-any.whl")
+    assert first.read_bytes() == second.read_bytes()
+    names = zipfile.ZipFile(first).namelist()
+    assert "domino/protocol.py" in names and "domino/match.py" in names
+    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+
+
+def test_dist_holds_what_the_page_needs_and_the_service_worker_lists_it():
+    build.build_if_needed()
+    dist = build.DIST
+    manifest = json.loads((dist / "build-manifest.json").read_text())
+    wheel = dist / manifest["wheel"]
+    assert wheel.is_file()
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == manifest["wheel_sha256"]
+    versions = manifest["versions"]
+    assert (versions["pyodide"], versions["pyscript"], versions["micropython"]) == (
+        "314.0.7", "0.7.31", "1.28.0-6")
+    assert sorted(p.name for p in (dist / "pyodide").iterdir()) == sorted(build.PYODIDE_FILES)
+    assert sorted(p.name for p in (dist / "micropython").iterdir()) == sorted(
+        build.MICROPYTHON_FILES)
+    assert not list((dist / "pyscript").glob("*.map"))
+    sw = (dist / "sw.js").read_text()
+    cache = re.search(r'const CACHE = "(domino-[0-9a-f]{16})";', sw)
+    assert cache, "the cache name was not filled in"
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    files = ["./" + f for f in build.site_files(dist) if f != "sw.js"]
+    assert sorted(precache) == sorted(["./"] + files)
+    variants = json.loads((dist / "variants.json").read_text())
+    assert variants["type"] == "variants" and len(variants["variants"]) == 9
+
+
+def test_a_changed_file_changes_the_cache_name(tmp_path):
+    import shutil
+
+    build.build_if_needed()
+    copy = tmp_path / "dist"
+    shutil.copytree(build.DIST, copy)
+    before = build.write_service_worker(copy)
+    assert build.write_service_worker(copy) == before
+    (copy / "app.css").write_text((copy / "app.css").read_text() + "\n")
+    assert build.write_service_worker(copy) != before
+
+
+def test_serve_uses_the_right_content_types():
+    import threading
+    import urllib.request
+
+    build.build_if_needed()
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        expected = {
+            "pyodide/pyodide.asm.wasm": "application/wasm",
+            "micropython/micropython.mjs": "text/javascript",
+            "manifest.webmanifest": "application/manifest+json",
+            "index.html": "text/html; charset=utf-8",
+        }
+        for path, mime in expected.items():
+            with urllib.request.urlopen(base + path) as response:
+                assert response.headers["Content-Type"] == mime, path
+                assert response.headers["Cache-Control"] == "no-cache"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,63 @@
+"""Loading: the menu paints and is usable before the engine, the engine becomes ready, the
+service worker takes control, and nothing is fetched from another origin."""
+
+import time
+
+from conftest import wait_engine
+
+
+def test_menu_is_interactive_quickly_and_engine_becomes_ready(page, site, guard):
+    start = time.monotonic()
+    page.goto(site)
+    # Plain HTML paints before any Python: the title and the form are there at once.
+    assert page.locator("h1").inner_text() == "Domino"
+    page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
+    ui_seconds = time.monotonic() - start
+    variants = page.locator("#variant option")
+    assert variants.count() == 9
+    assert page.locator("#start").is_enabled()
+    # The setup form works while the engine still loads.
+    page.select_option("#variant", "kozel")
+    assert page.locator("#players option").count() >= 3
+    assert page.locator("#seats select").count() == int(page.input_value("#players"))
+    # A visible progress indicator until the engine answers.
+    wait_engine(page)
+    engine_seconds = time.monotonic() - start
+    assert page.locator("#engine-text").inner_text() in ("Engine ready", "Bộ máy đã sẵn sàng")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert ui_seconds < 15, f"menu took {ui_seconds:.1f} s"
+    assert engine_seconds < 90
+    print(f"menu usable after {ui_seconds:.2f} s, engine ready after {engine_seconds:.2f} s")
+
+
+def test_progress_is_shown_while_the_engine_loads(page, site, guard):
+    page.goto(site)
+    progress = page.locator("#engine-progress")
+    assert progress.is_visible()
+    wait_engine(page)
+    assert not progress.is_visible()
+
+
+def test_pwa_manifest_and_icons(page, site, guard):
+    page.goto(site)
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
+    assert manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        status = page.evaluate(f"fetch('{icon['src']}').then(r => [r.status, r.headers.get('content-type')])")
+        assert status == [200, "image/png"]
+    build = page.evaluate("fetch('./build-manifest.json').then(r => r.json())")
+    assert build["wheel"].endswith("-py3-none-any.whl")
+    assert build["versions"]["pyodide"] == "314.0.7"
+
+
+def test_language_switch(page, site, guard):
+    page.goto(site)
+    page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
+    page.select_option("#lang", "vi")
+    assert page.locator("#menu-title").inner_text() == "Ván mới"
+    assert page.evaluate("document.documentElement.lang") == "vi"
+    page.select_option("#lang", "en")
+    assert page.locator("#menu-title").inner_text() == "New match"

@@ -1,0 +1,125 @@
+"""Playing by clicking: every move is a DOM control with data-move; computer seats move in the
+worker; the hand ends with a dialog."""
+
+from conftest import play_hand, wait_engine
+
+
+def open_deep_link(page, site, fragment):
+    page.goto(site + "index.html#" + fragment)
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+
+
+def test_whole_hand_vn_traditional_one_human_three_computers(page, site, guard):
+    open_deep_link(page, site, "variant=vn_traditional&players=4&seed=7&seats=human,ai,ai:hard,ai")
+    chips = page.locator("#players-bar .seat-chip[data-seat]")
+    assert chips.count() == 4
+    clicks = play_hand(page)
+    dialog = page.get_by_role("dialog")
+    assert dialog.is_visible()
+    assert "Hand 1" in dialog.locator("h2").inner_text()
+    rows = dialog.locator("tbody tr")
+    assert rows.count() == 4
+    # vn_traditional is zero-sum: the "this hand" column adds up to 0.
+    total = 0
+    for i in range(4):
+        cell = rows.nth(i).locator("td").nth(2).inner_text()
+        total += int(cell.replace(",", "").replace("\u2212", "-").replace("+", ""))
+    assert total == 0
+    assert clicks >= 1 or "went out" in dialog.inner_text()
+    # The next hand is dealt.
+    dialog.get_by_role("button", name="Next hand").click()
+    page.wait_for_function("document.querySelector('#result').hidden === true")
+    assert "Hand 2" in page.locator("#players-bar").inner_text()
+
+
+def test_legal_moves_are_labelled_controls(page, site, guard):
+    open_deep_link(page, site, "variant=draw&players=2&seed=12&seats=human,ai")
+    page.wait_for_selector("#game [data-move], #hand .tile.playable", timeout=30_000)
+    for control in page.locator("#game [data-move]").all():
+        move = control.get_attribute("data-move")
+        label = control.get_attribute("aria-label")
+        assert label and move in label
+        tile = move.split("@")[0]
+        if "-" in tile:
+            assert tile in label
+
+
+def test_setup_form_starts_a_match(page, site, guard):
+    page.goto(site)
+    wait_engine(page)
+    page.select_option("#variant", "kozel")
+    page.select_option("#players", "3")
+    page.fill("#seed", "21")
+    page.locator("#seats select").nth(1).select_option("ai:hard")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    assert page.locator("#players-bar .seat-chip[data-seat]").count() == 3
+    play_hand(page)
+    assert page.get_by_role("dialog").is_visible()
+
+
+def test_bad_deep_link_reports_an_error(page, site, guard):
+    page.goto(site + "index.html#variant=kozel&players=11")
+    wait_engine(page)
+    banner = page.locator("#error-banner")
+    banner.wait_for(state="visible", timeout=30_000)
+    assert "players" in banner.inner_text().lower() or "player" in banner.inner_text().lower()
+    assert page.locator("#menu").is_visible()
+
+
+def test_pass_and_play_hands_the_device_over(page, site, guard):
+    page.goto(site + "index.html#variant=block&players=2&seed=8&seats=human,human")
+    wait_engine(page)
+    handoff = page.locator("#handoff")
+    handoff.wait_for(state="visible", timeout=30_000)
+    assert "Pass the device to Player" in page.locator("#handoff-title").inner_text()
+    # The tiles stay hidden until the player says who they are.
+    assert page.locator("#game").is_hidden()
+    page.click("#handoff-ready")
+    assert page.locator("#game").is_visible()
+    play_hand(page)
+    assert page.get_by_role("dialog").is_visible()
+
+
+def test_export_and_import_a_record(page, site, guard, tmp_path):
+    open_deep_link(page, site, "variant=all_fives&players=2&seed=5&seats=human,ai")
+    page.wait_for_selector("#game [data-move]:visible, #hand .tile.playable", timeout=30_000)
+    with page.expect_download() as info:
+        page.click("#export")
+    path = tmp_path / "record.json"
+    info.value.save_as(path)
+    import json
+
+    record = json.loads(path.read_text())
+    assert record["format"] == "domino-record" and record["variant"] == "all_fives"
+    hand_before = sorted(page.locator("#hand .tile").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.tile)"))
+    page.click("#menu-button")
+    page.set_input_files("#import", str(path))
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    page.wait_for_function("document.querySelectorAll('#hand .tile').length > 0")
+    hand_after = sorted(page.locator("#hand .tile").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.tile)"))
+    assert hand_after == hand_before
+
+
+def test_hint_highlights_a_legal_move(page, site, guard):
+    open_deep_link(page, site, "variant=draw&players=2&seed=12&seats=human,ai")
+    hint = page.locator("#moves [data-hint]")
+    hint.wait_for(state="visible", timeout=60_000)
+    hint.click()
+    marked = page.locator("#game .hinted")
+    marked.first.wait_for(state="visible", timeout=30_000)
+    # The highlighted control is a legal move (or the tile whose ends are now offered).
+    element = marked.first
+    assert element.get_attribute("data-move") or element.get_attribute("data-tile")
+
+
+def test_a_deep_link_followed_in_the_open_page_starts_its_match(page, site, guard):
+    open_deep_link(page, site, "variant=block&players=2&seed=1&seats=human,ai")
+    assert page.locator("#players-bar .seat-chip[data-seat]").count() == 2
+    page.evaluate("location.hash = '#variant=kozel&players=3&seed=2&seats=human,ai,ai'")
+    page.wait_for_function(
+        "document.querySelectorAll('#players-bar .seat-chip[data-seat]').length === 3",
+        timeout=30_000)

@@ -1,0 +1,268 @@
+"""The worker protocol (domino.protocol), driven with JSON text exactly as the page sends it."""
+
+import json
+
+import pytest
+
+from domino.protocol import PROTOCOL_VERSION, Session
+
+
+def ask(session, **message):
+    """Send one intent and decode the answer."""
+    return json.loads(session.handle(json.dumps(message)))
+
+
+def new_match(session, variant="vn_traditional", players=4, seed=7, seats=None, **options):
+    options["players"] = players
+    message = {"type": "new_match", "variant": variant, "options": options, "seed": seed}
+    if seats is not None:
+        message["seats"] = seats
+    return ask(session, **message)
+
+
+def play_out_hand(session, state, limit=500):
+    """Play until the hand ends: the first legal move for humans, ai_move for computers."""
+    for _ in range(limit):
+        if state["hand_over"]:
+            return state
+        if state["to_move_kind"] == "human":
+            state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+        else:
+            state = ask(session, type="ai_move", state_id=state["state_id"])
+        assert state["type"] == "state", state
+    raise AssertionError("the hand did not end")
+
+
+def test_hello_and_variants():
+    session = Session()
+    ready = ask(session, type="hello", id=41)
+    assert ready["type"] == "ready"
+    assert ready["protocol"] == PROTOCOL_VERSION
+    assert ready["id"] == 41
+    variants = ask(session, type="variants")
+    ids = [v["id"] for v in variants["variants"]]
+    for vid in ("vn_traditional", "vn_schoolnet", "vn_iwin", "doubles", "kozel", "block",
+                "draw", "all_fives", "mexican_train"):
+        assert vid in ids
+    for entry in variants["variants"]:
+        assert {"min", "max", "default"} <= set(entry["players"])
+        for option in entry["options"]:
+            assert option["type"] in ("bool", "int", "choice")
+
+
+def test_new_match_state_shape():
+    session = Session()
+    state = new_match(session, seats=["human", "ai", "ai:hard", "ai:easy"])
+    assert state["type"] == "state"
+    assert state["state_id"] == 1
+    assert state["variant"] == "vn_traditional"
+    assert state["seats"] == ["human", "ai", "ai:hard", "ai:easy"]
+    assert state["viewer"] == 0
+    view = state["view"]
+    assert view["seat"] == 0
+    assert len(view["hand"]) == 7
+    assert view["counts"] == [7, 7, 7, 7]
+    assert state["events"] == [{"type": "hand_started", "hand_number": 1}]
+    assert state["options"]["players"] == 4
+    assert state["hand_over"] is False and state["hand_result"] is None
+    assert state["match"]["balances"] == [0, 0, 0, 0]
+    # Legal moves are listed exactly when the human is to move.
+    if state["to_move_kind"] == "human":
+        assert state["legal"] and state["to_move"] == 0
+    else:
+        assert state["legal"] == []
+
+
+def test_the_view_hides_other_hands():
+    session = Session()
+    state = new_match(session, seats=["human", "ai", "ai", "ai"])
+    text = json.dumps(state)
+    own = set(state["view"]["hand"])
+    assert state["hands"] is None
+    # The other 21 tiles appear nowhere in the answer.
+    all_tiles = {f"{a}-{b}" for a in range(7) for b in range(a + 1)}
+    for tile in all_tiles - own:
+        assert f'"{tile}"' not in text
+
+
+def test_a_whole_hand_with_one_human_and_three_computers():
+    session = Session()
+    state = new_match(session, seed=11, seats=["human", "ai", "ai", "ai"])
+    previous_id = state["state_id"]
+    state = play_out_hand(session, state)
+    assert state["state_id"] > previous_id
+    result = state["hand_result"]
+    assert result["termination"] in ("domino", "blocked")
+    assert sum(result["delta"]) == 0  # vn_traditional money is zero-sum
+    assert state["match"]["balances"] == result["delta"]
+    assert len(state["hands"]) == 4
+    assert any(e["type"] == "hand_ended" for e in state["events"])
+    nxt = ask(session, type="next_hand", state_id=state["state_id"])
+    assert nxt["type"] == "state" and nxt["hand_number"] == 2 and not nxt["hand_over"]
+    assert nxt["events"] == [{"type": "hand_started", "hand_number": 2}]
+
+
+def test_stale_state_ids_are_rejected():
+    session = Session()
+    state = new_match(session, seats=["ai", "ai", "ai", "ai"])
+    first = state["state_id"]
+    moved = ask(session, type="ai_move", state_id=first)
+    assert moved["type"] == "state" and moved["state_id"] == first + 1
+    again = ask(session, type="ai_move", state_id=first)
+    assert again["type"] == "error" and again["code"] == "stale_state"
+    # Nothing changed: the current id still works.
+    ok = ask(session, type="ai_move", state_id=moved["state_id"])
+    assert ok["type"] == "state"
+    missing = ask(session, type="ai_move")
+    assert missing["code"] == "bad_message"
+
+
+def test_turn_ownership_is_checked():
+    session = Session()
+    state = new_match(session, seats=["human", "ai", "ai", "ai"])
+    # Bring the game to a computer's turn, then try to play for it.
+    while state["to_move_kind"] == "human":
+        state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+    refused = ask(session, type="play", state_id=state["state_id"], move="draw")
+    assert refused["code"] == "not_your_turn"
+    # And the computer may not move for a human.
+    while state["to_move_kind"] == "ai" and not state["hand_over"]:
+        state = ask(session, type="ai_move", state_id=state["state_id"])
+    if not state["hand_over"]:
+        refused = ask(session, type="ai_move", state_id=state["state_id"])
+        assert refused["code"] == "not_your_turn"
+
+
+def test_illegal_move_is_an_error_and_changes_nothing():
+    session = Session()
+    state = new_match(session, seats=["human", "human", "human", "human"])
+    assert state["to_move_kind"] == "human"
+    assert state["viewer"] == state["to_move"]
+    wrong = ask(session, type="play", state_id=state["state_id"], move="6-5@Q")
+    assert wrong["type"] == "error" and wrong["code"] == "illegal_move"
+    right = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+    assert right["type"] == "state"
+    # Pass-and-play: the view follows the human to move.
+    if not right["hand_over"]:
+        assert right["viewer"] == right["to_move"]
+
+
+@pytest.mark.parametrize("message, code", [
+    ("not json", "bad_message"),
+    ("[1, 2]", "bad_message"),
+    (json.dumps({"type": "launch"}), "unknown_intent"),
+    (json.dumps({"type": "hello", "v": 99}), "unsupported_version"),
+    (json.dumps({"type": "play", "state_id": 1, "move": "draw"}), "no_match"),
+    (json.dumps({"type": "export_record"}), "no_match"),
+    (json.dumps({"type": "new_match", "variant": "chess", "seed": 1}), "unknown_variant"),
+    (json.dumps({"type": "new_match", "variant": "kozel", "options": {"players": 9},
+                 "seed": 1}), "bad_option"),
+    (json.dumps({"type": "new_match", "variant": "kozel", "options": {"players": 4},
+                 "seed": 1, "seats": ["human", "robot", "ai", "ai"]}), "bad_seats"),
+    (json.dumps({"type": "new_match", "variant": "kozel", "options": {"players": 4},
+                 "seed": 1, "seats": ["human"]}), "bad_seats"),
+    (json.dumps({"type": "new_match", "variant": "kozel", "options": {"players": 4},
+                 "seed": 1, "seats": ["human", "ai:genius", "ai", "ai"]}), "bad_seats"),
+    (json.dumps({"type": "load_record", "record": {"format": "nonsense"}}), "bad_record"),
+    (json.dumps({"type": "load_record", "record": "{not json"}), "bad_record"),
+])
+def test_errors_have_codes(message, code):
+    answer = json.loads(Session().handle(message))
+    assert answer["type"] == "error"
+    assert answer["code"] == code
+    assert answer["message"]
+
+
+def test_next_hand_only_after_the_hand():
+    session = Session()
+    state = new_match(session, seats=["ai", "ai", "ai", "ai"])
+    early = ask(session, type="next_hand", state_id=state["state_id"])
+    assert early["code"] == "hand_not_over"
+
+
+def test_export_and_load_record_round_trip():
+    session = Session()
+    state = new_match(session, variant="kozel", seed=5, seats=["human", "ai", "ai", "ai"])
+    for _ in range(6):
+        if state["hand_over"]:
+            break
+        if state["to_move_kind"] == "human":
+            state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][-1])
+        else:
+            state = ask(session, type="ai_move", state_id=state["state_id"])
+    exported = ask(session, type="export_record")
+    assert exported["type"] == "record"
+    record = exported["record"]
+    assert record["format"] == "domino-record" and record["variant"] == "kozel"
+
+    other = Session()
+    loaded = ask(other, type="load_record", record=json.dumps(record),
+                 seats=["human", "ai", "ai", "ai"])
+    assert loaded["type"] == "state"
+    assert loaded["view"] == state["view"]
+    assert loaded["to_move"] == state["to_move"]
+    assert loaded["legal"] == state["legal"]
+    assert ask(other, type="export_record")["record"] == record
+
+
+def test_same_seed_same_game():
+    """The computer's choices are seeded: two sessions with one seed play the same hand."""
+    answers = []
+    for _ in range(2):
+        session = Session()
+        state = new_match(session, variant="draw", players=3, seed=99, seats=["ai", "ai", "ai"])
+        state = play_out_hand(session, state)
+        answers.append((state["hand_result"], ask(session, type="export_record")["record"]))
+    assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize("variant, players", [
+    ("vn_schoolnet", 4), ("vn_iwin", 4), ("doubles", 3), ("kozel", 4), ("block", 2),
+    ("draw", 4), ("all_fives", 4), ("mexican_train", 4), ("vn_traditional", 2),
+])
+def test_every_variant_plays_a_hand_through_the_protocol(variant, players):
+    session = Session()
+    state = new_match(session, variant=variant, players=players, seed=3,
+                      seats=["human"] + ["ai"] * (players - 1))
+    state = play_out_hand(session, state, limit=2000)
+    assert state["hand_result"]["termination"] in ("domino", "blocked", "round_over")
+    json.dumps(state)  # everything is plain JSON
+
+
+def test_every_ai_level_plays():
+    """Computer seats at each level of domino.ai play legal moves through the protocol."""
+    session = Session()
+    state = new_match(session, seed=3, seats=["ai:easy", "ai:medium", "ai:hard", "ai:expert"])
+    moves = 0
+    while not state["hand_over"]:
+        seat = state["to_move"]
+        state = ask(session, type="ai_move", state_id=state["state_id"])
+        assert state["type"] == "state", state
+        # The first event is the computer's own move (a placement, draw or pass).
+        assert state["events"][0]["seat"] == seat
+        moves += 1
+    assert moves >= 4
+    assert sum(state["hand_result"]["delta"]) == 0
+
+
+def test_hint_names_a_legal_move_and_changes_nothing():
+    session = Session()
+    state = new_match(session, variant="draw", players=2, seed=5, seats=["human", "ai"])
+    while state["to_move_kind"] != "human":
+        state = ask(session, type="ai_move", state_id=state["state_id"])
+    hint = ask(session, type="hint", state_id=state["state_id"])
+    assert hint["type"] == "hint" and hint["state_id"] == state["state_id"]
+    assert hint["move"] in state["legal"]
+    assert all(entry["move"] in state["legal"] for entry in hint["ranking"])
+    # The state is unchanged: the same id still plays.
+    played = ask(session, type="play", state_id=state["state_id"], move=hint["move"])
+    assert played["type"] == "state"
+    stale = ask(session, type="hint", state_id=state["state_id"])
+    assert stale["code"] == "stale_state"
+
+
+def test_no_hint_for_a_computer_seat():
+    session = Session()
+    state = new_match(session, seats=["ai", "ai", "ai", "ai"])
+    refused = ask(session, type="hint", state_id=state["state_id"])
+    assert refused["code"] == "not_your_turn"

@@ -1,0 +1,23 @@
+"""Entry point of the page's MicroPython UI (PyScript `<script type="mpy">`).
+
+It imports the UI in steps and yields to the browser between them, so that compiling the
+modules never blocks the page in one long task (the menu stays responsive while it loads);
+then it runs the UI (`app.py`).
+"""
+
+import asyncio
+
+await asyncio.sleep(0)  # noqa: F704 - PyScript runs this module with top-level await
+import i18n  # noqa: E402, F401 - compiled now, used by app
+
+await asyncio.sleep(0)  # noqa: F704
+import textfmt  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
+import geometry  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
+import app  # noqa: E402
+
+await asyncio.sleep(0)  # noqa: F704
+await app.main()  # noqa: F704

@@ -1,0 +1,215 @@
+"""Formatting and small pure helpers of the UI: amounts, seat names, deep links, seat kinds.
+
+Runs under MicroPython and CPython (pytest covers it). No `{:,}` format spec (MicroPython
+lacks it), no urllib (absent in MicroPython): everything is spelled out by hand.
+"""
+
+import i18n
+
+LEVELS = ("easy", "medium", "hard", "expert")
+SEAT_KINDS = ("human", "ai:easy", "ai:medium", "ai:hard", "ai:expert")
+
+
+def group_digits(n, sep):
+    """`1234567` -> `1.234.567` with `sep` between groups of three digits."""
+    digits = str(abs(int(n)))
+    groups = []
+    while len(digits) > 3:
+        groups.insert(0, digits[-3:])
+        digits = digits[:-3]
+    groups.insert(0, digits)
+    out = sep.join(groups)
+    return "-" + out if int(n) < 0 else out
+
+
+def amount(n, lang, signed=False):
+    """An amount of points or money: Vietnamese groups with dots, English with commas."""
+    sep = "." if lang == "vi" else ","
+    text = group_digits(n, sep)
+    if signed and int(n) > 0:
+        return "+" + text
+    if int(n) < 0:
+        return "\u2212" + text[1:]
+    return text
+
+
+def is_ai(kind):
+    """True for a computer seat: `ai` or `ai:LEVEL`."""
+    return kind == "ai" or kind.startswith("ai:")
+
+
+def seat_name(lang, seat, seats, viewer):
+    """How the UI names a seat: "You" for the viewer when one human plays, else by number."""
+    humans = 0
+    for kind in seats:
+        if not is_ai(kind):
+            humans += 1
+    if seat == viewer and humans == 1 and not is_ai(seats[seat]):
+        return i18n.t(lang, "game.you")
+    if seat < len(seats) and is_ai(seats[seat]):
+        return i18n.t(lang, "game.computer", n=seat + 1)
+    return i18n.t(lang, "game.player", n=seat + 1)
+
+
+def end_label(lang, end_id, seats, viewer):
+    """A localized name for an open end id (`L`, `R`, `N`, `S`, `X1`, `T2`, `MX`)."""
+    if end_id in ("L", "R", "N", "S", "MX"):
+        return i18n.t(lang, "end." + end_id)
+    if end_id.startswith("T") and end_id[1:].isdigit():
+        return i18n.t(lang, "end.T", name=seat_name(lang, int(end_id[1:]), seats, viewer))
+    if end_id.startswith("X") and end_id[1:].isdigit():
+        return i18n.t(lang, "end.X", n=end_id[1:])
+    return end_id
+
+
+def split_move(notation):
+    """Split a placement notation into (tile, end or None): `6-5@R` -> ("6-5", "R").
+
+    `draw`, `pass` and `leave` give (notation, None); a kozel pair keeps its whole text.
+    """
+    if "+" in notation or "@" not in notation:
+        return notation, None
+    tile, rest = notation.split("@", 1)
+    end = rest.split(":", 1)[0]
+    return tile, end
+
+
+def group_moves(legal):
+    """Group legal move notations by tile: {"6-5": ["6-5@L", "6-5@R"], ...}, plus the others.
+
+    Returns (by_tile, others) where `others` holds `draw`, `pass`, `leave` and kozel pairs.
+    """
+    by_tile = {}
+    others = []
+    for move in legal:
+        if move in ("draw", "pass", "leave") or "+" in move:
+            others.append(move)
+            continue
+        tile, _end = split_move(move)
+        key = canonical_tile(tile)
+        if key not in by_tile:
+            by_tile[key] = []
+        by_tile[key].append(move)
+    return by_tile, others
+
+
+def canonical_tile(text):
+    """`4-6` -> `6-4`: the high half first, as the engine writes tiles."""
+    parts = text.split("-")
+    if len(parts) != 2:
+        return text
+    a, b = int(parts[0]), int(parts[1])
+    if a < b:
+        a, b = b, a
+    return str(a) + "-" + str(b)
+
+
+def unquote(text):
+    """Decode %XX escapes and `+` of a URL fragment value (no urllib in MicroPython)."""
+    out = bytearray()
+    i = 0
+    raw = text.replace("+", " ").encode()
+    while i < len(raw):
+        c = raw[i]
+        if c == 37 and i + 2 < len(raw):
+            try:
+                out.append(int(raw[i + 1:i + 3].decode(), 16))
+                i += 3
+                continue
+            except ValueError:
+                pass
+        out.append(c)
+        i += 1
+    return out.decode()
+
+
+def parse_value(text):
+    """A deep-link option value as JSON would give it: bool, int, or string."""
+    low = text.lower()
+    if low in ("true", "on", "yes"):
+        return True
+    if low in ("false", "off", "no"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def parse_deep_link(fragment):
+    """Read `#variant=kozel&players=4&seed=7&seats=human,ai:hard,ai,ai&opt.NAME=VALUE`.
+
+    Returns None when the fragment names no variant, else a dict with `variant`, `options`
+    (with `players` when given), `seed` (int or None) and `seats` (list or None). Values are
+    checked by the engine, not here: an unknown option comes back as a protocol error.
+    """
+    if fragment.startswith("#"):
+        fragment = fragment[1:]
+    if not fragment:
+        return None
+    params = {}
+    for part in fragment.split("&"):
+        if not part:
+            continue
+        if "=" in part:
+            key, value = part.split("=", 1)
+        else:
+            key, value = part, "true"
+        params[unquote(key)] = unquote(value)
+    variant = params.get("variant")
+    if not variant:
+        return None
+    options = {}
+    for key in params:
+        if key.startswith("opt."):
+            options[key[4:]] = parse_value(params[key])
+    if "players" in params:
+        options["players"] = parse_value(params["players"])
+    if "partnership" in params:
+        options["partnership"] = parse_value(params["partnership"])
+    seed = None
+    if "seed" in params:
+        try:
+            seed = int(params["seed"])
+        except ValueError:
+            seed = None
+    seats = None
+    if "seats" in params:
+        seats = []
+        for kind in params["seats"].split(","):
+            kind = kind.strip()
+            if kind:
+                seats.append(kind)
+    return {"variant": variant, "options": options, "seed": seed, "seats": seats}
+
+
+def default_seats(players):
+    """One human (seat 0) against computers at the medium level."""
+    seats = ["human"]
+    for _ in range(players - 1):
+        seats.append("ai:medium")
+    return seats
+
+
+def log_text(lang, event, seats, viewer):
+    """One game-log line for a protocol event, or None for events the log does not show."""
+    kind = event.get("type")
+    seat = event.get("seat")
+    name = seat_name(lang, seat, seats, viewer) if seat is not None else ""
+    if kind == "played":
+        return i18n.t(lang, "log.played", name=name, tile=event.get("move", ""))
+    if kind == "drew":
+        return i18n.t(lang, "log.drew", name=name)
+    if kind == "passed":
+        return i18n.t(lang, "log.passed", name=name)
+    if kind == "left":
+        return i18n.t(lang, "log.left", name=name)
+    if kind == "scored":
+        return i18n.t(lang, "log.points", name=name, n=event.get("points", 0))
+    if kind == "marker":
+        return i18n.t(lang, "log.marker", name=name)
+    if kind == "hand_ended":
+        return i18n.t(lang, "log.hand_ended")
+    if kind == "hand_started":
+        return i18n.t(lang, "log.new_hand", n=event.get("hand_number", 1))
+    return None
