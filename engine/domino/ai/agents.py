@@ -1,0 +1,186 @@
+"""The agents: ``choose(view, legal_moves, rng) -> Move`` at every level.
+
+Agents are stateless between decisions: everything they use is re-read from the view, so the
+same agent can answer "best move for this seat" (``analyze``) for a hint as well as play.
+Randomness comes only from the ``rng`` passed in, mixed with the agent's seed, so a decision
+is reproducible; searches count their work in evaluations (``budget``), and ``time_limit``
+(seconds, optional) only caps the wall clock on top of it, which trades reproducibility for
+responsiveness.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+from ..moves import Move
+from ..view import View
+from .knowledge import infer
+from .policy import easy_move, heaviest, medium_move, playable, score_move
+from .search import Search, SearchConfig
+
+# Hard: a light budget, a shallow exact endgame; it overrules the heuristic only when the
+# search is fairly sure. Expert: eight times the work, a deeper exact endgame, and more trust
+# in its search.
+HARD = SearchConfig(evaluations=100, playouts=1, greed=0.5, endgame_tiles=4, node_limit=400,
+                    prune=True, min_worlds=6, confidence=1.0)
+EXPERT = SearchConfig(evaluations=800, playouts=1, greed=0.6, endgame_tiles=8, node_limit=2000,
+                      prune=True, min_worlds=8, confidence=0.5)
+
+
+class Agent:
+    """Base class: a named player that picks one of the legal moves from a view."""
+
+    name = "agent"
+
+    def __init__(self, seed: int = 0, budget: int | None = None,
+                 time_limit: float | None = None) -> None:
+        self.seed = int(seed)
+        self.budget = budget
+        self.time_limit = time_limit
+
+    def _rng(self, rng: random.Random | None) -> random.Random:
+        """The decision's own RNG: the caller's stream mixed with the agent's seed."""
+        draw = rng.random() if rng is not None else 0.5
+        return random.Random(self.seed * 1_000_003 + int(draw * 2**40))
+
+    def choose(self, view: View, legal_moves: list[Move],
+               rng: random.Random | None = None) -> Move:
+        """One of ``legal_moves`` for the seat of ``view`` (which must be to move)."""
+        raise NotImplementedError
+
+    def analyze(self, view: View, legal_moves: list[Move],
+                rng: random.Random | None = None) -> list[dict]:
+        """Every sensible move with this agent's estimate, best first (for hints)."""
+        k = infer(view)
+        moves = playable(list(legal_moves))
+        ranked = sorted(moves, key=lambda m: score_move(k, m), reverse=True)
+        return [{"move": str(m), "value": round(score_move(k, m), 3)} for m in ranked]
+
+
+class RandomAgent(Agent):
+    """Uniformly random among the legal moves (never ``leave``): the floor."""
+
+    name = "random"
+
+    def choose(self, view: View, legal_moves: list[Move],
+               rng: random.Random | None = None) -> Move:
+        """A uniformly random legal move."""
+        r = self._rng(rng)
+        moves = [m for m in legal_moves if m.kind != "leave"] or list(legal_moves)
+        return moves[int(r.random() * len(moves))]
+
+
+class GreedyAgent(Agent):
+    """"Bota gorda": always the heaviest tile it can place."""
+
+    name = "greedy"
+
+    def choose(self, view: View, legal_moves: list[Move],
+               rng: random.Random | None = None) -> Move:
+        """The heaviest placement, else the forced draw or pass."""
+        return heaviest(view.rs, list(legal_moves))
+
+
+class EasyAgent(Agent):
+    """A plausible beginner: heavy tiles and points in plain sight, otherwise whatever fits."""
+
+    name = "easy"
+
+    def choose(self, view: View, legal_moves: list[Move],
+               rng: random.Random | None = None) -> Move:
+        """A beginner's move (see ``policy.easy_move``)."""
+        moves = playable(list(legal_moves))
+        if len(moves) == 1:
+            return moves[0]
+        return easy_move(infer(view), moves, self._rng(rng))
+
+
+class MediumAgent(Agent):
+    """Heuristics with inference: shed weight, doubles early, varied suits, block the voids
+    an opponent has shown, take all_fives points (see ``policy.score_move``)."""
+
+    name = "medium"
+
+    def choose(self, view: View, legal_moves: list[Move],
+               rng: random.Random | None = None) -> Move:
+        """The heuristically best move."""
+        moves = playable(list(legal_moves))
+        if len(moves) == 1:
+            return moves[0]
+        return medium_move(infer(view), moves, self._rng(rng))
+
+
+class SearchAgent(Agent):
+    """Sampled worlds searched move by move, the endgame solved exactly (``search.Search``)."""
+
+    name = "search"
+    config = HARD
+
+    def start(self, view: View, legal_moves: list[Move],
+              rng: random.Random | None = None) -> Search:
+        """A search object for this decision; call ``step`` on it, then ``best``."""
+        return Search(view, list(legal_moves), self._rng(rng), self.config, self.budget)
+
+    def think(self, view: View, legal_moves: list[Move], rng: random.Random | None = None,
+              chunk: int = 32) -> Iterator[dict]:
+        """Run the search in chunks, yielding its progress after each; the last progress
+        has ``done`` True and ``move`` set. Stop iterating to cancel."""
+        search = self.start(view, legal_moves, rng)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        while True:
+            finished = search.step(chunk)
+            if deadline is not None and time.perf_counter() >= deadline:
+                finished = True
+            info = search.progress()
+            if finished:
+                info["done"] = True
+                info["move"] = search.best()
+                yield info
+                return
+            yield info
+
+    def choose(self, view: View, legal_moves: list[Move],
+               rng: random.Random | None = None) -> Move:
+        """The searched best move (the whole budget, or until ``time_limit``)."""
+        moves = playable(list(legal_moves))
+        if len(moves) == 1:
+            return moves[0]
+        if self.time_limit is None:
+            return self.start(view, moves, rng).run()
+        last: dict = {}
+        for info in self.think(view, moves, rng):
+            last = info
+        return last["move"]
+
+    def analyze(self, view: View, legal_moves: list[Move],
+                rng: random.Random | None = None) -> list[dict]:
+        """Every sensible move with its searched mean value and evaluations, best first."""
+        search = self.start(view, legal_moves, rng)
+        search.run()
+        return [{"move": str(m), "value": round(v, 3) if v != float("-inf") else None,
+                 "evaluations": n} for m, v, n in search.ranking()]
+
+
+class HardAgent(SearchAgent):
+    """Search with a light budget (``HARD``) that keeps the heuristic's move unless the
+    search is fairly sure of a better one."""
+
+    name = "hard"
+    config = HARD
+
+
+class ExpertAgent(SearchAgent):
+    """Search with eight times hard's budget, a deeper exact endgame and more trust in its
+    own results (``EXPERT``)."""
+
+    name = "expert"
+    config = EXPERT
+
+
+AGENTS: dict[str, type[Agent]] = {
+    cls.name: cls for cls in (RandomAgent, GreedyAgent, EasyAgent, MediumAgent, HardAgent,
+                              ExpertAgent)
+}
+LEVELS = ("easy", "medium", "hard", "expert")

@@ -1,0 +1,330 @@
+"""Search over sampled worlds (perfect-information Monte Carlo) with an exact endgame.
+
+The deciding seat's knowledge (``knowledge.infer``) yields worlds: complete hands consistent
+with everything it has seen (``worlds.sample_world``). Every candidate move is tried in the
+same worlds (paired comparison, so luck of the deal cancels out between candidates) and the
+world is played to the end through the engine's fast path (``apply_unchecked`` +
+``legal_moves``): by a playout policy, or, once few tiles remain, by an exact alpha-beta
+search of that world. The hand's settlement, turned into a number by ``evaluate.Utility``,
+is the value. A candidate that is clearly worse than the best (its paired difference more
+than three standard errors below zero) stops receiving worlds, so the budget goes to the
+close calls.
+
+The work is counted in *evaluations*: one evaluation is about one playout of a short hand
+(``MOVES_PER_EVALUATION`` moves applied on a line, moves on trees and trains weighted by
+``MOVE_WEIGHT``, a position copy for vn_schoolnet's blocker snapshots counting as
+``SNAPSHOT_MOVES`` moves, ``SOLVE_NODES_PER_EVALUATION`` nodes of an
+exact solve). The count depends only on the positions searched, so a budget gives the same
+move for the same seed on any machine, and it bounds the time in every variant (a Mexican
+Train playout costs several evaluations). ``step`` does a chunk and returns, which lets a
+browser worker interleave messages and cancel. Each exact solve is bounded by a node count;
+past the bound it falls back to a playout.
+
+With two sides (two players, or two teams) the solver is alpha-beta on the deciding side's
+value. With three or more sides it is max^n: every seat plays for its own side's value,
+computed by the same settlement (a "paranoid" search, where everyone else plays against the
+decider, measured clearly worse in 4-player arenas).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ..game import HandState, apply_unchecked, legal_moves
+from ..moves import Move
+from ..view import View
+from .evaluate import Utility, sides_of
+from .knowledge import Knowledge, infer
+from .policy import PLACING, move_weight, playable, rollout_move, score_move
+from .worlds import sample_world
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Parameters of one search level."""
+
+    evaluations: int = 400  # candidate x world evaluations per decision
+    playouts: int = 1  # playouts per evaluation when the endgame is not solved
+    greed: float = 0.5  # playout policy: chance of the heaviest (or scoring) placement
+    endgame_tiles: int = 6  # solve exactly when tiles in hands + drawable are at most this
+    node_limit: int = 4000  # per exact solve
+    prune: bool = True  # stop evaluating candidates that are clearly worse
+    min_worlds: int = 8  # before pruning
+    # The heuristic's favourite is kept unless the search's best beats it by this many
+    # standard errors of their paired difference (0: always take the search's best).
+    confidence: float = 1.0
+
+
+SOLVE_NODES_PER_EVALUATION = 6
+MOVES_PER_EVALUATION = 32
+SNAPSHOT_MOVES = 4
+EVALUATION_OVERHEAD = 4  # copying the world, in moves
+# Relative cost of one move by layout shape: finding the legal placements on a tree of arms
+# or round the trains costs several times a line's two ends.
+MOVE_WEIGHT = {"line": 1.0, "tree": 3.0, "trains": 5.0}
+
+
+class _Abort(Exception):
+    """The endgame solver ran past its node limit."""
+
+
+class Search:
+    """One decision's search; drive it with ``step`` and read ``best`` / ``ranking``."""
+
+    def __init__(self, v: View, legal: list[Move], rng: random.Random, cfg: SearchConfig,
+                 budget: int | None = None) -> None:
+        self.view = v
+        self.cfg = cfg
+        self.rng = rng
+        self.k: Knowledge = infer(v)
+        self.candidates = playable(list(legal))
+        self.utility = Utility(v.rs, v.players, v.seat, v.hand_number, v.seated,
+                               v.match_scores)
+        # One utility per side for the max^n endgame with three or more sides.
+        self.side_utilities: list[Utility] | None = None
+        sides = sides_of(v.rs, v.players)
+        if len(sides) > 2:
+            self.side_utilities = [Utility(v.rs, v.players, side[0], v.hand_number, v.seated,
+                                           v.match_scores) for side in sides]
+            self.side_index = {p: i for i, side in enumerate(sides) for p in side}
+        self.budget = cfg.evaluations if budget is None else max(1, int(budget))
+        self.values: list[list[float]] = [[] for _ in self.candidates]
+        self.active = list(range(len(self.candidates)))
+        self.used = 0.0
+        self._move_weight = MOVE_WEIGHT.get(v.rs.layout, 1.0)
+        self.worlds = 0
+        self.solved = 0
+        self._queue: list[int] = []
+        self._world: HandState | None = None
+        self._world_key: tuple = ()
+        # Exact values by (world, candidate): late in a hand few distinct worlds exist, and a
+        # repeated one costs one evaluation instead of a new solve.
+        self._solved: dict[tuple, float] = {}
+        # Heuristic prior: breaks ties and orders candidates (cheap, computed once).
+        self.prior = [score_move(self.k, m) for m in self.candidates]
+
+    @property
+    def done(self) -> bool:
+        """The budget is spent, or only one candidate is left."""
+        return self.used >= self.budget or len(self.active) <= 1
+
+    def step(self, evaluations: int = 32) -> bool:
+        """Spend up to ``evaluations`` of the budget; return ``done``."""
+        spent = 0
+        while spent < evaluations and not self.done:
+            if not self._queue:
+                self._prune()
+                if self.done:
+                    break
+                self._world = sample_world(self.view, self.rng, self.k)
+                self._world_key = (tuple(tuple(sorted(h)) for h in self._world.hands),
+                                   tuple(self._world.boneyard))
+                self.worlds += 1
+                self._queue = list(self.active)
+            c = self._queue.pop(0)
+            value, cost = self._evaluate(self._world, c)
+            self.values[c].append(value)
+            self.used += cost
+            spent += cost
+        return self.done
+
+    def run(self) -> Move:
+        """Spend the whole budget and return the best move."""
+        while not self.step(1 << 30):
+            pass
+        return self.best()
+
+    # --- results -----------------------------------------------------------------------
+
+    def _mean(self, c: int) -> float:
+        vals = self.values[c]
+        return sum(vals) / len(vals) if vals else -math.inf
+
+    def ranking(self) -> list[tuple[Move, float, int]]:
+        """Candidates best first, as (move, mean value, evaluations); pruned ones rank by
+        the mean they had when dropped, after the active ones."""
+        active = set(self.active)
+        order = sorted(range(len(self.candidates)),
+                       key=lambda c: (c in active, self._mean(c), self.prior[c]), reverse=True)
+        return [(self.candidates[c], self._mean(c), len(self.values[c])) for c in order]
+
+    def best(self) -> Move:
+        """The searched best move, unless it is not clearly better than the heuristic's
+        favourite (``SearchConfig.confidence``): sampling noise should not overrule a sound
+        rule of thumb."""
+        if len(self.candidates) == 1:
+            return self.candidates[0]
+        top = self.ranking()[0][0]
+        z = self.cfg.confidence
+        if z <= 0:
+            return top
+        c = self.candidates.index(top)
+        h = max(range(len(self.candidates)), key=lambda i: self.prior[i])
+        if h == c or h not in self.active:
+            return top
+        mean, se = self._paired(c, h)
+        return top if mean > z * se else self.candidates[h]
+
+    def _paired(self, c: int, d: int) -> tuple[float, float]:
+        """Mean and standard error of candidate c's value minus d's, world by world."""
+        a, b = self.values[c], self.values[d]
+        m = min(len(a), len(b))
+        if m == 0:
+            return 0.0, math.inf
+        diffs = [a[i] - b[i] for i in range(m)]
+        mean = sum(diffs) / m
+        if m == 1:
+            return mean, math.inf
+        var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
+        return mean, math.sqrt(var / m)
+
+    def progress(self) -> dict:
+        """What a UI may show while the search runs."""
+        ranking = self.ranking()
+        return {"evaluations": round(self.used, 1), "budget": self.budget, "worlds": self.worlds,
+                "solved": self.solved, "best": str(ranking[0][0]) if ranking else None,
+                "done": self.done}
+
+    # --- internals ---------------------------------------------------------------------
+
+    def _prune(self) -> None:
+        """Drop candidates whose paired difference to the leader is clearly negative."""
+        if (not self.cfg.prune or self.worlds < self.cfg.min_worlds or len(self.active) <= 1
+                or self.worlds % 4):
+            return
+        lead = max(self.active, key=lambda c: (self._mean(c), self.prior[c]))
+        keep = []
+        for c in self.active:
+            if c == lead:
+                keep.append(c)
+                continue
+            mean, se = self._paired(c, lead)
+            if mean + 3.0 * se + 1e-9 < 0:
+                continue
+            keep.append(c)
+        self.active = keep
+
+    def _evaluate(self, world: HandState, c: int) -> tuple[float, float]:
+        """The value of candidate ``c`` in ``world`` and the budget it cost."""
+        key = (self._world_key, c)
+        if key in self._solved:
+            return self._solved[key], 1
+        s = world.copy()
+        apply_unchecked(s, self.candidates[c])
+        if s.over:
+            return self.utility(s.result), 1
+        cfg = self.cfg
+        cost = 0.0
+        if self._remaining(s) <= cfg.endgame_tiles:
+            nodes = [0]
+            try:
+                if self.side_utilities is None:
+                    value = _solve(s, self.utility, cfg.node_limit, nodes)
+                else:
+                    vector = _solve_maxn(s, self.side_utilities, self.side_index,
+                                         cfg.node_limit, nodes)
+                    value = vector[self.side_index[self.view.seat]]
+                self.solved += 1
+                self._solved[key] = value
+                return value, max(1.0, nodes[0] / SOLVE_NODES_PER_EVALUATION)
+            except _Abort:
+                cost = cfg.node_limit / SOLVE_NODES_PER_EVALUATION
+        total = 0.0
+        work = 0.0
+        for i in range(cfg.playouts):
+            p = s.copy() if i < cfg.playouts - 1 else s
+            value, moves = self._playout(p)
+            total += value
+            work += moves + EVALUATION_OVERHEAD
+        return total / cfg.playouts, cost + work / MOVES_PER_EVALUATION
+
+    @staticmethod
+    def _remaining(s: HandState) -> int:
+        return sum(len(h) for h in s.hands) + s.drawable()
+
+    def _playout(self, s: HandState) -> tuple[float, float]:
+        """Play ``s`` to its end; return its value and the work done, in line moves."""
+        rng, greed = self.rng, self.cfg.greed
+        moves = 0
+        snapshots = len(s.snapshots)
+        while not s.over:
+            legal = legal_moves(s)
+            apply_unchecked(s, rollout_move(s, legal, rng, greed))
+            moves += 1
+        work = moves * self._move_weight + SNAPSHOT_MOVES * (len(s.snapshots) - snapshots)
+        return self.utility(s.result), work
+
+
+def _solve(s: HandState, utility: Utility, node_limit: int, nodes: list[int]) -> float:
+    """Exact value of a (perfect-information) world for ``utility``'s side, by alpha-beta.
+
+    ``nodes[0]`` counts the decision nodes visited; past ``node_limit`` it raises _Abort.
+    """
+
+    def ab(s: HandState, alpha: float, beta: float) -> float:
+        while True:
+            if s.over:
+                return utility(s.result)
+            legal = playable(legal_moves(s))
+            if len(legal) != 1:
+                break
+            apply_unchecked(s, legal[0])
+        nodes[0] += 1
+        if nodes[0] > node_limit:
+            raise _Abort
+        rs = s.rs
+        legal.sort(key=lambda m: -move_weight(rs, m) if m.kind in PLACING else 0)
+        if utility.maximizing(s.to_move):
+            best = -math.inf
+            for m in legal:
+                child = s.copy()
+                apply_unchecked(child, m)
+                best = max(best, ab(child, alpha, beta))
+                alpha = max(alpha, best)
+                if alpha >= beta:
+                    break
+            return best
+        best = math.inf
+        for m in legal:
+            child = s.copy()
+            apply_unchecked(child, m)
+            best = min(best, ab(child, alpha, beta))
+            beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+    return ab(s, -math.inf, math.inf)
+
+
+def _solve_maxn(s: HandState, utilities: list[Utility], side_index: dict[int, int],
+                node_limit: int, nodes: list[int]) -> list[float]:
+    """Exact max^n values (one per side) of a perfect-information world: every seat picks
+    the move best for its own side. Ties keep the first move in heavy-first order."""
+
+    def rec(s: HandState) -> list[float]:
+        while True:
+            if s.over:
+                return [u(s.result) for u in utilities]
+            legal = playable(legal_moves(s))
+            if len(legal) != 1:
+                break
+            apply_unchecked(s, legal[0])
+        nodes[0] += 1
+        if nodes[0] > node_limit:
+            raise _Abort
+        rs = s.rs
+        legal.sort(key=lambda m: -move_weight(rs, m) if m.kind in PLACING else 0)
+        me = side_index[s.to_move]
+        best: list[float] | None = None
+        for m in legal:
+            child = s.copy()
+            apply_unchecked(child, m)
+            values = rec(child)
+            if best is None or values[me] > best[me]:
+                best = values
+        return best
+
+    return rec(s)

@@ -1,0 +1,149 @@
+"""Arena: agents play hands against each other; win rates with 95% intervals and timings.
+
+Each arena hand is the *first hand of a new Match* whose seed is derived from the arena seed
+(``hand_seed``), so every hand is dealt and led by the variant's first-hand rule (for example
+the highest double in vn_traditional and kozel, a random seat in all_fives). Agents sit
+alternately round the table (agent ``i`` of ``k`` at seats ``i``, ``i + k``, ...) and the
+seating rotates by one seat every hand, so over many hands each agent sees each seat and
+each deal position. With partnerships the two teams are the two agents (at most two agents).
+
+A hand counts as *decided* when its result names a winner (a tied block scores nothing and
+is undecided); an agent *wins* it when the winner is one of its seats. ``points_per_hand`` is
+the result's ``delta`` for the agent's seats, in the variant's own unit (money, points; for
+kozel and mexican_train these are penalty points, lower is better), summed over its seats
+but counting a partnership's shared score once. Decisions with a single sensible move are
+played without asking the agent and are not timed. Intervals are Wilson score intervals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+
+from .errors import OptionError
+from .match import Match
+from .rules import get_ruleset
+from .view import view
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> list[float]:
+    """The Wilson score interval of ``wins`` successes in ``n`` trials ([0, 1] when n = 0)."""
+    if n == 0:
+        return [0.0, 1.0]
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def hand_seed(seed: int, hand: int) -> int:
+    """The Match seed of arena hand ``hand`` (0-based)."""
+    return int(seed) * 7919 + hand
+
+
+def seating(agents: int, players: int, hand: int) -> list[int]:
+    """Agent index at every seat in arena hand ``hand``: alternating, rotated each hand."""
+    return [(seat + hand) % agents for seat in range(players)]
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
+def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int) -> dict:
+    """Play ``hands`` hands of ``variant`` between ``agents`` and summarise each agent.
+
+    Returns ``{"hands": H, "agents": {name: {"hands_won", "hands_decided", "win_rate",
+    "ci95", "points_per_hand", "decision_ms_p50", "decision_ms_p95"}}}``. An agent named
+    twice (self-play) is reported as ``name``, ``name#2``, ...
+    """
+    from .ai import get_agent
+    from .ai.policy import playable
+
+    names = [a.strip() for a in agents if a.strip()]
+    if not names:
+        raise OptionError("--agents needs at least one agent name")
+    rs = get_ruleset(variant, options)
+    n = rs.players
+    teams = rs.teams(n)
+    if teams and len(names) > 2:
+        raise OptionError("with partnerships each team is one agent: give at most two agents")
+    labels: list[str] = []
+    for name in names:
+        label, i = name, 2
+        while label in labels:
+            label, i = f"{name}#{i}", i + 1
+        labels.append(label)
+    try:
+        players = [get_agent(name, seed=seed + 101 * i) for i, name in enumerate(names)]
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
+    k = len(players)
+    won = [0] * k
+    decided = [0] * k
+    points = [0] * k
+    timings: list[list[float]] = [[] for _ in range(k)]
+    for h in range(hands):
+        m = Match.new(rs.id, dict(options), seed=hand_seed(seed, h))
+        seat_agent = seating(k, n, h)
+        rng = random.Random(hand_seed(seed, h) * 31 + 17)
+        while m.to_move is not None:
+            seat = m.to_move
+            legal = m.legal()
+            sensible = playable(legal)
+            if len(sensible) == 1:
+                move = sensible[0]
+            else:
+                a = seat_agent[seat]
+                v = view(m.hand, seat)
+                t0 = time.perf_counter()
+                move = players[a].choose(v, legal, rng)
+                timings[a].append((time.perf_counter() - t0) * 1000.0)
+            m.play(move)
+        result = m.hand_result
+        winners = result.winner if isinstance(result.winner, list) else (
+            [] if result.winner is None else [result.winner])
+        for a in range(k):
+            seats = [p for p in range(n) if seat_agent[p] == a]
+            if winners:
+                decided[a] += 1
+                if any(p in seats for p in winners):
+                    won[a] += 1
+            points[a] += _agent_points(rs, teams, result.delta, seats)
+    out: dict = {}
+    for a, label in enumerate(labels):
+        out[label] = {
+            "hands_won": won[a],
+            "hands_decided": decided[a],
+            "win_rate": round(won[a] / decided[a], 4) if decided[a] else None,
+            "ci95": wilson(won[a], decided[a]),
+            "points_per_hand": round(points[a] / hands, 3),
+            "decision_ms_p50": round(_percentile(timings[a], 50), 2),
+            "decision_ms_p95": round(_percentile(timings[a], 95), 2),
+        }
+    return {"hands": hands, "agents": out}
+
+
+def _agent_points(rs: object, teams: list[list[int]] | None, delta: list[int],
+                  seats: list[int]) -> int:
+    """The agent's share of a hand's ``delta``: money adds up over seats; a partnership's
+    points are the team's score, held by each partner, so they are counted once per team."""
+    if teams and not getattr(rs, "money", False):
+        counted = set()
+        total = 0
+        for p in seats:
+            team = next(tuple(t) for t in teams if p in t)
+            if team not in counted:
+                counted.add(team)
+                total += delta[p]
+        return total
+    return sum(delta[p] for p in seats)
