@@ -202,17 +202,20 @@ class Match:
     def _record_kozel(self, result: HandResult) -> None:
         """Records open with a hand of 13 or more; after that every hand counts (2.5)."""
         recorded = []
+        opened = []
         for p in range(self.players):
             points = result.delta[p]
             if not self.open[p] and points < 13:
                 recorded.append(0)
                 continue
-            if points >= 13:
+            if not self.open[p]:
+                opened.append(p)
                 self.open[p] = True
             self.records[p] += points
             recorded.append(points)
         result.delta = recorded
         result.details["recorded"] = recorded
+        result.details["opened"] = opened
 
     def _check_over(self, result: HandResult) -> None:
         rs = self.rs

@@ -338,26 +338,47 @@ IWIN_DOMINO = {4: (2, 1, -1, -2), 3: (3, -1, -2), 2: (2, -2)}  # in half stakes,
 
 def settle_iwin(s: HandState, termination: str, winner: int | None,
                 by_default: bool = False) -> HandResult:
-    """Rank payouts or the blocker's bet, pass penalties, thúi bò, escrow, and tax."""
+    """Rank payouts or the blocker's bet, pass penalties, thúi bò, escrow, and tax.
+
+    ``details["items"]`` lists every payment for the end-of-hand summary: ``kind`` (rank,
+    block, pass, doubles, escrow, leave), ``seat``, signed gross ``amount``, the ``tax``
+    taken from it (credits only) and the ``other`` seat where there is one.
+    """
     rs, n, b = s.rs, s.n, s.rs.stake
     half = b // 2
     pips = _pips(s)
     seated = _seated(s)
     m = len(seated)
-    credits: list[tuple[int, int]] = []  # (seat, gross) each taxed separately
-    debits = [0] * n
-    blocker = None
+    items: list[dict] = []
+    delta = [0] * n
+    house = 0
 
-    def pay(src: int | None, dst: int, amount: int) -> None:
+    def credit(seat: int, amount: int, kind: str, other: int | None = None) -> None:
+        # Every credit is taxed on its own (RULES.md 2.3), never netted against debits.
+        nonlocal house
         if amount <= 0:
             return
-        if src is not None:
-            debits[src] += amount
-        credits.append((dst, amount))
+        t = tax(amount, rs.tax_permille)
+        delta[seat] += amount - t
+        house += t
+        items.append({"kind": kind, "seat": seat, "amount": amount, "tax": t, "other": other})
+
+    def debit(seat: int, amount: int, kind: str, other: int | None = None) -> None:
+        if amount <= 0:
+            return
+        delta[seat] -= amount
+        items.append({"kind": kind, "seat": seat, "amount": -amount, "tax": 0, "other": other})
+
+    def pay(src: int, dst: int, amount: int, kind: str) -> None:
+        debit(src, amount, kind, dst)
+        credit(dst, amount, kind, src)
 
     # Pass penalties were incurred during the hand; each is its own credit.
     for src, dst, amount in s.transfers:
-        pay(src, dst, amount)
+        pay(src, dst, amount, "pass")
+    for p in range(n):
+        debit(p, s.escrow_by[p], "leave")
+    blocker = None
     if by_default:
         ranking = [winner]
         first = winner
@@ -366,45 +387,37 @@ def settle_iwin(s: HandState, termination: str, winner: int | None,
         first = winner
         for seat, units in zip(ranking, IWIN_DOMINO[m], strict=True):
             if units > 0:
-                pay(None, seat, units * half)
+                credit(seat, units * half, "rank")
             else:
-                debits[seat] += -units * half
+                debit(seat, -units * half, "rank")
     else:
         blocker = s.last_placer
         ranking = _chain_order(s, seated)
         first = ranking[0]
         if blocker == first:
-            pay(None, blocker, 2 * b * (m - 1))
+            credit(blocker, 2 * b * (m - 1), "block")
             for p in seated:
                 if p != blocker:
-                    debits[p] += 2 * b
+                    debit(p, 2 * b, "block", blocker)
         else:
-            debits[blocker] += 3 * b
+            debit(blocker, 3 * b, "block")
             for p, share in _split(3 * b, [p for p in ranking if p != blocker]):
-                pay(None, p, share)
+                credit(p, share, "block", blocker)
     if not by_default:
         # Thúi bò: everyone below 1st pays half a stake per double still in hand.
         for p in seated:
             if p != first:
                 doubles = sum(1 for t in s.hands[p] if is_double(t))
-                pay(p, first, doubles * half)
+                pay(p, first, doubles * half, "doubles")
     if s.escrow:
         if termination == "blocked" and blocker != first:
             for p, share in _split(s.escrow, [p for p in ranking if p != blocker]):
-                pay(None, p, share)
+                credit(p, share, "escrow")
         else:
-            pay(None, first, s.escrow)
-    delta = [-d for d in debits]
-    for p in range(n):
-        delta[p] -= s.escrow_by[p]
-    house = 0
-    for seat, gross in credits:
-        t = tax(gross, rs.tax_permille)
-        delta[seat] += gross - t
-        house += t
+            credit(first, s.escrow, "escrow")
     ranking = ranking + [p for p in range(n) if p not in ranking]
     return HandResult(termination, first, blocker, None, ranking, pips, delta, house, first,
-                      {"credits": credits})
+                      {"items": items})
 
 
 def penalties_so_far(s: HandState) -> list[int]:
