@@ -147,8 +147,9 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
         drew = 0
         lmask = mask_of[left]
         rmask = mask_of[right]
-        if nb - top - reserve <= 0:
-            # Start of turn: the block check (RULES.md 1.7).
+        if nb - top - reserve <= 0 and not hm[p] & (lmask | rmask):
+            # Start of turn: the block check (RULES.md 1.7); the seat to move is asked first
+            # since it can usually play, which settles the question at once.
             ends = lmask | rmask
             for h in hm:
                 if h & ends:
