@@ -18,12 +18,12 @@ def test_whole_hand_vn_traditional_one_human_three_computers(page, site, guard):
     dialog = page.get_by_role("dialog")
     assert dialog.is_visible()
     assert "Hand 1" in dialog.locator("h2").inner_text()
-    rows = dialog.locator("tbody tr")
+    rows = dialog.locator("#result-table tbody tr")
     assert rows.count() == 4
     # vn_traditional is zero-sum: the "this hand" column adds up to 0.
     total = 0
     for i in range(4):
-        cell = rows.nth(i).locator("td").nth(2).inner_text()
+        cell = rows.nth(i).locator("td[data-col=delta]").inner_text()
         total += int(cell.replace(",", "").replace("\u2212", "-").replace("+", ""))
     assert total == 0
     assert clicks >= 1 or "went out" in dialog.inner_text()
@@ -123,3 +123,26 @@ def test_a_deep_link_followed_in_the_open_page_starts_its_match(page, site, guar
     page.wait_for_function(
         "document.querySelectorAll('#players-bar .seat-chip[data-seat]').length === 3",
         timeout=30_000)
+
+
+def test_game_log_is_in_words_with_the_notation_kept(page, site, guard):
+    open_deep_link(page, site, "variant=draw&players=2&seed=12&seats=human,ai")
+    for _ in range(3):
+        page.wait_for_selector("#game [data-move]:visible, #hand .tile.playable", timeout=60_000)
+        control = page.locator("#game [data-move]:visible")
+        if control.count() == 0:
+            page.locator("#hand .tile.playable").first.click()
+            control = page.locator("#game [data-move]:visible")
+        control.first.click()
+        page.wait_for_timeout(300)
+    page.wait_for_function(
+        "document.querySelectorAll('#log li[data-notation]').length >= 3", timeout=60_000)
+    for item in page.locator("#log li[data-notation]").all():
+        notation = item.get_attribute("data-notation")
+        assert item.get_attribute("title") == notation
+        text = item.inner_text()
+        assert "@" not in text
+        assert any(word in text for word in ("played", "led", "drew", "passed")), text
+    page.select_option("#lang", "vi")
+    text = page.locator("#log").inner_text()
+    assert "đánh" in text or "ra quân" in text or "bỏ lượt" in text

@@ -22,7 +22,7 @@ def test_whole_hand(page, site, guard, fragment):
     dialog = page.get_by_role("dialog")
     assert dialog.is_visible()
     players = int(fragment.split("players=")[1].split("&")[0])
-    assert dialog.locator("tbody tr").count() == players
+    assert dialog.locator("#result-table tbody tr").count() == players
 
 
 def test_whole_match(page, site, guard):

@@ -266,3 +266,75 @@ def test_no_hint_for_a_computer_seat():
     state = new_match(session, seats=["ai", "ai", "ai", "ai"])
     refused = ask(session, type="hint", state_id=state["state_id"])
     assert refused["code"] == "not_your_turn"
+
+
+def play_out_match_hands(session, state, hands):
+    """Play ``hands`` hands (or to the match end) with computer moves for every seat."""
+    for _ in range(hands):
+        state = play_out_hand(session, state)
+        if state["match_over"]:
+            break
+        state = ask(session, type="next_hand", state_id=state["state_id"])
+        assert state["type"] == "state", state
+        assert state["hand_result_details"] is None
+    return state
+
+
+def test_hand_result_details_and_history_are_sent():
+    session = Session()
+    state = new_match(session, "vn_iwin", 4, seed=3, seats=["ai"] * 4)
+    assert state["hand_result_details"] is None and state["history"] == []
+    state = play_out_match_hands(session, state, 2)
+    state = play_out_hand(session, state)
+    details = state["hand_result_details"]
+    result = state["hand_result"]
+    # vn_iwin itemises every payment; the items add up to the hand's delta and house.
+    assert details["items"], details
+    net = [0] * 4
+    for item in details["items"]:
+        assert item["kind"] in ("rank", "block", "pass", "doubles", "escrow", "leave")
+        net[item["seat"]] += item["amount"] - item["tax"]
+    assert net == result["delta"]
+    assert sum(item["tax"] for item in details["items"]) == result["house"]
+    # One history row per finished hand; their deltas add up to the balances.
+    assert [h["hand_number"] for h in state["history"]] == [1, 2, 3]
+    assert state["history"][-1]["delta"] == result["delta"]
+    totals = [sum(h["delta"][s] for h in state["history"]) for s in range(4)]
+    assert totals == state["match"]["balances"]
+    json.dumps(state)
+
+
+def test_kozel_details_and_goat_list():
+    session = Session()
+    state = new_match(session, "kozel", 3, seed=3, seats=["ai"] * 3)
+    state = play_out_match_hands(session, state, 60)
+    assert state["match_over"]
+    summary = state["match"]
+    assert isinstance(summary["goat"], list) and summary["goat"]
+    details = state["hand_result_details"]
+    assert set(details) >= {"hand_points", "recorded", "opened"}
+    assert details["recorded"] == state["hand_result"]["delta"]
+    records = [sum(h["delta"][s] for h in state["history"]) for s in range(3)]
+    assert records == summary["records"]
+
+
+def test_all_fives_details():
+    session = Session()
+    state = new_match(session, "all_fives", 2, seed=5, seats=["ai", "ai"])
+    state = play_out_hand(session, state)
+    details = state["hand_result_details"]
+    delta = state["hand_result"]["delta"]
+    winner = state["hand_result"]["winner"]
+    for seat in range(2):
+        bonus = details["bonus"] if seat == winner else 0
+        assert delta[seat] == details["during_hand"][seat] + bonus
+
+
+def test_history_survives_a_record_round_trip():
+    session = Session()
+    state = new_match(session, "block", 2, seed=4, seats=["ai", "ai"])
+    state = play_out_match_hands(session, state, 2)
+    record = ask(session, type="export_record")["record"]
+    other = Session()
+    loaded = ask(other, type="load_record", record=record, seats=["human", "ai"])
+    assert loaded["history"] == state["history"]

@@ -191,16 +191,39 @@ def test_long_trains_show_their_newest_tiles_at_a_readable_size():
 
 
 def test_log_lines_follow_the_language():
-    seats = ["human", "ai"]
+    seats = ["human", "ai", "ai"]
     played = {"type": "played", "seat": 1, "move": "6-5@R"}
-    assert textfmt.log_text("en", played, seats, 0) == "Computer 2 played 6-5@R"
-    assert textfmt.log_text("vi", played, seats, 0) == "Máy 2 đánh 6-5@R"
+    assert textfmt.log_text("en", played, seats, 0) == "Computer 2 played 6-5 on the right end"
+    assert textfmt.log_text("vi", played, seats, 0) == "Máy 2 đánh 6-5 vào đầu phải"
+    assert textfmt.log_notation(played) == "6-5@R"
+    lead = {"type": "played", "seat": 0, "move": "6-6"}
+    assert textfmt.log_text("en", lead, seats, 0) == "You led 6-6"
+    wild = {"type": "played", "seat": 2, "move": "0-5@L:5"}
+    assert textfmt.log_text("en", wild, seats, 0) == "Computer 3 played 5-0 on the left end"
+    pair = {"type": "played", "seat": 2, "move": "2-2@L+5-5@R"}
+    assert textfmt.log_text("en", pair, seats, 0) == "Computer 3 played the pair 2-2 and 5-5"
+    train = {"type": "played", "seat": 1, "move": "12-4@T0"}
+    assert textfmt.log_text("en", train, seats, 0) == "Computer 2 played 12-4 on the train of You"
+    assert textfmt.log_text("en", {"type": "played", "seat": 0, "move": "9-9@MX"}, seats, 0) == \
+        "You played 9-9 on the Mexican train"
     assert textfmt.log_text("en", {"type": "drew", "seat": 0}, seats, 0) == "You drew a tile"
+    assert textfmt.log_text("en", {"type": "drew", "seat": 0, "tile": "2-3"}, seats, 0) == \
+        "You drew 3-2"
+    assert textfmt.log_notation({"type": "drew", "seat": 0}) == "draw"
+    passed = {"type": "passed", "seat": 2}
+    assert textfmt.log_text("en", passed, seats, 0) == "Computer 3 passed"
+    assert textfmt.log_text("vi", passed, seats, 0) == "Máy 3 bỏ lượt"
+    assert textfmt.log_notation(passed) == "pass"
     assert textfmt.log_text("en", {"type": "hand_started", "hand_number": 3}, seats, 0) == \
         "Hand 3 dealt"
     assert textfmt.log_text("en", {"type": "scored", "seat": 0, "points": 10}, seats, 0) == \
-        "You: +10 points"
+        "You scored 10 points"
+    assert textfmt.log_text("en", {"type": "marker", "seat": 0}, seats, 0) == \
+        "Your train is open to everyone"
+    assert textfmt.log_text("en", {"type": "marker", "seat": 1}, seats, 0) == \
+        "The train of Computer 2 is open to everyone"
     assert textfmt.log_text("en", {"type": "something_new"}, seats, 0) is None
+    assert textfmt.log_notation({"type": "hand_ended"}) == ""
 
 
 DOUBLES_LAYOUT = {"kind": "tree", "lead": [6, 6], "arms": [
@@ -265,3 +288,220 @@ def test_a_double_that_does_not_fit_starts_the_next_row_under_the_end():
     # Right under the end of the row above, and the line runs back leftwards from it.
     assert double["x"] + double["w"] == pytest.approx(last_of_row["x"] + last_of_row["w"])
     assert after["x"] + after["w"] == pytest.approx(double["x"])
+
+
+# --- the end-of-hand summary (web/ui/summary.py) on real protocol states -------------------
+
+import json  # noqa: E402
+import re  # noqa: E402
+
+import summary  # noqa: E402
+
+from domino.protocol import Session  # noqa: E402
+
+
+def protocol_states(variant, players, seed, hands, **options):
+    """The hand-over states of a match played by computers through the protocol."""
+    session = Session()
+    options["players"] = players
+
+    def ask(**message):
+        return json.loads(session.handle(json.dumps(message)))
+
+    state = ask(type="new_match", variant=variant, options=options, seed=seed,
+                seats=["human"] + ["ai"] * (players - 1))
+    out = []
+    for _ in range(400 * hands):
+        if state["hand_over"]:
+            out.append(state)
+            if state["match_over"] or len(out) == hands:
+                return out
+            state = ask(type="next_hand", state_id=state["state_id"])
+        elif state["to_move_kind"] == "human":
+            state = ask(type="play", state_id=state["state_id"], move=state["legal"][0])
+        else:
+            state = ask(type="ai_move", state_id=state["state_id"])
+    return out
+
+
+def body_rows(html):
+    return re.findall(r"<tr[^>]*>(.*?)</tr>", html.split("<tbody>")[1].split("</tbody>")[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_summary_vn_iwin_itemises_payments_and_tax(lang):
+    states = protocol_states("vn_iwin", 4, 3, 3)
+    state = states[-1]
+    parts = summary.build(lang, state)
+    details = state["hand_result_details"]
+    rows = summary.payments(details["items"])
+    assert len(body_rows(parts["items"])) == len(rows)
+    net = [0, 0, 0, 0]
+    for _kind, payer, payee, amount, tax in rows:
+        if payer is not None:
+            net[payer] -= amount
+        if payee is not None:
+            net[payee] += amount - tax
+    assert net == state["hand_result"]["delta"]
+    for item in details["items"]:
+        assert i18n.t(lang, "result.kind." + item["kind"]) in parts["items"]
+    assert i18n.t(lang, "result.house_total") in parts["items"]
+    assert textfmt.amount(state["hand_result"]["house"], lang) in parts["items"]
+    # Rows in rank order, with a place column.
+    rows = body_rows(parts["table"])
+    assert len(rows) == 4
+    ranking = state["hand_result"]["ranking"]
+    for place, (row, seat) in enumerate(zip(rows, ranking, strict=True)):
+        assert '<td class="place">' + str(place + 1) in row
+        assert textfmt.seat_name(lang, seat, state["seats"], state["viewer"]) in row
+    # The scoreboard: one row per hand, then the balances.
+    board = parts["scoreboard"]
+    assert len(body_rows(board)) == len(states)
+    assert "<tfoot>" in board
+    for value in state["match"]["balances"]:
+        assert textfmt.amount(value, lang) in board.split("<tfoot>")[1]
+
+
+def test_summary_kozel_records_and_goat():
+    states = protocol_states("kozel", 3, 3, 60)
+    state = states[-1]
+    assert state["match_over"] and isinstance(state["match"]["goat"], list)
+    parts = summary.build("en", state)
+    goat = state["match"]["goat"]
+    names = [textfmt.seat_name("en", s, state["seats"], state["viewer"]) for s in goat]
+    assert ", ".join(names) in parts["match"] and "goat" in parts["match"]
+    assert "Recorded" in parts["table"] and "Points" in parts["table"]
+    assert "(open)" in parts["table"] or "(closed)" in parts["table"]
+    opened = [s for st in states for s in st["hand_result_details"]["opened"]]
+    assert opened, "somebody opened a record"
+    first = next(st for st in states if st["hand_result_details"]["opened"])
+    assert "Record opened this hand" in summary.build("en", first)["text"]
+    vi = summary.build("vi", state)
+    assert "con dê" in vi["match"]
+
+
+def test_summary_all_fives_shows_points_in_play_and_bonus():
+    state = protocol_states("all_fives", 2, 5, 1)[0]
+    parts = summary.build("en", state)
+    assert "In play" in parts["table"] and "End bonus" in parts["table"]
+    details = state["hand_result_details"]
+    winner = state["hand_result"]["winner"]
+    if winner is not None and details["bonus"]:
+        assert textfmt.amount(details["bonus"], "en", True) in parts["table"]
+
+
+def test_summary_match_winners_are_a_list():
+    states = protocol_states("vn_traditional", 2, 9, 2, max_hands=2)
+    state = states[-1]
+    assert state["match_over"]
+    text = summary.build("en", state)["match"]
+    assert "The match is over." in text and "Match won by" in text
+    assert summary.build("en", states[0])["match"] == ""
+
+
+def test_payments_pair_debits_with_their_credits():
+    items = [
+        {"kind": "pass", "seat": 1, "amount": -500, "tax": 0, "other": 0},
+        {"kind": "pass", "seat": 0, "amount": 500, "tax": 15, "other": 1},
+        {"kind": "block", "seat": 2, "amount": 6000, "tax": 180, "other": None},
+        {"kind": "block", "seat": 0, "amount": -2000, "tax": 0, "other": 2},
+        {"kind": "doubles", "seat": 3, "amount": -500, "tax": 0, "other": 2},
+        {"kind": "doubles", "seat": 2, "amount": 500, "tax": 15, "other": 3},
+    ]
+    assert summary.payments(items) == [
+        ("pass", 1, 0, 500, 15), ("block", None, 2, 6000, 180), ("block", 0, None, 2000, 0),
+        ("doubles", 3, 2, 500, 15)]
+
+
+def schoolnet_state(blocker, gai, winner):
+    return {
+        "variant": "vn_schoolnet", "seats": ["human", "ai", "ai", "ai"], "viewer": 0,
+        "hand_number": 2, "hand_over": True,
+        "hand_result": {"termination": "blocked", "winner": winner, "blocker": blocker,
+                        "gai": gai, "ranking": [3, 1, 0, 2], "pips": [20, 10, 22, 0],
+                        "delta": [0, 0, -104, 104], "house": 0},
+        "hand_result_details": {}, "hands": [["4-4", "6-6"], [], [], []],
+        "history": [{"hand_number": 1, "termination": "domino", "winner": 0,
+                     "delta": [19, -12, -7, 0]},
+                    {"hand_number": 2, "termination": "blocked", "winner": 3,
+                     "delta": [0, 0, -104, 104]}],
+        "match": {"over": False, "balances": [19, -12, -111, 104]},
+    }
+
+
+def test_summary_schoolnet_names_blocker_and_gai():
+    text = summary.build("en", schoolnet_state(3, 2, 3))["text"]
+    assert "Computer 4 made the block and won it." in text
+    assert "Computer 3 set up the block (gài triệt)" in text
+    assert "forced block" not in text
+    forced = summary.build("en", schoolnet_state(None, None, 3))["text"]
+    assert "A forced block" in forced
+    vi = summary.build("vi", schoolnet_state(3, 2, 3))["text"]
+    assert "Máy 4 là người triệt và thắng." in vi and "Máy 3 gài triệt" in vi
+    parts = summary.build("en", schoolnet_state(3, 2, 3))
+    assert "<span>4-4</span> <span>6-6</span>" in parts["table"]
+    assert len(body_rows(parts["scoreboard"])) == 2
+    assert "\u2212111" in parts["scoreboard"]
+
+
+def test_every_variant_has_a_rules_page_in_both_languages():
+    rules = Path(__file__).resolve().parents[1] / "web" / "rules"
+    from domino import variants_catalog
+
+    for entry in variants_catalog()["variants"]:
+        text = (rules / (entry["id"] + ".html")).read_text(encoding="utf-8")
+        assert '<article id="vi" lang="vi">' in text and '<article id="en" lang="en">' in text
+        assert "<script" not in text
+        assert i18n.variant_name("vi", entry["id"]).split(" (")[0] in text
+        assert i18n.variant_name("en", entry["id"]).split(" (")[0] in text
+        assert './' + entry["id"] + '.html#vi' in (rules / "index.html").read_text()
+
+
+def finished_tree_layouts(variant, players, seeds, **options):
+    """The layouts of finished hands of `variant` played with seeded random legal moves."""
+    from domino import Match, view
+
+    options["players"] = players
+    for seed in seeds:
+        rng = random.Random(seed)
+        match = Match.new(variant, dict(options), seed)
+        while not match.hand_over:
+            match.play(rng.choice(match.legal()))
+        layout = view(match.hand, 0).to_json()["layout"]
+        if layout.get("kind") == "tree":
+            yield seed, layout
+
+
+def touches(p, q):
+    """The rectangles share a stretch of edge (adjacent, not overlapping)."""
+    eps = 0.01
+    x_overlap = min(p["x"] + p["w"], q["x"] + q["w"]) - max(p["x"], q["x"])
+    y_overlap = min(p["y"] + p["h"], q["y"] + q["h"]) - max(p["y"], q["y"])
+    return (abs(x_overlap) < eps and y_overlap > eps) or (abs(y_overlap) < eps and x_overlap > eps)
+
+
+@pytest.mark.parametrize("variant, options, seeds", [
+    ("doubles", {}, range(120)),
+    ("all_fives", {}, range(40)),
+    ("all_fives", {"spinners": "all"}, range(60)),
+])
+def test_spinner_layouts_never_overlap(variant, options, seeds):
+    """Finished hands with spinners (dense crosses of arms): no two tiles overlap, every tile
+    is drawn, touches another and stays on the canvas."""
+    checked = 0
+    for players in (2, 3, 4):
+        for seed, layout in finished_tree_layouts(variant, players, seeds, **options):
+            placed = geometry.layout_tree(layout, 700, 400)
+            expected = 1 + sum(len(arm["tiles"]) for arm in layout["arms"])
+            assert len(placed) == expected
+            for i, p in enumerate(placed):
+                for q in placed[i + 1:]:
+                    assert not overlap(p, q), (variant, players, seed, p, q)
+            if len(placed) > 1:
+                for p in placed:
+                    assert any(touches(p, q) for q in placed if q is not p), (seed, p)
+            box = geometry.bounds(placed)
+            assert box[0] >= -0.01 and box[1] >= -0.01
+            assert box[2] <= 700.01 and box[3] <= 400.01
+            checked += 1
+    assert checked >= len(seeds)

@@ -34,8 +34,12 @@ seat's ``View`` JSON: own tiles, counts, layout, boneyard count, public history)
 to move, else empty), ``events`` (what happened since the previous state, as the viewer may
 see it; the protocol adds ``{"type": "hand_started", "hand_number": n}`` when a hand is dealt),
 ``hand_number``, ``hand_over``, ``hand_result`` (RECORD.md's per-hand entry, once the hand
-ended), ``hands`` (every seat's remaining tiles, only once the hand ended), ``match`` (the
-match summary) and ``match_over``.
+ended), ``hand_result_details`` (the engine's ``HandResult.details`` made JSON-safe, once the
+hand ended, else null: vn_iwin ``items``, kozel ``hand_points`` / ``recorded`` / ``opened``,
+all_fives ``during_hand`` / ``bonus``), ``hands`` (every seat's remaining tiles, only once the
+hand ended), ``history`` (one entry per finished hand of the match, oldest first:
+``{"hand_number", "termination", "winner", "delta"}``, for the match scoreboard), ``match``
+(the match summary) and ``match_over``.
 
 ``play``, ``ai_move`` and ``next_hand`` must name the current ``state_id``: an intent sent for
 an older state (a double click, a late timer) is refused with the error code ``stale_state``
@@ -66,6 +70,28 @@ DEFAULT_AI_LEVEL = "medium"
 STATEFUL_INTENTS = ("play", "ai_move", "next_hand", "hint")
 # The level that gives hints: quick, and explains its ranking (``Agent.analyze``).
 HINT_LEVEL = "medium"
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with tuples as lists, dict keys as strings and anything else JSON cannot hold
+    as its ``str``: what the page receives of ``HandResult.details``."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, dict):
+        return {str(k): json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    return str(value)
+
+
+def history(match: Match) -> list[dict]:
+    """Every finished hand of the match, oldest first, for the scoreboard: its number,
+    termination, winner and ``delta`` (what the hand changed for each seat; kozel: what was
+    recorded)."""
+    first = match.hand_number - len(match.entries) + 1
+    return [{"hand_number": first + i, "termination": r.termination,
+             "winner": json_safe(r.winner), "delta": list(r.delta)}
+            for i, r in enumerate(match.results)]
 
 
 class ProtocolError(Exception):
@@ -367,7 +393,9 @@ class Session:
             "hand_number": match.hand_number,
             "hand_over": hand_over,
             "hand_result": result.to_json() if result is not None else None,
+            "hand_result_details": json_safe(result.details) if result is not None else None,
             "hands": None,
+            "history": history(match),
             "match": match.summary(),
             "match_over": match.over,
         }

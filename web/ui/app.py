@@ -20,6 +20,7 @@ from pyscript.ffi import create_proxy
 
 import geometry
 import i18n
+import summary
 import textfmt
 
 PROTOCOL = 1
@@ -276,6 +277,10 @@ def render_setup():
     select.innerHTML = "".join(html)
     select.disabled = False
     byid("variant-summary").textContent = i18n.variant_summary(S["lang"], entry["id"])
+    rules = byid("rules-link")
+    rules.href = "./rules/" + entry["id"] + ".html#" + S["lang"]
+    rules.setAttribute("aria-label", tr("menu.rules") + ": "
+                       + i18n.variant_name(S["lang"], entry["id"], entry.get("name")))
     pinfo = entry["players"]
     pmin, pmax, pdef = pinfo["min"], pinfo["max"], pinfo["default"]
     players = setup.get("players") or pdef
@@ -649,7 +654,11 @@ def render_log():
         event, seats, viewer = entries[i]
         text = textfmt.log_text(S["lang"], event, seats, viewer)
         if text:
-            html.append("<li>" + esc(text) + "</li>")
+            notation = textfmt.log_notation(event)
+            attrs = ""
+            if notation:
+                attrs = ' title="' + esc(notation) + '" data-notation="' + esc(notation) + '"'
+            html.append("<li" + attrs + ">" + esc(text) + "</li>")
     log = byid("log")
     log.setAttribute("start", str(len(entries)))
     log.innerHTML = "".join(html)
@@ -736,64 +745,30 @@ def draw_tile(ctx, p):
 
 
 def render_result():
+    """The end-of-hand dialog: built by summary.py from the state, put in place here."""
     state = S["state"]
     box = byid("result")
     if state is None or not state.get("hand_over") or state.get("hand_result") is None:
         box.hidden = True
         return
-    result = state["hand_result"]
-    lang = S["lang"]
-    byid("result-title").textContent = tr("result.title", n=state.get("hand_number", 1))
-    term = result.get("termination")
-    winner = result.get("winner")
-    winners = winner if isinstance(winner, list) else ([] if winner is None else [winner])
-    names = []
-    for seat in winners:
-        names.append(name_of(seat))
-    lines = []
-    if term == "domino" and winners:
-        lines.append(tr("result.domino", name=", ".join(names)))
-    elif term == "blocked":
-        lines.append(tr("result.blocked"))
-    elif term == "round_over":
-        lines.append(tr("result.round_over"))
-    lines.append(tr("result.winner", name=", ".join(names)) if names else tr("result.no_winner"))
-    if result.get("house"):
-        lines.append(tr("result.house", n=textfmt.amount(result["house"], lang)))
-    byid("result-text").textContent = " ".join(lines)
-    summary = state.get("match") or {}
-    totals = summary.get("balances") or summary.get("scores") or summary.get("records")
-    pips = result.get("pips") or []
-    delta = result.get("delta") or []
-    html = ["<thead><tr><th>" + esc(tr("result.seat")) + "</th><th>" + esc(tr("result.pips"))
-            + "</th><th>" + esc(tr("result.delta")) + "</th><th>" + esc(tr("result.total"))
-            + "</th></tr></thead><tbody>"]
-    for seat in range(len(state["seats"])):
-        d = delta[seat] if seat < len(delta) else 0
-        cls = "plus" if d > 0 else ("minus" if d < 0 else "")
-        total = textfmt.amount(totals[seat], lang) if totals and seat < len(totals) else ""
-        left = ""
-        hands = state.get("hands")
-        if hands and seat < len(hands) and hands[seat]:
-            left = '<br><small class="left-tiles">' + esc(" ".join(hands[seat])) + "</small>"
-        html.append("<tr><td>" + esc(name_of(seat)) + left + "</td><td>"
-                    + esc(pips[seat] if seat < len(pips) else "") + '</td><td class="' + cls + '">'
-                    + esc(textfmt.amount(d, lang, True)) + "</td><td>" + esc(total) + "</td></tr>")
-    html.append("</tbody>")
-    byid("result-table").innerHTML = "".join(html)
-    match_text = ""
-    if summary.get("over"):
-        match_text = tr("result.match_over")
-        if summary.get("goat") is not None:
-            match_text += " " + tr("result.goat", name=name_of(summary["goat"]))
-        elif summary.get("winner") is not None:
-            w = summary["winner"]
-            wn = ", ".join([name_of(s) for s in w]) if isinstance(w, list) else name_of(w)
-            match_text += " " + tr("result.match_winner", name=wn)
-    byid("result-match").textContent = match_text
-    byid("result-next").hidden = bool(summary.get("over"))
+    parts = summary.build(S["lang"], state)
+    byid("result-title").textContent = parts["title"]
+    byid("result-text").textContent = parts["text"]
+    byid("result-table").innerHTML = parts["table"]
+    items = byid("result-items")
+    items.innerHTML = parts["items"]
+    items.hidden = not parts["items"]
+    board = byid("result-board")
+    board.innerHTML = parts["scoreboard"]
+    board.hidden = not parts["scoreboard"]
+    byid("result-match").textContent = parts["match"]
+    over = bool((state.get("match") or {}).get("over"))
+    byid("result-next").hidden = over
+    was_hidden = bool(box.hidden)
     box.hidden = False
-    byid("result-next" if not summary.get("over") else "result-menu").focus()
+    if was_hidden:
+        byid("result-next" if not over else "result-menu").focus()
+        box.querySelector(".dialog").scrollTop = 0
 
 
 # --------------------------------------------------------------------------- input

@@ -170,11 +170,33 @@ def count_overlaps(placed):
     return total
 
 
+def _swapped(flip, arm_no):
+    """Variants from 3 on swap the sides of a pseudo-random choice of cross arms."""
+    if flip < 3:
+        return False
+    h = (flip * 2654435761 + (arm_no + 1) * 40503) % 4294967296
+    return (h >> 13) & 1 == 1
+
+
+def _bends(flip, arm_no):
+    """Variants from 3 on also change, arm by arm, which way an arm bends first (0, 1 or 2,
+    see _candidates)."""
+    if flip < 3:
+        return 0
+    h = (flip * 2246822519 + (arm_no + 7) * 3266489917) % 4294967296
+    return (h >> 11) % 3
+
+
+# Extra side choices layout_tree tries when the usual ones overlap (few layouts need them).
+EXTRA_VARIANTS = 60
+
+
 def _tree_at_unit(layout, unit, flip=0):
     """Lay a spinner tree out around (0, 0) with tiles of `unit` (see layout_tree).
 
     `flip` 1 swaps the sides of the cross arms of later spinners (`X..`), 2 of every cross
-    arm: layout_tree tries each and keeps the tidiest.
+    arm, 3 and more a pseudo-random choice of them: layout_tree tries these in turn and keeps
+    the tidiest.
     """
     lead = layout["lead"]
     double = lead[0] == lead[1]
@@ -188,7 +210,9 @@ def _tree_at_unit(layout, unit, flip=0):
     arm_dir = {}
     arm_rects = {}
     seen_parents = {}
+    arm_no = -1
     for arm in layout.get("arms", []):
+        arm_no += 1
         arm_id = arm["id"]
         parent = arm.get("parent")
         spinner = lead_tile
@@ -205,40 +229,131 @@ def _tree_at_unit(layout, unit, flip=0):
             else:
                 host_id, host_dir, spinner = "lead", "R", lead_tile
             key = str(host_id) + ":" + str(parent[1] if parent else -1)
-            first = key not in seen_parents
-            seen_parents[key] = True
-            if flip == 2 or (flip == 1 and arm_id.startswith("X")):
+            used = seen_parents.get(key) or []
+            first = not used
+            if flip == 2 or (flip == 1 and arm_id.startswith("X")) or _swapped(flip, arm_no):
                 first = not first
             cx = spinner["x"] + spinner["w"] / 2.0
             cy = spinner["y"] + spinner["h"] / 2.0
             if host_dir in ("L", "R"):
-                direction = "U" if first else "D"
-                point = (cx, spinner["y"]) if first else (cx, spinner["y"] + spinner["h"])
+                sides = [("U", (cx, spinner["y"])), ("D", (cx, spinner["y"] + spinner["h"]))]
             else:
-                direction = "L" if first else "R"
-                point = (spinner["x"], cy) if first else (spinner["x"] + spinner["w"], cy)
+                sides = [("L", (spinner["x"], cy)), ("R", (spinner["x"] + spinner["w"], cy))]
+            order = [0, 1] if first else [1, 0]
+            order = [k for k in order if k not in used] or order
+            # The arm takes its usual side of the spinner unless it only fits on the other.
+            rects = None
+            for k in order:
+                base = len(placed)
+                rects, clean = _lay_arm(arm.get("tiles", []), sides[k][1], sides[k][0],
+                                        spinner, placed, unit, _bends(flip, arm_no))
+                if clean or k == order[-1]:
+                    break
+                _truncate(placed, base)
+            if not clean and len(order) > 1:
+                _truncate(placed, len(placed) - len(rects))
+                k = order[0]
+                rects, clean = _lay_arm(arm.get("tiles", []), sides[k][1], sides[k][0],
+                                        spinner, placed, unit, _bends(flip, arm_no))
+            seen_parents[key] = used + [k]
+            arm_dir[arm_id] = sides[k][0]
+            arm_rects[arm_id] = rects
+            continue
         arm_dir[arm_id] = direction
-        rects = []
-        previous = spinner if (arm_id not in ("L", "R") or parent) else lead_tile
-        for pair in arm.get("tiles", []):
-            tile, end = _along(point[0], point[1], direction, pair[0], pair[1], unit)
-            if _hits(tile, placed):
-                # Bend the arm around what is in the way: a corner over the last tile's end.
-                across = unit if previous["a"] == previous["b"] else unit / 2.0
-                for turn in TURNS[direction]:
-                    bx = point[0] - STEP[direction][0] * unit / 2.0 + STEP[turn][0] * across
-                    by = point[1] - STEP[direction][1] * unit / 2.0 + STEP[turn][1] * across
-                    other, other_end = _along(bx, by, turn, pair[0], pair[1], unit)
-                    if not _hits(other, placed):
-                        tile, end, direction = other, other_end, turn
-                        break
-            tile["dir"] = direction
-            point = end
-            previous = tile
-            rects.append(tile)
-            placed.append(tile)
+        rects, _clean = _lay_arm(arm.get("tiles", []), point, direction, lead_tile, placed, unit,
+                                 _bends(flip, arm_no))
         arm_rects[arm_id] = rects
     return placed
+
+
+def _truncate(items, size):
+    """Drop the items after the first `size` (plain pops: MicroPython-safe)."""
+    while len(items) > size:
+        items.pop()
+
+
+def _candidates(pair, point, direction, previous, unit, order=0):
+    """Where the next tile of an arm may go: straight on, or bent round a corner over the
+    last tile's end (either way). Each is (tile, end point, direction); `order` 1 tries the
+    bends the other way round, 2 tries them before going straight."""
+    out = []
+    tile, end = _along(point[0], point[1], direction, pair[0], pair[1], unit)
+    out.append((tile, end, direction))
+    # Half the last tile's size across the arm (a spinner may lie along the arm it starts).
+    across = (previous["h"] if direction in ("L", "R") else previous["w"]) / 2.0
+    for turn in TURNS[direction]:
+        bx = point[0] - STEP[direction][0] * unit / 2.0 + STEP[turn][0] * across
+        by = point[1] - STEP[direction][1] * unit / 2.0 + STEP[turn][1] * across
+        other, other_end = _along(bx, by, turn, pair[0], pair[1], unit)
+        out.append((other, other_end, turn))
+    if order == 1:
+        return [out[0], out[2], out[1]]
+    if order == 2:
+        return [out[1], out[2], out[0]]
+    return out
+
+
+ARM_BUDGET = 400  # candidate placements tried per arm before giving up on a clean layout
+
+
+def _lay_arm(pairs, point, direction, previous, placed, unit, order=0):
+    """Lay one arm's tiles (appended to `placed`), each straight on where it fits, else bent.
+
+    When a tile fits nowhere, the arm backs up and bends an earlier tile the other way (a
+    depth-first search without recursion, bounded by ARM_BUDGET); if that finds nothing, the
+    greedy placement is kept even though it overlaps. Returns (the arm's tiles, whether they
+    fit without overlapping)."""
+    n = len(pairs)
+    if n == 0:
+        return [], True
+    base = len(placed)
+    # stack[i]: (candidates of tile i, index of the one in use, state before tile i)
+    stack = []
+    state = (point, direction, previous)
+    budget = ARM_BUDGET
+    i = 0
+    pending = None
+    while i < n:
+        if pending is None:
+            cands = [c for c in _candidates(pairs[i], state[0], state[1], state[2], unit,
+                                            order) if not _hits(c[0], placed)]
+            pending = (cands, 0, state)
+        cands, k, before = pending
+        if k < len(cands) and budget > 0:
+            budget -= 1
+            tile, end, turn = cands[k]
+            tile["dir"] = turn
+            placed.append(tile)
+            stack.append((cands, k, before))
+            state = (end, turn, tile)
+            pending = None
+            i += 1
+            continue
+        if not stack or budget <= 0:
+            break
+        # Back up one tile and try its next candidate.
+        placed.pop()
+        cands, k, before = stack.pop()
+        pending = (cands, k + 1, before)
+        state = before
+        i -= 1
+    if i == n:
+        return placed[base:], True
+    # No clean layout: the greedy one (straight, else the first bend that fits, else straight).
+    _truncate(placed, base)
+    state = (point, direction, previous)
+    for pair in pairs:
+        options = _candidates(pair, state[0], state[1], state[2], unit)
+        tile, end, turn = options[0]
+        if _hits(tile, placed):
+            for other in options[1:]:
+                if not _hits(other[0], placed):
+                    tile, end, turn = other
+                    break
+        tile["dir"] = turn
+        placed.append(tile)
+        state = (end, turn, tile)
+    return placed[base:], False
 
 
 def layout_tree(layout, width, height, margin=8.0):
@@ -248,7 +363,9 @@ def layout_tree(layout, width, height, margin=8.0):
     if not layout.get("lead"):
         return []
     best = None
-    for flip in (0, 1, 2):
+    for flip in range(3 + EXTRA_VARIANTS):
+        if flip >= 3 and best[0][0] == 0:
+            break  # the usual side choices already give a clean layout
         probe = _tree_at_unit(layout, 1.0, flip)
         box = bounds(probe)
         score = (count_overlaps(probe), (box[2] - box[0]) * (box[3] - box[1]))

@@ -14,6 +14,9 @@ await asyncio.sleep(0)  # noqa: F704
 import textfmt  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704
+import summary  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
 import geometry  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704

@@ -191,23 +191,68 @@ def default_seats(players):
     return seats
 
 
+def seat_short(lang, seat, seats, viewer):
+    """A short seat label for narrow tables: "You", "C2" (computer 2), "P3" (player 3)."""
+    humans = 0
+    for kind in seats:
+        if not is_ai(kind):
+            humans += 1
+    if seat == viewer and humans == 1 and not is_ai(seats[seat]):
+        return i18n.t(lang, "game.you")
+    if seat < len(seats) and is_ai(seats[seat]):
+        return i18n.t(lang, "game.computer_short", n=seat + 1)
+    return i18n.t(lang, "game.player_short", n=seat + 1)
+
+
+def log_notation(event):
+    """The RECORD.md notation behind a log line (`6-5@R`, `draw`, `pass`, `leave`), or ""."""
+    kind = event.get("type")
+    if kind == "played":
+        return str(event.get("move", ""))
+    if kind == "drew":
+        return "draw"
+    if kind in ("passed", "left"):
+        return "pass" if kind == "passed" else "leave"
+    return ""
+
+
+def played_text(lang, name, move, seats, viewer):
+    """A placement in words: a lead, a kozel pair, or a tile on a named end."""
+    if "+" in move:
+        parts = move.split("+")
+        first = canonical_tile(split_move(parts[0])[0])
+        second = canonical_tile(split_move(parts[1])[0]) if len(parts) > 1 else ""
+        return i18n.t(lang, "log.pair", name=name, a=first, b=second)
+    tile, end = split_move(move)
+    tile = canonical_tile(tile)
+    if end is None:
+        return i18n.t(lang, "log.led", name=name, tile=tile)
+    return i18n.t(lang, "log.played_end", name=name, tile=tile,
+                  end=end_label(lang, end, seats, viewer))
+
+
 def log_text(lang, event, seats, viewer):
-    """One game-log line for a protocol event, or None for events the log does not show."""
+    """One game-log line in words for a protocol event, or None for events the log does not
+    show (the notation is `log_notation(event)`)."""
     kind = event.get("type")
     seat = event.get("seat")
     name = seat_name(lang, seat, seats, viewer) if seat is not None else ""
     if kind == "played":
-        return i18n.t(lang, "log.played", name=name, tile=event.get("move", ""))
+        return played_text(lang, name, str(event.get("move", "")), seats, viewer)
     if kind == "drew":
+        if event.get("tile"):
+            return i18n.t(lang, "log.drew_tile", name=name, tile=canonical_tile(event["tile"]))
         return i18n.t(lang, "log.drew", name=name)
     if kind == "passed":
         return i18n.t(lang, "log.passed", name=name)
     if kind == "left":
-        return i18n.t(lang, "log.left", name=name)
+        return i18n.t(lang, "log.left", name=name,
+                      n=amount(event.get("charge", 0), lang))
     if kind == "scored":
         return i18n.t(lang, "log.points", name=name, n=event.get("points", 0))
     if kind == "marker":
-        return i18n.t(lang, "log.marker", name=name)
+        you = name == i18n.t(lang, "game.you")
+        return i18n.t(lang, "log.marker_you" if you else "log.marker", name=name)
     if kind == "hand_ended":
         return i18n.t(lang, "log.hand_ended")
     if kind == "hand_started":

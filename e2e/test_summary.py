@@ -1,0 +1,125 @@
+"""The end-of-hand summary dialog, on records opened through the page (finished hands and
+finished matches), at phone and desktop sizes; screenshots land in e2e/artifacts/."""
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import wait_engine
+
+ENGINE = Path(__file__).resolve().parents[1] / "engine"
+if str(ENGINE) not in sys.path:
+    sys.path.insert(0, str(ENGINE))
+
+from domino import Match  # noqa: E402
+
+SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
+
+
+def record_of(variant, options, seed, hands, moves_seed=1):
+    """A record of `hands` finished hands (or a finished match) played with random legal
+    moves; the last hand is left finished, so opening it shows the dialog."""
+    rng = random.Random(moves_seed)
+    match = Match.new(variant, options, seed)
+    played = 1
+    while True:
+        while not match.hand_over:
+            legal = [m for m in match.legal() if str(m) != "leave"]
+            match.play(rng.choice(legal))
+        if match.over or played >= hands:
+            return match.to_record(), match
+        match.next_hand()
+        played += 1
+
+
+def open_record(page, site, tmp_path, record, size="phone"):
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(site)
+    wait_engine(page)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    page.set_input_files("#import", str(path))
+    dialog = page.get_by_role("dialog")
+    dialog.wait_for(state="visible", timeout=30_000)
+    return dialog
+
+
+def shoot(page, artifacts, name):
+    """The dialog's top, then its end (scrolled), at both sizes."""
+    page.wait_for_timeout(200)
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("document.querySelector('#result .dialog').scrollTop = 0")
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(artifacts / f"{size}-summary-{name}.png"))
+        page.evaluate("document.querySelector('#result .dialog').scrollTop = 1e6")
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(artifacts / f"{size}-summary-{name}-end.png"))
+
+
+def test_vn_iwin_payments_and_scoreboard(page, site, guard, tmp_path, artifacts):
+    record, match = record_of("vn_iwin", {"players": 4}, 11, 3)
+    dialog = open_record(page, site, tmp_path, record)
+    assert "Hand 3 is over" in dialog.locator("h2").inner_text()
+    result = match.hand_result
+    # Rows in rank order with a place column; remaining tiles shown.
+    rows = dialog.locator("#result-table tbody tr")
+    assert rows.count() == 4
+    for place, seat in enumerate(result.ranking):
+        assert rows.nth(place).get_attribute("data-seat") == str(seat)
+        assert rows.nth(place).locator("td.place").inner_text() == str(place + 1)
+    # Every payment itemised, with the house tax.
+    items = dialog.locator("#result-items tbody tr")
+    kinds = {item["kind"] for item in result.details["items"]}
+    assert 0 < items.count() <= len(result.details["items"])
+    for kind in kinds:
+        assert dialog.locator(f"#result-items tr[data-kind={kind}]").count() >= 1
+    assert "House tax" in dialog.locator("#result-items tfoot").inner_text()
+    # The match scoreboard: one row per hand and the balances.
+    board = dialog.locator("#result-board")
+    assert board.locator("tbody tr").count() == 3
+    assert board.locator("tfoot tr").count() == 1
+    assert dialog.get_by_role("button", name="Next hand").is_visible()
+    shoot(page, artifacts, "vn_iwin")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
+    # The next hand from an opened record.
+    dialog.get_by_role("button", name="Next hand").click()
+    page.wait_for_function("document.querySelector('#result').hidden === true")
+    assert "Hand 4" in page.locator("#players-bar").inner_text()
+
+
+def test_kozel_match_ends_with_the_goat(page, site, guard, tmp_path, artifacts):
+    record, match = record_of("kozel", {"players": 3}, 5, 200)
+    assert match.over and match.goat
+    dialog = open_record(page, site, tmp_path, record)
+    text = dialog.inner_text()
+    assert "The match is over." in text and "goat" in text
+    assert "Recorded" in dialog.locator("#result-table thead").inner_text()
+    assert "(open)" in dialog.locator("#result-table").inner_text()
+    assert dialog.locator("#result-board tbody tr").count() == len(match.results)
+    assert dialog.get_by_role("button", name="Next hand").is_hidden()
+    shoot(page, artifacts, "kozel")
+    # The dialog follows the language.
+    page.select_option("#lang", "vi")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("document.querySelector('#result .dialog').scrollTop = 0")
+    page.screenshot(path=str(artifacts / "phone-summary-kozel-vi.png"))
+    assert "con dê" in dialog.inner_text()
+    assert "Ghi sổ" in dialog.locator("#result-table thead").inner_text()
+
+
+@pytest.mark.parametrize("variant, players", [("all_fives", 2), ("vn_schoolnet", 4)])
+def test_points_columns(page, site, guard, tmp_path, artifacts, variant, players):
+    record, match = record_of(variant, {"players": players}, 3, 2)
+    dialog = open_record(page, site, tmp_path, record, "desktop")
+    assert dialog.locator("#result-table tbody tr").count() == players
+    head = dialog.locator("#result-table thead").inner_text()
+    if variant == "all_fives":
+        assert "In play" in head and "End bonus" in head
+    assert dialog.locator("#result-items").is_hidden()
+    assert dialog.locator("#result-board tbody tr").count() == 2
+    shoot(page, artifacts, variant)

@@ -1,0 +1,316 @@
+"""The end-of-hand summary: what the dialog shows, built as HTML text from a `state` answer.
+
+Pure and plain (runs under MicroPython on the page and under CPython in pytest): it reads the
+state's `hand_result`, `hand_result_details`, `hands`, `history` and `match`, and returns
+strings; app.py only puts them into the dialog.
+"""
+
+import i18n
+import textfmt
+
+# Variants whose settlement ranks every player (a place column is shown, rows in rank order).
+RANKED = ("vn_traditional", "vn_schoolnet", "vn_iwin")
+# Variants where points are bad (kozel's penalty record, Mexican Train's lowest total wins).
+PENALTY = ("kozel", "mexican_train")
+ITEM_KINDS = ("rank", "block", "pass", "doubles", "escrow", "leave")
+
+
+def esc(text):
+    text = str(text)
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def as_list(value):
+    """A winner field (a seat, a list of seats, or None) as a list of seats."""
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return value
+    return [value]
+
+
+def totals_of(summary):
+    """The match totals of a summary: balances, scores or kozel records (or None)."""
+    for key in ("balances", "scores", "records"):
+        if summary.get(key) is not None:
+            return summary[key]
+    return None
+
+
+class Namer:
+    """Seat names in one language for one state."""
+
+    def __init__(self, lang, state):
+        self.lang = lang
+        self.seats = state.get("seats") or []
+        self.viewer = state.get("viewer", 0)
+
+    def name(self, seat):
+        return textfmt.seat_name(self.lang, seat, self.seats, self.viewer)
+
+    def names(self, seats):
+        return ", ".join([self.name(s) for s in seats])
+
+    def short(self, seat):
+        return textfmt.seat_short(self.lang, seat, self.seats, self.viewer)
+
+
+def headline(lang, state):
+    """The sentences under the title: how the hand ended, who won, who blocked, who opened."""
+    t = i18n.t
+    result = state.get("hand_result") or {}
+    details = state.get("hand_result_details") or {}
+    variant = state.get("variant", "")
+    nm = Namer(lang, state)
+    term = result.get("termination")
+    winners = as_list(result.get("winner"))
+    lines = []
+    if term == "domino" and winners:
+        lines.append(t(lang, "result.domino", name=nm.names(winners)))
+    elif term == "blocked":
+        lines.append(t(lang, "result.fish" if variant == "kozel" else "result.blocked"))
+    elif term == "round_over":
+        lines.append(t(lang, "result.round_over"))
+    elif term == "target":
+        lines.append(t(lang, "result.target", name=nm.names(winners)))
+    if winners:
+        lines.append(t(lang, "result.winner", name=nm.names(winners)))
+    else:
+        lines.append(t(lang, "result.no_winner"))
+    blocker = result.get("blocker")
+    if term == "blocked" and variant == "vn_schoolnet":
+        if blocker is None:
+            lines.append(t(lang, "result.forced_block"))
+        else:
+            key = "result.blocker_won" if blocker in winners else "result.blocker_lost"
+            lines.append(t(lang, key, name=nm.name(blocker)))
+            gai = result.get("gai")
+            if gai is not None:
+                lines.append(t(lang, "result.gai", name=nm.name(gai)))
+    elif term == "blocked" and variant == "vn_iwin" and blocker is not None:
+        key = "result.blocker_won" if blocker in winners else "result.blocker_lost"
+        lines.append(t(lang, key, name=nm.name(blocker)))
+    if variant == "kozel" and details.get("opened"):
+        lines.append(t(lang, "result.opened", name=nm.names(details["opened"])))
+    if result.get("house"):
+        lines.append(t(lang, "result.house", n=textfmt.amount(result["house"], lang)))
+    return lines
+
+
+def columns(variant):
+    """The per-seat columns of the hand table after the player column, by variant."""
+    if variant == "kozel":
+        return ["pips", "hand_points", "recorded", "total"]
+    if variant == "all_fives":
+        return ["pips", "during_hand", "bonus", "delta", "total"]
+    return ["pips", "delta", "total"]
+
+
+def cell(lang, col, seat, state):
+    """(text, css class) of one cell of the hand table."""
+    result = state.get("hand_result") or {}
+    details = state.get("hand_result_details") or {}
+    summary = state.get("match") or {}
+
+    def pick(values):
+        if values is None or seat >= len(values):
+            return None
+        return values[seat]
+
+    if col == "pips":
+        value = pick(result.get("pips"))
+        return ("" if value is None else str(value)), ""
+    if col == "total":
+        value = pick(totals_of(summary))
+        if value is None:
+            return "", ""
+        text = textfmt.amount(value, lang)
+        if state.get("variant") == "kozel":
+            opened = pick(summary.get("open"))
+            text += " " + i18n.t(lang, "result.open" if opened else "result.closed")
+        return text, "total"
+    if col == "hand_points":
+        value = pick(details.get("hand_points"))
+    elif col == "recorded":
+        value = pick(details.get("recorded"))
+    elif col == "during_hand":
+        value = pick(details.get("during_hand"))
+    elif col == "bonus":
+        winners = as_list(result.get("winner"))
+        value = details.get("bonus", 0) if seat in winners else 0
+    else:
+        value = pick(result.get("delta"))
+    if value is None:
+        return "", ""
+    if state.get("variant") in PENALTY:
+        return textfmt.amount(value, lang, True), "penalty" if value > 0 else ""
+    cls = "plus" if value > 0 else ("minus" if value < 0 else "")
+    return textfmt.amount(value, lang, True), cls
+
+
+def hand_table(lang, state):
+    """The table of the hand: one row per seat (in rank order where the variant ranks)."""
+    result = state.get("hand_result") or {}
+    variant = state.get("variant", "")
+    nm = Namer(lang, state)
+    n = len(state.get("seats") or [])
+    ranked = variant in RANKED
+    order = list(range(n))
+    ranking = result.get("ranking") or []
+    if ranked and ranking:
+        order = [s for s in ranking if 0 <= s < n] + [s for s in range(n) if s not in ranking]
+    cols = columns(variant)
+    head = []
+    if ranked:
+        head.append('<th scope="col">' + esc(i18n.t(lang, "result.place")) + "</th>")
+    head.append('<th scope="col" class="name">' + esc(i18n.t(lang, "result.seat")) + "</th>")
+    for col in cols:
+        head.append('<th scope="col">' + esc(i18n.t(lang, "result.col." + col)) + "</th>")
+    rows = []
+    hands = state.get("hands") or []
+    winners = as_list(result.get("winner"))
+    for place, seat in enumerate(order):
+        left = ""
+        if seat < len(hands) and hands[seat]:
+            tiles = ["<span>" + esc(tile) + "</span>" for tile in hands[seat]]
+            left = '<br><small class="left-tiles">' + " ".join(tiles) + "</small>"
+        tr_cls = ' class="winner"' if seat in winners else ""
+        row = ["<tr" + tr_cls + ' data-seat="' + str(seat) + '">']
+        if ranked:
+            row.append('<td class="place">' + str(place + 1) + "</td>")
+        row.append('<th scope="row">' + esc(nm.name(seat)) + left + "</th>")
+        for col in cols:
+            text, cls = cell(lang, col, seat, state)
+            attr = ' class="' + cls + '"' if cls else ""
+            row.append("<td" + attr + ' data-col="' + col + '">' + esc(text) + "</td>")
+        row.append("</tr>")
+        rows.append("".join(row))
+    return ("<thead><tr>" + "".join(head) + "</tr></thead><tbody>" + "".join(rows)
+            + "</tbody>")
+
+
+def payments(items):
+    """vn_iwin payment items as rows `(kind, payer, payee, amount, tax)`: a debit followed by
+    the matching credit (a pass, doubles in hand) makes one row; a payment into or out of the
+    pot (place payouts, block stakes and shares, a leave and its escrow) has None on the pot's
+    side. The rows' credits less tax and debits add up to the hand's delta."""
+    rows = []
+    i = 0
+    while i < len(items):
+        item = items[i]
+        amount = item.get("amount", 0)
+        nxt = items[i + 1] if i + 1 < len(items) else None
+        if (amount < 0 and nxt is not None and nxt.get("kind") == item.get("kind")
+                and nxt.get("amount", 0) == -amount and nxt.get("seat") == item.get("other")
+                and nxt.get("other") == item.get("seat")):
+            rows.append((item.get("kind"), item.get("seat"), nxt.get("seat"), -amount,
+                         nxt.get("tax", 0)))
+            i += 2
+            continue
+        # A payment into or out of the pot: the seat on the other side is listed in its own
+        # row (a block's stakes, place payouts), so the pot stands on this row's other side.
+        if amount < 0:
+            rows.append((item.get("kind"), item.get("seat"), None, -amount, 0))
+        else:
+            rows.append((item.get("kind"), None, item.get("seat"), amount, item.get("tax", 0)))
+        i += 1
+    return rows
+
+
+def items_html(lang, state):
+    """vn_iwin: every payment of the hand (what for, who pays, who receives, the gross
+    amount and the tax taken from the credit), then the house's total."""
+    details = state.get("hand_result_details") or {}
+    items = details.get("items")
+    if not items:
+        return ""
+    nm = Namer(lang, state)
+    t = i18n.t
+    out = ['<table class="items"><caption>' + esc(t(lang, "result.items")) + "</caption>"
+           "<thead><tr>"]
+    for key in ("result.item.kind", "result.item.payer", "result.item.payee",
+                "result.item.amount", "result.item.tax"):
+        out.append('<th scope="col">' + esc(t(lang, key)) + "</th>")
+    out.append("</tr></thead><tbody>")
+    pot = t(lang, "result.item.pot")
+    for kind, payer, payee, amount, tax in payments(items):
+        out.append('<tr data-kind="' + esc(kind) + '"><td>'
+                   + esc(t(lang, "result.kind." + str(kind))) + '</td><td class="minus">'
+                   + esc(pot if payer is None else nm.name(payer)) + '</td><td class="plus">'
+                   + esc(pot if payee is None else nm.name(payee)) + "</td><td>"
+                   + esc(textfmt.amount(amount, lang)) + "</td><td>"
+                   + esc(textfmt.amount(tax, lang) if tax else "") + "</td></tr>")
+    house = (state.get("hand_result") or {}).get("house", 0)
+    out.append('</tbody><tfoot><tr><th scope="row" colspan="4">'
+               + esc(t(lang, "result.house_total")) + "</th><td>"
+               + esc(textfmt.amount(house, lang)) + "</td></tr></tfoot></table>")
+    return "".join(out)
+
+
+def scoreboard_html(lang, state):
+    """The match so far: one row per finished hand (its delta), then the totals."""
+    history = state.get("history") or []
+    if not history:
+        return ""
+    nm = Namer(lang, state)
+    n = len(state.get("seats") or [])
+    t = i18n.t
+    out = ['<table class="scoreboard"><caption>' + esc(t(lang, "result.scoreboard"))
+           + '</caption><thead><tr><th scope="col">' + esc(t(lang, "result.hand")) + "</th>"]
+    for seat in range(n):
+        out.append('<th scope="col" title="' + esc(nm.name(seat)) + '">' + esc(nm.short(seat))
+                   + "</th>")
+    out.append("</tr></thead><tbody>")
+    for entry in history:
+        delta = entry.get("delta") or []
+        winners = as_list(entry.get("winner"))
+        out.append('<tr><th scope="row">' + str(entry.get("hand_number", "")) + "</th>")
+        for seat in range(n):
+            value = delta[seat] if seat < len(delta) else 0
+            cls = ' class="winner"' if seat in winners else ""
+            out.append("<td" + cls + ">" + esc(textfmt.amount(value, lang, True)) + "</td>")
+        out.append("</tr>")
+    out.append('</tbody><tfoot><tr><th scope="row">' + esc(t(lang, "result.total")) + "</th>")
+    totals = totals_of(state.get("match") or {})
+    for seat in range(n):
+        if totals is not None and seat < len(totals):
+            value = totals[seat]
+        else:
+            value = 0
+            for entry in history:
+                delta = entry.get("delta") or []
+                value += delta[seat] if seat < len(delta) else 0
+        out.append("<td>" + esc(textfmt.amount(value, lang)) + "</td>")
+    out.append("</tr></tfoot></table>")
+    return "".join(out)
+
+
+def match_text(lang, state):
+    """The match result once it is over: the winners, or kozel's goat(s)."""
+    summary = state.get("match") or {}
+    if not summary.get("over"):
+        return ""
+    nm = Namer(lang, state)
+    text = i18n.t(lang, "result.match_over")
+    goat = as_list(summary.get("goat"))
+    winners = as_list(summary.get("winners"))
+    if goat:
+        key = "result.goat" if len(goat) == 1 else "result.goats"
+        text += " " + i18n.t(lang, key, name=nm.names(goat))
+    elif winners:
+        text += " " + i18n.t(lang, "result.match_winner", name=nm.names(winners))
+    return text
+
+
+def build(lang, state):
+    """Everything the dialog shows, as a dict of strings: `title`, `text` (plain text),
+    `table` (the hand table's inner HTML), `items`, `scoreboard` (HTML) and `match`."""
+    return {
+        "title": i18n.t(lang, "result.title", n=state.get("hand_number", 1)),
+        "text": " ".join(headline(lang, state)),
+        "table": hand_table(lang, state),
+        "items": items_html(lang, state),
+        "scoreboard": scoreboard_html(lang, state),
+        "match": match_text(lang, state),
+    }
