@@ -131,12 +131,14 @@ def _block_winner_side(s: HandState, pips: list[int]) -> list[int] | None:
 
 
 def _points_ranking(s: HandState, pips: list[int], first: list[int] | None) -> list[int]:
-    rest = [p for p in _seated(s) if not first or p not in first]
-    if s.rs.rank_chain:
-        rest = _chain_order(s, rest)
-    else:
-        rest.sort(key=lambda p: (pips[p], p))
-    return (list(first) if first else []) + rest
+    seated = s.seated
+    rest = [p for p in range(s.n) if seated[p] and (not first or p not in first)]
+    if len(rest) > 1:
+        if s.rs.rank_chain:
+            rest = _chain_order(s, rest)
+        else:
+            rest.sort(key=lambda p: (pips[p], p))
+    return first + rest if first else rest
 
 
 # --- vn_traditional ------------------------------------------------------------------------
@@ -191,17 +193,31 @@ def settle_points(s: HandState, termination: str, winner: int | None,
     """The winner scores the opponents' pips (less their own after a block, where the
     variant says so); partners' pips are added and both partners get the team's points."""
     rs, n = s.rs, s.n
-    pips = _pips(s)
+    pips = [rs.pips(h) for h in s.hands]
     delta = [0] * n
+    teams = rs.teams(n)
     if termination == "domino":
-        side = _team_of(s, winner)
-    else:
+        side = next(t for t in teams if winner in t) if teams else [winner]
+    elif teams:
         side = _block_winner_side(s, pips)
+    else:
+        # Without partners the lowest hand wins a block; a tie goes to the tie rule.
+        seated = s.seated
+        low = min(v for p, v in enumerate(pips) if seated[p])
+        lows = [p for p, v in enumerate(pips) if v == low and seated[p]]
+        side = lows if len(lows) == 1 else _block_winner_side(s, pips)
     if side is None:
         ranking = _points_ranking(s, pips, None)
         return HandResult(termination, None, None, None, ranking, pips, delta, 0, None)
-    own = sum(pips[p] for p in side)
-    opponents = sum(pips[p] for p in range(n) if s.seated[p]) - own
+    if len(side) == 1:
+        own = pips[side[0]]
+    else:
+        own = sum(pips[p] for p in side)
+    seated = s.seated
+    opponents = -own
+    for p, v in enumerate(pips):
+        if seated[p]:
+            opponents += v
     points = opponents - own if termination != "domino" and rs.blocked_minus_own else opponents
     for p in side:
         delta[p] = points
