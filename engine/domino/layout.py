@@ -213,15 +213,20 @@ class TreeLayout:
         """Open ends as (end id, value)."""
         return [(a.id, a.value) for a in self.arms.values() if a.open]
 
-    def lead(self, tile: Tile, seat: int) -> None:
-        """Open the layout; a spinner lead gets cross arms N and S."""
-        a, b = tile
+    def _open_line(self, a: int, b: int) -> bool:
+        """Lay the lead ``a|b`` with its two line arms; return whether it is a double."""
         self.lead_tile = (a, b)
         double = a == b
         if double:
             self.doubles_down.add(a)
         self.arms["L"] = Arm("L", None, a, double, False, True)
         self.arms["R"] = Arm("R", None, b, double, False, True)
+        return double
+
+    def lead(self, tile: Tile, seat: int) -> None:
+        """Open the layout; a spinner lead gets cross arms N and S."""
+        a = tile[0]
+        self._open_line(a, tile[1])
         if self._is_spinner(tile):
             self.spinners.append(("", 0))
             opened = not self.cross_after_line
@@ -349,13 +354,8 @@ class TreeLayout:
                 raise RecordError("a tree layout with arms needs a lead")
             return lay
         try:
-            a, b = int(lead[0]), int(lead[1])
-            lay.lead_tile = (a, b)
-            double = a == b
-            if double:
-                lay.doubles_down.add(a)
-            lay.arms["L"] = Arm("L", None, a, double, False, True)
-            lay.arms["R"] = Arm("R", None, b, double, False, True)
+            a = int(lead[0])
+            double = lay._open_line(a, int(lead[1]))
             by_id = {}
             for spec in specs:
                 arm_id = str(spec["id"])
