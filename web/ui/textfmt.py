@@ -38,17 +38,25 @@ def is_ai(kind):
     return kind == "ai" or kind.startswith("ai:")
 
 
-def seat_name(lang, seat, seats, viewer):
-    """How the UI names a seat: "You" for the viewer when one human plays, else by number."""
+def _seat_kind(seat, seats, viewer):
+    """"you" for the viewer when one human plays, else "computer" or "player"."""
     humans = 0
     for kind in seats:
         if not is_ai(kind):
             humans += 1
     if seat == viewer and humans == 1 and not is_ai(seats[seat]):
-        return i18n.t(lang, "game.you")
+        return "you"
     if seat < len(seats) and is_ai(seats[seat]):
-        return i18n.t(lang, "game.computer", n=seat + 1)
-    return i18n.t(lang, "game.player", n=seat + 1)
+        return "computer"
+    return "player"
+
+
+def seat_name(lang, seat, seats, viewer):
+    """How the UI names a seat: "You" for the viewer when one human plays, else by number."""
+    kind = _seat_kind(seat, seats, viewer)
+    if kind == "you":
+        return i18n.t(lang, "game.you")
+    return i18n.t(lang, "game." + kind, n=seat + 1)
 
 
 def end_label(lang, end_id, seats, viewer):
@@ -193,15 +201,10 @@ def default_seats(players):
 
 def seat_short(lang, seat, seats, viewer):
     """A short seat label for narrow tables: "You", "C2" (computer 2), "P3" (player 3)."""
-    humans = 0
-    for kind in seats:
-        if not is_ai(kind):
-            humans += 1
-    if seat == viewer and humans == 1 and not is_ai(seats[seat]):
+    kind = _seat_kind(seat, seats, viewer)
+    if kind == "you":
         return i18n.t(lang, "game.you")
-    if seat < len(seats) and is_ai(seats[seat]):
-        return i18n.t(lang, "game.computer_short", n=seat + 1)
-    return i18n.t(lang, "game.player_short", n=seat + 1)
+    return i18n.t(lang, "game." + kind + "_short", n=seat + 1)
 
 
 def log_notation(event):
