@@ -41,6 +41,8 @@ class Tables:
         self.low = [t[1] for t in self.tiles]
         self.double_bits = [1 << i for i, (a, b) in enumerate(self.tiles) if a == b]
         self.double_of = {a: 1 << i for i, (a, b) in enumerate(self.tiles) if a == b}
+        self.ids = tuple(range(len(self.tiles)))
+        self.bits = [1 << i for i in self.ids]
         # Tiles of every 8-bit chunk of a mask, to turn a hand mask back into tiles quickly.
         self.chunks = [[[self.tiles[base + j] for j in range(8) if v >> j & 1
                          and base + j < len(self.tiles)] for v in range(256)]
@@ -147,20 +149,20 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
         drew = 0
         lmask = mask_of[left]
         rmask = mask_of[right]
-        if nb - top - reserve <= 0 and not hm[p] & (lmask | rmask):
-            # Start of turn: the block check (RULES.md 1.7); the seat to move is asked first
-            # since it can usually play, which settles the question at once.
-            ends = lmask | rmask
-            for h in hm:
-                if h & ends:
-                    break
-            else:
-                termination = "blocked"
-                break
         while True:
             h = hm[p]
             ml = h & lmask
             mr = h & rmask
+            if not (ml or mr) and not drew and nb - top - reserve <= 0:
+                # Start of turn: the block check (RULES.md 1.7). The seat to move cannot
+                # place and nothing can be drawn: the hand is blocked unless another can.
+                ends = lmask | rmask
+                for other in hm:
+                    if other & ends:
+                        break
+                else:
+                    termination = "blocked"
+                    break
             moves += 1
             if ml or mr:
                 nl = ml.bit_count()
@@ -288,37 +290,32 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
     n = rs.players
     if (ctx is None or ctx.hand_number == 1) and rs.first_lead in _MASK_LEADS:
         tb = tables(rs.max_pip)
-        pool = list(range(len(tb.tiles)))
+        pool = list(tb.ids)
         shuffle(pool, rng)
         each = rs.tiles_each(n)
+        bits = tb.bits
         hm = [0] * n
+        dealt = 0
         for seat in range(n):
             m = 0
             for i in pool[seat * each:(seat + 1) * each]:
-                m |= 1 << i
+                m |= bits[i]
             hm[seat] = m
+            dealt |= m
         bone = pool[n * each:]
         forced = None
         if rs.first_lead == "random_any":
             leader = int(rng.random() * n)
         else:
             by_rank, senior, doubles = _lead_orders(rs)
-            leader = -1
             for i in doubles:
-                bit = 1 << i
-                for seat in range(n):
-                    if hm[seat] & bit:
-                        leader, forced = seat, i
-                        break
-                if leader >= 0:
+                if dealt >> i & 1:
+                    forced = i
                     break
             else:
-                dealt = 0
-                for m in hm:
-                    dealt |= m
                 order = senior if rs.first_lead.endswith("senior") else by_rank
                 forced = next(i for i in order if dealt >> i & 1)
-                leader = next(seat for seat in range(n) if hm[seat] >> forced & 1)
+            leader = next(seat for seat in range(n) if hm[seat] >> forced & 1)
         return playout_ids(rs, hm, [each] * n, bone, leader, forced, chooser, record)
     from .game import deal
 
