@@ -100,6 +100,11 @@ def layout_line(tiles, width, height, margin=8.0):
         if rows * 2 * unit <= height - 2 * margin or unit <= MIN_UNIT:
             break
         unit -= 1.0
+    return _center(placed, width, height)
+
+
+def _center(placed, width, height):
+    """Shift placed tiles so that their bounding box sits in the middle of the canvas."""
     box = bounds(placed)
     dx = (width - (box[2] - box[0])) / 2.0 - box[0]
     dy = (height - (box[3] - box[1])) / 2.0 - box[1]
@@ -379,13 +384,7 @@ def layout_tree(layout, width, height, margin=8.0):
     if unit < MIN_UNIT:
         unit = MIN_UNIT
     placed = _tree_at_unit(layout, unit, flip)
-    box = bounds(placed)
-    dx = (width - (box[2] - box[0])) / 2.0 - box[0]
-    dy = (height - (box[3] - box[1])) / 2.0 - box[1]
-    for p in placed:
-        p["x"] += dx
-        p["y"] += dy
-    return placed
+    return _center(placed, width, height)
 
 
 def layout_trains(layout, width, height, margin=8.0, label_w=58.0):
