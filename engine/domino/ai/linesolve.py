@@ -1,0 +1,241 @@
+"""Exact solutions of line-layout worlds on bit masks: the searches' fast endgame solver.
+
+A sampled world is a perfect-information position, and near the end of a hand the search
+solves it exactly (``search._solve``, through ``legal_moves`` and ``apply_unchecked``). On a
+plain line (the layouts ``domino.fast`` plays: vn_traditional, vn_iwin, kozel, block, draw)
+the same solve runs here on the kernel's representation: every hand is a bit mask over tile
+ids, the layout is its two end values, and a move is an XOR that is undone on the way back,
+so a node costs a few microseconds instead of a state copy. That makes exact solves cheap
+enough to start much earlier in a hand.
+
+The rules are the engine's, exactly as ``fast.playout_ids`` plays them: placements on either
+end, kozel's pair of doubles, drawing by the variant's policy down to the reserve,
+passes with vn_iwin's half-stake penalty to the last placer, the block check at the start of
+a turn, and seats that have left (vn_iwin) skipped. Finished positions are settled by the
+engine's own ``settle``, so the values are those of ``search._solve`` (alpha-beta for two
+sides) and ``search._solve_maxn`` (max^n, every seat for its own side, ties to the first move
+in the same heavy-first order); tests/test_ai_linesolve.py compares them on random worlds.
+
+Worlds this module cannot represent (``applicable`` is False) stay with the general solver:
+trees and trains, ``blank_wild``, vn_schoolnet's blocker search, voluntary or optional
+draws, all_fives-style end counting.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from .. import fast
+from ..game import OVER_PHASE, PLAY_PHASE, HandState
+from ..rules import DRAW_UNTIL, NONE, Ruleset
+from ..settle import HandResult, settle
+
+
+class SolveLimit(Exception):
+    """An exact solve ran past its node limit (the caller falls back to a playout)."""
+
+
+def supported(rs: Ruleset) -> bool:
+    """Whether worlds of ``rs`` can be solved here: a plain line under rules the kernel has,
+    every draw forced."""
+    return (rs.layout == "line" and fast.supports(rs) and not rs.voluntary_draw
+            and not rs.drawn_tile_optional)
+
+
+def applicable(s: HandState) -> bool:
+    """Whether ``s`` can be solved here: ``supported`` rules, the lead made."""
+    return s.phase == PLAY_PHASE and supported(s.rs) and bool(s.layout.tiles)
+
+
+_ORDER: dict[tuple, tuple[list[int], list[int]]] = {}
+
+
+def _order(s: HandState) -> tuple[list[int], list[int]]:
+    """Tile weights (pips under the variant's values) and a rank that sorts heavy first,
+    lower tile id first among equals: the general solver's order when hands are sorted."""
+    rs = s.rs
+    key = (rs.max_pip, rs.zero_double_value)
+    got = _ORDER.get(key)
+    if got is None:
+        tiles = fast.tables(rs.max_pip).tiles
+        weight = [rs.pip(t) for t in tiles]
+        ranked = sorted(range(len(tiles)), key=lambda i: (-weight[i], i))
+        rank = [0] * len(tiles)
+        for r, i in enumerate(ranked):
+            rank[i] = r
+        got = _ORDER[key] = (weight, rank)
+    return got
+
+
+def solve(s: HandState, value: Callable[[HandResult], float | list[float]],
+          maximizing: Callable[[int], bool] | None, node_limit: int, nodes: list[int],
+          mover_index: dict[int, int] | None = None) -> float | list[float]:
+    """The exact value of world ``s`` (which ``applicable`` accepts and is not over).
+
+    With ``maximizing`` (two sides): alpha-beta, ``value`` returning one number for the side
+    that maximizes. Without it (three or more sides): max^n, ``value`` returning one number
+    per side and ``mover_index[seat]`` naming the side each seat plays for.
+    ``nodes[0]`` counts decision nodes (positions with more than one move, as in
+    ``search._solve``) and settled end positions; past ``node_limit`` it raises
+    ``SolveLimit`` (checked at decision nodes).
+    """
+    rs = s.rs
+    n = s.n
+    tb = fast.tables(rs.max_pip)
+    index, mask_of, high, low, bits = tb.index, tb.mask, tb.high, tb.low, tb.bits
+    double_of = tb.double_of
+    weight, rank = _order(s)
+    hm = [0] * n
+    for p, hand in enumerate(s.hands):
+        for t in hand:
+            hm[p] |= bits[index[t]]
+    bone = [index[t] for t in s.boneyard]
+    nb = len(bone)
+    reserve = rs.reserve_for(n) if rs.draw_policy != NONE else nb
+    until = rs.draw_policy == DRAW_UNTIL
+    pairs = rs.pair_of_doubles
+    penalty = rs.pass_penalty
+    half = rs.stake // 2
+    seated = list(s.seated)
+    in_play = [p for p in range(n) if seated[p]]
+    nxt = [0] * n
+    for p in range(n):
+        q = (p + 1) % n
+        while not seated[q]:
+            q = (q + 1) % n
+        nxt[p] = q
+    transfers: list[tuple[int, int, int]] = []
+    base_transfers = list(s.transfers)
+    cache: dict[tuple, float | list[float]] = {}
+    # A tile fitting both ends of a line that shows one number gives the same position on
+    # either end, up to swapping the ends: alpha-beta tries it once. max^n keeps both, since
+    # its tie-breaks follow the move order, which swapped ends change.
+    twin_ends = maximizing is not None
+    tiles_of = tb.tiles_of
+
+    def leaf(termination: str, winner: int | None, top: int, lp: int | None
+             ) -> float | list[float]:
+        key = (tuple(hm), top, termination, winner, lp, tuple(transfers))
+        got = cache.get(key)
+        if got is not None:
+            return got
+        # Settling costs about as much as a node: it counts towards the limit too.
+        nodes[0] += 1
+        f = HandState.__new__(HandState)
+        f.rs, f.n = rs, n
+        f.hands = [tiles_of(h) for h in hm]
+        f.boneyard = [tb.tiles[i] for i in bone[top:]]
+        f.seated = seated
+        f.points = list(s.points)
+        f.transfers = base_transfers + transfers
+        f.last_placer = lp
+        f.escrow, f.escrow_by = s.escrow, list(s.escrow_by)
+        f.phase = OVER_PHASE
+        f.termination = termination
+        got = cache[key] = value(settle(f, termination, winner))
+        return got
+
+    def moves_of(h: int, left: int, right: int) -> list[tuple[int, int]]:
+        """Placements as (tile id or -1 for a kozel pair, end 0/1/2), heavy first."""
+        ml = h & mask_of[left]
+        mr = h & mask_of[right] if left != right or not twin_ends else 0
+        both = ml | mr
+        ids = []
+        while both:
+            b = both & -both
+            ids.append(b.bit_length() - 1)
+            both ^= b
+        if len(ids) > 1:
+            ids.sort(key=rank.__getitem__)
+        out = []
+        for i in ids:
+            if ml >> i & 1:
+                out.append((i, 0))
+            if mr >> i & 1:
+                out.append((i, 1))
+        if pairs and left != right and h & double_of[left] and h & double_of[right]:
+            w = weight[index[(left, left)]] + weight[index[(right, right)]]
+            at = len(out)
+            while at and weight[out[at - 1][0]] < w:
+                at -= 1
+            out.insert(at, (-1, 2))
+        return out
+
+    def node(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
+             alpha: float, beta: float) -> float | list[float]:
+        h = hm[p]
+        moves = moves_of(h, left, right)
+        if not moves:
+            drawable = nb - top - reserve > 0
+            if not drew and not drawable:
+                # Start of turn with nothing to draw (RULES.md 1.7): blocked unless some
+                # seated player can still place.
+                ends = mask_of[left] | mask_of[right]
+                for q in in_play:
+                    if hm[q] & ends:
+                        break
+                else:
+                    return leaf("blocked", None, top, lp)
+            if drawable and (until or drew == 0):
+                t = bits[bone[top]]
+                hm[p] |= t
+                try:
+                    return node(p, left, right, top + 1, drew + 1, lp, alpha, beta)
+                finally:
+                    hm[p] ^= t
+            if penalty and lp is not None and lp != p:
+                # vn_iwin: the passer pays half a stake to the most recent placer.
+                transfers.append((p, lp, half))
+                try:
+                    return node(nxt[p], left, right, top, 0, lp, alpha, beta)
+                finally:
+                    transfers.pop()
+            return node(nxt[p], left, right, top, 0, lp, alpha, beta)
+        if len(moves) > 1:
+            nodes[0] += 1
+            if nodes[0] > node_limit:
+                raise SolveLimit
+        q = nxt[p]
+        if maximizing is None:
+            me = mover_index[p]
+            best_vec: list[float] | None = None
+        else:
+            maxing = maximizing(p)
+            best = -math.inf if maxing else math.inf
+        for i, end in moves:
+            if end == 2:
+                played = double_of[left] | double_of[right]
+                nl, nr = left, right
+            else:
+                played = bits[i]
+                if end == 0:
+                    nl, nr = (low[i] if high[i] == left else high[i]), right
+                else:
+                    nl, nr = left, (low[i] if high[i] == right else high[i])
+            hm[p] ^= played
+            if hm[p]:
+                v = node(q, nl, nr, top, 0, p, alpha, beta)
+            else:
+                v = leaf("domino", p, top, p)
+            hm[p] ^= played
+            if maximizing is None:
+                if best_vec is None or v[me] > best_vec[me]:
+                    best_vec = v
+                continue
+            if maxing:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        return best_vec if maximizing is None else best
+
+    return node(s.to_move, s.layout.left, s.layout.right, 0, s.drew, s.last_placer,
+                -math.inf, math.inf)
