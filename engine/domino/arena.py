@@ -8,7 +8,10 @@ seating rotates by one seat every hand, so over many hands each agent sees each 
 each deal position. With partnerships the two teams are the two agents (at most two agents).
 
 A hand counts as *decided* when its result names a winner (a tied block scores nothing and
-is undecided); an agent *wins* it when the winner is one of its seats. ``points_per_hand`` is
+is undecided); an agent *wins* it when the winner is one of its seats. In all_fives (any
+variant that scores the open ends during play) the hand is won on points instead: by the
+side that scored the most in it, counts during play and the end bonus together, since that,
+not going out first, is what wins an all_fives match; a tie for the most is undecided. ``points_per_hand`` is
 the result's ``delta`` for the agent's seats, in the variant's own unit (money, points; for
 kozel and mexican_train these are penalty points, lower is better), summed over its seats
 but counting a partnership's shared score once. Decisions with a single sensible move are
@@ -24,7 +27,8 @@ import time
 
 from .errors import OptionError
 from .match import Match
-from .rules import get_ruleset
+from .rules import Ruleset, get_ruleset
+from .settle import HandResult
 from .view import view
 
 Z95 = 1.959963984540054
@@ -110,8 +114,7 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int)
                 timings[a].append((time.perf_counter() - t0) * 1000.0)
             m.play(move)
         result = m.hand_result
-        winners = result.winner if isinstance(result.winner, list) else (
-            [] if result.winner is None else [result.winner])
+        winners = _hand_winners(rs, result)
         for a in range(k):
             seats = [p for p in range(n) if seat_agent[p] == a]
             if winners:
@@ -131,6 +134,21 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int)
             "decision_ms_p95": round(_percentile(timings[a], 95), 2),
         }
     return {"hands": hands, "agents": out}
+
+
+def _hand_winners(rs: Ruleset, result: HandResult) -> list[int]:
+    """The seats that won the hand: the result's winner, or in a points-during-play variant
+    the side that scored the most in the hand (none on a tie)."""
+    if rs.end_count_scoring:
+        sides = rs.teams(len(result.delta)) or [[p] for p in range(len(result.delta))]
+        scores = sorted(((result.delta[side[0]], i) for i, side in enumerate(sides)),
+                        reverse=True)
+        if len(scores) > 1 and scores[0][0] == scores[1][0]:
+            return []
+        return list(sides[scores[0][1]])
+    if isinstance(result.winner, list):
+        return list(result.winner)
+    return [] if result.winner is None else [result.winner]
 
 
 def _agent_points(rs: object, teams: list[list[int]] | None, delta: list[int],
