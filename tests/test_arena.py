@@ -15,8 +15,10 @@ ENGINE = ROOT / "engine"
 if str(ENGINE) not in sys.path:
     sys.path.insert(0, str(ENGINE))
 
-from domino.arena import arena, seating, wilson  # noqa: E402
+from domino.arena import _hand_winners, arena, seating, wilson  # noqa: E402
 from domino.errors import OptionError  # noqa: E402
+from domino.rules import get_ruleset  # noqa: E402
+from domino.settle import HandResult  # noqa: E402
 
 KEYS = {"hands_won", "hands_decided", "win_rate", "ci95", "points_per_hand", "decision_ms_p50",
         "decision_ms_p95"}
@@ -110,3 +112,24 @@ def test_partnership_takes_one_agent_per_team():
         arena("block", {"players": 4, "partnership": True}, ["a", "b", "c"], 1, 0)
     with pytest.raises(OptionError):
         arena("draw", {"players": 2}, ["grandmaster"], 1, 0)
+
+
+def _result(winner, delta):
+    return HandResult("blocked", winner, None, None, [0, 1, 2, 3][:len(delta)], [0] * len(delta),
+                      delta)
+
+
+def test_hand_winner_by_going_out_or_by_points():
+    """Block: the result's winner decides. all_fives: the most points in the hand, whoever
+    went out. kozel: the fewest penalty points per seat, whoever went out (DECISIONS E-17)."""
+    block = get_ruleset("block", {"players": 4})
+    assert _hand_winners(block, _result(2, [0, 0, 9, 0]), [0, 1, 0, 1], 2) == {0}
+    assert _hand_winners(block, _result(None, [0, 0, 0, 0]), [0, 1, 0, 1], 2) is None
+    fives = get_ruleset("all_fives", {"players": 2})
+    # Seat 0 went out with a 10-point bonus, seat 1 scored 25 during play: seat 1 won it.
+    assert _hand_winners(fives, _result(0, [10, 25]), [0, 1], 2) == {1}
+    assert _hand_winners(fives, _result(0, [20, 20]), [1, 0], 2) is None
+    kozel = get_ruleset("kozel", {"players": 4})
+    # Seat 1 went out, but agent 0's seats hold 3 + 4 against agent 1's 0 + 12.
+    assert _hand_winners(kozel, _result(1, [3, 0, 4, 12]), [0, 1, 0, 1], 2) == {0}
+    assert _hand_winners(kozel, _result(1, [3, 0, 3, 6]), [0, 1, 0, 1], 2) is None

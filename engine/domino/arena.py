@@ -8,10 +8,11 @@ seating rotates by one seat every hand, so over many hands each agent sees each 
 each deal position. With partnerships the two teams are the two agents (at most two agents).
 
 A hand counts as *decided* when its result names a winner (a tied block scores nothing and
-is undecided); an agent *wins* it when the winner is one of its seats. In all_fives (any
-variant that scores the open ends during play) the hand is won on points instead: by the
-side that scored the most in it, counts during play and the end bonus together, since that,
-not going out first, is what wins an all_fives match; a tie for the most is undecided. ``points_per_hand`` is
+is undecided); an agent *wins* it when the winner is one of its seats. Where points, not
+going out first, decide a match, the hand is judged on points instead: in all_fives the
+agent whose seats scored the most in it (counts during play and the end bonus), in kozel and
+mexican_train the agent whose seats took the fewest penalty points (per seat, on average);
+a tie for the best is undecided (DECISIONS E-17). ``points_per_hand`` is
 the result's ``delta`` for the agent's seats, in the variant's own unit (money, points; for
 kozel and mexican_train these are penalty points, lower is better), summed over its seats
 but counting a partnership's shared score once. Decisions with a single sensible move are
@@ -114,12 +115,12 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int)
                 timings[a].append((time.perf_counter() - t0) * 1000.0)
             m.play(move)
         result = m.hand_result
-        winners = _hand_winners(rs, result)
+        winners = _hand_winners(rs, result, seat_agent, k)
         for a in range(k):
             seats = [p for p in range(n) if seat_agent[p] == a]
-            if winners:
+            if winners is not None:
                 decided[a] += 1
-                if any(p in seats for p in winners):
+                if a in winners:
                     won[a] += 1
             points[a] += _agent_points(rs, teams, result.delta, seats)
     out: dict = {}
@@ -136,19 +137,39 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int)
     return {"hands": hands, "agents": out}
 
 
-def _hand_winners(rs: Ruleset, result: HandResult) -> list[int]:
-    """The seats that won the hand: the result's winner, or in a points-during-play variant
-    the side that scored the most in the hand (none on a tie)."""
-    if rs.end_count_scoring:
-        sides = rs.teams(len(result.delta)) or [[p] for p in range(len(result.delta))]
-        scores = sorted(((result.delta[side[0]], i) for i, side in enumerate(sides)),
-                        reverse=True)
-        if len(scores) > 1 and scores[0][0] == scores[1][0]:
-            return []
-        return list(sides[scores[0][1]])
-    if isinstance(result.winner, list):
-        return list(result.winner)
-    return [] if result.winner is None else [result.winner]
+def _hand_winners(rs: Ruleset, result: HandResult, seat_agent: list[int], k: int
+                  ) -> set[int] | None:
+    """The agents that won the hand, or None when it is undecided.
+
+    Normally the agents holding the result's winner seat(s). In variants where points,
+    not going out, decide the match (``points_decided``) the agent whose seats did best on
+    average in the hand: scored the most in all_fives, took the fewest penalty points in
+    kozel and mexican_train; a tie for the best is undecided.
+    """
+    if points_decided(rs):
+        n = len(result.delta)
+        sign = 1 if rs.end_count_scoring else -1
+        scores = []
+        for a in range(k):
+            seats = [p for p in range(n) if seat_agent[p] == a]
+            if seats:
+                scores.append((sign * sum(result.delta[p] for p in seats) / len(seats), a))
+        scores.sort(reverse=True)
+        if len(scores) < 2 or scores[0][0] == scores[1][0]:
+            return None
+        return {scores[0][1]}
+    winners = result.winner if isinstance(result.winner, list) else (
+        [] if result.winner is None else [result.winner])
+    if not winners:
+        return None
+    return {seat_agent[p] for p in winners}
+
+
+def points_decided(rs: Ruleset) -> bool:
+    """Whether hands are judged on points: all_fives (scored during play), and the penalty
+    variants kozel and mexican_train, whose matches are decided by penalty points, not by
+    who goes out (DECISIONS E-17)."""
+    return bool(rs.end_count_scoring) or rs.settlement in ("kozel", "mexican")
 
 
 def _agent_points(rs: object, teams: list[list[int]] | None, delta: list[int],
