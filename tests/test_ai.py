@@ -279,3 +279,19 @@ def test_utility_follows_the_settlement():
     rs = get_ruleset("mexican_train", {"players": 2})
     u = Utility(rs, 2, 1, 1)
     assert u(result([30, 0])) > u(result([0, 30]))
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_steps_end_with_the_move_choose_picks(level):
+    """``steps`` (the browser worker's chunked decision) ends with ``choose``'s move; a search
+    yields None between its chunks."""
+    m = Match.new("draw", {"players": 2}, seed=5)
+    while len(playable(m.legal())) < 2:
+        m.play(playable(m.legal())[0])
+    v = view(m.hand, m.to_move)
+    agent = get_agent(level, seed=3)
+    steps = list(agent.steps(v, m.legal(), random.Random(7)))
+    assert steps[-1] == agent.choose(v, m.legal(), random.Random(7))
+    assert all(s is None for s in steps[:-1])
+    if level == "hard":
+        assert len(steps) > 1

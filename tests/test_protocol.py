@@ -338,3 +338,183 @@ def test_history_survives_a_record_round_trip():
     other = Session()
     loaded = ask(other, type="load_record", record=record, seats=["human", "ai"])
     assert loaded["history"] == state["history"]
+
+
+def test_ai_move_reports_the_decision_time():
+    """An ``ai_move`` answer says who decided, among how many moves, how long it took and
+    under which cap; other answers carry ``ai`` null."""
+    session = Session(ai_time_limit=2.5)
+    state = new_match(session, variant="draw", players=2, seed=5, seats=["ai:expert", "ai:easy"])
+    assert state["ai"] is None
+    seen = set()
+    while not state["hand_over"]:
+        seat = state["to_move"]
+        state = ask(session, type="ai_move", state_id=state["state_id"])
+        ai = state["ai"]
+        assert ai["seat"] == seat and ai["level"] == ("expert" if seat == 0 else "easy")
+        assert ai["legal"] >= 1
+        assert 0 <= ai["think_ms"] < 60_000
+        assert ai["time_limit_ms"] == 2500
+        seen.add(ai["level"])
+    assert seen == {"expert", "easy"}
+    uncapped = Session()
+    state = new_match(uncapped, seats=["ai", "ai", "ai", "ai"])
+    state = ask(uncapped, type="ai_move", state_id=state["state_id"])
+    assert state["ai"]["level"] == "medium" and state["ai"]["time_limit_ms"] is None
+
+
+def to_human_turn(session, state):
+    """Let the computers move until the human is to move (or the hand ends)."""
+    while state["to_move_kind"] == "ai" and not state["hand_over"]:
+        state = ask(session, type="ai_move", state_id=state["state_id"])
+    return state
+
+
+def test_undo_goes_back_to_the_humans_last_decision():
+    session = Session()
+    state = new_match(session, seed=11, seats=["human", "ai", "ai:hard", "ai"])
+    state = to_human_turn(session, state)
+    assert state["undo"] is False  # the human has not moved in this hand yet
+    before = state
+    moves_before = len(ask(session, type="export_record")["record"]["hands"][-1]["moves"])
+    state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][-1])
+    assert state["undo"] is True
+    state = to_human_turn(session, state)
+    assert not state["hand_over"]
+    back = ask(session, type="undo", state_id=state["state_id"])
+    assert back["type"] == "state" and back["state_id"] == state["state_id"] + 1
+    # The position, the legal moves and the match are those of the decision point.
+    for key in ("view", "to_move", "to_move_kind", "legal", "match", "hand_number"):
+        assert back[key] == before[key], key
+    assert back["undo"] is False
+    undone = back["events"]
+    assert undone[0]["type"] == "undone" and undone[0]["seat"] == 0
+    assert undone[0]["move"] == before["legal"][-1] and undone[0]["moves"] >= 1
+    # The record (what the page saves) is cut there too, and play goes on from it.
+    record = ask(session, type="export_record")["record"]
+    assert len(record["hands"][-1]["moves"]) == moves_before
+    again = ask(session, type="play", state_id=back["state_id"], move=back["legal"][0])
+    assert again["type"] == "state"
+
+
+def test_undo_steps_back_one_human_decision_at_a_time():
+    session = Session()
+    state = new_match(session, variant="draw", players=2, seed=12, seats=["human", "ai"])
+    decisions = []
+    while len(decisions) < 3 and not state["hand_over"]:
+        state = to_human_turn(session, state)
+        if state["hand_over"]:
+            break
+        decisions.append(state)
+        state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+    assert len(decisions) == 3
+    for decision in reversed(decisions):
+        state = ask(session, type="undo", state_id=state["state_id"])
+        assert state["view"] == decision["view"] and state["legal"] == decision["legal"]
+    refused = ask(session, type="undo", state_id=state["state_id"])
+    assert refused["code"] == "nothing_to_undo"
+
+
+def test_undo_is_refused_in_pass_and_play_and_without_a_human():
+    session = Session()
+    state = new_match(session, variant="block", players=2, seed=8, seats=["human", "human"])
+    state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+    assert state["undo"] is False
+    refused = ask(session, type="undo", state_id=state["state_id"])
+    assert refused["code"] == "undo_unavailable"
+    computers = Session()
+    state = new_match(computers, seats=["ai", "ai", "ai", "ai"])
+    state = ask(computers, type="ai_move", state_id=state["state_id"])
+    assert ask(computers, type="undo", state_id=state["state_id"])["code"] == "undo_unavailable"
+
+
+def test_undo_never_reaches_into_a_finished_or_earlier_hand():
+    session = Session()
+    state = new_match(session, variant="block", players=2, seed=4, seats=["human", "ai"])
+    state = play_out_hand(session, state)
+    assert state["undo"] is False
+    assert ask(session, type="undo", state_id=state["state_id"])["code"] == "nothing_to_undo"
+    state = ask(session, type="next_hand", state_id=state["state_id"])
+    state = to_human_turn(session, state)
+    refused = ask(session, type="undo", state_id=state["state_id"])
+    assert refused["code"] == "nothing_to_undo"
+    assert len(state["history"]) == 1  # hand 1 stands
+
+
+def test_undo_needs_the_current_state_id():
+    session = Session()
+    state = new_match(session, variant="draw", players=2, seed=12, seats=["human", "ai"])
+    state = to_human_turn(session, state)
+    played = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+    assert ask(session, type="undo", state_id=state["state_id"])["code"] == "stale_state"
+    first = ask(session, type="undo", state_id=played["state_id"])
+    assert first["type"] == "state"
+    # A double click: the second undo names a state that is gone and changes nothing.
+    assert ask(session, type="undo", state_id=played["state_id"])["code"] == "stale_state"
+
+
+def test_undo_after_loading_a_saved_game():
+    session = Session()
+    state = new_match(session, variant="kozel", seed=5, seats=["human", "ai", "ai", "ai"])
+    state = to_human_turn(session, state)
+    decision = state
+    state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+    record = ask(session, type="export_record")["record"]
+    resumed = Session()
+    loaded = ask(resumed, type="load_record", record=record, seats=["human", "ai", "ai", "ai"])
+    assert loaded["undo"] is True
+    back = ask(resumed, type="undo", state_id=loaded["state_id"])
+    assert back["view"] == decision["view"] and back["legal"] == decision["legal"]
+
+
+def test_handle_steps_chunks_a_search_and_an_undo_cancels_it():
+    """While an expert's search is suspended between chunks, an undo is answered at once; the
+    search's ai_move then answers ``cancelled`` and its move is never played."""
+    session = Session()
+    state = new_match(session, variant="draw", players=2, seed=7, seats=["human", "ai:expert"])
+    for _ in range(40):
+        state = to_human_turn(session, state)
+        assert not state["hand_over"], "no searched decision of the expert came up"
+        state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+        if state["to_move_kind"] != "ai":
+            continue
+        steps = session.handle_steps(json.dumps({"type": "ai_move",
+                                                 "state_id": state["state_id"]}))
+        first = next(steps)
+        if first is not None:  # a forced move: answered without a search
+            state = json.loads(first)
+            continue
+        back = ask(session, type="undo", state_id=state["state_id"])
+        assert back["type"] == "state" and back["to_move_kind"] == "human"
+        rest = [step for step in steps]
+        assert rest[:-1] == [] and rest[-1] is not None
+        cancelled = json.loads(rest[-1])
+        assert cancelled["type"] == "error" and cancelled["code"] == "cancelled"
+        # Nothing was played: the session is still at the undo's state.
+        after = ask(session, type="hint", state_id=back["state_id"])
+        assert after["type"] == "hint"
+        return
+    raise AssertionError("no searched decision of the expert came up")
+
+
+def test_handle_steps_plays_the_same_game_as_handle():
+    """A search run in chunks picks the move that ``choose`` picks: same seed, same hand."""
+    def play(stepwise):
+        session = Session()
+        state = new_match(session, variant="draw", players=2, seed=21,
+                          seats=["ai:expert", "ai:hard"])
+        chunks = 0
+        while not state["hand_over"]:
+            message = json.dumps({"type": "ai_move", "state_id": state["state_id"]})
+            if stepwise:
+                steps = list(session.handle_steps(message))
+                chunks += len(steps) - 1
+                state = json.loads(steps[-1])
+            else:
+                state = json.loads(session.handle(message))
+        return ask(session, type="export_record")["record"], chunks
+
+    chunked, chunks = play(True)
+    whole, _ = play(False)
+    assert chunks > 0
+    assert chunked == whole

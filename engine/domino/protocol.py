@@ -1,7 +1,10 @@
 """The JSON protocol between the web page (UI) and the engine worker (DESIGN.md "The protocol").
 
-Plain Python, no ``js`` imports: the worker calls ``Session.handle`` with the page's message
-text and sends back the answer text, and tests call it the same way without a browser.
+Plain Python, no ``js`` imports: the worker calls ``Session.handle_steps`` with the page's
+message text and sends back the answer text, and tests call ``Session.handle`` the same way
+without a browser. ``handle_steps`` runs a computer's search in chunks, so that the worker can
+answer other messages between them (an ``undo`` sent while the computer thinks cancels the
+search); ``handle`` runs it to the end.
 
 Every message is one JSON object with a ``type``. The page may add ``id`` (echoed in the
 answer) and ``v`` (the protocol version it speaks; a different major version is refused).
@@ -22,6 +25,9 @@ intent             fields                                                      a
                    move
 ``next_hand``      ``state_id``                                                ``state``
 ``hint``           ``state_id``: the human to move asks for advice             ``hint``
+``undo``           ``state_id``: take the match back to the previous decision  ``state``
+                   of the one human seat in this hand (before its last move;
+                   the computers' moves after it are undone too)
 ``export_record``  --                                                          ``record``
 ``load_record``    ``record`` (object or JSON text), ``seats`` (optional)      ``state``
 =================  ==========================================================  ============
@@ -33,7 +39,12 @@ seat's ``View`` JSON: own tiles, counts, layout, boneyard count, public history)
 ``to_move_kind`` (``human`` | ``ai`` | null), ``legal`` (notation strings, only when a human is
 to move, else empty), ``events`` (what happened since the previous state, as the viewer may
 see it; the protocol adds ``{"type": "hand_started", "hand_number": n}`` when a hand is dealt),
-``hand_number``, ``hand_over``, ``hand_result`` (RECORD.md's per-hand entry, once the hand
+``ai`` (only in the answer to ``ai_move``, else null: ``{"seat", "level", "legal": how many
+legal moves it chose among, "think_ms": the milliseconds the worker spent computing the
+decision (the seat's view and the agent's choice; time spent on other messages while the
+search was suspended is not counted), "time_limit_ms": the session's cap, or null}``, so that
+the decision time can be measured where it is spent, in the browser's worker), ``undo`` (true when an ``undo`` would be accepted now), ``hand_number``, ``hand_over``,
+``hand_result`` (RECORD.md's per-hand entry, once the hand
 ended), ``hand_result_details`` (the engine's ``HandResult.details`` made JSON-safe, once the
 hand ended, else null: vn_iwin ``items``, kozel ``hand_points`` / ``recorded`` / ``opened``,
 all_fives ``during_hand`` / ``bonus``), ``hands`` (every seat's remaining tiles, only once the
@@ -41,18 +52,31 @@ hand ended), ``history`` (one entry per finished hand of the match, oldest first
 ``{"hand_number", "termination", "winner", "delta"}``, for the match scoreboard), ``match``
 (the match summary) and ``match_over``.
 
-``play``, ``ai_move`` and ``next_hand`` must name the current ``state_id``: an intent sent for
-an older state (a double click, a late timer) is refused with the error code ``stale_state``
-and changes nothing. Errors are ``{"type": "error", "code", "message"}`` with the codes
-``bad_message``, ``unsupported_version``, ``unknown_intent``, ``no_match``, ``stale_state``,
-``not_your_turn``, ``illegal_move``, ``unknown_variant``, ``bad_option``, ``bad_seats``,
-``bad_record``, ``hand_not_over``, ``match_over`` and ``internal``.
+``play``, ``ai_move``, ``next_hand``, ``hint`` and ``undo`` must name the current ``state_id``:
+an intent sent for an older state (a double click, a late timer) is refused with the error code
+``stale_state`` and changes nothing.
+
+``undo`` is for one player against the computer: it is refused with ``undo_unavailable`` when
+the match has more than one human seat (pass-and-play: a player could take back another's
+move) or none, and with ``nothing_to_undo`` when that player has not moved yet in the current
+hand or the hand is over (an undo never reaches into an earlier hand, nor into a hand whose
+result is settled and whose tiles have all been shown). An ``ai_move`` whose search is still
+running when the position changes (``undo``, ``new_match``, ``load_record``) is answered with
+``cancelled`` and changes nothing.
+
+Errors are ``{"type": "error", "code", "message"}`` with the codes ``bad_message``,
+``unsupported_version``, ``unknown_intent``, ``no_match``, ``stale_state``, ``not_your_turn``,
+``illegal_move``, ``unknown_variant``, ``bad_option``, ``bad_seats``, ``bad_record``,
+``hand_not_over``, ``match_over``, ``undo_unavailable``, ``nothing_to_undo``, ``cancelled`` and
+``internal``.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import time
+from collections.abc import Iterator
 from typing import Any
 
 from .ai import LEVELS as AI_LEVELS
@@ -67,7 +91,7 @@ PROTOCOL_VERSION = 1
 # A plain "ai" seat plays at this level.
 DEFAULT_AI_LEVEL = "medium"
 # Intents that change the game must name the state they were sent for.
-STATEFUL_INTENTS = ("play", "ai_move", "next_hand", "hint")
+STATEFUL_INTENTS = ("play", "ai_move", "next_hand", "hint", "undo")
 # The level that gives hints: quick, and explains its ranking (``Agent.analyze``).
 HINT_LEVEL = "medium"
 
@@ -149,8 +173,24 @@ class Session:
     # --- entry point ---------------------------------------------------------------------
 
     def handle(self, message: str) -> str:
-        """Answer one JSON message with one JSON answer; never raises."""
+        """Answer one JSON message with one JSON answer; never raises. A computer's search
+        runs to its end before this returns."""
+        answer = ""
+        for step in self.handle_steps(message):
+            if step is not None:
+                answer = step
+        return answer
+
+    def handle_steps(self, message: str) -> Iterator[str | None]:
+        """``handle`` in steps: None after each chunk of a computer's search, then the answer
+        text (last, exactly once); never raises.
+
+        Between two steps the caller may pass other messages to ``handle`` or
+        ``handle_steps``: the web worker does, so that the page is answered while the computer
+        thinks. One that changes the position (``undo``, ``new_match``, ``load_record``)
+        cancels the search, whose ``ai_move`` is then answered with ``cancelled``."""
         msg_id = None
+        answer: dict | None = None
         try:
             try:
                 data = json.loads(message)
@@ -164,30 +204,39 @@ class Session:
                 raise ProtocolError("unsupported_version",
                                     f"protocol version {version!r}; this worker speaks "
                                     f"{PROTOCOL_VERSION}")
-            answer = self.dispatch(data)
-        except ProtocolError as exc:
-            answer = self.error(exc.code, exc.message)
-        except UnknownVariantError as exc:
-            answer = self.error("unknown_variant", str(exc))
-        except OptionError as exc:
-            answer = self.error("bad_option", str(exc))
-        except RecordError as exc:
-            answer = self.error("bad_record", str(exc))
-        except IllegalMoveError as exc:
-            answer = self.error("illegal_move", str(exc))
-        except DominoError as exc:
-            answer = self.error("bad_message", str(exc))
+            if data.get("type") == "ai_move":
+                self.check_state_id(data)
+                for answer in self.ai_move_steps():
+                    if answer is None:
+                        yield None
+            else:
+                answer = self.dispatch(data)
         except Exception as exc:  # noqa: BLE001 - the page gets an answer, never a hang
-            answer = self.error("internal", f"{type(exc).__name__}: {exc}")
+            answer = self.failure(exc)
+        if answer is None:
+            answer = self.error("internal", "no answer")
         answer["v"] = PROTOCOL_VERSION
         if msg_id is not None:
             answer["id"] = msg_id
-        return json.dumps(answer)
+        yield json.dumps(answer)
 
     @staticmethod
     def error(code: str, message: str) -> dict:
         """An ``error`` answer."""
         return {"type": "error", "code": code, "message": message}
+
+    def failure(self, exc: Exception) -> dict:
+        """The ``error`` answer for what went wrong while handling a message: a refused
+        intent keeps its code, an engine error gets the code of its kind."""
+        if isinstance(exc, ProtocolError):
+            return self.error(exc.code, exc.message)
+        kinds = ((UnknownVariantError, "unknown_variant"), (OptionError, "bad_option"),
+                 (RecordError, "bad_record"), (IllegalMoveError, "illegal_move"),
+                 (DominoError, "bad_message"))
+        for kind, code in kinds:
+            if isinstance(exc, kind):
+                return self.error(code, str(exc))
+        return self.error("internal", f"{type(exc).__name__}: {exc}")
 
     def dispatch(self, data: dict) -> dict:
         """Route one decoded intent to its handler."""
@@ -200,6 +249,7 @@ class Session:
             "ai_move": self.on_ai_move,
             "next_hand": self.on_next_hand,
             "hint": self.on_hint,
+            "undo": self.on_undo,
             "export_record": self.on_export_record,
             "load_record": self.on_load_record,
         }
@@ -260,15 +310,50 @@ class Session:
         return self.state(self.events_json(events))
 
     def on_ai_move(self, data: dict) -> dict:
-        """The computer plays one move for the seat to move."""
+        """The computer plays one move for the seat to move (its search run to the end)."""
+        answer: dict | None = None
+        for step in self.ai_move_steps():
+            if step is not None:
+                answer = step
+        if answer is None:
+            raise ProtocolError("internal", "the computer did not move")
+        return answer
+
+    def ai_move_steps(self) -> Iterator[dict | None]:
+        """The ``ai_move`` intent in steps: None after each chunk of the search, then the
+        ``state`` answer. If the position changed while the search was suspended (another
+        message was handled meanwhile), the move is dropped with the error ``cancelled``.
+
+        ``think_ms`` counts only the time spent in this decision's own steps, not the time
+        other messages took while it was suspended."""
         match = self.current()
         seat = self.seat_to_move(match)
         if self.seats[seat] == "human":
             raise ProtocolError("not_your_turn", f"seat {seat} is a human seat")
         legal = match.legal()
-        move = self.agent(seat).choose(view(match.hand, seat), legal, self.ai_rng)
+        agent = self.agent(seat)
+        state_id = self.state_id
+        busy = 0.0
+        resumed = time.perf_counter()
+        move = None
+        for move in agent.steps(view(match.hand, seat), legal, self.ai_rng):
+            if move is None:
+                busy += time.perf_counter() - resumed
+                yield None
+                resumed = time.perf_counter()
+                if self.state_id != state_id or self.match is not match:
+                    raise ProtocolError("cancelled", "the position changed while the computer "
+                                                     "was thinking; its move was dropped")
+        busy += time.perf_counter() - resumed
+        if move is None:
+            raise ProtocolError("internal", "the computer did not move")
         events = match.play(move)
-        return self.state(self.events_json(events))
+        answer = self.state(self.events_json(events))
+        limit = self.ai_time_limit
+        answer["ai"] = {"seat": seat, "level": self.level(seat), "legal": len(legal),
+                        "think_ms": round(busy * 1000, 1),
+                        "time_limit_ms": None if limit is None else round(limit * 1000)}
+        yield answer
 
     def on_next_hand(self, data: dict) -> dict:
         """Deal the next hand once the current one is over."""
@@ -296,6 +381,38 @@ class Session:
             ranking = [{"move": str(m), "value": None} for m in legal]
         return {"type": "hint", "state_id": self.state_id, "move": ranking[0]["move"],
                 "ranking": ranking}
+
+    def on_undo(self, data: dict) -> dict:
+        """Take the match back to the lone human seat's previous decision in this hand: the
+        position before its last move, the computers' moves after it undone too.
+
+        The match is replayed from its record with the hand's moves cut there, so scores,
+        pass penalties and chance are exactly what they were at that point. The answer's
+        events hold ``{"type": "undone", "seat", "move": the move taken back, "moves": how
+        many moves were undone}``."""
+        match = self.current()
+        human = self.lone_human()
+        if human is None:
+            count = sum(1 for kind in self.seats if kind == "human")
+            raise ProtocolError("undo_unavailable",
+                                f"undo is for one player against the computer; this match "
+                                f"has {count} human seats")
+        if match.hand_over:
+            raise ProtocolError("nothing_to_undo",
+                                "the hand is over: its result stands (an undo never reaches "
+                                "into a finished hand)")
+        point = self.undo_point()
+        if point is None:
+            raise ProtocolError("nothing_to_undo",
+                                "you have not moved yet in this hand (an undo never reaches "
+                                "into an earlier hand)")
+        record = match.to_record()
+        moves = record["hands"][-1]["moves"]
+        taken = moves[point:]
+        record["hands"][-1]["moves"] = moves[:point]
+        self.match = Match.from_record(record)
+        return self.state([{"type": "undone", "seat": human, "move": taken[0],
+                            "moves": len(taken)}])
 
     def on_export_record(self, data: dict) -> dict:
         """The match so far as a domino-record."""
@@ -326,13 +443,42 @@ class Session:
         humans = [s for s, kind in enumerate(self.seats) if kind == "human"]
         self.viewer = humans[0] if humans else 0
 
+    def lone_human(self) -> int | None:
+        """The human seat when exactly one seat is human (a player against the computer)."""
+        humans = [seat for seat, kind in enumerate(self.seats) if kind == "human"]
+        return humans[0] if len(humans) == 1 else None
+
+    def undo_point(self) -> int | None:
+        """How many moves of the current hand an ``undo`` keeps: the index of the lone human
+        seat's last move in the hand, or None when there is nothing to undo (no lone human,
+        the hand is over, or that seat has not moved in this hand)."""
+        match = self.match
+        human = self.lone_human()
+        if match is None or match.hand is None or human is None or match.hand_over:
+            return None
+        moves = match.entries[-1]["moves"]
+        # The hand's history names the seat of every move; a record's start position may
+        # hold earlier moves, so only its last len(moves) entries are this hand's moves.
+        history = match.hand.history
+        if len(history) < len(moves):
+            return None
+        movers = [seat for seat, _ in history[len(history) - len(moves):]]
+        for index in range(len(moves) - 1, -1, -1):
+            if movers[index] == human:
+                return index
+        return None
+
+    def level(self, seat: int) -> str:
+        """The AI level of a computer seat (a plain ``ai`` seat plays at the default level)."""
+        kind = self.seats[seat]
+        return kind[3:] if kind.startswith("ai:") else DEFAULT_AI_LEVEL
+
     def agent(self, seat: int) -> Agent:
         """The AI of a computer seat, at the seat's level, seeded from the match seed."""
         if seat not in self.agents:
-            kind = self.seats[seat]
-            level = kind[3:] if kind.startswith("ai:") else DEFAULT_AI_LEVEL
             seed = self.match.seed * 16 + seat if self.match is not None else seat
-            self.agents[seat] = get_agent(level, seed=seed, time_limit=self.ai_time_limit)
+            self.agents[seat] = get_agent(self.level(seat), seed=seed,
+                                          time_limit=self.ai_time_limit)
         return self.agents[seat]
 
     def current(self) -> Match:
@@ -390,6 +536,8 @@ class Session:
             "to_move_kind": kind,
             "legal": legal,
             "events": events,
+            "ai": None,
+            "undo": self.undo_point() is not None,
             "hand_number": match.hand_number,
             "hand_over": hand_over,
             "hand_result": result.to_json() if result is not None else None,

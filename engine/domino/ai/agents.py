@@ -52,6 +52,13 @@ class Agent:
         """One of ``legal_moves`` for the seat of ``view`` (which must be to move)."""
         raise NotImplementedError
 
+    def steps(self, view: View, legal_moves: list[Move],
+              rng: random.Random | None = None) -> Iterator[Move | None]:
+        """``choose`` in steps, for a caller that must stay responsive (the browser worker):
+        None after each chunk of work, then the move, the one ``choose`` returns. Stop
+        iterating to cancel. Agents without a search answer in one step."""
+        yield self.choose(view, legal_moves, rng)
+
     def analyze(self, view: View, legal_moves: list[Move],
                 rng: random.Random | None = None) -> list[dict]:
         """Every sensible move with this agent's estimate, best first (for hints)."""
@@ -155,6 +162,16 @@ class SearchAgent(Agent):
         for info in self.think(view, moves, rng):
             last = info
         return last["move"]
+
+    def steps(self, view: View, legal_moves: list[Move],
+              rng: random.Random | None = None, chunk: int = 32) -> Iterator[Move | None]:
+        """The searched move in chunks of ``chunk`` evaluations (see ``Agent.steps``)."""
+        moves = playable(list(legal_moves))
+        if len(moves) == 1:
+            yield moves[0]
+            return
+        for info in self.think(view, moves, rng, chunk):
+            yield info["move"] if info["done"] else None
 
     def analyze(self, view: View, legal_moves: list[Move],
                 rng: random.Random | None = None) -> list[dict]:
