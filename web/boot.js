@@ -1,17 +1,21 @@
 // Boot helpers for the page, in plain JavaScript because they must run before any Python:
 // register the service worker, tell the MicroPython UI when the page is controlled by it (so
-// the Pyodide worker starts only then and nothing downloads twice on a first visit), record
-// PyScript's progress events, and offer the update flow of a new build.
+// the Pyodide worker starts only then and nothing downloads twice on a first visit), and offer
+// the update flow of a new build.
 const boot = {
   swState: "none",          // none | unsupported | installing | controlled | failed | timeout
   updateReady: false,
-  progress: [],             // PyScript "py:progress" messages, in order
   controlled: null,         // Promise<string>: resolves with swState once Python may start
   applyUpdate() {
     navigator.serviceWorker.getRegistration().then((reg) => {
       if (reg && reg.waiting) reg.waiting.postMessage({ type: "skip-waiting" });
       else location.reload();
     });
+  },
+  // Resolves in a new browser task (a macrotask), so that Python can let the page breathe
+  // between two chunks of work (MicroPython's asyncio.sleep(0) in a task does not).
+  nextTask() {
+    return new Promise((resolve) => { setTimeout(resolve, 0); });
   },
   // Storage wrappers that never throw (a full or blocked localStorage is reported, not raised).
   save(key, value) {
@@ -34,8 +38,6 @@ const boot = {
   },
 };
 window.dominoBoot = boot;
-
-addEventListener("py:progress", (event) => { boot.progress.push(String(event.detail)); });
 
 function markUpdate() {
   boot.updateReady = true;

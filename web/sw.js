@@ -12,7 +12,10 @@ const PRECACHE = "__PRECACHE__";
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    // "no-cache": every file is revalidated with the server, so the cache never takes a stale
+    // copy, but one the page has just downloaded (the MicroPython UI starts before this
+    // worker controls the page) comes back as a bodiless 304 instead of a second download.
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
     if (!self.registration.active) await self.skipWaiting();
   })());
 });

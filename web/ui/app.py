@@ -2,8 +2,8 @@
 
 One-way flow: an answer of the engine worker is stored, then `render()` draws the page from the
 stored state; input handlers only send intents. The rules and the AI live in the worker (a
-Pyodide web worker created here once the service worker controls the page); this module never
-decides whether a move is legal, it shows the moves the engine listed.
+Pyodide web worker created here through PyScript once the service worker controls the page);
+this module never decides whether a move is legal, it shows the moves the engine listed.
 
 Kept plain for MicroPython: no dataclasses, no typing, shallow call depth, JSON for every value
 that crosses to JavaScript, one event listener per container (event delegation).
@@ -18,10 +18,12 @@ import js
 from pyscript import create_named_worker, document, window
 from pyscript.ffi import create_proxy
 
-import geometry
 import i18n
-import summary
 import textfmt
+
+# `geometry` (the table) and `summary` (the end-of-hand dialog) are imported where they are
+# used, and compiled in the background once the menu works (`load_table_modules`), so that
+# the menu does not wait for them.
 
 PROTOCOL = 1
 SAVE_KEY = "domino.save.v1"
@@ -37,7 +39,7 @@ S = {
     "state": None,        # the last `state` answer
     "log": [],
     "selected": None,     # a tile (notation) whose end choice is open
-    "busy": False,
+    "busy": 0,            # intents sent and not yet answered (an undo may overtake a move)
     "pending": None,      # an intent waiting for the engine (start before ready)
     "shown_seat": None,   # pass-and-play: the human seat whose tiles may be shown
     "screen": "menu",
@@ -95,8 +97,23 @@ async def send(message):
     S["msg_id"] += 1
     message["v"] = PROTOCOL
     message["id"] = S["msg_id"]
+    started = window.performance.now()
     text = await S["engine"].handle(json.dumps(message))
-    return json.loads(str(text))
+    answer = json.loads(str(text))
+    measure(message, answer, started)
+    return answer
+
+
+def measure(message, answer, started):
+    """Record the intent's round trip (main thread -> worker -> main thread) as a User Timing
+    measure named `domino:<intent>`, with the worker's own report of a computer decision
+    (`ai`: its think time and cap) as detail. Browser tools and benchmarks/browser_ai.py read
+    these entries; nothing in the game does."""
+    detail = {"state_id": answer.get("state_id"), "answer": answer.get("type"),
+              "code": answer.get("code"), "ai": answer.get("ai")}
+    options = {"start": started, "end": window.performance.now(), "detail": detail}
+    window.performance.measure("domino:" + str(message.get("type")),
+                               js.JSON.parse(json.dumps(options)))
 
 
 def worker_config():
@@ -108,15 +125,13 @@ def worker_config():
 
 
 async def progress_loop():
-    """Advance the loading indicator while the worker boots (an estimate plus PyScript's
-    progress messages), until the engine answers."""
+    """Advance the loading indicator while the worker boots (an estimate from the time since
+    the boot started: the worker reports no progress of its own), until the engine answers."""
     bar = byid("engine-progress")
     text = byid("engine-text")
     while S["engine_state"] in ("sw", "boot"):
         elapsed = (_ms() - S["boot_started"]) / 1000.0
-        steps = int(window.dominoBoot.progress.length)
-        estimate = 100 * (1 - math.exp(-elapsed / 3.5))
-        pct = int(min(95, max(estimate, steps * 9)))
+        pct = int(min(95, 100 * (1 - math.exp(-elapsed / 3.5))))
         if S["engine_state"] == "sw":
             pct = min(pct, 15)
             label = tr("engine.sw")
@@ -172,11 +187,11 @@ async def run_intent(message):
         S["pending"] = message
         render_start_button()
         return
-    S["busy"] = True
+    S["busy"] += 1
     try:
         answer = await send(message)
     finally:
-        S["busy"] = False
+        S["busy"] -= 1
     accept(answer, message)
 
 
@@ -199,8 +214,8 @@ def accept(answer, message):
         spawn(save_game())
         schedule_ai()
     elif kind == "error":
-        if answer.get("code") == "stale_state":
-            return
+        if answer.get("code") in ("stale_state", "cancelled"):
+            return  # overtaken: a newer state (or an undo) already arrived
         text = tr("error.engine", message=answer.get("message", ""))
         if message.get("type") == "load_record":
             text = tr("error.record", message=answer.get("message", ""))
@@ -241,7 +256,9 @@ async def save_game():
 # --------------------------------------------------------------------------- setup screen
 
 
-def set_catalog(answer):
+def set_catalog(answer, render=True):
+    """Keep the `variants` answer (variants, players, options) and, unless `render` is False
+    (the caller renders the form itself), rebuild the setup form from it."""
     if answer.get("type") != "variants":
         return
     S["catalog"] = answer
@@ -251,7 +268,8 @@ def set_catalog(answer):
     S["variant_ids"] = ids
     if not S["setup"].get("variant") and ids:
         S["setup"]["variant"] = "vn_traditional" if "vn_traditional" in ids else ids[0]
-    render_setup()
+    if render:
+        render_setup()
 
 
 def variant_entry(variant_id):
@@ -491,6 +509,8 @@ def name_of(seat):
 
 
 def pips_html(value):
+    import geometry
+
     out = []
     for fx, fy in geometry.pip_points(value):
         out.append('<span class="pip" style="left:' + str(int(fx * 100)) + "%;top:"
@@ -641,6 +661,11 @@ def render():
         html.append('<button type="button" class="ghost" data-hint="1">' + esc(tr("game.hint"))
                     + "</button>")
     byid("moves").innerHTML = "".join(html)
+    # Undo: for one player against the computer; usable while the computers reply too.
+    undo = byid("undo")
+    undo.hidden = humans != 1
+    undo.disabled = not state.get("undo")
+    undo.title = tr("game.undo_label")
     render_log()
     draw_table()
     render_result()
@@ -673,6 +698,8 @@ def add_log(state):
 
 
 def draw_table():
+    import geometry
+
     canvas = byid("table")
     width = float(canvas.clientWidth)
     height = float(canvas.clientHeight)
@@ -717,6 +744,8 @@ def draw_table():
 
 
 def draw_tile(ctx, p):
+    import geometry
+
     x, y, w, h = p["x"], p["y"], p["w"], p["h"]
     ctx.fillStyle = "#00000055"
     ctx.fillRect(x + 1.5, y + 2, w, h)
@@ -746,6 +775,8 @@ def draw_tile(ctx, p):
 
 def render_result():
     """The end-of-hand dialog: built by summary.py from the state, put in place here."""
+    import summary
+
     state = S["state"]
     box = byid("result")
     if state is None or not state.get("hand_over") or state.get("hand_result") is None:
@@ -807,11 +838,11 @@ def on_table_click(event):
 
 async def ask_hint(state_id):
     """Ask the engine for the best move and highlight it (the state does not change)."""
-    S["busy"] = True
+    S["busy"] += 1
     try:
         answer = await send({"type": "hint", "state_id": state_id})
     finally:
-        S["busy"] = False
+        S["busy"] -= 1
     if answer.get("type") == "hint" and S["state"] is not None \
             and S["state"]["state_id"] == state_id:
         S["hint"] = (state_id, answer["move"])
@@ -908,13 +939,57 @@ def on_hashchange(event):
 
 
 def on_keydown(event):
-    """Escape closes the end choice."""
-    if str(event.key) == "Escape" and S["selected"] is not None:
+    """Escape closes the end choice; Ctrl+Z (Cmd+Z) at the table is the undo button."""
+    key = str(event.key)
+    if key == "Escape" and S["selected"] is not None:
         S["selected"] = None
         render()
+    elif key in ("z", "Z") and (event.ctrlKey or event.metaKey) and S["screen"] == "game":
+        event.preventDefault()
+        spawn(request_undo())
+
+
+def on_undo(event):
+    spawn(request_undo())
+
+
+async def request_undo():
+    """Take back the player's last move and the computers' replies to it (the engine's
+    `undo`). It may be sent while a computer's move is on its way: the engine then cancels
+    that search. If that move arrived first, the undo is sent again for the new state."""
+    for _attempt in range(2):
+        state = S["state"]
+        if state is None or not state.get("undo") or S["engine_state"] != "ready":
+            return
+        message = {"type": "undo", "state_id": state["state_id"]}
+        S["busy"] += 1
+        try:
+            answer = await send(message)
+        finally:
+            S["busy"] -= 1
+        code = answer.get("code")
+        if code == "stale_state":
+            continue
+        if code in ("nothing_to_undo", "undo_unavailable"):
+            return  # the hand ended meanwhile: the button is disabled by the next render
+        accept(answer, message)
+        if answer.get("type") == "state" and byid("undo").disabled:
+            # Keyboard focus would be lost on the disabled button: move it to the hand.
+            first = document.querySelector("#hand .tile.playable, #moves [data-move]")
+            if first is not None:
+                first.focus()
+        return
 
 
 # --------------------------------------------------------------------------- start
+
+
+async def load_table_modules():
+    """Compile the modules of the table and of the end-of-hand dialog in the background, one
+    browser task each, so that neither the menu nor the first table waits for them."""
+    for name in ("geometry", "summary"):
+        await window.dominoBoot.nextTask()
+        __import__(name)
 
 
 async def main():
@@ -935,6 +1010,7 @@ async def main():
     on(byid("result-menu"), "click", on_menu)
     on(byid("result-export"), "click", on_export)
     on(byid("export"), "click", on_export)
+    on(byid("undo"), "click", on_undo)
     on(byid("menu-button"), "click", on_menu)
     on(byid("handoff-ready"), "click", on_handoff)
     on(byid("update-reload"), "click", on_update_reload)
@@ -947,12 +1023,13 @@ async def main():
     link = textfmt.parse_deep_link(str(window.location.hash))
     try:
         response = await js.fetch("./variants.json")
-        set_catalog(json.loads(str(await response.text())))
+        set_catalog(json.loads(str(await response.text())), render=False)
     except Exception:  # noqa: BLE001 - the engine's own answer fills the form later
         pass
-    apply_lang()
+    apply_lang()  # renders the setup form in the chosen language
     set_screen("menu")
     document.documentElement.dataset.ui = "ready"
+    spawn(load_table_modules())
     if link is not None:
         S["pending"] = link_intent(link)
         render_start_button()

@@ -260,4 +260,6 @@ def log_text(lang, event, seats, viewer):
         return i18n.t(lang, "log.hand_ended")
     if kind == "hand_started":
         return i18n.t(lang, "log.new_hand", n=event.get("hand_number", 1))
+    if kind == "undone":
+        return i18n.t(lang, "log.undone", name=name, n=event.get("moves", 1))
     return None
