@@ -1,0 +1,202 @@
+"""Computer decision time inside the browser's engine worker (Chromium), printed as JSON.
+
+Issue 4 asks for "decision time for expert at its default budget: under 1 s in the browser
+worker, measured there, in Chromium". This opens the built site (`python build.py`; the server
+of `load_browser.py`) at a deep link whose seats are all computers, lets the page play
+`--hands` hands of each match (clicking "Next hand" in between) and reads what the page
+recorded for every `ai_move` intent (web/ui/app.py `measure`, a User Timing measure
+`domino:ai_move`):
+
+- `think_ms`: the worker's own wall-clock time for the decision (the seat's view and the
+  agent's choice), measured in Pyodide by `domino.protocol.Session.on_ai_move`;
+- `round_trip_ms`: from the main thread sending `ai_move` to its answer arriving there, so it
+  adds the message passing and the worker's building of the state answer.
+
+Each is summarised as p50 / p95 / max (nearest rank) over every decision and over the
+decisions with a choice (two or more legal moves: a forced move is answered without a search).
+The worker caps each decision (`Session(ai_time_limit=...)` in web/worker.py); the report
+gives that cap and how many decisions reached it (a capped search stops early, so it plays
+with less than its budget).
+
+`--cpython` also plays the same matches in this process through `Session` with the same cap,
+for the Pyodide / CPython ratio on this machine.
+
+Usage: python benchmarks/browser_ai.py [--hands N] [--cpython] [--match FRAGMENT ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "engine"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from load_browser import OBSERVER, launch_kwargs, serve  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+from domino.protocol import Session  # noqa: E402
+
+# Issue 4's default measurement: four experts at the Vietnamese table, and a 2-player draw
+# game (a boneyard, so decisions include draws and passes).
+DEFAULT_MATCHES = (
+    "variant=vn_traditional&players=4&seed=7&seats=ai:expert,ai:expert,ai:expert,ai:expert",
+    "variant=draw&players=2&seed=7&seats=ai:expert,ai:expert",
+)
+# The issue's aim for one expert decision in the browser worker.
+AIM_MS = 1000.0
+HAND_TIMEOUT_MS = 600_000
+READ_MEASURES = """
+() => performance.getEntriesByName("domino:ai_move").map((e) => ({
+  round_trip_ms: e.duration, state_id: e.detail.state_id, ai: e.detail.ai}))
+"""
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    """The nearest-rank ``q``-th percentile of ``values`` (None when there are none)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def stats(values: list[float]) -> dict[str, Any]:
+    """Count, p50, p95, max and mean of a list of milliseconds, rounded to 0.1 ms."""
+    if not values:
+        return {"n": 0, "p50": None, "p95": None, "max": None, "mean": None}
+
+    def r(x: float | None) -> float | None:
+        return None if x is None else round(x, 1)
+
+    return {"n": len(values), "p50": r(percentile(values, 50)), "p95": r(percentile(values, 95)),
+            "max": r(max(values)), "mean": r(sum(values) / len(values))}
+
+
+def parse_fragment(fragment: str) -> dict[str, Any]:
+    """The variant, options, seed and seats of a deep-link fragment (the subset used here)."""
+    params = dict(part.split("=", 1) for part in fragment.split("&") if "=" in part)
+    players = int(params["players"])
+    return {"variant": params["variant"], "options": {"players": players},
+            "seed": int(params.get("seed", "1")), "seats": params["seats"].split(",")}
+
+
+def summarise(decisions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The report of one match: the cap, the statistics, and the decisions that reached the
+    cap or the issue's 1 s aim. ``decisions`` hold ``ai`` (the worker's report) and, from the
+    browser, ``round_trip_ms``."""
+    caps = {d["ai"]["time_limit_ms"] for d in decisions}
+    cap = caps.pop() if len(caps) == 1 else None
+    choices = [d for d in decisions if d["ai"]["legal"] > 1]
+    out: dict[str, Any] = {
+        "decisions": len(decisions),
+        "with_a_choice": len(choices),
+        "cap_ms": cap,
+        "think_ms": stats([d["ai"]["think_ms"] for d in decisions]),
+        "think_ms_with_a_choice": stats([d["ai"]["think_ms"] for d in choices]),
+    }
+    if decisions and "round_trip_ms" in decisions[0]:
+        out["round_trip_ms"] = stats([d["round_trip_ms"] for d in decisions])
+        out["round_trip_ms_with_a_choice"] = stats([d["round_trip_ms"] for d in choices])
+    # A capped search stops at the first chunk boundary past the cap, so it takes at least it.
+    out["at_cap"] = (sum(1 for d in decisions if d["ai"]["think_ms"] >= cap)
+                     if cap is not None else 0)
+    out["over_1s"] = sum(1 for d in decisions if d["ai"]["think_ms"] > AIM_MS)
+    out["think_ms_each"] = [d["ai"]["think_ms"] for d in decisions]
+    return out
+
+
+def play_in_browser(page: Page, base: str, fragment: str, hands: int) -> dict[str, Any]:
+    """Play ``hands`` hands of the deep-linked match in the page; return its report."""
+    page.goto(base + "index.html#" + fragment)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    start = page.evaluate("performance.now()")
+    played = 0
+    for hand in range(hands):
+        page.wait_for_selector("#result:not([hidden])", timeout=HAND_TIMEOUT_MS)
+        played += 1
+        next_button = page.locator("#result-next")
+        if hand == hands - 1 or not next_button.is_visible():
+            break
+        next_button.click()
+        page.wait_for_function("document.querySelector('#result').hidden === true")
+    end = page.evaluate("performance.now()")
+    decisions = [d for d in page.evaluate(READ_MEASURES) if d["ai"] is not None]
+    tasks = page.evaluate("window.__longtasks")
+    during = [d for t, d in tasks if t >= start]
+    report = {"match": fragment, "hands": played, "play_ms": round(end - start)}
+    report.update(summarise(decisions))
+    report["main_thread_longest_task_ms"] = round(max(during)) if during else 0
+    return report
+
+
+def play_in_cpython(fragment: str, hands: int, cap_s: float | None) -> dict[str, Any]:
+    """The same match played here through the protocol with the same cap (no page)."""
+    match = parse_fragment(fragment)
+    session = Session(ai_time_limit=cap_s)
+
+    def ask(**message: Any) -> dict[str, Any]:
+        return json.loads(session.handle(json.dumps(message)))
+
+    state = ask(type="new_match", **match)
+    decisions: list[dict[str, Any]] = []
+    played = 0
+    while played < hands:
+        while not state["hand_over"]:
+            state = ask(type="ai_move", state_id=state["state_id"])
+            decisions.append({"ai": state["ai"]})
+        played += 1
+        if state["match_over"] or played == hands:
+            break
+        state = ask(type="next_hand", state_id=state["state_id"])
+    report = {"match": fragment, "hands": played}
+    report.update(summarise(decisions))
+    return report
+
+
+def main() -> None:
+    """Measure every match in the browser (and, with --cpython, here), print the JSON."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1, help="hands per match (default 1)")
+    parser.add_argument("--match", action="append", metavar="FRAGMENT",
+                        help="a deep-link fragment with computer seats only (repeatable); "
+                             "default: vn_traditional 4 experts and draw 2 experts, seed 7")
+    parser.add_argument("--cpython", action="store_true",
+                        help="also play the matches here through domino.protocol.Session")
+    args = parser.parse_args()
+    fragments = args.match or list(DEFAULT_MATCHES)
+    server, base = serve()
+    browser_reports = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(**launch_kwargs())
+        for fragment in fragments:
+            context = browser.new_context()
+            context.add_init_script(OBSERVER)
+            browser_reports.append(play_in_browser(context.new_page(), base, fragment,
+                                                   args.hands))
+            context.close()
+        browser.close()
+    server.shutdown()
+    out: dict[str, Any] = {"aim_ms": AIM_MS, "browser": browser_reports}
+    if args.cpython:
+        cpython = []
+        for report in browser_reports:
+            cap = report["cap_ms"]
+            started = time.perf_counter()
+            here = play_in_cpython(report["match"], args.hands,
+                                   None if cap is None else cap / 1000)
+            here["play_ms"] = round((time.perf_counter() - started) * 1000)
+            cpython.append(here)
+        out["cpython"] = cpython
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
