@@ -21,11 +21,10 @@ from .policy import easy_move, heaviest, medium_move, playable, score_move
 from .search import Search, SearchConfig
 
 # Hard: a light budget, a shallow exact endgame; it overrules the heuristic only when the
-# search is fairly sure. Expert: eight times the work, a deeper exact endgame, and more trust
-# in its search.
+# search is fairly sure. Expert: eight times the work, a deeper exact endgame (on a plain line
+# tried from the first move, on bit masks), and more trust in its search.
 HARD = SearchConfig(evaluations=100, playouts=1, greed=0.5, endgame_tiles=4, node_limit=400,
-                    prune=True, min_worlds=6, confidence=1.0, line_endgame_tiles=12,
-                    line_node_limit=400)
+                    prune=True, min_worlds=6, confidence=1.0)
 EXPERT = SearchConfig(evaluations=800, playouts=1, greed=0.6, endgame_tiles=8, node_limit=2000,
                       prune=True, min_worlds=8, confidence=0.5, line_endgame_tiles=28,
                       line_node_limit=1500)
