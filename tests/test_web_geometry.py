@@ -505,3 +505,11 @@ def test_spinner_layouts_never_overlap(variant, options, seeds):
             assert box[2] <= 700.01 and box[3] <= 400.01
             checked += 1
     assert checked >= len(seeds)
+
+
+def test_last_placed_tiles_for_the_table_outline():
+    assert textfmt.last_placed([]) == []
+    assert textfmt.last_placed([[0, "6-6"]]) == ["6-6"]
+    assert textfmt.last_placed([[0, "6-6"], [1, "2-6@L"], [2, "draw"], [2, "pass"]]) == ["6-2"]
+    assert textfmt.last_placed([[3, "1-1@L+2-2@R"]]) == ["1-1", "2-2"]
+    assert textfmt.last_placed([[0, "12-12"], [1, "12-5@T1"]]) == ["12-5"]

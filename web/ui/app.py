@@ -739,8 +739,18 @@ def draw_table():
         ctx.font = "11px system-ui, sans-serif"
         ctx.textAlign = "left"
         ctx.fillText(label, row["x"], row["y"] + 4, 56)
+    recent = textfmt.last_placed(state["view"].get("history"))
     for p in tiles:
         draw_tile(ctx, p)
+        if textfmt.canonical_tile(str(p["a"]) + "-" + str(p["b"])) in recent \
+                and not p.get("engine"):
+            # The most recent placement, outlined so that the computer's move is seen.
+            ctx.strokeStyle = "#f59e0b"
+            ctx.lineWidth = 2.5
+            ctx.beginPath()
+            ctx.roundRect(p["x"] - 1.5, p["y"] - 1.5, p["w"] + 3, p["h"] + 3,
+                          min(p["w"], p["h"]) * 0.18)
+            ctx.stroke()
 
 
 def draw_tile(ctx, p):

@@ -82,6 +82,19 @@ def split_move(notation):
     return tile, end
 
 
+def last_placed(history):
+    """The tiles of the hand's most recent placement, canonical (`["6-5"]`, or both doubles
+    of a kozel pair), from the view's history `[[seat, notation], ...]`; [] before any.
+
+    The table outlines them, so that a player sees at once what the computer just played."""
+    for entry in reversed(history or []):
+        notation = entry[1]
+        if notation in ("draw", "pass", "leave"):
+            continue
+        return [canonical_tile(part.split("@", 1)[0]) for part in notation.split("+")]
+    return []
+
+
 def group_moves(legal):
     """Group legal move notations by tile: {"6-5": ["6-5@L", "6-5@R"], ...}, plus the others.
 
