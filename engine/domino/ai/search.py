@@ -235,35 +235,27 @@ class Search:
         cfg = self.cfg
         cost = 0.0
         remaining = self._remaining(s)
+        solver = None
+        deep = False
         if (self._line and remaining <= max(cfg.endgame_tiles, cfg.line_endgame_tiles)
                 and linesolve.applicable(s)):
             deep = remaining > cfg.endgame_tiles
             if not deep or self._line_aborts < LINE_GIVE_UP:
-                limit = cfg.line_node_limit or cfg.node_limit * 4
-                nodes = [0]
-                try:
-                    value = self._line_solve(s, limit, nodes)
-                    self.solved += 1
-                    self._solved[key] = value
-                    return value, max(1.0, nodes[0] / LINE_NODES_PER_EVALUATION)
-                except _Abort:
-                    if deep:
-                        self._line_aborts += 1
-                    cost = limit / LINE_NODES_PER_EVALUATION
+                solver, limit, per = (self._line_solve, cfg.line_node_limit or cfg.node_limit * 4,
+                                      LINE_NODES_PER_EVALUATION)
         elif remaining <= cfg.endgame_tiles:
+            solver, limit, per = self._general_solve, cfg.node_limit, SOLVE_NODES_PER_EVALUATION
+        if solver is not None:
             nodes = [0]
             try:
-                if self.side_utilities is None:
-                    value = _solve(s, self.utility, cfg.node_limit, nodes)
-                else:
-                    vector = _solve_maxn(s, self.side_utilities, self.side_index,
-                                         cfg.node_limit, nodes)
-                    value = vector[self.side_index[self.view.seat]]
+                value = solver(s, limit, nodes)
                 self.solved += 1
                 self._solved[key] = value
-                return value, max(1.0, nodes[0] / SOLVE_NODES_PER_EVALUATION)
+                return value, max(1.0, nodes[0] / per)
             except _Abort:
-                cost = cfg.node_limit / SOLVE_NODES_PER_EVALUATION
+                if deep:
+                    self._line_aborts += 1
+                cost = limit / per
         total = 0.0
         work = 0.0
         for i in range(cfg.playouts):
@@ -272,6 +264,13 @@ class Search:
             total += value
             work += moves + EVALUATION_OVERHEAD
         return total / cfg.playouts, cost + work / MOVES_PER_EVALUATION
+
+    def _general_solve(self, s: HandState, limit: int, nodes: list[int]) -> float:
+        """The exact value of world ``s`` for the deciding side, through the engine."""
+        if self.side_utilities is None:
+            return _solve(s, self.utility, limit, nodes)
+        vector = _solve_maxn(s, self.side_utilities, self.side_index, limit, nodes)
+        return vector[self.side_index[self.view.seat]]
 
     def _line_solve(self, s: HandState, limit: int, nodes: list[int]) -> float:
         """The exact value of line world ``s`` for the deciding side, on bit masks."""
