@@ -8,7 +8,7 @@ recorded for every `ai_move` intent (web/ui/app.py `measure`, a User Timing meas
 `domino:ai_move`):
 
 - `think_ms`: the worker's own wall-clock time for the decision (the seat's view and the
-  agent's choice), measured in Pyodide by `domino.protocol.Session.on_ai_move`;
+  agent's choice), measured in Pyodide by `domino.protocol.Session.ai_move_steps`;
 - `round_trip_ms`: from the main thread sending `ai_move` to its answer arriving there, so it
   adds the message passing and the worker's building of the state answer.
 

@@ -239,14 +239,14 @@ class Session:
         return self.error("internal", f"{type(exc).__name__}: {exc}")
 
     def dispatch(self, data: dict) -> dict:
-        """Route one decoded intent to its handler."""
+        """Route one decoded intent to its handler (``ai_move``, which runs in steps, is
+        routed by ``handle_steps`` to ``ai_move_steps``)."""
         kind = data.get("type")
         handlers = {
             "hello": self.on_hello,
             "variants": self.on_variants,
             "new_match": self.on_new_match,
             "play": self.on_play,
-            "ai_move": self.on_ai_move,
             "next_hand": self.on_next_hand,
             "hint": self.on_hint,
             "undo": self.on_undo,
@@ -308,16 +308,6 @@ class Session:
             raise ProtocolError("bad_message", "play needs a move in notation")
         events = match.play(move)
         return self.state(self.events_json(events))
-
-    def on_ai_move(self, data: dict) -> dict:
-        """The computer plays one move for the seat to move (its search run to the end)."""
-        answer: dict | None = None
-        for step in self.ai_move_steps():
-            if step is not None:
-                answer = step
-        if answer is None:
-            raise ProtocolError("internal", "the computer did not move")
-        return answer
 
     def ai_move_steps(self) -> Iterator[dict | None]:
         """The ``ai_move`` intent in steps: None after each chunk of the search, then the
