@@ -105,6 +105,13 @@ def wait_engine(page, timeout=ENGINE_TIMEOUT_MS):
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=timeout)
 
 
+def open_deep_link(page, site, fragment):
+    """Open the match a deep link describes and wait until its table is shown."""
+    page.goto(site + "index.html#" + fragment)
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+
+
 def play_hand(page, max_clicks=400, timeout_s=240.0):
     """Play the human seats of the current hand by clicking `data-move` controls, until the
     hand-end dialog shows. A tile with several ends is clicked first to open the choice.

@@ -1,13 +1,7 @@
 """Playing by clicking: every move is a DOM control with data-move; computer seats move in the
 worker; the hand ends with a dialog."""
 
-from conftest import play_hand, wait_engine
-
-
-def open_deep_link(page, site, fragment):
-    page.goto(site + "index.html#" + fragment)
-    wait_engine(page)
-    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+from conftest import open_deep_link, play_hand, wait_engine
 
 
 def test_whole_hand_vn_traditional_one_human_three_computers(page, site, guard):

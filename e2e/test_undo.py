@@ -3,15 +3,9 @@ and the saved game follows; pass-and-play has no undo."""
 
 import json
 
-from conftest import wait_engine
+from conftest import open_deep_link, wait_engine
 
 SAVE_KEY = "domino.save.v1"
-
-
-def open_match(page, site, fragment):
-    page.goto(site + "index.html#" + fragment)
-    wait_engine(page)
-    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
 
 
 def wait_my_turn(page):
@@ -50,7 +44,7 @@ def play_first_move(page):
 
 
 def test_undo_button_takes_back_the_move_and_the_replies(page, site, guard):
-    open_match(page, site, "variant=draw&players=2&seed=12&seats=human,ai:expert")
+    open_deep_link(page, site, "variant=draw&players=2&seed=12&seats=human,ai:expert")
     wait_my_turn(page)
     undo = page.get_by_role("button", name="Undo")
     assert undo.is_visible() and undo.is_disabled()  # nothing played yet in this hand
@@ -76,7 +70,7 @@ def test_undo_button_takes_back_the_move_and_the_replies(page, site, guard):
 
 
 def test_control_z_undoes_even_while_the_computer_thinks(page, site, guard):
-    open_match(page, site, "variant=vn_traditional&players=4&seed=7"
+    open_deep_link(page, site, "variant=vn_traditional&players=4&seed=7"
                            "&seats=human,ai:expert,ai:expert,ai:expert")
     wait_my_turn(page)
     before = hand_tiles(page)
