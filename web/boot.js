@@ -1,11 +1,13 @@
 // Boot helpers for the page, in plain JavaScript because they must run before any Python:
 // register the service worker, tell the MicroPython UI when the page is controlled by it (so
-// the Pyodide worker starts only then and nothing downloads twice on a first visit), and offer
-// the update flow of a new build.
+// the Pyodide worker starts only then and nothing downloads twice on a first visit), offer
+// the update flow of a new build, and split PyScript's MicroPython bootstrap over several
+// tasks (end of this file).
 const boot = {
   swState: "none",          // none | unsupported | installing | controlled | failed | timeout
   updateReady: false,
   controlled: null,         // Promise<string>: resolves with swState once Python may start
+  pyscriptPreload: "none",  // none | done | skipped: the split bootstrap (end of this file)
   applyUpdate() {
     navigator.serviceWorker.getRegistration().then((reg) => {
       if (reg && reg.waiting) reg.waiting.postMessage({ type: "skip-waiting" });
@@ -73,3 +75,94 @@ boot.controlled = new Promise((resolve) => {
   // Never wait forever: start Python anyway (files then download without the cache).
   setTimeout(() => finish("timeout"), 20000);
 });
+
+// PyScript's bootstrap of the MicroPython UI, split over several browser tasks.
+//
+// Before it runs web/ui/main.py, PyScript runs one Python program in MicroPython that writes
+// the sources of its `pyscript` package into the interpreter's file system and then
+// `import pyscript` (MicroPython compiles about 60 KB of source): 85-215 ms in a single
+// main-thread task on a cold load, after the page has painted. PyScript offers a hook that
+// runs (and is awaited) just before that program: `hooks.main.onReady`. There we write the
+// same files and import the package's modules one per task, so that PyScript's own program
+// finds `pyscript` already imported and its task shrinks to about 10-25 ms (parsing the
+// program and rewriting the files). The files come from PyScript's exported `stdlib`, the
+// very program it is about to run, so they are the same sources. Anything unexpected
+// (another PyScript version, an error) leaves the `pyscript` package unimported, and
+// PyScript's own bootstrap then does the whole work as before.
+const PRELOAD_WRITE = "_path.write_text(";
+const PRELOAD_END = ',encoding="utf-8")';
+
+// The files (path, text) and folders PyScript's bootstrap program writes.
+function pyscriptSources(stdlib) {
+  const files = [];
+  const dirs = [];
+  let path = null;
+  for (const line of stdlib.split("\n")) {
+    let m = /^_path = _Path\("([^"]+)"\)$/.exec(line);
+    if (m) { path = m[1]; continue; }
+    m = /^if not _os\.path\.exists\("([^"]+)"\):$/.exec(line);
+    if (m) { dirs.push(m[1]); continue; }
+    if (path && line.startsWith(PRELOAD_WRITE) && line.endsWith(PRELOAD_END)) {
+      files.push([path, JSON.parse(line.slice(PRELOAD_WRITE.length, -PRELOAD_END.length))]);
+      path = null;
+    }
+  }
+  return { files, dirs };
+}
+
+async function preloadPyscript(mp, stdlib) {
+  const { files, dirs } = pyscriptSources(stdlib);
+  const init = files.find(([path]) => path.endsWith("/pyscript/__init__.py"));
+  boot.pyscriptPreload = "skipped";
+  if (!init || !stdlib.includes("import pyscript as _pyscript")) return;
+  // `import pyscript.x` runs the package's __init__ first, and that imports every module at
+  // once: start with an empty __init__, import the modules it names one per task (first the
+  // two that `context` imports), then run the real __init__ in the package's namespace.
+  const names = new Set(files.map(([path]) => path.split("/").pop()));
+  const modules = [...new Set(["util", "ffi",
+    ...[...init[1].matchAll(/from pyscript\.(\w+) import/g)].map((m) => m[1])])]
+    .filter((name) => names.has(name + ".py"));
+  const encoder = new TextEncoder();
+  let done = false;
+  try {
+    for (const dir of dirs) {
+      try { mp.FS.mkdir(dir); } catch (e) { /* already there */ }
+    }
+    for (const [path, text] of files) {
+      mp.FS.writeFile(path, encoder.encode(path === init[0] ? "" : text));
+    }
+    // A first small program compiles the interpreter's parser, compiler and file writing
+    // (WebAssembly functions are compiled on their first call), in a task of its own.
+    await boot.nextTask();
+    mp.runPython(`from pathlib import Path\nPath(${JSON.stringify(init[0])}).write_text("", encoding="utf-8")\ndel Path`);
+    for (const name of modules) {
+      await boot.nextTask();
+      mp.runPython(`import pyscript.${name}`);
+    }
+    await boot.nextTask();
+    mp.FS.writeFile(init[0], encoder.encode(init[1]));
+    mp.runPython(`import sys\nexec(open(${JSON.stringify(init[0])}).read(), sys.modules["pyscript"].__dict__)\ndel sys`);
+    done = true;
+    boot.pyscriptPreload = "done";
+  } catch (e) {
+    console.warn("pyscript preload skipped:", e);
+  } finally {
+    if (!done) {
+      try {
+        mp.runPython('import sys\nfor _k in [k for k in sys.modules if k == "pyscript" or k.startswith("pyscript.")]:\n    del sys.modules[_k]\ndel sys');
+      } catch (e) { /* PyScript's bootstrap reports its own errors */ }
+    }
+  }
+  await boot.nextTask();  // PyScript's program then runs in a task of its own
+}
+
+// The same module instance as the page's <script type="module" src="./pyscript/core.js">;
+// it is evaluated long before MicroPython is ready, so the hook is in place in time.
+import("./pyscript/core.js").then(({ hooks, stdlib }) => {
+  let preloaded = false;
+  hooks.main.onReady.add(async (wrap) => {
+    if (preloaded || wrap.type !== "mpy" || typeof stdlib !== "string") return;
+    preloaded = true;
+    await preloadPyscript(wrap.interpreter, stdlib);
+  });
+}).catch(() => { /* PyScript reports its own loading errors */ });
