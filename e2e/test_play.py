@@ -140,3 +140,17 @@ def test_game_log_is_in_words_with_the_notation_kept(page, site, guard):
     page.select_option("#lang", "vi")
     text = page.locator("#log").inner_text()
     assert "đánh" in text or "ra quân" in text or "bỏ lượt" in text
+
+
+def test_a_broken_record_is_refused_in_the_players_language(page, site, guard, tmp_path):
+    page.goto(site)
+    wait_engine(page)
+    page.select_option("#lang", "vi")
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "domino-record", "version": 1, "variant": "kozel"}')
+    page.set_input_files("#import", str(path))
+    banner = page.locator("#error-banner")
+    banner.wait_for(state="visible", timeout=30_000)
+    text = banner.inner_text()
+    assert text.startswith("Không mở được biên bản này: tệp không phải là biên bản domino"), text
+    assert page.locator("#menu").is_visible()

@@ -5,6 +5,7 @@ canvas bounds, formatting and the message catalogue.
 """
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -164,6 +165,24 @@ def test_catalogue_is_complete_in_both_languages():
     assert i18n.detect(["fr"]) == "en"
 
 
+def test_every_refusal_code_of_the_engine_has_a_reason_in_both_languages():
+    """The protocol's error codes a player can meet are explained in the page's language;
+    the engine's English detail only follows in brackets."""
+    from domino import protocol
+
+    listed = protocol.__doc__.split("with the codes")[1].split("internal``")[0]
+    codes = re.findall(r"``(\w+)``", listed) + ["internal"]
+    assert "bad_option" in codes and "bad_record" in codes
+    shown = set(codes) - {"bad_message", "unknown_intent", "stale_state", "cancelled",
+                          "undo_unavailable", "nothing_to_undo"}
+    for code in shown:
+        assert "reason." + code in i18n.EN, code
+    assert i18n.error_reason("vi", "bad_record", "line 1") == (
+        "tệp không phải là biên bản domino hợp lệ (line 1)")
+    assert i18n.error_reason("en", "bad_seats", "") == "the seats do not match the players"
+    assert i18n.error_reason("en", "no_such_code", "as is") == "as is"
+
+
 def test_catalogue_names_every_engine_variant():
     from domino.rules import variants_catalog
 
@@ -293,7 +312,6 @@ def test_a_double_that_does_not_fit_starts_the_next_row_under_the_end():
 # --- the end-of-hand summary (web/ui/summary.py) on real protocol states -------------------
 
 import json  # noqa: E402
-import re  # noqa: E402
 
 import summary  # noqa: E402
 

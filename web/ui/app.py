@@ -216,11 +216,12 @@ def accept(answer, message):
     elif kind == "error":
         if answer.get("code") in ("stale_state", "cancelled"):
             return  # overtaken: a newer state (or an undo) already arrived
-        text = tr("error.engine", message=answer.get("message", ""))
+        why = i18n.error_reason(S["lang"], answer.get("code"), answer.get("message", ""))
+        text = tr("error.engine", message=why)
         if message.get("type") == "load_record":
-            text = tr("error.record", message=answer.get("message", ""))
+            text = tr("error.record", message=why)
         if message.get("deep_link"):
-            text = tr("error.deeplink", message=answer.get("message", ""))
+            text = tr("error.deeplink", message=why)
             set_screen("menu")
         show_error(text)
         render_start_button()
@@ -456,7 +457,8 @@ async def import_file(file):
     try:
         record = json.loads(text)
     except ValueError as exc:
-        show_error(tr("error.record", message=str(exc)))
+        why = i18n.error_reason(S["lang"], "bad_record", str(exc))
+        show_error(tr("error.record", message=why))
         return
     await run_intent({"type": "load_record", "record": record})
 

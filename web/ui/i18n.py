@@ -146,6 +146,18 @@ EN = {
     "error.save_corrupt": "The saved match could not be read and was set aside.",
     "error.record": "This record could not be opened: {message}",
     "error.deeplink": "The link's game could not be started: {message}",
+    "error.detail": "{reason} ({detail})",
+    "reason.unknown_variant": "this game is not known",
+    "reason.bad_option": "an option or the number of players is not accepted by this game",
+    "reason.bad_seats": "the seats do not match the players",
+    "reason.bad_record": "the file is not a valid domino record",
+    "reason.unsupported_version": "the record's format version is not supported",
+    "reason.illegal_move": "that move is not allowed",
+    "reason.no_match": "no match is being played",
+    "reason.match_over": "the match is over",
+    "reason.hand_not_over": "the hand is not over yet",
+    "reason.not_your_turn": "it is not that player's turn",
+    "reason.internal": "something unexpected went wrong",
     "opt.yes": "on",
     "opt.no": "off",
 }
@@ -287,6 +299,18 @@ VI = {
     "error.save_corrupt": "Không đọc được ván đã lưu; ván đó đã được cất riêng.",
     "error.record": "Không mở được biên bản này: {message}",
     "error.deeplink": "Không bắt đầu được ván theo đường dẫn: {message}",
+    "error.detail": "{reason} ({detail})",
+    "reason.unknown_variant": "không có trò chơi này",
+    "reason.bad_option": "trò chơi này không nhận một tùy chọn hoặc số người chơi",
+    "reason.bad_seats": "các ghế không khớp với số người chơi",
+    "reason.bad_record": "tệp không phải là biên bản domino hợp lệ",
+    "reason.unsupported_version": "không hỗ trợ phiên bản định dạng của biên bản",
+    "reason.illegal_move": "nước đi này không hợp lệ",
+    "reason.no_match": "chưa có ván nào đang chơi",
+    "reason.match_over": "trận đấu đã kết thúc",
+    "reason.hand_not_over": "ván chưa kết thúc",
+    "reason.not_your_turn": "chưa đến lượt người chơi đó",
+    "reason.internal": "đã xảy ra lỗi không mong đợi",
     "opt.yes": "bật",
     "opt.no": "tắt",
 }
@@ -460,6 +484,19 @@ def t(lang, key, **values):
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def error_reason(lang, code, detail):
+    """A refused intent in words: the localized reason for its error ``code``, with the
+    engine's own (English) ``detail`` after it for whoever needs the specifics; an unknown
+    code shows the detail alone."""
+    key = "reason." + str(code)
+    if key not in EN:
+        return detail or code
+    reason = t(lang, key)
+    if not detail:
+        return reason
+    return t(lang, "error.detail", reason=reason, detail=detail)
 
 
 def variant_name(lang, variant_id, fallback=None):
