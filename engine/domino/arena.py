@@ -72,7 +72,6 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int)
     twice (self-play) is reported as ``name``, ``name#2``, ...
     """
     from .ai import get_agent
-    from .ai.policy import playable
 
     names = [a.strip() for a in agents if a.strip()]
     if not names:
@@ -100,21 +99,9 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int)
     for h in range(hands):
         m = Match.new(rs.id, dict(options), seed=hand_seed(seed, h))
         seat_agent = seating(k, n, h)
-        rng = random.Random(hand_seed(seed, h) * 31 + 17)
-        while m.to_move is not None:
-            seat = m.to_move
-            legal = m.legal()
-            sensible = playable(legal)
-            if len(sensible) == 1:
-                move = sensible[0]
-            else:
-                a = seat_agent[seat]
-                v = view(m.hand, seat)
-                t0 = time.perf_counter()
-                move = players[a].choose(v, legal, rng)
-                timings[a].append((time.perf_counter() - t0) * 1000.0)
-            m.play(move)
-        result = m.hand_result
+        result = play_hand(m, [players[a] for a in seat_agent],
+                           random.Random(hand_seed(seed, h) * 31 + 17),
+                           [timings[a] for a in seat_agent])
         winners = _hand_winners(rs, result, seat_agent, k)
         for a in range(k):
             seats = [p for p in range(n) if seat_agent[p] == a]
@@ -135,6 +122,28 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int)
             "decision_ms_p95": round(_percentile(timings[a], 95), 2),
         }
     return {"hands": hands, "agents": out}
+
+
+def play_hand(m: Match, agents: list, rng: random.Random,
+              timings: list[list[float]] | None = None) -> HandResult:
+    """Play the current hand of ``m`` to its end, ``agents[seat]`` choosing for each seat, and
+    return its result. A decision with a single sensible move is played without asking; the
+    others' durations (ms) go to ``timings[seat]`` when given."""
+    from .ai.policy import playable
+
+    while m.to_move is not None:
+        seat = m.to_move
+        legal = m.legal()
+        sensible = playable(legal)
+        if len(sensible) == 1:
+            move = sensible[0]
+        else:
+            t0 = time.perf_counter()
+            move = agents[seat].choose(view(m.hand, seat), legal, rng)
+            if timings is not None:
+                timings[seat].append((time.perf_counter() - t0) * 1000.0)
+        m.play(move)
+    return m.hand_result
 
 
 def _hand_winners(rs: Ruleset, result: HandResult, seat_agent: list[int], k: int
