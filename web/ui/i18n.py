@@ -301,7 +301,7 @@ VI = {
     "error.deeplink": "Không bắt đầu được ván theo đường dẫn: {message}",
     "error.detail": "{reason} ({detail})",
     "reason.unknown_variant": "không có trò chơi này",
-    "reason.bad_option": "trò chơi này không nhận một tùy chọn hoặc số người chơi",
+    "reason.bad_option": "một tùy chọn hoặc số người chơi không hợp lệ với trò chơi này",
     "reason.bad_seats": "các ghế không khớp với số người chơi",
     "reason.bad_record": "tệp không phải là biên bản domino hợp lệ",
     "reason.unsupported_version": "không hỗ trợ phiên bản định dạng của biên bản",
