@@ -9,6 +9,11 @@ averaged over both games. Its mean and standard error say how much better A does
 with the deal's luck cancelled. The hand win counts (judged as the arena judges them,
 ``domino.arena``) are reported too.
 
+``--warmup-hands K`` measures a later hand of a match instead of the first: K hands are first
+played by ``medium`` at every seat (the same moves in both games of a deal, since they depend
+only on the deal), and only the next hand is compared. In kozel that is the difference between
+records still closed (a hand under 13 points is not recorded) and records already open.
+
 Either agent may be a search level with changed parameters, which is what this is for (tuning
 a level against another before an arena run): ``--a-config '{"evaluations": 3200}'`` replaces
 those ``SearchConfig`` fields of the named level for agent A.
@@ -54,12 +59,16 @@ def make_agent(name: str, overrides: dict, seed: int) -> Agent:
     return agent
 
 
-def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first: int) -> dict:
-    """Play ``deals`` deals twice each, sides swapped; the per-deal point difference A - B."""
+def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first: int,
+              warmup: int = 0) -> dict:
+    """Play ``deals`` deals twice each, sides swapped; the per-deal point difference A - B.
+    With ``warmup`` hands played first by ``medium`` everywhere, the compared hand is the one
+    after them (a deal whose match ends during the warm-up is skipped)."""
     rs = get_ruleset(variant, {"players": players})
     if rs.teams(players):
         raise SystemExit("partnership variants: use the arena (each team is one agent)")
     sign = -1 if points_decided(rs) and not rs.end_count_scoring else 1
+    warm = [get_agent("medium", seed=13)] * players
     diffs: list[float] = []
     won = [0, 0]
     decided = 0
@@ -69,6 +78,13 @@ def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first:
         for swap in (0, 1):
             side = [(p + swap) % 2 for p in range(players)]
             m = Match.new(variant, {"players": players}, seed=d)
+            for h in range(warmup):
+                play_hand(m, warm, random.Random(d * 1000 + h))
+                if m.over:
+                    break
+                m.next_hand()
+            if m.over:
+                break
             result = play_hand(m, [(a, b)[s] for s in side], random.Random(d * 2 + swap))
             winners = _hand_winners(rs, result, side, 2)
             if winners is not None:
@@ -81,11 +97,13 @@ def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first:
                 per_seat.append(sum(result.delta[p] for p in seats) / len(seats))
                 points[agent] += per_seat[-1]
             diff += sign * (per_seat[0] - per_seat[1]) / 2
-        diffs.append(diff)
+        else:
+            diffs.append(diff)
     n = len(diffs)
     mean = sum(diffs) / n
     se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n) if n > 1 else math.inf
-    return {"variant": variant, "players": players, "deals": n, "games": 2 * n,
+    return {"variant": variant, "players": players, "warmup_hands": warmup, "deals": n,
+            "games": 2 * n,
             "a_minus_b_per_seat": round(mean, 3), "se": round(se, 3),
             "hands_won": won, "hands_decided": decided,
             "points_per_seat": [round(p / (2 * n), 3) for p in points]}
@@ -102,11 +120,14 @@ def main() -> None:
     ap.add_argument("--b-config", default="{}", help="JSON: SearchConfig fields for B")
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--first-deal", type=int, default=0, help="Match seed of the first deal")
+    ap.add_argument("--warmup-hands", type=int, default=0,
+                    help="hands played by medium before the compared one")
     args = ap.parse_args()
     a = make_agent(args.a, json.loads(args.a_config), seed=11)
     b = make_agent(args.b, json.loads(args.b_config), seed=12)
     t0 = time.perf_counter()
-    out = duplicate(args.variant, args.players, a, b, args.deals, args.first_deal)
+    out = duplicate(args.variant, args.players, a, b, args.deals, args.first_deal,
+                    args.warmup_hands)
     out.update({"a": args.a, "b": args.b, "a_config": json.loads(args.a_config),
                 "b_config": json.loads(args.b_config),
                 "seconds": round(time.perf_counter() - t0, 1)})
