@@ -38,9 +38,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "engine"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(ROOT / "web" / "ui"))
 
 from load_browser import OBSERVER, launch_kwargs, serve  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from textfmt import parse_deep_link  # noqa: E402
 
 from domino.protocol import Session  # noqa: E402
 
@@ -78,14 +80,6 @@ def stats(values: list[float]) -> dict[str, Any]:
 
     return {"n": len(values), "p50": r(percentile(values, 50)), "p95": r(percentile(values, 95)),
             "max": r(max(values)), "mean": r(sum(values) / len(values))}
-
-
-def parse_fragment(fragment: str) -> dict[str, Any]:
-    """The variant, options, seed and seats of a deep-link fragment (the subset used here)."""
-    params = dict(part.split("=", 1) for part in fragment.split("&") if "=" in part)
-    players = int(params["players"])
-    return {"variant": params["variant"], "options": {"players": players},
-            "seed": int(params.get("seed", "1")), "seats": params["seats"].split(",")}
 
 
 def summarise(decisions: list[dict[str, Any]]) -> dict[str, Any]:
@@ -139,7 +133,11 @@ def play_in_browser(page: Page, base: str, fragment: str, hands: int) -> dict[st
 
 def play_in_cpython(fragment: str, hands: int, cap_s: float | None) -> dict[str, Any]:
     """The same match played here through the protocol with the same cap (no page)."""
-    match = parse_fragment(fragment)
+    # The page's own reading of the link (web/ui/textfmt.py), options included; an absent seed
+    # is 1, as the page's link_intent makes it.
+    link = parse_deep_link(fragment)
+    match = {"variant": link["variant"], "options": link["options"],
+             "seed": 1 if link["seed"] is None else link["seed"], "seats": link["seats"]}
     session = Session(ai_time_limit=cap_s)
 
     def ask(**message: Any) -> dict[str, Any]:
