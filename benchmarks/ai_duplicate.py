@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 from domino import Match  # noqa: E402
 from domino.ai import SearchAgent, get_agent  # noqa: E402
 from domino.ai.agents import Agent  # noqa: E402
-from domino.arena import _hand_winners, play_hand, points_decided  # noqa: E402
+from domino.arena import _hand_winners, play_hand, points_sign, seat_means  # noqa: E402
 from domino.rules import get_ruleset  # noqa: E402
 
 
@@ -67,7 +67,7 @@ def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first:
     rs = get_ruleset(variant, {"players": players})
     if rs.teams(players):
         raise SystemExit("partnership variants: use the arena (each team is one agent)")
-    sign = -1 if points_decided(rs) and not rs.end_count_scoring else 1
+    sign = points_sign(rs)
     warm = [get_agent("medium", seed=13)] * players
     diffs: list[float] = []
     won = [0, 0]
@@ -91,11 +91,9 @@ def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first:
                 decided += 1
                 for w in winners:
                     won[w] += 1
-            per_seat = []
+            per_seat = seat_means(result.delta, side, 2)
             for agent in (0, 1):
-                seats = [p for p in range(players) if side[p] == agent]
-                per_seat.append(sum(result.delta[p] for p in seats) / len(seats))
-                points[agent] += per_seat[-1]
+                points[agent] += per_seat[agent]
             diff += sign * (per_seat[0] - per_seat[1]) / 2
         else:
             diffs.append(diff)

@@ -156,13 +156,9 @@ def _hand_winners(rs: Ruleset, result: HandResult, seat_agent: list[int], k: int
     kozel and mexican_train; a tie for the best is undecided.
     """
     if points_decided(rs):
-        n = len(result.delta)
-        sign = 1 if rs.end_count_scoring else -1
-        scores = []
-        for a in range(k):
-            seats = [p for p in range(n) if seat_agent[p] == a]
-            if seats:
-                scores.append((sign * sum(result.delta[p] for p in seats) / len(seats), a))
+        sign = points_sign(rs)
+        scores = [(sign * mean, a) for a, mean in enumerate(seat_means(result.delta, seat_agent, k))
+                  if mean is not None]
         scores.sort(reverse=True)
         if len(scores) < 2 or scores[0][0] == scores[1][0]:
             return None
@@ -172,6 +168,22 @@ def _hand_winners(rs: Ruleset, result: HandResult, seat_agent: list[int], k: int
     if not winners:
         return None
     return {seat_agent[p] for p in winners}
+
+
+def seat_means(delta: list[int], seat_agent: list[int], k: int) -> list[float | None]:
+    """Each agent's average ``delta`` over the seats it holds (None for an agent without
+    seats): the per-seat figure hands are judged on where points decide."""
+    means: list[float | None] = []
+    for a in range(k):
+        values = [d for p, d in enumerate(delta) if seat_agent[p] == a]
+        means.append(sum(values) / len(values) if values else None)
+    return means
+
+
+def points_sign(rs: Ruleset) -> int:
+    """+1 where more points are better (points scored), -1 where they are penalties
+    (kozel, mexican_train)."""
+    return -1 if points_decided(rs) and not rs.end_count_scoring else 1
 
 
 def points_decided(rs: Ruleset) -> bool:
