@@ -84,6 +84,19 @@ def test_arena_is_deterministic_apart_from_timings():
     assert strip(a) == strip(b)
 
 
+def test_arena_jobs_share_the_hands_with_the_same_results():
+    """Hands are dealt and played from their own seeds, so sharing them among processes
+    changes nothing but the timings."""
+    def strip(out):
+        return {k: {x: y for x, y in v.items() if not x.startswith("decision_ms")}
+                for k, v in out["agents"].items()}
+
+    one = arena("kozel", {"players": 4}, ["medium", "easy"], 9, 5)
+    two = arena("kozel", {"players": 4}, ["medium", "easy"], 9, 5, jobs=2)
+    assert strip(one) == strip(two)
+    assert sum(v["hands_decided"] for v in one["agents"].values()) > 0
+
+
 def test_self_play_labels():
     out = arena("block", {"players": 2}, ["greedy", "greedy"], 4, 0)
     assert set(out["agents"]) == {"greedy", "greedy#2"}

@@ -64,22 +64,22 @@ def _percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
-def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int) -> dict:
+def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int,
+          jobs: int = 1) -> dict:
     """Play ``hands`` hands of ``variant`` between ``agents`` and summarise each agent.
 
     Returns ``{"hands": H, "agents": {name: {"hands_won", "hands_decided", "win_rate",
     "ci95", "points_per_hand", "decision_ms_p50", "decision_ms_p95"}}}``. An agent named
-    twice (self-play) is reported as ``name``, ``name#2``, ...
+    twice (self-play) is reported as ``name``, ``name#2``, ... With ``jobs`` above 1 the
+    hands are shared among that many processes; every hand is dealt and played from its
+    own seeds, so the results are the same as with one (the timings are not: the processes
+    share the machine).
     """
-    from .ai import get_agent
-
     names = [a.strip() for a in agents if a.strip()]
     if not names:
         raise OptionError("--agents needs at least one agent name")
     rs = get_ruleset(variant, options)
-    n = rs.players
-    teams = rs.teams(n)
-    if teams and len(names) > 2:
+    if rs.teams(rs.players) and len(names) > 2:
         raise OptionError("with partnerships each team is one agent: give at most two agents")
     labels: list[str] = []
     for name in names:
@@ -87,6 +87,44 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int)
         while label in labels:
             label, i = f"{name}#{i}", i + 1
         labels.append(label)
+    jobs = max(1, min(int(jobs), hands))
+    ranges = [(j * hands // jobs, (j + 1) * hands // jobs) for j in range(jobs)]
+    if jobs == 1:
+        parts = [_play_hands(variant, options, names, seed, *ranges[0])]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(_play_hands, [variant] * jobs, [options] * jobs,
+                                  [names] * jobs, [seed] * jobs, *zip(*ranges, strict=True)))
+    k = len(names)
+    won = [sum(part[0][a] for part in parts) for a in range(k)]
+    decided = [sum(part[1][a] for part in parts) for a in range(k)]
+    points = [sum(part[2][a] for part in parts) for a in range(k)]
+    timings = [[t for part in parts for t in part[3][a]] for a in range(k)]
+    out: dict = {}
+    for a, label in enumerate(labels):
+        out[label] = {
+            "hands_won": won[a],
+            "hands_decided": decided[a],
+            "win_rate": round(won[a] / decided[a], 4) if decided[a] else None,
+            "ci95": wilson(won[a], decided[a]),
+            "points_per_hand": round(points[a] / hands, 3),
+            "decision_ms_p50": round(_percentile(timings[a], 50), 2),
+            "decision_ms_p95": round(_percentile(timings[a], 95), 2),
+        }
+    return {"hands": hands, "agents": out}
+
+
+def _play_hands(variant: str, options: dict, names: list[str], seed: int, first: int,
+                stop: int) -> tuple[list[int], list[int], list[int], list[list[float]]]:
+    """Arena hands ``first`` to ``stop - 1``: per agent, hands won, hands decided, points,
+    and decision times (ms)."""
+    from .ai import get_agent
+
+    rs = get_ruleset(variant, options)
+    n = rs.players
+    teams = rs.teams(n)
     try:
         players = [get_agent(name, seed=seed + 101 * i) for i, name in enumerate(names)]
     except ValueError as exc:
@@ -96,7 +134,7 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int)
     decided = [0] * k
     points = [0] * k
     timings: list[list[float]] = [[] for _ in range(k)]
-    for h in range(hands):
+    for h in range(first, stop):
         m = Match.new(rs.id, dict(options), seed=hand_seed(seed, h))
         seat_agent = seating(k, n, h)
         result = play_hand(m, [players[a] for a in seat_agent],
@@ -110,18 +148,7 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int)
                 if a in winners:
                     won[a] += 1
             points[a] += _agent_points(rs, teams, result.delta, seats)
-    out: dict = {}
-    for a, label in enumerate(labels):
-        out[label] = {
-            "hands_won": won[a],
-            "hands_decided": decided[a],
-            "win_rate": round(won[a] / decided[a], 4) if decided[a] else None,
-            "ci95": wilson(won[a], decided[a]),
-            "points_per_hand": round(points[a] / hands, 3),
-            "decision_ms_p50": round(_percentile(timings[a], 50), 2),
-            "decision_ms_p95": round(_percentile(timings[a], 95), 2),
-        }
-    return {"hands": hands, "agents": out}
+    return won, decided, points, timings
 
 
 def play_hand(m: Match, agents: list, rng: random.Random,

@@ -75,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--agents", required=True, help="comma-separated agent names")
     a.add_argument("--hands", type=int, default=100)
     a.add_argument("--seed", type=int, default=0)
+    a.add_argument("--jobs", type=int, default=1,
+                   help="processes to share the hands among (same results, noisier timings)")
     return p
 
 
@@ -113,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.hands < 1:
                 raise OptionError("--hands must be at least 1")
             _print(arena(args.variant, _options(args), args.agents.split(","), args.hands,
-                         args.seed))
+                         args.seed, args.jobs))
     except DominoError as exc:
         return _fail(str(exc))
     except RecursionError:
