@@ -295,3 +295,27 @@ def test_steps_end_with_the_move_choose_picks(level):
     assert all(s is None for s in steps[:-1])
     if level == "hard":
         assert len(steps) > 1
+
+
+def test_a_search_may_take_its_worlds_from_another_sampler():
+    """``Search(sampler=...)``: every world comes from it (benchmarks/ai_decisions.py passes
+    the true deal for its clairvoyant bound); without one, worlds are sampled as usual."""
+    m = Match.new("kozel", {"players": 4}, seed=3)
+    s = m.hand
+    rng = random.Random(1)
+    while len(playable(legal_moves(s))) < 2:
+        apply_unchecked(s, playable(legal_moves(s))[0])
+    v = view(s, s.to_move)
+    calls = []
+
+    def truth(view_, rng_, k):
+        calls.append(k.seat)
+        return s.copy()
+
+    searched = search.Search(v, list(v.legal), rng, search.SearchConfig(evaluations=30),
+                             sampler=truth)
+    searched.run()
+    assert calls and set(calls) == {s.to_move} and searched.worlds == len(calls)
+    assert searched._world.hands == s.hands and searched._world.boneyard == s.boneyard
+    plain = search.Search(v, list(v.legal), rng, search.SearchConfig(evaluations=30))
+    assert plain._sample is sample_world

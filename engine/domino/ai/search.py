@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..game import HandState, apply_unchecked, legal_moves
@@ -84,13 +85,19 @@ MOVE_WEIGHT = {"line": 1.0, "tree": 3.0, "trains": 5.0}
 
 _Abort = linesolve.SolveLimit  # an exact solve ran past its node limit
 
+# A source of worlds: (view, rng, knowledge) -> a complete HandState consistent with the view.
+Sampler = Callable[[View, random.Random, Knowledge], HandState]
+
 
 class Search:
     """One decision's search; drive it with ``step`` and read ``best`` / ``ranking``."""
 
     def __init__(self, v: View, legal: list[Move], rng: random.Random, cfg: SearchConfig,
-                 budget: int | None = None) -> None:
+                 budget: int | None = None, sampler: Sampler | None = None) -> None:
         self.view = v
+        # Where worlds come from: ``worlds.sample_world`` for every agent. A benchmark may
+        # pass its own (benchmarks/ai_decisions.py: bounds that search the true deal).
+        self._sample: Sampler = sampler or sample_world
         self.cfg = cfg
         self.rng = rng
         self.k: Knowledge = infer(v)
@@ -135,7 +142,7 @@ class Search:
                 self._prune()
                 if self.done:
                     break
-                self._world = sample_world(self.view, self.rng, self.k)
+                self._world = self._sample(self.view, self.rng, self.k)
                 self._world_key = (tuple(tuple(sorted(h)) for h in self._world.hands),
                                    tuple(self._world.boneyard))
                 self.worlds += 1

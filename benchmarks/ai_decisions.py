@@ -1,0 +1,186 @@
+"""Decision by decision: what each agent's choice is worth in the true deal.
+
+Hand results mix the luck of the deal with a few decisions that matter, so two agents of
+nearly equal strength take thousands of hands to tell apart (``ai_duplicate.py`` cancels the
+deal's luck, not the noise of everything played after a decision). Here the comparison is
+made at each decision instead. Hands are played by ``--play`` agents (alternating round the
+table, like the arena); at every decision with more than one sensible move, every agent of
+``--agents`` is asked what it would play from that seat's view. Each distinct answer is then
+played in the *true* position and the hand finished ``--continuations`` times by the
+``--continue-with`` agent at every seat (the same continuation seeds for every answer), and
+the answer is worth the deciding seat's average result: its points, turned so that larger is
+better (kozel and mexican_train count penalty points).
+
+For each pair of agents it reports the decisions where they disagree, the mean difference of
+their answers' worth there with its standard error, and that difference spread over every
+seat and hand: the points per seat and hand one agent would gain over the other if only these
+decisions changed.
+
+Two bounds can be added, searches with expert's configuration that do not sample worlds:
+``clairvoyant`` searches the true deal itself (the others' hands and the market's order), and
+``hands-known`` the true hands with the market shuffled anew in every world. They see what no
+player can, and measure how much an agent could still gain from knowing more, which is the
+most better inference could give.
+
+Usage::
+
+    python benchmarks/ai_decisions.py --variant kozel --players 4 --hands 60 \\
+        --agents medium,hard,expert --bounds --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
+
+from domino import Match  # noqa: E402
+from domino.ai import get_agent  # noqa: E402
+from domino.ai.agents import EXPERT  # noqa: E402
+from domino.ai.policy import playable  # noqa: E402
+from domino.ai.search import Search  # noqa: E402
+from domino.arena import points_sign  # noqa: E402
+from domino.rules import get_ruleset  # noqa: E402
+from domino.tiles import shuffle  # noqa: E402
+from domino.view import view  # noqa: E402
+
+BOUNDS = ("clairvoyant", "hands-known")
+
+
+def bound_move(kind: str, m: Match, seat: int, legal: list, rng: random.Random):
+    """The move of a search at expert's configuration whose worlds are the true deal
+    (``clairvoyant``) or the true hands with the market reshuffled (``hands-known``)."""
+    truth = m.hand
+
+    def sampler(v, r, k):
+        s = truth.copy()
+        if kind == "hands-known":
+            s.boneyard = list(s.boneyard)
+            shuffle(s.boneyard, r)
+        return s
+
+    search = Search(view(truth, seat), list(legal), rng, EXPERT, sampler=sampler)
+    return search.run()
+
+
+def finish(m: Match, move, agent, rng: random.Random) -> list[int]:
+    """Play ``move`` in a copy of ``m`` and finish the hand with ``agent`` at every seat;
+    the result's delta."""
+    mm = copy.deepcopy(m)
+    mm.play(move)
+    while mm.to_move is not None:
+        seat = mm.to_move
+        legal = mm.legal()
+        sensible = playable(legal)
+        mm.play(sensible[0] if len(sensible) == 1
+                else agent.choose(view(mm.hand, seat), legal, rng))
+    return list(mm.hand_result.delta)
+
+
+def run_hands(args: dict, first: int, count: int) -> list[dict]:
+    """Play ``count`` hands from Match seed ``first``; one record per decision with a choice."""
+    variant, players = args["variant"], args["players"]
+    sign = points_sign(get_ruleset(variant, {"players": players}))
+    names = args["agents"]
+    agents = {n: get_agent(n, seed=7) for n in names}
+    play = [get_agent(n, seed=11 + i) for i, n in enumerate(args["play"])]
+    cont = get_agent(args["continue_with"], seed=99)
+    records = []
+    for h in range(first, first + count):
+        m = Match.new(variant, {"players": players}, seed=h)
+        seating = [play[(p + h) % len(play)] for p in range(players)]
+        rng = random.Random(h)
+        while m.to_move is not None:
+            seat = m.to_move
+            legal = m.legal()
+            sensible = playable(legal)
+            if len(sensible) == 1:
+                m.play(sensible[0])
+                continue
+            v = view(m.hand, seat)
+            seed = rng.random()
+            answers = {n: a.choose(v, legal, random.Random(seed)) for n, a in agents.items()}
+            for kind in args["bounds"]:
+                answers[kind] = bound_move(kind, m, seat, legal, random.Random(seed))
+            worth: dict[str, float] = {}
+            distinct = {str(x): x for x in answers.values()}
+            for move in distinct.values() if len(distinct) > 1 else ():
+                total = 0.0
+                for c in range(args["continuations"]):
+                    delta = finish(m, move, cont, random.Random(h * 7919 + seat * 101 + c))
+                    total += sign * delta[seat]
+                worth[str(move)] = total / args["continuations"]
+            records.append({"hand": h, "seat": seat,
+                            "answers": {n: str(x) for n, x in answers.items()},
+                            "worth": worth})
+            m.play(seating[seat].choose(v, legal, random.Random(seed)))
+    return records
+
+
+def summarise(records: list[dict], names: list[str], hands: int, players: int) -> list[dict]:
+    """Per pair of agents: disagreements, mean worth difference (SE), per seat and hand."""
+    out = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            diffs = [r["worth"][r["answers"][a]] - r["worth"][r["answers"][b]]
+                     for r in records if r["answers"][a] != r["answers"][b]]
+            n = len(diffs)
+            mean = sum(diffs) / n if n else 0.0
+            se = (math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n)
+                  if n > 1 else math.inf)
+            out.append({"a": a, "b": b, "disagreements": n,
+                        "a_minus_b_per_disagreement": round(mean, 3), "se": round(se, 3),
+                        "a_minus_b_per_seat_hand": round(sum(diffs) / (hands * players), 3),
+                        "se_per_seat_hand": round(se * n / (hands * players), 3)})
+    return out
+
+
+def main() -> None:
+    """Parse the arguments, run (in ``--jobs`` processes), print JSON."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variant", default="kozel")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--agents", default="medium,hard,expert", help="the agents compared")
+    ap.add_argument("--play", default="expert,hard", help="the agents that play the hands")
+    ap.add_argument("--continue-with", default="hard")
+    ap.add_argument("--continuations", type=int, default=12)
+    ap.add_argument("--bounds", action="store_true", help="add the clairvoyant bounds")
+    ap.add_argument("--hands", type=int, default=40)
+    ap.add_argument("--first-deal", type=int, default=3000)
+    ap.add_argument("--jobs", type=int, default=1)
+    a = ap.parse_args()
+    args = {"variant": a.variant, "players": a.players,
+            "agents": [x.strip() for x in a.agents.split(",") if x.strip()],
+            "play": [x.strip() for x in a.play.split(",") if x.strip()],
+            "continue_with": a.continue_with, "continuations": a.continuations,
+            "bounds": list(BOUNDS) if a.bounds else []}
+    t0 = time.perf_counter()
+    jobs = max(1, a.jobs)
+    chunks = [(a.first_deal + i * a.hands // jobs, (i + 1) * a.hands // jobs - i * a.hands // jobs)
+              for i in range(jobs)]
+    if jobs == 1:
+        records = run_hands(args, *chunks[0])
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = pool.map(run_hands, [args] * jobs, [c[0] for c in chunks],
+                             [c[1] for c in chunks])
+            records = [r for part in parts for r in part]
+    names = args["agents"] + args["bounds"]
+    print(json.dumps({"variant": a.variant, "players": a.players, "hands": a.hands,
+                      "first_deal": a.first_deal, "decisions": len(records),
+                      "play": args["play"], "continue_with": a.continue_with,
+                      "continuations": a.continuations,
+                      "pairs": summarise(records, names, a.hands, a.players),
+                      "seconds": round(time.perf_counter() - t0, 1)}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
