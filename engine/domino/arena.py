@@ -87,6 +87,11 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int,
         while label in labels:
             label, i = f"{name}#{i}", i + 1
         labels.append(label)
+    from .ai import AGENTS
+
+    unknown = [name for name in names if name.lower() not in AGENTS]
+    if unknown:  # before any process starts
+        raise OptionError(f"unknown agent {unknown[0]!r} (known: {', '.join(AGENTS)})")
     jobs = max(1, min(int(jobs), hands))
     ranges = [(j * hands // jobs, (j + 1) * hands // jobs) for j in range(jobs)]
     if jobs == 1:
