@@ -390,10 +390,22 @@ class StaticHandler(http.server.SimpleHTTPRequestHandler):
         """Stay quiet: tests and benchmarks serve thousands of requests."""
 
 
+class StaticServer(http.server.ThreadingHTTPServer):
+    """The threaded server of `dist`, quiet when a browser hangs up mid-download (a reload,
+    a page closed, a test ending): that is not an error of the server, and its traceback
+    only hides real ones in the log."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """Ignore a client that went away; report anything else as usual."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(port: int = 0, dist: Path = DIST) -> http.server.ThreadingHTTPServer:
     """A threaded HTTP server for `dist` on 127.0.0.1 (`port` 0 picks a free port)."""
     handler = functools.partial(StaticHandler, directory=str(dist))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = StaticServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     return server
 
