@@ -47,7 +47,7 @@ from domino.ai import get_agent  # noqa: E402
 from domino.ai.agents import EXPERT  # noqa: E402
 from domino.ai.policy import playable  # noqa: E402
 from domino.ai.search import Search  # noqa: E402
-from domino.arena import points_sign  # noqa: E402
+from domino.arena import play_hand, points_sign  # noqa: E402
 from domino.rules import get_ruleset  # noqa: E402
 from domino.tiles import shuffle  # noqa: E402
 from domino.view import view  # noqa: E402
@@ -72,17 +72,11 @@ def bound_move(kind: str, m: Match, seat: int, legal: list, rng: random.Random):
 
 
 def finish(m: Match, move, agent, rng: random.Random) -> list[int]:
-    """Play ``move`` in a copy of ``m`` and finish the hand with ``agent`` at every seat;
-    the result's delta."""
+    """Play ``move`` in a copy of ``m`` and finish the hand with ``agent`` at every seat
+    (the arena's hand loop); the result's delta."""
     mm = copy.deepcopy(m)
     mm.play(move)
-    while mm.to_move is not None:
-        seat = mm.to_move
-        legal = mm.legal()
-        sensible = playable(legal)
-        mm.play(sensible[0] if len(sensible) == 1
-                else agent.choose(view(mm.hand, seat), legal, rng))
-    return list(mm.hand_result.delta)
+    return list(play_hand(mm, [agent] * mm.hand.n, rng).delta)
 
 
 def run_hands(args: dict, first: int, count: int) -> list[dict]:
