@@ -43,24 +43,27 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
 from domino import Match  # noqa: E402
-from domino.ai import get_agent  # noqa: E402
-from domino.ai.agents import EXPERT  # noqa: E402
+from domino.ai import Knowledge, get_agent  # noqa: E402
+from domino.ai.agents import EXPERT, Agent  # noqa: E402
 from domino.ai.policy import playable  # noqa: E402
 from domino.ai.search import Search  # noqa: E402
 from domino.arena import play_hand, points_sign  # noqa: E402
+from domino.game import HandState  # noqa: E402
+from domino.moves import Move  # noqa: E402
 from domino.rules import get_ruleset  # noqa: E402
 from domino.tiles import shuffle  # noqa: E402
-from domino.view import view  # noqa: E402
+from domino.view import View, view  # noqa: E402
 
 BOUNDS = ("clairvoyant", "hands-known")
 
 
-def bound_move(kind: str, m: Match, seat: int, legal: list, rng: random.Random):
+def bound_move(kind: str, m: Match, seat: int, legal: list[Move],
+               rng: random.Random) -> Move:
     """The move of a search at expert's configuration whose worlds are the true deal
     (``clairvoyant``) or the true hands with the market reshuffled (``hands-known``)."""
     truth = m.hand
 
-    def sampler(v, r, k):
+    def sampler(v: View, r: random.Random, k: Knowledge) -> HandState:
         s = truth.copy()
         if kind == "hands-known":
             s.boneyard = list(s.boneyard)
@@ -71,7 +74,7 @@ def bound_move(kind: str, m: Match, seat: int, legal: list, rng: random.Random):
     return search.run()
 
 
-def finish(m: Match, move, agent, rng: random.Random) -> list[int]:
+def finish(m: Match, move: Move, agent: Agent, rng: random.Random) -> list[int]:
     """Play ``move`` in a copy of ``m`` and finish the hand with ``agent`` at every seat
     (the arena's hand loop); the result's delta."""
     mm = copy.deepcopy(m)
