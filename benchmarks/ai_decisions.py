@@ -45,7 +45,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 from domino import Match  # noqa: E402
 from domino.ai import Knowledge, get_agent  # noqa: E402
 from domino.ai.agents import EXPERT, Agent  # noqa: E402
-from domino.ai.policy import playable  # noqa: E402
 from domino.ai.search import Search  # noqa: E402
 from domino.arena import play_hand, points_sign  # noqa: E402
 from domino.game import HandState  # noqa: E402
@@ -82,43 +81,51 @@ def finish(m: Match, move: Move, agent: Agent, rng: random.Random) -> list[int]:
     return list(play_hand(mm, [agent] * mm.hand.n, rng).delta)
 
 
+class DecisionJudge:
+    """Sits at every seat of one hand played by ``arena.play_hand``. At each decision with a
+    choice it asks every compared agent (and the bounds) for its answer, values the distinct
+    answers in the true position, records them, and plays the seated agent's answer."""
+
+    def __init__(self, m: Match, hand: int, seating: list[Agent], args: dict,
+                 agents: dict[str, Agent], cont: Agent, sign: int,
+                 records: list[dict]) -> None:
+        self.m, self.hand, self.seating, self.args = m, hand, seating, args
+        self.agents, self.cont, self.sign, self.records = agents, cont, sign, records
+
+    def choose(self, v: View, legal: list[Move], rng: random.Random) -> Move:
+        """The seated agent's move, after recording what every compared agent would play."""
+        m, h, seat, args = self.m, self.hand, v.seat, self.args
+        seed = rng.random()
+        answers = {n: a.choose(v, legal, random.Random(seed)) for n, a in self.agents.items()}
+        for kind in args["bounds"]:
+            answers[kind] = bound_move(kind, m, seat, legal, random.Random(seed))
+        worth: dict[str, float] = {}
+        distinct = {str(x): x for x in answers.values()}
+        for move in distinct.values() if len(distinct) > 1 else ():
+            total = 0.0
+            for c in range(args["continuations"]):
+                delta = finish(m, move, self.cont, random.Random(h * 7919 + seat * 101 + c))
+                total += self.sign * delta[seat]
+            worth[str(move)] = total / args["continuations"]
+        self.records.append({"hand": h, "seat": seat,
+                             "answers": {n: str(x) for n, x in answers.items()},
+                             "worth": worth})
+        return self.seating[seat].choose(v, legal, random.Random(seed))
+
+
 def run_hands(args: dict, first: int, count: int) -> list[dict]:
     """Play ``count`` hands from Match seed ``first``; one record per decision with a choice."""
     variant, players = args["variant"], args["players"]
     sign = points_sign(get_ruleset(variant, {"players": players}))
-    names = args["agents"]
-    agents = {n: get_agent(n, seed=7) for n in names}
+    agents = {n: get_agent(n, seed=7) for n in args["agents"]}
     play = [get_agent(n, seed=11 + i) for i, n in enumerate(args["play"])]
     cont = get_agent(args["continue_with"], seed=99)
-    records = []
+    records: list[dict] = []
     for h in range(first, first + count):
         m = Match.new(variant, {"players": players}, seed=h)
         seating = [play[(p + h) % len(play)] for p in range(players)]
-        rng = random.Random(h)
-        while m.to_move is not None:
-            seat = m.to_move
-            legal = m.legal()
-            sensible = playable(legal)
-            if len(sensible) == 1:
-                m.play(sensible[0])
-                continue
-            v = view(m.hand, seat)
-            seed = rng.random()
-            answers = {n: a.choose(v, legal, random.Random(seed)) for n, a in agents.items()}
-            for kind in args["bounds"]:
-                answers[kind] = bound_move(kind, m, seat, legal, random.Random(seed))
-            worth: dict[str, float] = {}
-            distinct = {str(x): x for x in answers.values()}
-            for move in distinct.values() if len(distinct) > 1 else ():
-                total = 0.0
-                for c in range(args["continuations"]):
-                    delta = finish(m, move, cont, random.Random(h * 7919 + seat * 101 + c))
-                    total += sign * delta[seat]
-                worth[str(move)] = total / args["continuations"]
-            records.append({"hand": h, "seat": seat,
-                            "answers": {n: str(x) for n, x in answers.items()},
-                            "worth": worth})
-            m.play(seating[seat].choose(v, legal, random.Random(seed)))
+        judge = DecisionJudge(m, h, seating, args, agents, cont, sign, records)
+        play_hand(m, [judge] * players, random.Random(h))
     return records
 
 
