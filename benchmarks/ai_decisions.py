@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-import math
 import random
 import sys
 import time
@@ -50,6 +49,7 @@ from domino.arena import play_hand, points_sign  # noqa: E402
 from domino.game import HandState  # noqa: E402
 from domino.moves import Move  # noqa: E402
 from domino.rules import get_ruleset  # noqa: E402
+from domino.stats import mean_se  # noqa: E402
 from domino.tiles import shuffle  # noqa: E402
 from domino.view import View, view  # noqa: E402
 
@@ -137,9 +137,7 @@ def summarise(records: list[dict], names: list[str], hands: int, players: int) -
             diffs = [r["worth"][r["answers"][a]] - r["worth"][r["answers"][b]]
                      for r in records if r["answers"][a] != r["answers"][b]]
             n = len(diffs)
-            mean = sum(diffs) / n if n else 0.0
-            se = (math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n)
-                  if n > 1 else math.inf)
+            mean, se = mean_se(diffs)
             out.append({"a": a, "b": b, "disagreements": n,
                         "a_minus_b_per_disagreement": round(mean, 3), "se": round(se, 3),
                         "a_minus_b_per_seat_hand": round(sum(diffs) / (hands * players), 3),

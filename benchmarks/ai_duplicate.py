@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import random
 import sys
 import time
@@ -47,6 +46,7 @@ from domino.ai import SearchAgent, get_agent  # noqa: E402
 from domino.ai.agents import Agent  # noqa: E402
 from domino.arena import _hand_winners, play_hand, points_sign, seat_means  # noqa: E402
 from domino.rules import get_ruleset  # noqa: E402
+from domino.stats import mean_se  # noqa: E402
 
 
 def make_agent(name: str, overrides: dict, seed: int) -> Agent:
@@ -98,8 +98,7 @@ def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first:
         else:
             diffs.append(diff)
     n = len(diffs)
-    mean = sum(diffs) / n
-    se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n) if n > 1 else math.inf
+    mean, se = mean_se(diffs)
     return {"variant": variant, "players": players, "warmup_hands": warmup, "deals": n,
             "games": 2 * n,
             "a_minus_b_per_seat": round(mean, 3), "se": round(se, 3),

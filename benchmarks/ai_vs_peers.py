@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -52,6 +51,8 @@ sys.path.insert(0, str(HERE.parent / "engine"))
 
 from peers import DominoesPeer, Key, OpenSpielPeer, Tile, norm, versions  # noqa: E402
 
+from domino.stats import wilson  # noqa: E402
+
 FOUR_P = {"players": 4, "partnership": True, "hand_size": 7}
 TWO_P = {"players": 2, "hand_size": 7}
 
@@ -64,7 +65,7 @@ class Agent(Protocol):
 
 
 # --------------------------------------------------------------------------------------------
-# Stand-in agents (until the engine's AI exists)
+# Agents written here, to prove the harness (the engine's levels come from domino.ai)
 # --------------------------------------------------------------------------------------------
 
 
@@ -206,17 +207,6 @@ class Mirror:
 # --------------------------------------------------------------------------------------------
 # Bookkeeping
 # --------------------------------------------------------------------------------------------
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a binomial proportion (sound for small n and p near 0/1)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass

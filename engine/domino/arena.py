@@ -21,7 +21,6 @@ played without asking the agent and are not timed. Intervals are Wilson score in
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import time
@@ -30,20 +29,8 @@ from .errors import OptionError
 from .match import Match
 from .rules import Ruleset, get_ruleset
 from .settle import HandResult
+from .stats import wilson
 from .view import view
-
-Z95 = 1.959963984540054
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> list[float]:
-    """The Wilson score interval of ``wins`` successes in ``n`` trials ([0, 1] when n = 0)."""
-    if n == 0:
-        return [0.0, 1.0]
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
 def hand_seed(seed: int, hand: int) -> int:

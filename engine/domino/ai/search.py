@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 from ..game import HandState, apply_unchecked, legal_moves
 from ..moves import Move
+from ..stats import mean_se
 from ..view import View
 from . import linesolve
 from .evaluate import Utility, sides_of
@@ -192,17 +193,10 @@ class Search:
         return top if mean > z * se else self.candidates[h]
 
     def _paired(self, c: int, d: int) -> tuple[float, float]:
-        """Mean and standard error of candidate c's value minus d's, world by world."""
+        """Mean and standard error of candidate c's value minus d's, world by world (over
+        the worlds both were evaluated in: a pruned candidate has fewer)."""
         a, b = self.values[c], self.values[d]
-        m = min(len(a), len(b))
-        if m == 0:
-            return 0.0, math.inf
-        diffs = [a[i] - b[i] for i in range(m)]
-        mean = sum(diffs) / m
-        if m == 1:
-            return mean, math.inf
-        var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
-        return mean, math.sqrt(var / m)
+        return mean_se([x - y for x, y in zip(a, b, strict=False)])
 
     def progress(self) -> dict:
         """What a UI may show while the search runs."""
