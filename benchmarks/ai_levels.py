@@ -42,10 +42,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from domino import Match, view  # noqa: E402
+from domino import Match  # noqa: E402
 from domino.ai import get_agent  # noqa: E402
-from domino.ai.policy import playable  # noqa: E402
-from domino.arena import arena  # noqa: E402
+from domino.ai.agents import Agent  # noqa: E402
+from domino.arena import arena, play_hand  # noqa: E402
+from domino.moves import Move  # noqa: E402
+from domino.view import View  # noqa: E402
 
 TARGETS = {"draw": 2, "vn_traditional": 4, "all_fives": 2, "kozel": 4}
 PAIRS = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard")]
@@ -69,30 +71,32 @@ def run_pair(job: tuple[str, int, str, str, int, int]) -> dict:
     }
 
 
+class Timed:
+    """Seats ``agent`` in ``arena.play_hand`` and keeps the wall-clock and CPU time (ms) of
+    each of its decisions (play_hand itself times the wall clock only)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def choose(self, v: View, legal: list[Move], rng: random.Random) -> Move:
+        """The wrapped agent's move, timed."""
+        t0, c0 = time.perf_counter(), time.process_time()
+        move = self.agent.choose(v, legal, rng)
+        self.wall.append((time.perf_counter() - t0) * 1000)
+        self.cpu.append((time.process_time() - c0) * 1000)
+        return move
+
+
 def timing(variant: str, players: int, hands: int, seed: int) -> dict:
     """Expert's decision times at its default budget, seated against hard."""
-    expert, hard = get_agent("expert", seed=seed), get_agent("hard", seed=seed + 1)
-    wall: list[float] = []
-    cpu: list[float] = []
+    expert, hard = Timed(get_agent("expert", seed=seed)), get_agent("hard", seed=seed + 1)
     for h in range(hands):
         m = Match.new(variant, {"players": players}, seed=seed * 7919 + h)
-        rng = random.Random(h)
-        while m.to_move is not None:
-            seat = m.to_move
-            legal = m.legal()
-            sensible = playable(legal)
-            if len(sensible) == 1:
-                m.play(sensible[0])
-                continue
-            v = view(m.hand, seat)
-            if (seat + h) % 2 == 0:
-                t0, c0 = time.perf_counter(), time.process_time()
-                move = expert.choose(v, legal, rng)
-                wall.append((time.perf_counter() - t0) * 1000)
-                cpu.append((time.process_time() - c0) * 1000)
-            else:
-                move = hard.choose(v, legal, rng)
-            m.play(move)
+        play_hand(m, [expert if (p + h) % 2 == 0 else hard for p in range(players)],
+                  random.Random(h))
+    wall, cpu = expert.wall, expert.cpu
 
     def pct(xs: list[float], q: int) -> float:
         return round(statistics.quantiles(xs, n=100, method="inclusive")[q - 1], 1)
