@@ -22,6 +22,11 @@ Two bounds can be added, searches with expert's configuration that do not sample
 player can, and measure how much an agent could still gain from knowing more, which is the
 most better inference could give.
 
+``--warmup-hands K`` judges a later hand of each match instead of the first: K hands are
+played first by ``medium`` at every seat (as in ``ai_duplicate.py``). In kozel that is a hand
+whose records are already open, where every point counts, instead of a first hand where a
+total under 13 is not recorded.
+
 Usage::
 
     python benchmarks/ai_decisions.py --variant kozel --players 4 --hands 60 \\
@@ -113,20 +118,31 @@ class DecisionJudge:
         return self.seating[seat].choose(v, legal, random.Random(seed))
 
 
-def run_hands(args: dict, first: int, count: int) -> list[dict]:
-    """Play ``count`` hands from Match seed ``first``; one record per decision with a choice."""
+def run_hands(args: dict, first: int, count: int) -> tuple[list[dict], int]:
+    """Play ``count`` deals from Match seed ``first``: one record per decision with a choice,
+    and the number of hands judged (a match that ends during the warm-up has none)."""
     variant, players = args["variant"], args["players"]
     sign = points_sign(get_ruleset(variant, {"players": players}))
     agents = {n: get_agent(n, seed=7) for n in args["agents"]}
     play = [get_agent(n, seed=11 + i) for i, n in enumerate(args["play"])]
     cont = get_agent(args["continue_with"], seed=99)
+    warm = [get_agent("medium", seed=13)] * players
     records: list[dict] = []
+    judged = 0
     for h in range(first, first + count):
         m = Match.new(variant, {"players": players}, seed=h)
+        for w in range(args["warmup"]):
+            play_hand(m, warm, random.Random(h * 1000 + w))
+            if m.over:
+                break
+            m.next_hand()
+        if m.over:
+            continue
         seating = [play[(p + h) % len(play)] for p in range(players)]
         judge = DecisionJudge(m, h, seating, args, agents, cont, sign, records)
         play_hand(m, [judge] * players, random.Random(h))
-    return records
+        judged += 1
+    return records, judged
 
 
 def summarise(records: list[dict], names: list[str], hands: int, players: int) -> list[dict]:
@@ -157,30 +173,35 @@ def main() -> None:
     ap.add_argument("--bounds", action="store_true", help="add the clairvoyant bounds")
     ap.add_argument("--hands", type=int, default=40)
     ap.add_argument("--first-deal", type=int, default=3000)
+    ap.add_argument("--warmup-hands", type=int, default=0,
+                    help="hands played first by medium at every seat; the next one is judged")
     ap.add_argument("--jobs", type=int, default=1)
     a = ap.parse_args()
     args = {"variant": a.variant, "players": a.players,
             "agents": [x.strip() for x in a.agents.split(",") if x.strip()],
             "play": [x.strip() for x in a.play.split(",") if x.strip()],
             "continue_with": a.continue_with, "continuations": a.continuations,
-            "bounds": list(BOUNDS) if a.bounds else []}
+            "bounds": list(BOUNDS) if a.bounds else [], "warmup": a.warmup_hands}
     t0 = time.perf_counter()
     jobs = max(1, a.jobs)
     chunks = [(a.first_deal + i * a.hands // jobs, (i + 1) * a.hands // jobs - i * a.hands // jobs)
               for i in range(jobs)]
     if jobs == 1:
-        records = run_hands(args, *chunks[0])
+        parts = [run_hands(args, *chunks[0])]
     else:
         with ProcessPoolExecutor(jobs) as pool:
-            parts = pool.map(run_hands, [args] * jobs, [c[0] for c in chunks],
-                             [c[1] for c in chunks])
-            records = [r for part in parts for r in part]
+            parts = list(pool.map(run_hands, [args] * jobs, [c[0] for c in chunks],
+                                  [c[1] for c in chunks]))
+    records = [r for part, _ in parts for r in part]
+    judged = sum(n for _, n in parts)
     names = args["agents"] + args["bounds"]
     print(json.dumps({"variant": a.variant, "players": a.players, "hands": a.hands,
-                      "first_deal": a.first_deal, "decisions": len(records),
+                      "first_deal": a.first_deal, "warmup_hands": a.warmup_hands,
+                      "decisions": len(records),
                       "play": args["play"], "continue_with": a.continue_with,
                       "continuations": a.continuations,
-                      "pairs": summarise(records, names, a.hands, a.players),
+                      "hands_judged": judged,
+                      "pairs": summarise(records, names, judged, a.players),
                       "seconds": round(time.perf_counter() - t0, 1)}, indent=1))
 
 
