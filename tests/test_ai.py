@@ -272,6 +272,12 @@ def test_utility_follows_the_settlement():
     rs = get_ruleset("kozel", {"players": 4})
     u = Utility(rs, 4, 0, 1)
     assert u(result([12, 0, 0, 0])) > u(result([13, 0, 0, 0])) + 10
+    # A later hand before anyone has recorded: every record is still closed.
+    u = Utility(rs, 4, 0, 2, match_scores=[0, 0, 0, 0])
+    assert u(result([12, 0, 0, 0])) > u(result([13, 0, 0, 0])) + 10
+    # Once a record is open, every point counts.
+    u = Utility(rs, 4, 0, 2, match_scores=[20, 0, 0, 0])
+    assert u(result([12, 0, 0, 0])) < u(result([0, 0, 0, 0])) - 10
     # ... and with records known, reaching 101 makes the goat.
     u = Utility(rs, 4, 0, 3, match_scores=[95, 20, 0, 0])
     assert u(result([5, 0, 0, 0])) > u(result([6, 0, 0, 0])) + 30

@@ -10,10 +10,11 @@ number for the deciding seat's side (its team with partnerships, else the seat a
   points less the average of the other sides' points;
 * kozel: penalty points to avoid; a closed record opens only with a hand of 13 or more
   (RULES.md 2.5), so a smaller total records nothing, and a record reaching 101 makes the
-  goat. Records are read from ``View.match_scores`` when the engine provides them (see
-  docs/ai-engine-requests.md, request 2); otherwise every record is taken as closed in the
-  first hand and open later. Utility is the others' average recorded points less one's own
-  (a tenth of the raw total breaks ties), less a heavy penalty for becoming the goat;
+  goat. Records are read from ``View.match_scores``, which carries them in kozel: a record is
+  open exactly when it is above 0, since it opens with 13 or more. Only without them (a view
+  that has no standing) is every record taken as closed in the first hand and open later.
+  Utility is the others' average recorded points less one's own (a tenth of the raw total
+  breaks ties), less a heavy penalty for becoming the goat;
 * mexican_train: pips left in hand, a cost: the others' average less one's own.
 """
 
@@ -60,7 +61,9 @@ class Utility:
                      else "cost" if rs.settlement == "mexican" else "points")
         self.records = [0] * n
         self.open = [hand_number > 1] * n
-        if self.kind == "kozel" and match_scores and any(match_scores):
+        if self.kind == "kozel" and match_scores and len(match_scores) == n:
+            # All zero in a later hand means every record is still closed (no hand of 13 or
+            # more yet), not unknown.
             self.records = list(match_scores)
             self.open = [r > 0 for r in self.records]
 
