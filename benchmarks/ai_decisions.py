@@ -23,9 +23,10 @@ player can, and measure how much an agent could still gain from knowing more, wh
 most better inference could give.
 
 ``--warmup-hands K`` judges a later hand of each match instead of the first: K hands are
-played first by ``medium`` at every seat (as in ``ai_duplicate.py``). In kozel that is a hand
-whose records are already open, where every point counts, instead of a first hand where a
-total under 13 is not recorded.
+played first by ``medium`` at every seat (as in ``ai_duplicate.py``, with ``arena.warm_up``).
+In kozel that is a hand where the records of those who took 13 or more earlier are open, so
+every point they take counts, instead of a first hand where a total under 13 is never
+recorded.
 
 Usage::
 
@@ -50,7 +51,7 @@ from domino import Match  # noqa: E402
 from domino.ai import Knowledge, get_agent  # noqa: E402
 from domino.ai.agents import EXPERT, Agent  # noqa: E402
 from domino.ai.search import Search  # noqa: E402
-from domino.arena import play_hand, points_sign  # noqa: E402
+from domino.arena import play_hand, points_sign, warm_up  # noqa: E402
 from domino.game import HandState  # noqa: E402
 from domino.moves import Move  # noqa: E402
 from domino.rules import get_ruleset  # noqa: E402
@@ -131,12 +132,7 @@ def run_hands(args: dict, first: int, count: int) -> tuple[list[dict], int]:
     judged = 0
     for h in range(first, first + count):
         m = Match.new(variant, {"players": players}, seed=h)
-        for w in range(args["warmup"]):
-            play_hand(m, warm, random.Random(h * 1000 + w))
-            if m.over:
-                break
-            m.next_hand()
-        if m.over:
+        if not warm_up(m, warm, args["warmup"], h):
             continue
         seating = [play[(p + h) % len(play)] for p in range(players)]
         judge = DecisionJudge(m, h, seating, args, agents, cont, sign, records)

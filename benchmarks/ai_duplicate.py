@@ -12,7 +12,8 @@ with the deal's luck cancelled. The hand win counts (judged as the arena judges 
 ``--warmup-hands K`` measures a later hand of a match instead of the first: K hands are first
 played by ``medium`` at every seat (the same moves in both games of a deal, since they depend
 only on the deal), and only the next hand is compared. In kozel that is the difference between
-records still closed (a hand under 13 points is not recorded) and records already open.
+records still closed (a hand under 13 points is not recorded) and records open for whoever
+took 13 or more in the warm-up.
 
 Either agent may be a search level with changed parameters, which is what this is for (tuning
 a level against another before an arena run): ``--a-config '{"evaluations": 3200}'`` replaces
@@ -44,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 from domino import Match  # noqa: E402
 from domino.ai import SearchAgent, get_agent  # noqa: E402
 from domino.ai.agents import Agent  # noqa: E402
-from domino.arena import _hand_winners, play_hand, points_sign, seat_means  # noqa: E402
+from domino.arena import _hand_winners, play_hand, points_sign, seat_means, warm_up  # noqa: E402
 from domino.rules import get_ruleset  # noqa: E402
 from domino.stats import mean_se  # noqa: E402
 
@@ -78,12 +79,7 @@ def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first:
         for swap in (0, 1):
             side = [(p + swap) % 2 for p in range(players)]
             m = Match.new(variant, {"players": players}, seed=d)
-            for h in range(warmup):
-                play_hand(m, warm, random.Random(d * 1000 + h))
-                if m.over:
-                    break
-                m.next_hand()
-            if m.over:
+            if not warm_up(m, warm, warmup, d):
                 break
             result = play_hand(m, [(a, b)[s] for s in side], random.Random(d * 2 + swap))
             winners = _hand_winners(rs, result, side, 2)

@@ -146,3 +146,20 @@ def test_hand_winner_by_going_out_or_by_points():
     # Seat 1 went out, but agent 0's seats hold 3 + 4 against agent 1's 0 + 12.
     assert _hand_winners(kozel, _result(1, [3, 0, 4, 12]), [0, 1, 0, 1], 2) == {0}
     assert _hand_winners(kozel, _result(1, [3, 0, 3, 6]), [0, 1, 0, 1], 2) is None
+
+
+def test_warm_up_plays_hands_and_deals_the_next():
+    """``warm_up`` leaves the match at a later hand, ready to play; it reports a match that
+    ended during the warm-up."""
+    from domino import Match
+    from domino.ai import get_agent
+    from domino.arena import warm_up
+
+    agents = [get_agent("medium", seed=1)] * 4
+    m = Match.new("kozel", {"players": 4}, seed=5)
+    assert warm_up(m, agents, 1, 5)
+    assert m.hand_number == 2 and m.to_move is not None and not m.over
+    # A kozel match ends once a record reaches 101, long before 200 hands.
+    m = Match.new("kozel", {"players": 4}, seed=5)
+    assert not warm_up(m, agents, 200, 5)
+    assert m.over and max(m.records) >= 101

@@ -165,6 +165,18 @@ def play_hand(m: Match, agents: list, rng: random.Random,
     return m.hand_result
 
 
+def warm_up(m: Match, agents: list, hands: int, seed: int) -> bool:
+    """Play the first ``hands`` hands of ``m`` with ``agents`` (hand ``h`` with
+    ``random.Random(seed * 1000 + h)``) and deal the next one, so that a later hand of a match
+    can be measured (in kozel, one whose records are open). False if the match ended first."""
+    for h in range(hands):
+        play_hand(m, agents, random.Random(seed * 1000 + h))
+        if m.over:
+            return False
+        m.next_hand()
+    return not m.over
+
+
 def _hand_winners(rs: Ruleset, result: HandResult, seat_agent: list[int], k: int
                   ) -> set[int] | None:
     """The agents that won the hand, or None when it is undecided.
