@@ -74,11 +74,7 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int,
         while label in labels:
             label, i = f"{name}#{i}", i + 1
         labels.append(label)
-    from .ai import AGENTS
-
-    unknown = [name for name in names if name.lower() not in AGENTS]
-    if unknown:  # before any process starts
-        raise OptionError(f"unknown agent {unknown[0]!r} (known: {', '.join(AGENTS)})")
+    _agents(names, seed)  # an unknown name is refused here, before any process starts
     jobs = max(1, min(int(jobs), hands))
     ranges = [(j * hands // jobs, (j + 1) * hands // jobs) for j in range(jobs)]
     if jobs == 1:
@@ -112,15 +108,10 @@ def _play_hands(variant: str, options: dict, names: list[str], seed: int, first:
                 stop: int) -> tuple[list[int], list[int], list[int], list[list[float]]]:
     """Arena hands ``first`` to ``stop - 1``: per agent, hands won, hands decided, points,
     and decision times (ms)."""
-    from .ai import get_agent
-
     rs = get_ruleset(variant, options)
     n = rs.players
     teams = rs.teams(n)
-    try:
-        players = [get_agent(name, seed=seed + 101 * i) for i, name in enumerate(names)]
-    except ValueError as exc:
-        raise OptionError(str(exc)) from None
+    players = _agents(names, seed)
     k = len(players)
     won = [0] * k
     decided = [0] * k
@@ -141,6 +132,16 @@ def _play_hands(variant: str, options: dict, names: list[str], seed: int, first:
                     won[a] += 1
             points[a] += _agent_points(rs, teams, result.delta, seats)
     return won, decided, points, timings
+
+
+def _agents(names: list[str], seed: int) -> list:
+    """The arena's agents, each with its own seed; an unknown name is an OptionError."""
+    from .ai import get_agent
+
+    try:
+        return [get_agent(name, seed=seed + 101 * i) for i, name in enumerate(names)]
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
 
 
 def play_hand(m: Match, agents: list, rng: random.Random,
@@ -168,7 +169,8 @@ def play_hand(m: Match, agents: list, rng: random.Random,
 def warm_up(m: Match, agents: list, hands: int, seed: int) -> bool:
     """Play the first ``hands`` hands of ``m`` with ``agents`` (hand ``h`` with
     ``random.Random(seed * 1000 + h)``) and deal the next one, so that a later hand of a match
-    can be measured (in kozel, one whose records are open). False if the match ended first."""
+    can be measured (in kozel, one where the records of those who took 13 or more are open).
+    False if the match ended first."""
     for h in range(hands):
         play_hand(m, agents, random.Random(seed * 1000 + h))
         if m.over:
