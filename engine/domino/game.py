@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import schema
 from .errors import IllegalMoveError, RecordError
 from .events import Drew, Event, HandEnded, Left, MarkerSet, Passed, Played, Scored
 from .layout import LineLayout, TrainLayout, TreeLayout, touch_options
@@ -276,37 +277,27 @@ def _check_tiles(s: HandState) -> None:
 
 
 def start_position(rs: Ruleset, start: dict, ctx: MatchContext, rng: random.Random) -> HandState:
-    """A hand from a RECORD.md ``start`` position (hands, boneyard, layout, to_move)."""
-    from .tiles import parse_tile
+    """A hand from a RECORD.md ``start`` position (hands, boneyard, layout, to_move).
 
-    try:
-        hands = [[parse_tile(t, rs.max_pip) for t in h] for h in start["hands"]]
-        boneyard = [parse_tile(t, rs.max_pip) for t in start.get("boneyard", [])]
-        to_move = start["to_move"]
-    except KeyError as exc:
-        raise RecordError(f"start position lacks {exc}") from None
-    except (TypeError, AttributeError):
-        raise RecordError("start position: hands and boneyard must be lists of tiles") from None
-    if len(hands) != rs.players:
-        raise RecordError(f"start has {len(hands)} hands for {rs.players} players")
-    if not isinstance(to_move, int) or isinstance(to_move, bool) or not 0 <= to_move < rs.players:
-        raise RecordError(f"start.to_move must be a seat from 0 to {rs.players - 1}")
+    ``domino.schema.start`` checks every field's type and range; this builds the position
+    and refuses what the rules make impossible (tiles twice or not in the set, a layout whose
+    tiles do not match, a vn_iwin block at the start with nobody who placed last)."""
+    checked = schema.start(start, rs.players, rs.max_pip, rs.layout, rs.leave_allowed)
+    hands = checked["hands"]
+    to_move = checked["to_move"]
     s = _blank_state(rs, rs.players, ctx, rng)
-    s.hands, s.boneyard = hands, boneyard
+    s.hands, s.boneyard = hands, checked["boneyard"]
     s.start_hands = [h[:] for h in hands]
     if rs.layout == "line":
-        s.layout = LineLayout.from_record(start.get("line", []), rs.blank_wild)
-    elif "layout" in start:
+        s.layout = LineLayout.from_pairs(checked["line"], rs.blank_wild)
+    elif checked["layout"] is not None:
         if rs.layout == "tree":
-            s.layout = TreeLayout.from_json(start["layout"], rs.spinners, rs.cross_after_line,
+            s.layout = TreeLayout.from_json(checked["layout"], rs.spinners, rs.cross_after_line,
                                             rs.unlock_mode)
         else:
-            s.layout = TrainLayout.from_json(start["layout"], rs.players, rs.allow_double_chain)
-    seated = start.get("seated")
-    if seated is not None:
-        s.seated = [bool(x) for x in seated]
-    lp = start.get("last_placer")
-    s.last_placer = lp if isinstance(lp, int) and not isinstance(lp, bool) else None
+            s.layout = TrainLayout.from_json(checked["layout"], rs.players, rs.allow_double_chain)
+    s.seated = checked["seated"]
+    s.last_placer = checked["last_placer"]
     _check_tiles(s)
     s.to_move = to_move
     s.leader = to_move

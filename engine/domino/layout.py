@@ -118,16 +118,11 @@ class LineLayout:
         return {"line": [f"{a}|{b}" for a, b in self.tiles]}
 
     @classmethod
-    def from_record(cls, line: list, blank_wild: bool) -> LineLayout:
-        """Rebuild from RECORD.md's ``line`` (oriented ``"a|b"`` strings, left to right)."""
+    def from_pairs(cls, line: list[tuple[int, int]], blank_wild: bool) -> LineLayout:
+        """Rebuild from RECORD.md's ``line`` as ``domino.schema.line`` reads it: oriented
+        (left, right) pairs from left to right; neighbours must match."""
         lay = cls(blank_wild)
-        if not isinstance(line, list):
-            raise RecordError("start.line must be a list of \"a|b\" strings")
-        for item in line:
-            parts = item.split("|") if isinstance(item, str) else []
-            if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-                raise RecordError(f"bad line tile {item!r} (expected \"a|b\")")
-            lay.tiles.append((int(parts[0]), int(parts[1])))
+        lay.tiles = list(line)
         for (_, r), (l2, _) in zip(lay.tiles, lay.tiles[1:], strict=False):
             if r != l2 and not (blank_wild and 0 in (r, l2)):
                 raise RecordError(f"line tiles do not match: {r} next to {l2}")
@@ -570,10 +565,14 @@ class TrainLayout:
             raise RecordError("start.layout must be a trains layout for this variant")
         try:
             lay = cls(int(data["engine"]), players, allow_double_chain)
+            listed: set[str] = set()
             for spec in data.get("trains", []):
                 key = spec["id"]
                 if key not in lay.trains:
                     raise RecordError(f"no train {key!r} with {players} players")
+                if key in listed:
+                    raise RecordError(f"train {key} is listed twice")
+                listed.add(key)
                 prev = lay.engine
                 for touch, exposed in spec.get("tiles", []):
                     if touch != prev:

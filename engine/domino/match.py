@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from . import schema
 from .errors import IllegalMoveError, RecordError
 from .events import Event
 from .game import (
@@ -45,23 +46,16 @@ class Match:
         self.rs = rs
         self.players = rs.players
         self.seed = int(seed)
-        state = dict(state or {})
         n = self.players
-        self.initial_state = dict(state)
-        hand_number = state.get("hand_number", 1)
-        if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 1:
-            raise RecordError("match.hand_number must be a whole number from 1")
-        self.hand_number = hand_number
-        self.scores = _seat_list(state.get("scores"), n, "scores")
-        self.balances = _seat_list(state.get("balances"), n, "balances")
-        self.records = _seat_list(state.get("records"), n, "records")
-        self.open = [bool(x) for x in state.get("open", [False] * n)]
-        if len(self.open) != n:
-            raise RecordError(f"match.open needs {n} entries")
-        leader = state.get("leader")
-        if leader is not None and (not isinstance(leader, int) or not 0 <= leader < n):
-            raise RecordError(f"match.leader must be a seat from 0 to {n - 1}")
-        self.leader = leader
+        # The state as given is what a record writes back; the checked copy is what is used.
+        self.initial_state = dict(state or {})
+        checked = schema.match_state(self.initial_state, n)
+        self.hand_number = checked["hand_number"]
+        self.scores = checked["scores"]
+        self.balances = checked["balances"]
+        self.records = checked["records"]
+        self.open = checked["open"]
+        self.leader = checked["leader"]
         self.over = False
         self.winners: list[int] = []
         self.goat: list[int] = []
@@ -104,7 +98,11 @@ class Match:
             entry: dict[str, Any] = {"start": start}
         else:
             if deal is not None:
-                hands, boneyard = _parse_deal(self.rs, deal)
+                hands, boneyard = schema.deal(deal, self.players, self.rs.max_pip)
+                each = self.rs.tiles_each(self.players)
+                for seat, hand in enumerate(hands):
+                    if len(hand) != each:
+                        raise RecordError(f"deal gives P{seat} {len(hand)} tiles, not {each}")
                 engine = (engine_for_round(self.rs, self.hand_number)
                           if self.rs.layout == "trains" else None)
                 check_complete_deal(self.rs, hands, boneyard, engine)
@@ -296,34 +294,6 @@ def _as_list(x: Any) -> list[int]:
     if x is None:
         return []
     return list(x) if isinstance(x, list) else [x]
-
-
-def _seat_list(value: Any, n: int, name: str) -> list[int]:
-    if value is None:
-        return [0] * n
-    if (not isinstance(value, list) or len(value) != n
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise RecordError(f"match.{name} must be a list of {n} whole numbers")
-    return list(value)
-
-
-def _parse_deal(rs: Ruleset, deal: dict) -> tuple[list, list]:
-    from .tiles import parse_tile
-
-    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
-        raise RecordError("deal must be an object with hands and boneyard")
-    try:
-        hands = [[parse_tile(t, rs.max_pip) for t in h] for h in deal["hands"]]
-        boneyard = [parse_tile(t, rs.max_pip) for t in deal.get("boneyard", [])]
-    except TypeError:
-        raise RecordError("deal: hands and boneyard must be lists of tiles") from None
-    if len(hands) != rs.players:
-        raise RecordError(f"deal has {len(hands)} hands for {rs.players} players")
-    each = rs.tiles_each(rs.players)
-    for seat, hand in enumerate(hands):
-        if len(hand) != each:
-            raise RecordError(f"deal gives P{seat} {len(hand)} tiles, not {each}")
-    return hands, boneyard
 
 
 def check_complete_deal(rs: Ruleset, hands: list, boneyard: list, engine: int | None) -> None:

@@ -6,6 +6,7 @@ compared with text from a record, the CLI or the web page.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .errors import IllegalMoveError
@@ -17,6 +18,13 @@ PAIR = "pair"
 DRAW = "draw"
 PASS = "pass"
 LEAVE = "leave"
+
+# End names (RECORD.md ``L``/``R``, the engine's ``N``, ``X3``, ``T2``, ``MX``) and a touching
+# half: ASCII letters and digits only.
+_END = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
+_TOUCH = re.compile(r"[0-9]{1,2}")
+# The longest notation is a kozel pair such as ``12-12@L+11-11@R``; nothing longer is a move.
+MAX_NOTATION = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,15 +56,18 @@ class Move:
         """Read a move in RECORD.md notation; raise IllegalMoveError if it is not one."""
         if isinstance(text, Move):
             return text
-        if not isinstance(text, str) or not text.strip():
-            raise IllegalMoveError(f"not a move: {text!r}")
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_NOTATION:
+            shown = repr(text) if not isinstance(text, str) or len(text) <= 40 else (
+                repr(text[:37] + "..."))
+            raise IllegalMoveError(f"not a move: {shown}")
         s = text.strip()
         if s in (DRAW, PASS, LEAVE):
             return Move(s)
         try:
             if "+" in s:
                 first, second = (Move.parse(p) for p in s.split("+", 1))
-                if first.kind != PLACE or second.kind != PLACE or first.touch or second.touch:
+                if (first.kind != PLACE or second.kind != PLACE or first.touch is not None
+                        or second.touch is not None):
                     raise IllegalMoveError(f"not a move: {text!r}")
                 if first.end > second.end:
                     first, second = second, first
@@ -65,11 +76,11 @@ class Move:
                 return Move(LEAD, parse_tile(s))
             tile_text, _, where = s.partition("@")
             end, colon, touch = where.partition(":")
-            if not end or not end.isalnum() or (colon and not touch):
+            if not _END.fullmatch(end) or (colon and not touch):
                 raise IllegalMoveError(f"not a move: {text!r}")
             tile = parse_tile(tile_text)
             if touch:
-                if not touch.isdigit() or int(touch) not in tile:
+                if not _TOUCH.fullmatch(touch) or int(touch) not in tile:
                     raise IllegalMoveError(f"not a move: {text!r}")
                 return Move(PLACE, tile, end, int(touch))
             return Move(PLACE, tile, end)

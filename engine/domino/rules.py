@@ -8,6 +8,8 @@ house rule is ``dataclasses.replace`` of a built-in ruleset.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -368,6 +370,30 @@ VARIANTS = tuple(REGISTRY)
 TAX_PERMILLE = {"casual": 30, "high_roller": 28, "vip": 26}
 
 
+_WHOLE_TEXT = re.compile(r"[+-]?[0-9]{1,18}")
+
+
+def _whole_number(value: Any) -> int | None:
+    """An option's whole number from JSON or the command line: an int, a float with no
+    fraction, or ASCII digits (``int()`` alone would take full-width digits, overflow on
+    infinity and refuse 4,300 digits with an error of its own); None if it is none of them."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if math.isfinite(value) and value == int(value) else None
+    if isinstance(value, str) and _WHOLE_TEXT.fullmatch(value.strip()):
+        return int(value)
+    return None
+
+
+def _short(value: Any) -> str:
+    """A value for an error message, cut short if it is long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _check_value(spec: OptionSpec, value: Any, variant: str) -> Any:
     """Validate one option value against its spec, accepting text forms from the CLI."""
     where = f"option {spec.name!r} of {variant}"
@@ -378,36 +404,32 @@ def _check_value(spec: OptionSpec, value: Any, variant: str) -> Any:
             return False
         if isinstance(value, bool):
             return value
-        raise OptionError(f"{where} takes true or false, not {value!r}")
+        raise OptionError(f"{where} takes true or false, not {_short(value)}")
     if spec.kind == "int":
-        if isinstance(value, bool):
-            raise OptionError(f"{where} takes a whole number, not {value!r}")
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            raise OptionError(f"{where} takes a whole number, not {value!r}") from None
-        if isinstance(value, float) and value != number:
-            raise OptionError(f"{where} takes a whole number, not {value!r}")
+        number = _whole_number(value)
+        if number is None:
+            raise OptionError(f"{where} takes a whole number, not {_short(value)}")
         if (spec.min is not None and number < spec.min) or (
                 spec.max is not None and number > spec.max):
-            raise OptionError(f"{where} must be between {spec.min} and {spec.max}, not {number}")
+            raise OptionError(f"{where} must be between {spec.min} and {spec.max}, "
+                              f"not {_short(number)}")
         return number
     for choice in spec.choices:
         if value == choice or (not isinstance(value, bool) and str(value) == str(choice)):
             return choice
     allowed = ", ".join(str(c) for c in spec.choices)
-    raise OptionError(f"{where} must be one of {allowed}, not {value!r}")
+    raise OptionError(f"{where} must be one of {allowed}, not {_short(value)}")
 
 
 def resolve_variant(variant: str) -> Ruleset:
     """The built-in ruleset for a variant id or alias."""
     if not isinstance(variant, str):
-        raise UnknownVariantError(f"unknown variant {variant!r}")
+        raise UnknownVariantError(f"unknown variant {_short(variant)}")
     key = variant.strip().lower()
     key = ALIASES.get(key, key)
     if key not in REGISTRY:
         raise UnknownVariantError(
-            f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
+            f"unknown variant {_short(variant)} (known: {', '.join(VARIANTS)})")
     return REGISTRY[key]
 
 
@@ -425,7 +447,7 @@ def get_ruleset(variant: str, options: dict | None = None) -> Ruleset:
     specs = {s.name: s for s in base.option_specs}
     unknown = sorted(set(options) - set(specs))
     if unknown:
-        raise OptionError(f"unknown option {unknown[0]!r} for {base.id} "
+        raise OptionError(f"unknown option {_short(unknown[0])} for {base.id} "
                           f"(known: {', '.join(specs) or 'none'})")
     chosen: dict[str, Any] = {}
     changes: dict[str, Any] = {}

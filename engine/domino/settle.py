@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .errors import RecordError
 from .rules import Ruleset
 from .tiles import Tile, is_double
 
@@ -408,6 +409,11 @@ def settle_iwin(s: HandState, termination: str, winner: int | None,
                 debit(seat, -units * half, "rank")
     else:
         blocker = s.last_placer
+        if blocker is None:
+            # RULES.md 2.3: the blocker is the player who placed the last tile. Only a start
+            # position blocked before anyone moves can leave that unknown; it must say who.
+            raise RecordError("start.last_placer: a vn_iwin position blocked at its start "
+                              "needs the seat that placed the last tile (the blocker)")
         ranking = _chain_order(s, seated)
         first = ranking[0]
         if blocker == first:

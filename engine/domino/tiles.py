@@ -6,8 +6,11 @@ A tile is a tuple ``(high, low)`` with ``high >= low``: small, hashable and fast
 from __future__ import annotations
 
 import random
+import re
 
 from .errors import TileError
+
+_TILE_TEXT = re.compile(r"([0-9]{1,2})-([0-9]{1,2})")
 
 Tile = tuple[int, int]
 
@@ -18,13 +21,16 @@ def make_tile(a: int, b: int) -> Tile:
 
 
 def parse_tile(text: str, max_pip: int = 12) -> Tile:
-    """Parse ``"6-4"`` (or ``"4-6"``) into ``(6, 4)``; raise TileError if malformed."""
+    """Parse ``"6-4"`` (or ``"4-6"``) into ``(6, 4)``; raise TileError if malformed.
+
+    Halves are one or two ASCII digits: ``str.isdigit`` also accepts superscripts, full-width
+    and Arabic-Indic digits, which no record or move writes."""
     if not isinstance(text, str):
         raise TileError(f"not a tile: {text!r}")
-    parts = text.strip().split("-")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise TileError(f"not a tile: {text!r}")
-    a, b = int(parts[0]), int(parts[1])
+    found = _TILE_TEXT.fullmatch(text.strip())
+    if not found:
+        raise TileError(f"not a tile: {text[:40]!r}")
+    a, b = int(found.group(1)), int(found.group(2))
     if a > max_pip or b > max_pip:
         raise TileError(f"no such tile in a double-{max_pip} set: {text!r}")
     return make_tile(a, b)
