@@ -40,6 +40,7 @@ class OptionSpec:
     sets: str = ""
     values: dict = field(default_factory=dict)
     players: tuple[int, ...] = ()  # player counts where the option applies (empty: all)
+    step: int = 1  # an int option's values are multiples of this
 
     def to_json(self) -> dict:
         """The option as the ``variants`` CLI command and the web setup form see it."""
@@ -53,6 +54,8 @@ class OptionSpec:
             out["choices"] = list(self.choices)
         if self.kind == "int":
             out["min"], out["max"] = self.min, self.max
+            if self.step != 1:
+                out["step"] = self.step
         if self.players:
             out["players"] = list(self.players)
         return out
@@ -158,6 +161,10 @@ def _opt(name: str, kind: str, default: Any, description: str, **kw: Any) -> Opt
 
 
 STAKE = _opt("stake", "int", 1000, "Table stake B in the smallest money unit.", min=1, max=10**9)
+# vn_iwin pays in half stakes (0.5B a pass, a double left in hand, a 4-player rank), so B is
+# even: with an odd B those amounts are not whole money units (docs/DECISIONS.md E-22).
+IWIN_STAKE = _opt("stake", "int", 1000, "Table stake B in the smallest money unit (even: "
+                  "passes and doubles cost half a stake).", min=2, max=10**9, step=2)
 MAX_HANDS = _opt("max_hands", "int", 0, "Stop the match after this many hands (0: no limit).",
                  min=0, max=10000)
 PARTNERSHIP = _opt("partnership", "bool", False,
@@ -226,7 +233,7 @@ VN_IWIN = Ruleset(
     money=True, stake=1000, table="casual", tax_permille=30, leave_allowed=True,
     pass_penalty=True, rank_chain=True,
     option_specs=(
-        STAKE,
+        IWIN_STAKE,
         _opt("table", "choice", "casual", "Table tier: the house tax on every credit.",
              choices=("casual", "high_roller", "vip"), field="table"),
         MAX_HANDS,
@@ -413,6 +420,8 @@ def _check_value(spec: OptionSpec, value: Any, variant: str) -> Any:
                 spec.max is not None and number > spec.max):
             raise OptionError(f"{where} must be between {spec.min} and {spec.max}, "
                               f"not {_short(number)}")
+        if number % spec.step:
+            raise OptionError(f"{where} must be a multiple of {spec.step}, not {number}")
         return number
     for choice in spec.choices:
         if value == choice or (not isinstance(value, bool) and str(value) == str(choice)):
