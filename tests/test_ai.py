@@ -325,3 +325,38 @@ def test_a_search_may_take_its_worlds_from_another_sampler():
     assert searched._world.hands == s.hands and searched._world.boneyard == s.boneyard
     plain = search.Search(v, list(v.legal), rng, search.SearchConfig(evaluations=30))
     assert plain._sample is sample_world
+
+
+def test_a_start_position_lead_proves_nothing_the_rule_did_not_force():
+    """A record may start a hand before the lead with a seat to move that the lead rule would
+    not have chosen: then its lead is free, and proves nothing about the others' doubles."""
+    record = {
+        "format": "domino-record", "version": 1, "variant": "vn_traditional",
+        "options": {"players": 3}, "seed": 1, "match": {},
+        "hands": [{"start": {
+            "hands": [["5-5", "4-1", "3-0"], ["2-1", "2-0", "1-0"], ["6-6", "6-1", "0-0"]],
+            "boneyard": ["4-4", "3-3"], "line": [], "to_move": 0},
+            "moves": ["5-5"]}],
+    }
+    m = Match.from_record(record)
+    v = view(m.hand, 1)
+    assert not v.start.forced_lead
+    k = infer(v)
+    assert (6, 6) not in k.hard[2]
+    for p in range(3):
+        assert not set(m.hand.hands[p]) & k.hard[p]
+
+
+def test_a_world_leaves_out_the_tiles_a_start_put_out_of_play():
+    """C-02 holds only some of the tiles: a sampled world's boneyard has the view's count, and
+    the tiles nobody can see beyond the hands and the boneyard stay out of play."""
+    import json
+
+    path = Path(__file__).resolve().parent / "data" / "scenarios" / "C-02.json"
+    m = Match.from_record(json.loads(path.read_text(encoding="utf-8")))
+    v = view(m.hand, m.to_move)
+    k = infer(v)
+    assert len(k.unknown) > sum(v.counts) - len(v.hand) + v.boneyard
+    w = sample_world(v, random.Random(3), k)
+    assert len(w.boneyard) == v.boneyard
+    assert sorted(map(str, legal_moves(w))) == sorted(map(str, v.legal))

@@ -10,20 +10,29 @@ count. For every position and every seat:
   the layout's tiles (rebuilt independently from the public moves), the full public history
   (draws and passes included, as the test itself logged it), the legal moves when it is the
   seat's turn (and none otherwise), the all_fives points and vn_iwin pass penalties of the
-  hand so far, and the match scores so far.
+  hand so far, the match scores so far, the last placer, and where the history starts
+  (``start``: the empty table of a dealt hand, the first mover, the seats, whether the lead
+  was forced).
+
+Records that begin from a ``start`` position show that position as the history's start, at
+every move of the hand (tests/data, every such record).
 """
 
 from __future__ import annotations
 
+import copy
+import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from domino import Match, Move, view
+from domino import DominoError, HandState, Match, Move, view
 from domino.events import Drew, Scored
+from domino.record import replay_match
 
 CONFIGS = [(v, {"players": p}) for v in ("vn_traditional", "vn_schoolnet", "vn_iwin",
                                           "doubles", "kozel", "block", "draw", "all_fives")
@@ -106,8 +115,27 @@ def penalties_from_log(log: list[tuple[int, str]], stake: int) -> list[list[int]
     return out
 
 
+def last_placer_from_log(log: list[tuple[int, str]]) -> int | None:
+    placers = [seat for seat, text in log if text not in ("draw", "pass", "leave")]
+    return placers[-1] if placers else None
+
+
+def check_dealt_start(v: dict, m: Match, log: list[tuple[int, str]],
+                      forced: bool | None) -> None:
+    """A dealt hand's history starts on the empty table, with its first mover to move."""
+    start = v["start"]
+    assert layout_tiles(start["layout"]) == ({(v["layout"]["engine"],) * 2}
+                                             if v["layout"]["kind"] == "trains" else set())
+    if start["layout"]["kind"] == "trains":
+        assert not start["layout"]["unsatisfied"]
+        assert not any(t["marker"] for t in start["layout"]["trains"])
+    assert start["to_move"] == (log[0][0] if log else m.to_move)
+    assert start["seated"] == [True] * m.players
+    assert start["forced_lead"] == bool(forced)
+
+
 def check_views(m: Match, variant: str, options: dict, log: list[tuple[int, str]],
-                points: list[int]) -> None:
+                points: list[int], forced: bool | None = None) -> None:
     h = m.hand
     n = m.players
     boneyard = set(h.boneyard)
@@ -149,6 +177,8 @@ def check_views(m: Match, variant: str, options: dict, log: list[tuple[int, str]
         if variant == "vn_iwin":
             stake = int(options.get("stake", 1000))
             assert v["penalties"] == penalties_from_log(log, stake)
+        assert v["last_placer"] == last_placer_from_log(log)
+        check_dealt_start(v, m, log, forced)
 
 
 SETTINGS = dict(deadline=None, suppress_health_check=list(HealthCheck),
@@ -166,13 +196,16 @@ def test_views_hide_and_show(config, seed):
     for _hand in range(1 if variant == "mexican_train" else 2):
         log: list[tuple[int, str]] = []
         points = [0] * m.players
+        forced = None  # whether the hand's first move was a lead with no choice of tile
         while not m.hand_over:
-            check_views(m, variant, options, log, points)
+            check_views(m, variant, options, log, points, forced)
             legal = m.legal()
             choices = [x for x in legal if x.kind != "leave"] or legal
             move = rng.choice(choices)
             seat = m.to_move
             events = m.play(move)
+            if not log:
+                forced = move.kind == "lead" and sum(x.kind == "lead" for x in legal) == 1
             log.append((seat, str(move)))
             for ev in events:
                 if isinstance(ev, Drew):
@@ -237,3 +270,99 @@ def test_view_shows_the_match_scores_so_far(variant):
     for seat in range(2):
         v = view(m.hand, seat).to_json()
         assert v.get("match_scores") == standing, "the view omits the match standing so far"
+
+
+# --- records that begin from a start position ---------------------------------------------
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def start_records() -> list[tuple[str, dict, int]]:
+    """(label, record, hand index) of every hand in tests/data that begins from ``start``."""
+    out = []
+    for path in sorted(DATA.rglob("*.json")):
+        if path.name.endswith(".expected.json"):
+            continue
+        record = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(record, dict) or record.get("format") != "domino-record":
+            continue
+        for index, hand in enumerate(record.get("hands", [])):
+            if isinstance(hand, dict) and "start" in hand:
+                out.append((f"{path.parent.name}/{path.stem}#{index + 1}", record, index))
+    return out
+
+
+START_RECORDS = start_records()
+
+
+def cut(record: dict, index: int, moves: int) -> dict:
+    out = copy.deepcopy(record)
+    out["hands"] = out["hands"][:index + 1]
+    out["hands"][index]["moves"] = out["hands"][index].get("moves", [])[:moves]
+    return out
+
+
+def marker_moved(log: list[tuple[int, str]]) -> set[int]:
+    """Seats that passed or played on their own train: their start marker is not on the table
+    any more, and only a state that keeps its start can show it (``view.HistoryStart``)."""
+    return {seat for seat, text in log if text == "pass" or text.endswith(f"@T{seat}")}
+
+
+@pytest.mark.parametrize("label,record,index", START_RECORDS, ids=[x[0] for x in START_RECORDS])
+def test_a_recorded_start_is_where_the_history_starts(label, record, index):
+    """At every move of a hand that begins from ``start``, every seat's view shows that start
+    (as the engine read it) as where the public history begins, and the history as its moves."""
+    first = replay_match(cut(record, index, 0))
+    begun = first.hand
+    expected = begun.layout.to_json()
+    kept = "origin" in HandState.__slots__
+    moves = record["hands"][index].get("moves", [])
+    for count in range(len(moves) + 1):
+        try:
+            m = replay_match(cut(record, index, count))
+        except DominoError:
+            break  # an error scenario: its moves up to the bad one still count
+        log = [(seat, str(move)) for seat, move in m.hand.history]
+        assert [text for _, text in log] == moves[:count]
+        for seat in range(m.players):
+            v = view(m.hand, seat).to_json()
+            start = v["start"]
+            assert start["to_move"] == begun.to_move
+            assert start["seated"] == begun.seated
+            assert start["forced_lead"] == (bool(log) and Move.parse(log[0][1]).kind == "lead"
+                                            and begun.forced_lead is not None)
+            got = start["layout"]
+            if expected["kind"] == "trains" and not kept:
+                moved = marker_moved(log)
+                got = {**got, "trains": [{**t, "marker": None} if t["owner"] in moved else t
+                                         for t in got["trains"]]}
+                want = {**expected, "trains": [{**t, "marker": None} if t["owner"] in moved
+                                               else t for t in expected["trains"]]}
+                assert got == want, label
+            else:
+                assert got == expected, label
+            assert layout_tiles(got) <= layout_tiles(v["layout"])
+
+
+def test_a_state_that_keeps_its_start_shows_it_exactly():
+    """MT-04: P0's train is marked at the start and P0 plays on it, which clears the marker.
+    A state that keeps where its hand began (an ``origin``) shows the marker as it was; one
+    that does not shows it as not set, since nothing on the table or in the history proves it."""
+    record = json.loads((DATA / "scenarios" / "MT-04.json").read_text(encoding="utf-8"))
+    begun = replay_match(cut(record, 0, 0)).hand
+    now = replay_match(record).hand
+    assert begun.layout.to_json()["trains"][0]["marker"] is True
+    keeps = "origin" in HandState.__slots__  # once game.py keeps it, every state does
+    assert view(now, 1).start.layout["trains"][0]["marker"] is keeps
+
+    class Kept(HandState):
+        __slots__ = () if keeps else ("origin",)
+
+    kept = Kept.__new__(Kept)
+    for name in HandState.__slots__:
+        setattr(kept, name, getattr(now, name))
+    kept.origin = begun
+    v = view(kept, 1)
+    assert v.start.layout == begun.layout.to_json()
+    assert v.start.to_move == begun.to_move and v.start.seated == tuple(begun.seated)
+    assert v.layout == now.layout.to_json()

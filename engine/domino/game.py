@@ -48,7 +48,7 @@ class HandState:
         "forced_lead", "drew", "history", "last_placer", "passes_in_row", "seated",
         "escrow", "escrow_by", "transfers", "points", "extra_play", "first_turn_open",
         "played_this_turn", "turns", "snapshots", "result", "chance", "match_scores",
-        "leader", "start_hands", "termination", "probe",
+        "leader", "start_hands", "termination", "probe", "origin",
     )
 
     def copy(self) -> HandState:
@@ -78,6 +78,7 @@ class HandState:
         s.start_hands = self.start_hands
         s.termination = self.termination
         s.probe = self.probe
+        s.origin = self.origin
         return s
 
     @property
@@ -141,6 +142,7 @@ def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> 
     s.start_hands = None
     s.termination = None
     s.probe = False
+    s.origin = None  # the state where the public history begins (new_hand, start_position)
     return s
 
 
@@ -259,6 +261,7 @@ def new_hand(rs: Ruleset, ctx: MatchContext | None = None, rng: random.Random | 
     if rs.layout == "trains":
         s.phase = PLAY_PHASE
         _start_turn(s, [])
+    s.origin = s.copy()
     return s
 
 
@@ -312,6 +315,7 @@ def start_position(rs: Ruleset, start: dict, ctx: MatchContext, rng: random.Rand
     else:
         s.phase = PLAY_PHASE
         _start_turn(s, [])
+    s.origin = s.copy()
     return s
 
 

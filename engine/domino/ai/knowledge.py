@@ -1,15 +1,22 @@
 """What a seat can infer from its view: the layout replayed, and which tiles each seat cannot hold.
 
 Everything here is computed from a ``View`` alone (own hand, counts, boneyard size and the
-public history), never from a ``HandState``. The public history is replayed on a fresh layout
-so that the open ends are known at every pass and draw:
+public history), never from a ``HandState``. The public history is replayed from the layout
+where it begins (``View.start``: an empty table for a dealt hand, the tiles already down for a
+record's ``start`` position), so that the open ends are known at every pass and draw:
 
 * A forced draw or pass by seat P (RULES.md 1.4, "must play if able") proves that P held no
   tile with a legal placement at that moment. Tiles P drew *afterwards* are not covered, so
   each such fact is a ``Constraint`` with an ``allowance``: the number of later draws by P,
   the most tiles of the forbidden set P can hold now. With allowance 0 it is a hard fact.
 * A forced first lead (the highest double, else the highest tile, RULES.md per variant)
-  proves that no seat was dealt a higher double or tile.
+  proves that no seat was dealt a higher double or tile. Only the view says whether the lead
+  was forced (``HistoryStart.forced_lead``): a later hand may be led freely, and a start
+  position may hand the lead to a seat the rule would not have chosen.
+
+A start position may also leave tiles out of play (docs/DECISIONS.md E-13): the tiles nobody
+can see are then more than the other hands and the boneyard hold, and a sampled world leaves
+the rest out (``worlds``).
 
 Voluntary moves prove nothing and are skipped: draws under ``voluntary_draw``, a pass after
 drawing under ``drawn_tile_optional``, and Mexican Train's optional stop during a
@@ -21,7 +28,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game import engine_for_round
 from ..layout import LineLayout, TrainLayout, TreeLayout, touch_options
 from ..moves import DRAW, LEAD, LEAVE, PAIR, PASS, Move
 from ..rules import Ruleset
@@ -70,16 +76,14 @@ class Knowledge:
     leavers: list[int] = field(default_factory=list)
 
 
-def new_layout(rs: Ruleset, n: int, view_layout: dict) -> Any:
-    """An empty layout of the ruleset's shape (Mexican Train with the engine of the view)."""
+def layout_from_json(rs: Ruleset, n: int, data: dict) -> Any:
+    """The layout object of a view's layout JSON (``View.layout``, ``HistoryStart.layout``),
+    read by the layout classes' own readers so that end ids and spinners are the engine's."""
     if rs.layout == "line":
-        return LineLayout(rs.blank_wild)
+        return LineLayout.from_pairs([(a, b) for a, b in data["tiles"]], rs.blank_wild)
     if rs.layout == "tree":
-        return TreeLayout(rs.spinners, rs.cross_after_line, rs.unlock_mode)
-    engine = view_layout.get("engine") if isinstance(view_layout, dict) else None
-    if engine is None:
-        engine = engine_for_round(rs, 1)
-    return TrainLayout(int(engine), n, rs.allow_double_chain)
+        return TreeLayout.from_json(data, rs.spinners, rs.cross_after_line, rs.unlock_mode)
+    return TrainLayout.from_json(data, n, rs.allow_double_chain)
 
 
 def _end_value(layout: Any, end: str) -> int:
@@ -135,17 +139,10 @@ def lead_forbidden(rs: Ruleset, tile: Tile) -> set[Tile]:
     return set(doubles) | higher
 
 
-def lead_was_forced(rs: Ruleset, hand_number: int) -> bool:
-    """Whether the opening lead of this hand followed the variant's first-lead rule."""
-    if rs.layout == "trains" or rs.first_lead in ("random_any", "train"):
-        return False
-    return hand_number == 1 or rs.later_lead == "same_as_first"
-
-
 def infer(v: View) -> Knowledge:
     """Replay the public history of ``v`` and collect everything it proves."""
     rs, n, me = v.rs, v.players, v.seat
-    layout = new_layout(rs, n, v.layout)
+    layout = layout_from_json(rs, n, v.start.layout)
     hand = list(v.hand)
     events: list[tuple[int, frozenset, int]] = []  # (seat, forbidden, draws counted from index)
     draw_index: list[list[int]] = [[] for _ in range(n)]
@@ -156,10 +153,8 @@ def infer(v: View) -> Knowledge:
     placed = False
     turn_draws: list[int] = []
     extra = False
-    last_placer: int | None = None
     passes = 0
     turns: list = []
-    leader: int | None = None
     leavers: list[int] = []
     for idx, (p, entry) in enumerate(v.history):
         text = str(entry)
@@ -198,8 +193,7 @@ def infer(v: View) -> Knowledge:
         move = Move.parse(text)
         if move.kind == LEAD:
             layout.lead(move.tile, p)
-            leader = p
-            if idx == 0 and lead_was_forced(rs, v.hand_number):
+            if idx == 0 and v.start.forced_lead:
                 events.append((-1, frozenset(lead_forbidden(rs, move.tile)), 0))
             turns.append((p, move))
         else:
@@ -215,7 +209,6 @@ def infer(v: View) -> Knowledge:
                     turns.append((p, move))
             else:
                 turns.append((p, move))
-        last_placer = p
     to_move = v.to_move
     if cur is not None and cur != to_move:
         first_open[cur] = False
@@ -249,7 +242,7 @@ def infer(v: View) -> Knowledge:
     return Knowledge(
         rs=rs, n=n, seat=me, layout=layout, hand=hand, unknown=unknown, counts=counts,
         boneyard=v.boneyard, hard=hard, soft=soft, voids=voids, drew=len(turn_draws),
-        last_placer=last_placer, passes_in_row=passes, first_turn_open=first_open,
-        played_this_turn=placed, extra_play=extra, turns=turns, leader=leader,
+        last_placer=v.last_placer, passes_in_row=passes, first_turn_open=first_open,
+        played_this_turn=placed, extra_play=extra, turns=turns, leader=v.start.to_move,
         leavers=leavers,
     )

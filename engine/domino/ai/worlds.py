@@ -2,8 +2,11 @@
 
 A world deals the unseen tiles (the full set less the seat's own hand and the layout) to the
 other seats, in the counts the view shows, and the rest to the boneyard, respecting every
-constraint of ``knowledge.infer``. The state starts from the engine's ``game.blank_state``
-and takes the public facts of the hand from the view, so ``legal_moves`` and
+constraint of ``knowledge.infer``. A record's start position may leave tiles out of play
+(docs/DECISIONS.md E-13); nobody can tell which, so a world keeps as many of the remaining
+unseen tiles as the view's boneyard count, at random, and leaves the others out. The state
+starts from the engine's ``game.blank_state`` and takes the public facts of the hand from the
+view (the layout replayed from where its history starts), so ``legal_moves`` and
 ``apply_unchecked`` continue it exactly as they would the real hand.
 
 Known approximation: vn_schoolnet's blocker search reads snapshots of the positions before
@@ -160,8 +163,8 @@ def sample_world(v: View, rng: random.Random, k: Knowledge | None = None) -> Han
     hands = deal_hidden(k, rng)
     hands[k.seat] = list(k.hand)
     dealt = {t for h in hands for t in h}
-    boneyard = [t for t in k.unknown if t not in dealt]
-    shuffle(boneyard, rng)
+    rest = [t for t in k.unknown if t not in dealt]
+    shuffle(rest, rng)
     s.hands = [list(h) for h in hands]
-    s.boneyard = boneyard
+    s.boneyard = rest[:v.boneyard]
     return s
