@@ -14,6 +14,12 @@ recorded for every `ai_move` intent (web/ui/app.py `measure`, a User Timing meas
 
 Each is summarised as p50 / p95 / max (nearest rank) over every decision and over the
 decisions with a choice (two or more legal moves: a forced move is answered without a search).
+The worker does not say how many legal moves the computer had (with the open ends, that count
+tells which numbers it holds), so the count is found here: once the last hand is over the page
+exports the match's record (the "Export record" button of the result, a download), and
+`legal_counts` replays it in CPython with `domino.record.replay_match`, the seat to move's
+legal moves before every move; the n-th `ai_move` answer is the n-th move of the record, since
+every seat is a computer.
 The worker caps each decision (`Session(ai_time_limit=...)` in web/worker.py); the report
 gives that cap and how many decisions reached it (a capped search stops early, so it plays
 with less than its budget).
@@ -45,6 +51,7 @@ from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from textfmt import parse_deep_link  # noqa: E402
 
 from domino.protocol import Session  # noqa: E402
+from domino.record import replay_match  # noqa: E402
 
 # Issue 4's default measurement: four experts at the Vietnamese table, and a 2-player draw
 # game (a boneyard, so decisions include draws and passes).
@@ -82,13 +89,38 @@ def stats(values: list[float]) -> dict[str, Any]:
             "max": r(max(values)), "mean": r(sum(values) / len(values))}
 
 
+def legal_counts(record: dict[str, Any]) -> list[int]:
+    """How many legal moves the seat to move had before each move of ``record``, every hand's
+    moves in order, replayed with the engine's checks (``replay_match`` of the record cut just
+    before each hand's moves, then the moves one by one)."""
+    counts: list[int] = []
+    for index, entry in enumerate(record["hands"]):
+        upto = dict(record, hands=[*record["hands"][:index], dict(entry, moves=[])])
+        match = replay_match(upto)
+        for move in entry.get("moves", []):
+            counts.append(len(match.legal()))
+            match.play(move)
+    return counts
+
+
+def with_legal_counts(decisions: list[dict[str, Any]], record: dict[str, Any]
+                      ) -> list[dict[str, Any]]:
+    """``decisions`` (one per ``ai_move`` answer, in order) with ``legal``, the number of
+    legal moves of the record's move it made; every seat being a computer, the two line up."""
+    counts = legal_counts(record)
+    if len(counts) != len(decisions):
+        raise SystemExit(f"error: {len(decisions)} computer decisions but {len(counts)} moves "
+                         "in the record: the match did not have computers at every seat")
+    return [dict(d, legal=n) for d, n in zip(decisions, counts, strict=True)]
+
+
 def summarise(decisions: list[dict[str, Any]]) -> dict[str, Any]:
     """The report of one match: the cap, the statistics, and the decisions that reached the
-    cap or the issue's 1 s aim. ``decisions`` hold ``ai`` (the worker's report) and, from the
-    browser, ``round_trip_ms``."""
+    cap or the issue's 1 s aim. ``decisions`` hold ``ai`` (the worker's report), ``legal``
+    (``with_legal_counts``) and, from the browser, ``round_trip_ms``."""
     caps = {d["ai"]["time_limit_ms"] for d in decisions}
     cap = caps.pop() if len(caps) == 1 else None
-    choices = [d for d in decisions if d["ai"]["legal"] > 1]
+    choices = [d for d in decisions if d["legal"] > 1]
     out: dict[str, Any] = {
         "decisions": len(decisions),
         "with_a_choice": len(choices),
@@ -123,6 +155,11 @@ def play_in_browser(page: Page, base: str, fragment: str, hands: int) -> dict[st
         page.wait_for_function("document.querySelector('#result').hidden === true")
     end = page.evaluate("performance.now()")
     decisions = [d for d in page.evaluate(READ_MEASURES) if d["ai"] is not None]
+    # The hand is over, so the record exports without a warning: the page downloads it.
+    with page.expect_download() as download:
+        page.locator("#result-export").click()
+    record = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    decisions = with_legal_counts(decisions, record)
     tasks = page.evaluate("window.__longtasks")
     during = [d for t, d in tasks if t >= start]
     report = {"match": fragment, "hands": played, "play_ms": round(end - start)}
@@ -154,8 +191,9 @@ def play_in_cpython(fragment: str, hands: int, cap_s: float | None) -> dict[str,
         if state["match_over"] or played == hands:
             break
         state = ask(type="next_hand", state_id=state["state_id"])
+    record = ask(type="export_record")["record"]  # the hand is over: no reveal needed
     report = {"match": fragment, "hands": played}
-    report.update(summarise(decisions))
+    report.update(summarise(with_legal_counts(decisions, record)))
     return report
 
 

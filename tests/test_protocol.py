@@ -1,6 +1,8 @@
 """The worker protocol (domino.protocol), driven with JSON text exactly as the page sends it."""
 
 import json
+import random
+import re
 
 import pytest
 
@@ -83,6 +85,102 @@ def test_the_view_hides_other_hands():
     all_tiles = {f"{a}-{b}" for a in range(7) for b in range(a + 1)}
     for tile in all_tiles - own:
         assert f'"{tile}"' not in text
+
+
+TILE_TEXT = re.compile(r"(?<![0-9])([0-9]{1,2})-([0-9]{1,2})(?![0-9])")
+TILE_TUPLE = re.compile(r"\(([0-9]{1,2}), ([0-9]{1,2})\)")
+
+
+def tiles_named(text):
+    """Every tile an answer's text names: in notation (``6-4``, ``4-6``, inside moves such as
+    ``6-4@L``) or as a Python tuple (``(6, 4)``, how a careless error would print one)."""
+    found = set()
+    for pattern in (TILE_TEXT, TILE_TUPLE):
+        for a, b in pattern.findall(text):
+            a, b = int(a), int(b)
+            found.add((max(a, b), min(a, b)))
+    return found
+
+
+def hidden_from_viewer(session):
+    """The tiles the session's viewer may not know now: every other seat's hand and the
+    boneyard, while a hand is being played (once it is over, every hand is shown)."""
+    match = session.match
+    if match is None or match.hand is None or match.hand_over:
+        return set()
+    hand = match.hand
+    hidden = set(hand.boneyard)
+    for seat, tiles in enumerate(hand.hands):
+        if seat != session.viewer:
+            hidden |= set(tiles)
+    return hidden
+
+
+WALKS = [
+    ("vn_traditional", 4, ["human", "ai:easy", "ai:easy", "ai:easy"]),
+    ("vn_schoolnet", 4, ["human", "ai:easy", "ai:easy", "ai:easy"]),
+    ("vn_iwin", 4, ["human", "ai:easy", "ai:easy", "ai:easy"]),
+    ("doubles", 3, ["ai:easy", "human", "ai:easy"]),
+    ("kozel", 4, ["human", "ai:easy", "ai:easy", "ai:easy"]),
+    ("block", 2, ["human", "ai:easy"]),
+    ("draw", 3, ["human", "ai:easy", "ai"]),
+    ("draw", 2, ["human", "human"]),  # pass-and-play: the view follows the human to move
+    ("all_fives", 2, ["human", "ai:easy"]),
+    ("mexican_train", 4, ["human", "ai:easy", "ai:easy", "ai:easy"]),
+    ("mexican_train", 3, ["ai:easy", "ai:easy", "ai:easy"]),  # nobody human: seat 0's view
+]
+
+
+@pytest.mark.parametrize("variant, players, seats", WALKS,
+                         ids=[f"{v}-{len(s)}-{'+'.join(s)}" for v, _, s in WALKS])
+def test_no_answer_names_a_tile_the_viewer_cannot_see(variant, players, seats):
+    """Random matches of every variant, with every intent the page can send (good and
+    illegal moves, hints, exports, undos, moves out of turn) at random: no answer but an
+    export with ``reveal`` names a tile of another seat's hand or of the boneyard while
+    the hand is being played (issue 11, item 10)."""
+    walker = random.Random(f"{variant}-{players}-{seats}")
+    session = Session()
+    state = new_match(session, variant=variant, players=players, seed=walker.randrange(1000),
+                      seats=seats)
+    max_pip = session.match.rs.max_pip
+    every_tile = [(a, b) for a in range(max_pip + 1) for b in range(a + 1)]
+    hands = 0
+    for _ in range(3000):
+        if session.match.hand_over:
+            hands += 1
+            if hands == 2 or session.match.over:
+                break
+        sid = session.state_id
+        roll = walker.random()
+        said = set()  # tiles the message itself names: the sender knows them
+        if session.match.hand_over:
+            message = {"type": "next_hand", "state_id": sid}
+        elif roll < 0.04:
+            message = {"type": "export_record"}
+        elif roll < 0.07:
+            message = {"type": "hint", "state_id": sid}
+        elif roll < 0.10:
+            message = {"type": "undo", "state_id": sid}
+        elif roll < 0.18:
+            tile = walker.choice(every_tile)
+            said.add(tile)
+            end = walker.choice(["L", "R", "N", "T1", "MX", "Q"])
+            message = {"type": "play", "state_id": sid,
+                       "move": walker.choice([f"{tile[0]}-{tile[1]}@{end}",
+                                              f"{tile[0]}-{tile[1]}", "draw", "pass"])}
+        elif state["to_move_kind"] == "human":
+            message = {"type": "play", "state_id": sid, "move": walker.choice(state["legal"])}
+        else:
+            message = {"type": "ai_move", "state_id": sid}
+        text = session.handle(json.dumps(message))
+        answer = json.loads(text)
+        leaked = (tiles_named(text) - said) & hidden_from_viewer(session)
+        assert not leaked, (message, sorted(leaked), text[:500])
+        if message["type"] == "export_record":
+            assert answer["code"] == "reveals_hands", answer
+        if answer["type"] == "state":
+            state = answer
+    assert hands >= 1 or session.match.over
 
 
 def test_a_whole_hand_with_one_human_and_three_computers():
@@ -190,7 +288,10 @@ def test_export_and_load_record_round_trip():
             state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][-1])
         else:
             state = ask(session, type="ai_move", state_id=state["state_id"])
-    exported = ask(session, type="export_record")
+    assert not state["hand_over"]
+    # In the middle of a hand a record shows every hand: only exported when asked to reveal.
+    assert ask(session, type="export_record")["code"] == "reveals_hands"
+    exported = ask(session, type="export_record", reveal=True)
     assert exported["type"] == "record"
     record = exported["record"]
     assert record["format"] == "domino-record" and record["variant"] == "kozel"
@@ -202,7 +303,7 @@ def test_export_and_load_record_round_trip():
     assert loaded["view"] == state["view"]
     assert loaded["to_move"] == state["to_move"]
     assert loaded["legal"] == state["legal"]
-    assert ask(other, type="export_record")["record"] == record
+    assert ask(other, type="export_record", reveal=True)["record"] == record
 
 
 def test_same_seed_same_game():
@@ -334,15 +435,16 @@ def test_history_survives_a_record_round_trip():
     session = Session()
     state = new_match(session, "block", 2, seed=4, seats=["ai", "ai"])
     state = play_out_match_hands(session, state, 2)
-    record = ask(session, type="export_record")["record"]
+    record = ask(session, type="export_record", reveal=True)["record"]
     other = Session()
     loaded = ask(other, type="load_record", record=record, seats=["human", "ai"])
     assert loaded["history"] == state["history"]
 
 
 def test_ai_move_reports_the_decision_time():
-    """An ``ai_move`` answer says who decided, among how many moves, how long it took and
-    under which cap; other answers carry ``ai`` null."""
+    """An ``ai_move`` answer says who decided, how long it took and under which cap (not
+    among how many moves: that tells which numbers the computer holds); other answers carry
+    ``ai`` null."""
     session = Session(ai_time_limit=2.5)
     state = new_match(session, variant="draw", players=2, seed=5, seats=["ai:expert", "ai:easy"])
     assert state["ai"] is None
@@ -352,7 +454,7 @@ def test_ai_move_reports_the_decision_time():
         state = ask(session, type="ai_move", state_id=state["state_id"])
         ai = state["ai"]
         assert ai["seat"] == seat and ai["level"] == ("expert" if seat == 0 else "easy")
-        assert ai["legal"] >= 1
+        assert set(ai) == {"seat", "level", "think_ms", "time_limit_ms"}
         assert 0 <= ai["think_ms"] < 60_000
         assert ai["time_limit_ms"] == 2500
         seen.add(ai["level"])
@@ -376,7 +478,7 @@ def test_undo_goes_back_to_the_humans_last_decision():
     state = to_human_turn(session, state)
     assert state["undo"] is False  # the human has not moved in this hand yet
     before = state
-    moves_before = len(ask(session, type="export_record")["record"]["hands"][-1]["moves"])
+    moves_before = len(session.match.to_record()["hands"][-1]["moves"])
     state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][-1])
     assert state["undo"] is True
     state = to_human_turn(session, state)
@@ -390,8 +492,8 @@ def test_undo_goes_back_to_the_humans_last_decision():
     undone = back["events"]
     assert undone[0]["type"] == "undone" and undone[0]["seat"] == 0
     assert undone[0]["move"] == before["legal"][-1] and undone[0]["moves"] >= 1
-    # The record (what the page saves) is cut there too, and play goes on from it.
-    record = ask(session, type="export_record")["record"]
+    # The record (what the worker saves) is cut there too, and play goes on from it.
+    record = ask(session, type="export_record", reveal=True)["record"]
     assert len(record["hands"][-1]["moves"]) == moves_before
     again = ask(session, type="play", state_id=back["state_id"], move=back["legal"][0])
     assert again["type"] == "state"
@@ -459,7 +561,7 @@ def test_undo_after_loading_a_saved_game():
     state = to_human_turn(session, state)
     decision = state
     state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
-    record = ask(session, type="export_record")["record"]
+    record = ask(session, type="export_record", reveal=True)["record"]
     resumed = Session()
     loaded = ask(resumed, type="load_record", record=record, seats=["human", "ai", "ai", "ai"])
     assert loaded["undo"] is True

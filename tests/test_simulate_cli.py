@@ -190,6 +190,9 @@ BAD_STDIN = {
     "bad-hand-number": _with(lambda r: r.update(match={"hand_number": "x"})),
     "bad-balances": _with(lambda r: r.update(match={"balances": [1]})),
     "deeply-nested": "[" * 100000 + "]" * 100000,
+    "deeply-nested-open": "[" * 100000,
+    "deeply-nested-objects": '{"a":' * 100000 + "1" + "}" * 100000,
+    "nan-seed": _with(lambda r: r.update(seed=float("nan"))),
 }
 
 
@@ -230,9 +233,96 @@ def test_illegal_move_message():
     ("simulate", "--variant", "kozel", "--option", "novalue"),
     ("simulate", "--variant", "kozel", "--option", "zero_double_rule=never"),
     ("variants", "extra"),
+    ("simulate", "--variant", "draw", "--games", "1000001"),
+    ("simulate", "--variant", "draw", "--seed", str(2**64)),
+    ("arena", "--variant", "draw", "--agents", "random", "--hands", "100001"),
+    ("arena", "--variant", "draw", "--agents", "random", "--jobs", "0"),
+    ("arena", "--variant", "draw", "--agents", "random", "--jobs", str((os.cpu_count() or 1) + 1)),
+    ("arena", "--variant", "draw", "--agents", "random", "--jobs", "1000"),
 ])
 def test_bad_command_line(args):
     assert_clean_failure(cli(*args))
+
+
+def test_the_limits_are_named_in_the_refusal():
+    line = assert_clean_failure(cli("arena", "--variant", "draw", "--agents", "random",
+                                    "--jobs", "1000"))
+    assert "--jobs" in line and f"from 1 to {os.cpu_count() or 1}" in line
+    line = assert_clean_failure(cli("simulate", "--variant", "draw", "--games", "10000000"))
+    assert "--games" in line and "1000000" in line
+
+
+def cli_bytes(*args: str, stdin: bytes, env_extra: dict[str, str]) -> subprocess.CompletedProcess:
+    """The CLI fed raw bytes, with the locale and stdin decoding of ``env_extra``."""
+    env = dict(os.environ)
+    env.update(env_extra)
+    env["PYTHONPATH"] = str(ENGINE) + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.run([sys.executable, "-m", "domino", *args], input=stdin,
+                          capture_output=True, cwd=str(ROOT), env=env, timeout=120)
+    return subprocess.CompletedProcess(proc.args, proc.returncode,
+                                       proc.stdout.decode("utf-8", "replace"),
+                                       proc.stderr.decode("utf-8", "replace"))
+
+
+NOT_UTF8 = {
+    "one-byte": b"\xff",
+    "in-a-string": (GOLDEN / "vn_traditional_4p.json").read_bytes().replace(
+        b'"vn_traditional"', b'"vn_\xfftraditional"', 1),
+    "latin-1-record": json.dumps({"format": "domino-record", "variant": "café"},
+                                 ensure_ascii=False).encode("latin-1"),
+}
+DECODINGS = {
+    "utf-8-strict": {"PYTHONIOENCODING": "utf-8:strict", "LC_ALL": "C.UTF-8"},
+    "c-locale": {"LC_ALL": "C", "PYTHONIOENCODING": ""},
+    "latin-1": {"PYTHONIOENCODING": "latin-1"},
+    "surrogateescape": {"PYTHONIOENCODING": "utf-8:surrogateescape"},
+}
+
+
+@pytest.mark.parametrize("decoding", sorted(DECODINGS))
+@pytest.mark.parametrize("case", sorted(NOT_UTF8))
+def test_standard_input_that_is_not_utf8(case, decoding):
+    """A record is UTF-8 (RECORD.md's JSON): standard input is read as bytes, so that the
+    locale's decoding of it (strict, escaping, or latin-1 that reads anything) never turns
+    bad bytes into a traceback or into a record."""
+    line = assert_clean_failure(cli_bytes("replay", "-", stdin=NOT_UTF8[case],
+                                          env_extra=DECODINGS[decoding]))
+    assert "standard input" in line and "not UTF-8" in line
+
+
+def test_a_closed_output_pipe_ends_quietly():
+    """``python -m domino variants | head -c1``: the reader is gone before the output is
+    written; the CLI stops with status 141 (as SIGPIPE would) and no traceback."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ENGINE) + os.pathsep + env.get("PYTHONPATH", "")
+    for args in (("variants",), ("replay", str(GOLDEN / "vn_traditional_4p.json"))):
+        read_end, write_end = os.pipe()
+        os.close(read_end)  # every write now fails with EPIPE
+        try:
+            proc = subprocess.run([sys.executable, "-m", "domino", *args], stdout=write_end,
+                                  stderr=subprocess.PIPE, text=True, cwd=str(ROOT), env=env,
+                                  timeout=120)
+        finally:
+            os.close(write_end)
+        assert proc.stderr == "", proc.stderr
+        assert proc.returncode == 141
+
+
+def test_ctrl_c_is_one_line_and_status_130(monkeypatch, capsys):
+    from domino import cli as cli_module
+
+    def interrupted(path: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_module, "_read", interrupted)
+    try:
+        status = cli_module.main(["replay", "-"])
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C escaped main: Python prints a traceback")
+    assert status == 130
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "error: interrupted\n"
 
 
 def test_binary_file(tmp_path):

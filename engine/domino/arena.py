@@ -21,6 +21,7 @@ played without asking the agent and are not timed. Intervals are Wilson score in
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
@@ -60,7 +61,8 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int,
     twice (self-play) is reported as ``name``, ``name#2``, ... With ``jobs`` above 1 the
     hands are shared among that many processes; every hand is dealt and played from its
     own seeds, so the results are the same as with one (the timings are not: the processes
-    share the machine).
+    share the machine). ``jobs`` is held to the hands and the machine's CPUs (the CLI refuses
+    more than the CPUs).
     """
     names = [a.strip() for a in agents if a.strip()]
     if not names:
@@ -75,7 +77,8 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int,
             label, i = f"{name}#{i}", i + 1
         labels.append(label)
     _agents(names, seed)  # an unknown name is refused here, before any process starts
-    jobs = max(1, min(int(jobs), hands))
+    # More processes than CPUs only adds start-up cost (the results do not depend on it).
+    jobs = max(1, min(int(jobs), hands, os.cpu_count() or 1))
     ranges = [(j * hands // jobs, (j + 1) * hands // jobs) for j in range(jobs)]
     if jobs == 1:
         parts = [_play_hands(variant, options, names, seed, *ranges[0])]

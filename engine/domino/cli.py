@@ -1,17 +1,30 @@
 """``python -m domino``: replay and check records, list variants, simulate, run arenas.
 
 Every error a user can cause is one line on standard error starting ``error:`` and exit
-status 2, never a traceback (RECORD.md).
+status 2, never a traceback (RECORD.md). A record is read as bytes and must be UTF-8
+(standard input too, whatever the locale), at most ``schema.MAX_RECORD_CHARS`` characters.
+Ctrl-C prints ``error: interrupted`` and exits with status 130; a closed standard output (the
+output piped into ``head``) ends the command quietly with status 141, as a process stopped by
+SIGPIPE would.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
+from . import schema
 from .errors import DominoError, OptionError
+
+# Upper bounds of the simulate and arena counts: far above any measurement, well below what
+# would run for days or fill the memory with per-decision timings.
+MAX_GAMES = 1_000_000
+MAX_HANDS = 100_000
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,15 +40,27 @@ def _fail(message: str) -> int:
 
 
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+    """The record text of ``path`` (``-``: standard input), read as bytes and decoded as
+    UTF-8 whatever the locale; no more than a record at its size limit can take is read."""
+    # A character takes at most 4 bytes of UTF-8: reading one byte more than that shows a
+    # text over the limit without reading all of a huge input.
+    most = 4 * schema.MAX_RECORD_CHARS + 1
+    name = "standard input" if path == "-" else path
     try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
+        if path == "-":
+            data = sys.stdin.buffer.read(most)
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read(most)
     except OSError as exc:
-        raise DominoError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise DominoError(f"cannot read {path}: not UTF-8 text") from None
+        raise DominoError(f"cannot read {name}: {exc.strerror}") from None
+    if len(data) >= most:
+        raise DominoError(f"cannot read {name}: longer than the record limit of "
+                          f"{schema.MAX_RECORD_CHARS} characters")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DominoError(f"cannot read {name}: not UTF-8 text (byte {exc.start})") from None
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -50,7 +75,32 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
 
 
 def _print(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False))
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    sys.stdout.flush()  # here, so that a closed pipe is met inside main's handler
+
+
+def _bounded(value: str, lo: int, hi: int) -> int:
+    """An ``int`` argument from ``lo`` to ``hi`` (argparse reports a refusal as a usage
+    error: one ``error:`` line, status 2)."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {value!r}") from None
+    if not lo <= number <= hi:
+        raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, not {number}")
+    return number
+
+
+def _count(hi: int) -> Any:
+    return lambda value: _bounded(value, 1, hi)
+
+
+def _seed(value: str) -> int:
+    return _bounded(value, *schema.SEED_RANGE)
+
+
+def _jobs(value: str) -> int:
+    return _bounded(value, 1, os.cpu_count() or 1)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -66,17 +116,21 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--variant", required=True)
     s.add_argument("--players", type=int)
     s.add_argument("--option", action="append", metavar="NAME=VALUE")
-    s.add_argument("--games", type=int, default=1000)
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--games", type=_count(MAX_GAMES), default=1000,
+                   help=f"hands to play, 1 to {MAX_GAMES:,} (default 1000)")
+    s.add_argument("--seed", type=_seed, default=0)
     a = sub.add_parser("arena", help="agents against each other: win rates and timings")
     a.add_argument("--variant", required=True)
     a.add_argument("--players", type=int)
     a.add_argument("--option", action="append", metavar="NAME=VALUE")
     a.add_argument("--agents", required=True, help="comma-separated agent names")
-    a.add_argument("--hands", type=int, default=100)
-    a.add_argument("--seed", type=int, default=0)
-    a.add_argument("--jobs", type=int, default=1,
-                   help="processes to share the hands among (same results, noisier timings)")
+    a.add_argument("--hands", type=_count(MAX_HANDS), default=100,
+                   help=f"hands to play, 1 to {MAX_HANDS:,} (default 100)")
+    a.add_argument("--seed", type=_seed, default=0)
+    a.add_argument("--jobs", type=_jobs, default=1,
+                   help="processes to share the hands among (same results, noisier timings): "
+                        "1 to the number of CPUs, here "
+                        f"{os.cpu_count() or 1}; more is refused")
     return p
 
 
@@ -88,7 +142,33 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; return the exit status."""
+    """Run the CLI; return the exit status. Never a traceback for what a user can do: a bad
+    argument or record (status 2), Ctrl-C (status 130), a closed output pipe (status 141)."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        return _fail_with("interrupted", EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        # Whatever is still buffered for the closed pipe would fail again when Python flushes
+        # stdout at exit: point stdout at the null device first.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return EXIT_BROKEN_PIPE
+
+
+def _fail_with(message: str, status: int) -> int:
+    try:
+        print(f"error: {message}", file=sys.stderr)
+    except (OSError, ValueError):
+        pass
+    return status
+
+
+def _run(argv: list[str] | None) -> int:
+    """The CLI proper (``main`` adds the handling of Ctrl-C and closed pipes)."""
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:
@@ -106,14 +186,10 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "simulate":
             from .simulate import simulate
 
-            if args.games < 1:
-                raise OptionError("--games must be at least 1")
             _print(simulate(args.variant, _options(args), args.games, args.seed))
         elif args.command == "arena":
             from .arena import arena
 
-            if args.hands < 1:
-                raise OptionError("--hands must be at least 1")
             _print(arena(args.variant, _options(args), args.agents.split(","), args.hands,
                          args.seed, args.jobs))
     except DominoError as exc:

@@ -6,8 +6,10 @@ without a browser. ``handle_steps`` runs a computer's search in chunks, so that 
 answer other messages between them (an ``undo`` sent while the computer thinks cancels the
 search); ``handle`` runs it to the end.
 
-Every message is one JSON object with a ``type``. The page may add ``id`` (echoed in the
-answer) and ``v`` (the protocol version it speaks; a different major version is refused).
+Every message is one JSON object with a ``type`` (a string). The page may add ``id`` (echoed
+in the answer: a string of at most ``MAX_ID_CHARS`` characters or a whole number of at most
+``MAX_ID`` either way) and ``v`` (the protocol version it speaks, a whole number; a different
+major version is refused). Fields the intent does not use are ignored.
 
 Intents (page -> worker) and their answers:
 
@@ -28,9 +30,17 @@ intent             fields                                                      a
 ``undo``           ``state_id``: take the match back to the previous decision  ``state``
                    of the one human seat in this hand (before its last move;
                    the computers' moves after it are undone too)
-``export_record``  --                                                          ``record``
+``export_record``  ``reveal`` (optional, true or false): see below             ``record``
 ``load_record``    ``record`` (object or JSON text), ``seats`` (optional)      ``state``
+``resume``         -- (web/worker.py, not ``Session``): the match the worker   ``state``
+                   saved after its last ``state``, loaded as ``load_record``
+                   would load it, with its seats; errors ``no_save``, and
+                   ``bad_save`` (the save is set aside, never offered again)
+``forget_save``    -- (web/worker.py): delete the worker's saved match         ``forgotten``
 =================  ==========================================================  ============
+
+Every field is checked where the message is read, for its type and range; a refusal names the
+field (``state_id: must be a whole number, not "3"``, ``seats[2]: unknown seat 'robot' ...``).
 
 A ``state`` answer carries: ``state_id`` (increases by one with every state), ``variant``,
 ``options`` (all values, defaults filled in), ``seed``, ``players``, ``seats``, ``viewer`` (the
@@ -39,22 +49,34 @@ seat's ``View`` JSON: own tiles, counts, layout, boneyard count, public history)
 ``to_move_kind`` (``human`` | ``ai`` | null), ``legal`` (notation strings, only when a human is
 to move, else empty), ``events`` (what happened since the previous state, as the viewer may
 see it; the protocol adds ``{"type": "hand_started", "hand_number": n}`` when a hand is dealt),
-``ai`` (only in the answer to ``ai_move``, else null: ``{"seat", "level", "legal": how many
-legal moves it chose among, "think_ms": the milliseconds the worker spent computing the
-decision (the seat's view and the agent's choice; time spent on other messages while the
-search was suspended is not counted), "time_limit_ms": the session's cap, or null}``, so that
-the decision time can be measured where it is spent, in the browser's worker), ``undo`` (true when an ``undo`` would be accepted now), ``hand_number``, ``hand_over``,
-``hand_result`` (RECORD.md's per-hand entry, once the hand
-ended), ``hand_result_details`` (the engine's ``HandResult.details`` made JSON-safe, once the
-hand ended, else null: vn_iwin ``items``, kozel ``hand_points`` / ``recorded`` / ``opened``,
-all_fives ``during_hand`` / ``bonus``), ``hands`` (every seat's remaining tiles, only once the
-hand ended), ``history`` (one entry per finished hand of the match, oldest first:
-``{"hand_number", "termination", "winner", "delta"}``, for the match scoreboard), ``match``
-(the match summary) and ``match_over``.
+``ai`` (only in the answer to ``ai_move``, else null: ``{"seat", "level", "think_ms": the
+milliseconds the worker spent computing the decision (the seat's view and the agent's choice;
+time spent on other messages while the search was suspended is not counted), "time_limit_ms":
+the session's cap, or null}``, so that the decision time can be measured where it is spent, in
+the browser's worker; how many moves the computer chose among is not sent, since with the
+open ends it tells which numbers the computer holds), ``undo`` (true when an ``undo`` would be
+accepted now), ``hand_number``, ``hand_over``, ``hand_result`` (RECORD.md's per-hand entry,
+once the hand ended), ``hand_result_details`` (the engine's ``HandResult.details`` made
+JSON-safe, once the hand ended, else null: vn_iwin ``items``, kozel ``hand_points`` /
+``recorded`` / ``opened``, all_fives ``during_hand`` / ``bonus``), ``hands`` (every seat's
+remaining tiles, only once the hand ended), ``history`` (one entry per finished hand of the
+match, oldest first: ``{"hand_number", "termination", "winner", "delta"}``, for the match
+scoreboard), ``match`` (the match summary) and ``match_over``.
+
+What the page learns: no answer carries a tile that the viewer may not know (another seat's
+hand, the boneyard) except ``hands`` once the hand is over and an ``export_record`` with
+``reveal``: a record holds every deal in full (RECORD.md), so while a hand is being played
+``export_record`` is refused with ``reveals_hands`` unless the message says ``"reveal": true``
+(the page sends it after the player agrees to see every hand, or to save the game); between
+hands and once the match is over it exports freely.
 
 ``play``, ``ai_move``, ``next_hand``, ``hint`` and ``undo`` must name the current ``state_id``:
 an intent sent for an older state (a double click, a late timer) is refused with the error code
 ``stale_state`` and changes nothing.
+
+An intent that fails, for any reason (a refusal, an engine error, a bug), changes nothing: the
+match, its record, the state id, the seats, the viewer and the computers' random stream are
+exactly what they were before it.
 
 ``undo`` is for one player against the computer: it is refused with ``undo_unavailable`` when
 the match has more than one human seat (pass-and-play: a player could take back another's
@@ -64,11 +86,22 @@ result is settled and whose tiles have all been shown). An ``ai_move`` whose sea
 running when the position changes (``undo``, ``new_match``, ``load_record``) is answered with
 ``cancelled`` and changes nothing.
 
+Limits (refused at once, before any work): a message's text is at most
+``MAX_MESSAGE_CHARS`` characters and nests at most ``schema.MAX_DEPTH`` levels
+(``bad_message``); a ``load_record`` record at most ``schema.MAX_RECORD_CHARS`` characters of
+JSON text (``bad_record``), and the record reader's limits on hands and moves apply to it; a
+match stops at ``schema.MAX_HANDS`` hands (``next_hand`` is then refused with
+``match_over``), so that its record can always be loaded again and no ``state`` answer (its
+``history``) grows without bound. JSON has no ``NaN`` or ``Infinity``: a message holding one
+(or a number too large for a float) is refused, and every answer is strict JSON.
+
 Errors are ``{"type": "error", "code", "message"}`` with the codes ``bad_message``,
 ``unsupported_version``, ``unknown_intent``, ``no_match``, ``stale_state``, ``not_your_turn``,
 ``illegal_move``, ``unknown_variant``, ``bad_option``, ``bad_seats``, ``bad_record``,
-``hand_not_over``, ``match_over``, ``undo_unavailable``, ``nothing_to_undo``, ``cancelled`` and
-``internal``.
+``hand_not_over``, ``match_over``, ``undo_unavailable``, ``nothing_to_undo``,
+``reveals_hands``, ``cancelled`` and ``internal`` (a bug: its message names the kind of
+exception only, since the details may name hidden tiles; ``Session.last_internal`` keeps the
+traceback for the worker's console).
 """
 
 from __future__ import annotations
@@ -76,18 +109,34 @@ from __future__ import annotations
 import json
 import random
 import time
+import traceback
 from collections.abc import Iterator
 from typing import Any
 
+from . import schema
 from .ai import LEVELS as AI_LEVELS
 from .ai import Agent, get_agent
 from .errors import DominoError, IllegalMoveError, OptionError, RecordError, UnknownVariantError
 from .events import Event
+from .game import HandState
 from .match import Match
 from .rules import variants_catalog
+from .schema import describe
 from .view import view
 
 PROTOCOL_VERSION = 1
+# The longest message text read (checked before parsing): a record at its limit fits twice
+# over, so that it fits even sent as an escaped JSON string.
+MAX_MESSAGE_CHARS = 2 * schema.MAX_RECORD_CHARS + 100_000
+# An ``id`` is echoed only if it is a short string or a whole number JavaScript holds exactly.
+MAX_ID_CHARS = 100
+MAX_ID = 2**53 - 1
+# A new_match's options: at most this many, each value a JSON scalar, a name this long at most.
+MAX_OPTIONS = 64
+MAX_OPTION_CHARS = 40
+# Every intent the session answers (``ai_move`` runs in steps, the others at once).
+INTENTS = ("hello", "variants", "new_match", "play", "ai_move", "next_hand", "hint", "undo",
+           "export_record", "load_record")
 # A plain "ai" seat plays at this level.
 DEFAULT_AI_LEVEL = "medium"
 # Intents that change the game must name the state they were sent for.
@@ -127,6 +176,140 @@ class ProtocolError(Exception):
         self.message = message
 
 
+class MessageError(DominoError):
+    """A message, or one of its fields, that the protocol cannot read: answered with
+    ``bad_message``. The checkers of ``domino.schema`` raise it when given it as ``err``."""
+
+
+class EngineBug(Exception):
+    """The engine contradicted itself (the computer chose a move the rules refuse): answered
+    with ``internal``, never with the engine's message, which would name the computer's
+    tiles."""
+
+
+def read_message(message: Any) -> dict:
+    """The decoded message object: its text at most ``MAX_MESSAGE_CHARS`` characters and
+    ``schema.MAX_DEPTH`` levels deep (both checked before parsing), strict JSON (no ``NaN``,
+    no ``Infinity``, no number too large for a float). Raises MessageError."""
+    data = schema.parse_json(message, "the message", MAX_MESSAGE_CHARS, MessageError)
+    # A number too large for a float (1e400) parses as infinity: refuse it like NaN.
+    schema.check_json_value(data, "the message", MessageError)
+    return schema.obj(data, "the message", MessageError)
+
+
+def message_id(data: dict) -> str | int | None:
+    """The message's ``id``, to echo in the answer: a string of at most ``MAX_ID_CHARS``
+    characters or a whole number of at most ``MAX_ID`` either way (anything else could not
+    be echoed as the page sent it). Raises MessageError."""
+    value = data.get("id")
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return schema.text(value, "id", MAX_ID_CHARS, MessageError)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise MessageError(f"id: must be a string or a whole number, not {describe(value)}")
+    return schema.whole(value, "id", -MAX_ID, MAX_ID, MessageError)
+
+
+def intent_of(data: dict) -> str:
+    """The message's ``type``, one of ``INTENTS``; checks its ``v`` on the way."""
+    version = schema.whole(data.get("v", PROTOCOL_VERSION), "v", err=MessageError)
+    if version != PROTOCOL_VERSION:
+        raise ProtocolError("unsupported_version",
+                            f"protocol version {version}; this worker speaks {PROTOCOL_VERSION}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in INTENTS:
+        raise ProtocolError("unknown_intent", f"unknown intent {describe(kind)}")
+    return kind
+
+
+def parse_options(options: Any) -> dict:
+    """Check ``new_match``'s ``options`` as far as the message goes: an object of at most
+    ``MAX_OPTIONS`` short names with JSON scalar values (the ruleset then checks each name and
+    value against the variant). Raises MessageError, or OptionError naming the option."""
+    if options is None:
+        return {}
+    schema.obj(options, "options", MessageError)
+    if len(options) > MAX_OPTIONS:
+        raise OptionError(f"options: at most {MAX_OPTIONS} options, not {len(options)}")
+    for name, value in options.items():
+        schema.text(name, "options", MAX_OPTION_CHARS, OptionError)
+        where = f"options.{name}"
+        if isinstance(value, str):
+            schema.text(value, where, MAX_OPTION_CHARS, OptionError)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            schema.amount(value, where, OptionError)
+        elif not (value is None or isinstance(value, (bool, float))):
+            raise OptionError(f"{where}: must be true, false, a number or a name, not "
+                              f"{describe(value)}")
+    return options
+
+
+def record_of(value: Any) -> dict:
+    """``load_record``'s ``record``: an object, or JSON text parsed strictly; either way at
+    most ``schema.MAX_RECORD_CHARS`` characters of JSON (text: checked before parsing; an
+    object: its compact JSON text). Raises RecordError naming the limit."""
+    limit = schema.MAX_RECORD_CHARS
+    if isinstance(value, str):
+        # NaN and Infinity are refused here; a number too large for a float, by the record
+        # reader (``replay_match`` checks the whole record's JSON values).
+        value = schema.parse_json(value, "the record", limit, RecordError)
+    elif isinstance(value, dict):
+        size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+        if size > limit:
+            raise RecordError(f"the record has {size} characters of JSON; the limit is {limit}")
+    return schema.obj(value, "record", RecordError)
+
+
+def kept(value: Any) -> Any:
+    """A copy of one attribute of a Match, deep enough that playing on leaves it as it was:
+    a hand state by its own ``copy``, a random stream by its state, a list or dict with its
+    items copied one level (each record entry's ``moves`` list is its own). Values that
+    never change once made (rulesets, numbers, strings, finished hands' results, deals) are
+    shared, so a copy per intent stays cheap: no deep copy."""
+    if isinstance(value, HandState):
+        return value.copy()
+    if isinstance(value, random.Random):
+        twin = random.Random()
+        twin.setstate(value.getstate())
+        return twin
+    if isinstance(value, list):
+        return [_kept_item(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _kept_item(v) for k, v in value.items()}
+    return value
+
+
+def _kept_item(value: Any) -> Any:
+    if isinstance(value, list):
+        return value[:]
+    if isinstance(value, dict):
+        return {k: (v[:] if isinstance(v, list) else v) for k, v in value.items()}
+    return value
+
+
+class Saved:
+    """What an intent may change in a session, kept before it runs so that a failed intent
+    can put everything back (``Session.restore``)."""
+
+    __slots__ = ("match", "contents", "seats", "state_id", "viewer", "ai_rng", "rng_state",
+                 "agents")
+
+    def __init__(self, session: Session) -> None:
+        match = session.match
+        self.match = match
+        # The match object is kept and its contents restored in place, so that whoever holds
+        # it (a suspended search) still holds the session's match.
+        self.contents = ({name: kept(v) for name, v in vars(match).items()}
+                         if match is not None else None)
+        self.seats = list(session.seats)
+        self.state_id = session.state_id
+        self.viewer = session.viewer
+        self.ai_rng = session.ai_rng
+        self.rng_state = session.ai_rng.getstate()
+        self.agents = dict(session.agents)
+
+
 def engine_version() -> str:
     """The installed engine's version (the wheel's), or ``unknown`` when run from sources."""
     try:
@@ -142,16 +325,18 @@ def parse_seats(seats: Any, players: int) -> list[str]:
     if seats is None:
         return ["human"] + ["ai"] * (players - 1)
     if not isinstance(seats, list) or len(seats) != players:
-        raise ProtocolError("bad_seats", f"seats must list {players} entries, one per player")
+        raise ProtocolError("bad_seats", f"seats: must list {players} entries, one per "
+                                         f"player, not {describe(seats)}")
     out = []
-    for kind in seats:
+    for index, kind in enumerate(seats):
         if kind == "human" or kind == "ai":
             out.append(kind)
         elif isinstance(kind, str) and kind.startswith("ai:") and kind[3:] in AI_LEVELS:
             out.append(kind)
         else:
             raise ProtocolError(
-                "bad_seats", f"unknown seat {kind!r}: use human, ai or ai:" + "|".join(AI_LEVELS))
+                "bad_seats", f"seats[{index}]: unknown seat {describe(kind)}: use human, ai "
+                             "or ai:" + "|".join(AI_LEVELS))
     return out
 
 
@@ -169,6 +354,9 @@ class Session:
         self.ai_rng = random.Random(0)
         self.ai_time_limit = ai_time_limit
         self.agents: dict[int, Agent] = {}
+        # The traceback of the last ``internal`` answer, for the worker's console (the
+        # answer itself names the kind of exception only).
+        self.last_internal: str | None = None
 
     # --- entry point ---------------------------------------------------------------------
 
@@ -188,37 +376,69 @@ class Session:
         Between two steps the caller may pass other messages to ``handle`` or
         ``handle_steps``: the web worker does, so that the page is answered while the computer
         thinks. One that changes the position (``undo``, ``new_match``, ``load_record``)
-        cancels the search, whose ``ai_move`` is then answered with ``cancelled``."""
+        cancels the search, whose ``ai_move`` is then answered with ``cancelled``.
+
+        Every intent is a transaction: what the session holds is saved first (``Saved``: a
+        copy of the hand state and of the match's lists, cheap beside the intent itself) and
+        put back if handling raises anything, so that a failed intent changes nothing. A
+        suspended search changes nothing either (it draws on a copy of the computers'
+        random stream), so an intent handled between its steps saves and restores the same
+        position; once such an intent has moved the game on, what it did stands and the
+        search's own failure (``cancelled``) restores nothing."""
+        saved: Saved | None = Saved(self)
         msg_id = None
-        answer: dict | None = None
         try:
-            try:
-                data = json.loads(message)
-            except (TypeError, ValueError) as exc:
-                raise ProtocolError("bad_message", f"not JSON: {exc}") from None
-            if not isinstance(data, dict):
-                raise ProtocolError("bad_message", "a message must be a JSON object")
-            msg_id = data.get("id")
-            version = data.get("v", PROTOCOL_VERSION)
-            if version != PROTOCOL_VERSION:
-                raise ProtocolError("unsupported_version",
-                                    f"protocol version {version!r}; this worker speaks "
-                                    f"{PROTOCOL_VERSION}")
-            if data.get("type") == "ai_move":
+            data = read_message(message)
+            msg_id = message_id(data)
+            kind = intent_of(data)
+            answer: dict | None = None
+            if kind == "ai_move":
                 self.check_state_id(data)
                 for answer in self.ai_move_steps():
                     if answer is None:
                         yield None
+                        if saved is not None and self.moved_on(saved):
+                            saved = None
             else:
-                answer = self.dispatch(data)
+                answer = self.dispatch(kind, data)
+            if answer is None:
+                raise ProtocolError("internal", "no answer")
+            text = self.encode(answer, msg_id)
         except Exception as exc:  # noqa: BLE001 - the page gets an answer, never a hang
-            answer = self.failure(exc)
-        if answer is None:
-            answer = self.error("internal", "no answer")
+            if saved is not None:
+                self.restore(saved)
+            text = self.encode(self.failure(exc), msg_id)
+        yield text
+
+    def moved_on(self, saved: Saved) -> bool:
+        """Whether an intent has changed the session since ``saved`` was taken (a new state,
+        another match, a new random stream)."""
+        return (self.state_id != saved.state_id or self.match is not saved.match
+                or self.ai_rng is not saved.ai_rng)
+
+    def restore(self, saved: Saved) -> None:
+        """Put the session back as it was when ``saved`` was taken (once: the saved copies
+        become the session's own)."""
+        self.match = saved.match
+        if saved.match is not None and saved.contents is not None:
+            state = vars(saved.match)
+            state.clear()
+            state.update(saved.contents)
+        self.seats = saved.seats
+        self.state_id = saved.state_id
+        self.viewer = saved.viewer
+        self.ai_rng = saved.ai_rng
+        self.ai_rng.setstate(saved.rng_state)
+        self.agents = saved.agents
+
+    @staticmethod
+    def encode(answer: dict, msg_id: str | int | None) -> str:
+        """The answer as strict JSON text (``NaN`` or ``Infinity`` raise: the page's
+        ``JSON.parse`` would refuse them), with the protocol version and the message's id."""
         answer["v"] = PROTOCOL_VERSION
         if msg_id is not None:
             answer["id"] = msg_id
-        yield json.dumps(answer)
+        return json.dumps(answer, allow_nan=False)
 
     @staticmethod
     def error(code: str, message: str) -> dict:
@@ -227,21 +447,24 @@ class Session:
 
     def failure(self, exc: Exception) -> dict:
         """The ``error`` answer for what went wrong while handling a message: a refused
-        intent keeps its code, an engine error gets the code of its kind."""
+        intent keeps its code, an engine error gets the code of its kind, anything else is
+        ``internal``, named by its kind only (its text may name hidden tiles; the traceback
+        goes to ``last_internal``)."""
         if isinstance(exc, ProtocolError):
             return self.error(exc.code, exc.message)
-        kinds = ((UnknownVariantError, "unknown_variant"), (OptionError, "bad_option"),
-                 (RecordError, "bad_record"), (IllegalMoveError, "illegal_move"),
-                 (DominoError, "bad_message"))
+        kinds = ((MessageError, "bad_message"), (UnknownVariantError, "unknown_variant"),
+                 (OptionError, "bad_option"), (RecordError, "bad_record"),
+                 (IllegalMoveError, "illegal_move"), (DominoError, "bad_message"))
         for kind, code in kinds:
             if isinstance(exc, kind):
                 return self.error(code, str(exc))
-        return self.error("internal", f"{type(exc).__name__}: {exc}")
+        self.last_internal = "".join(traceback.format_exception(exc))
+        return self.error("internal", f"the worker met an unexpected {type(exc).__name__} "
+                                      "(a bug); nothing was changed")
 
-    def dispatch(self, data: dict) -> dict:
+    def dispatch(self, kind: str, data: dict) -> dict:
         """Route one decoded intent to its handler (``ai_move``, which runs in steps, is
         routed by ``handle_steps`` to ``ai_move_steps``)."""
-        kind = data.get("type")
         handlers = {
             "hello": self.on_hello,
             "variants": self.on_variants,
@@ -254,7 +477,7 @@ class Session:
             "load_record": self.on_load_record,
         }
         if kind not in handlers:
-            raise ProtocolError("unknown_intent", f"unknown intent {kind!r}")
+            raise ProtocolError("unknown_intent", f"unknown intent {describe(kind)}")
         if kind in STATEFUL_INTENTS:
             self.check_state_id(data)
         return handlers[kind](data)
@@ -263,12 +486,11 @@ class Session:
         """Refuse an intent without a match or sent for another state than the current one."""
         if self.match is None:
             raise ProtocolError("no_match", "no match is being played")
-        state_id = data.get("state_id")
-        if not isinstance(state_id, int) or isinstance(state_id, bool):
-            raise ProtocolError("bad_message", "this intent needs the state_id it answers")
+        state_id = schema.whole(data.get("state_id"), "state_id", err=MessageError)
         if state_id != self.state_id:
             raise ProtocolError("stale_state",
-                                f"state {state_id} is stale; the current state is {self.state_id}")
+                                f"state {describe(state_id)} is stale; the current state is "
+                                f"{self.state_id}")
 
     # --- intents -------------------------------------------------------------------------
 
@@ -284,15 +506,9 @@ class Session:
 
     def on_new_match(self, data: dict) -> dict:
         """Start a match: the variant's first hand is dealt from the seed."""
-        variant = data.get("variant")
-        if not isinstance(variant, str):
-            raise ProtocolError("bad_message", "new_match needs a variant id")
-        options = data.get("options") or {}
-        if not isinstance(options, dict):
-            raise ProtocolError("bad_message", "options must be an object")
-        seed = data.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ProtocolError("bad_message", "seed must be a whole number")
+        variant = schema.text(data.get("variant"), "variant", MAX_OPTION_CHARS, MessageError)
+        options = parse_options(data.get("options"))
+        seed = schema.whole(data.get("seed", 0), "seed", *schema.SEED_RANGE, err=MessageError)
         match = Match.new(variant, options, seed)
         self.start(match, data.get("seats"))
         return self.state([{"type": "hand_started", "hand_number": match.hand_number}])
@@ -303,9 +519,7 @@ class Session:
         seat = self.seat_to_move(match)
         if self.seats[seat] != "human":
             raise ProtocolError("not_your_turn", f"seat {seat} is played by the computer")
-        move = data.get("move")
-        if not isinstance(move, str):
-            raise ProtocolError("bad_message", "play needs a move in notation")
+        move = schema.text(data.get("move"), "move", schema.MAX_MOVE_CHARS, MessageError)
         events = match.play(move)
         return self.state(self.events_json(events))
 
@@ -315,7 +529,11 @@ class Session:
         message was handled meanwhile), the move is dropped with the error ``cancelled``.
 
         ``think_ms`` counts only the time spent in this decision's own steps, not the time
-        other messages took while it was suspended."""
+        other messages took while it was suspended.
+
+        The search draws on a copy of the computers' random stream, which replaces the
+        session's only once the move is played: a cancelled search leaves the stream as it
+        was, and a search is the same whether it runs in steps or at once."""
         match = self.current()
         seat = self.seat_to_move(match)
         if self.seats[seat] == "human":
@@ -323,10 +541,12 @@ class Session:
         legal = match.legal()
         agent = self.agent(seat)
         state_id = self.state_id
+        rng = random.Random()
+        rng.setstate(self.ai_rng.getstate())
         busy = 0.0
         resumed = time.perf_counter()
         move = None
-        for move in agent.steps(view(match.hand, seat), legal, self.ai_rng):
+        for move in agent.steps(view(match.hand, seat), legal, rng):
             if move is None:
                 busy += time.perf_counter() - resumed
                 yield None
@@ -337,10 +557,15 @@ class Session:
         busy += time.perf_counter() - resumed
         if move is None:
             raise ProtocolError("internal", "the computer did not move")
-        events = match.play(move)
+        try:
+            events = match.play(move)
+        except DominoError as exc:
+            # Its message would name the computer's move, and so its tiles.
+            raise EngineBug("the rules refused the computer's own move") from exc
+        self.ai_rng.setstate(rng.getstate())
         answer = self.state(self.events_json(events))
         limit = self.ai_time_limit
-        answer["ai"] = {"seat": seat, "level": self.level(seat), "legal": len(legal),
+        answer["ai"] = {"seat": seat, "level": self.level(seat),
                         "think_ms": round(busy * 1000, 1),
                         "time_limit_ms": None if limit is None else round(limit * 1000)}
         yield answer
@@ -352,6 +577,9 @@ class Session:
             raise ProtocolError("hand_not_over", "the current hand is still being played")
         if match.over:
             raise ProtocolError("match_over", "the match is over")
+        if len(match.entries) >= schema.MAX_HANDS:
+            raise ProtocolError("match_over", f"the match has reached {schema.MAX_HANDS} "
+                                              "hands, the most a record may hold")
         match.next_hand()
         return self.state([{"type": "hand_started", "hand_number": match.hand_number}])
 
@@ -405,19 +633,25 @@ class Session:
                             "moves": len(taken)}])
 
     def on_export_record(self, data: dict) -> dict:
-        """The match so far as a domino-record."""
-        return {"type": "record", "record": self.current().to_record()}
+        """The match so far as a domino-record.
+
+        A record writes every deal in full (RECORD.md), so in the middle of a hand it shows
+        every seat's tiles and the boneyard's order: it is refused then (``reveals_hands``)
+        unless the message says ``"reveal": true``. Between hands, and once the match is
+        over, nothing in it is hidden any more."""
+        match = self.current()
+        reveal = data.get("reveal")
+        reveal = False if reveal is None else schema.flag(reveal, "reveal", MessageError)
+        if match.hand is not None and not match.hand_over and not reveal:
+            raise ProtocolError("reveals_hands",
+                                "a record made while a hand is being played shows every "
+                                "seat's tiles and the boneyard; send \"reveal\": true to "
+                                "export it anyway")
+        return {"type": "record", "record": match.to_record()}
 
     def on_load_record(self, data: dict) -> dict:
         """Replay a record (every move checked) and continue from where it stops."""
-        record = data.get("record")
-        if isinstance(record, str):
-            try:
-                record = json.loads(record)
-            except ValueError as exc:
-                raise ProtocolError("bad_record", f"the record is not JSON: {exc}") from None
-        if not isinstance(record, dict):
-            raise ProtocolError("bad_record", "a record must be a JSON object")
+        record = record_of(data.get("record"))
         match = Match.from_record(record)
         self.start(match, data.get("seats"))
         return self.state([{"type": "hand_started", "hand_number": match.hand_number}])

@@ -198,6 +198,14 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _finite_float(text_value: str) -> float:
+    # 1e400 reads as infinity: no more a JSON number than Infinity itself.
+    number = float(text_value)
+    if not math.isfinite(number):
+        raise ValueError(f"{text_value[:20]} is too large a number")
+    return number
+
+
 def parse_json(text_value: Any, what: str, max_chars: int, err: ErrorClass = RecordError) -> Any:
     """Parse JSON text strictly: at most ``max_chars`` characters (checked before parsing),
     no ``NaN`` or ``Infinity`` (Python's reader accepts them; JSON has no such numbers), no
@@ -214,7 +222,7 @@ def parse_json(text_value: Any, what: str, max_chars: int, err: ErrorClass = Rec
     if _too_deep(text_value):
         raise err(f"{what} is nested more than {MAX_DEPTH} levels deep")
     try:
-        return json.loads(text_value, parse_constant=_no_constant)
+        return json.loads(text_value, parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         raise err(f"{what} is not valid JSON (line {exc.lineno}, column {exc.colno}: "
                   f"{exc.msg})") from None
