@@ -148,6 +148,145 @@ def play_hand(page, max_clicks=400, timeout_s=240.0):
     raise AssertionError("the hand did not end in time")
 
 
+def wait_my_turn(page, timeout=60_000):
+    """Wait until the one human is to move (the computers have answered)."""
+    page.wait_for_function(
+        "document.querySelector('#turn').textContent === 'Your turn'"
+        " && document.querySelectorAll('#game [data-move], #hand .tile.playable').length > 0",
+        timeout=timeout)
+
+
+def play_first_move(page):
+    """Click a legal move: a tile with one placement, else a tile and then its first end."""
+    direct = page.locator("#game [data-move]:visible")
+    if direct.count():
+        move = direct.first.get_attribute("data-move")
+        direct.first.click()
+        return move
+    page.locator("#hand .tile.playable").first.click()
+    choice = page.locator("#choice [data-move]").first
+    move = choice.get_attribute("data-move")
+    choice.click()
+    return move
+
+
+def hand_tiles(page):
+    """The tiles of the hand shown, sorted."""
+    return sorted(page.locator("#hand .tile").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.tile)"))
+
+
+def wait_until(page, condition, timeout_s=30.0, what="the condition"):
+    """Poll `condition()` (a Python callable) until it returns a true value, and return it.
+    For what the page cannot wait for itself, such as the worker's storage."""
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        page.wait_for_timeout(100)
+
+
+# --- what the engine worker sends and keeps -------------------------------------------------
+
+# PyScript's link to a named worker (coincident) carries every answer of the worker over a
+# MessageChannel port, as [id, answer text, ...]. This init script listens on the page's end
+# of every channel, so a test sees each answer exactly as the page received it.
+CAPTURE_ANSWERS = """
+(() => {
+  const Channel = window.MessageChannel;
+  const seen = [];
+  window.__engineAnswers = seen;
+  window.MessageChannel = class extends Channel {
+    constructor() {
+      super();
+      this.port1.addEventListener("message", (event) => {
+        try { seen.push(JSON.stringify(event.data)); } catch (e) { seen.push(String(event.data)); }
+      });
+    }
+  };
+})();
+"""
+
+
+def capture_answers(page):
+    """Record every answer the page receives from the engine worker (call before goto)."""
+    page.add_init_script(CAPTURE_ANSWERS)
+
+
+def engine_answers(page):
+    """The answers captured so far, oldest first, as (text, decoded object)."""
+    import json
+
+    out = []
+    for raw in page.evaluate("window.__engineAnswers || []"):
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            continue
+        items = data if isinstance(data, list) else [data]
+        for item in items:
+            if not isinstance(item, str) or not item.startswith("{"):
+                continue
+            try:
+                answer = json.loads(item)
+            except ValueError:
+                continue
+            if isinstance(answer, dict) and "type" in answer:
+                out.append((item, answer))
+    return out
+
+
+# The page's public summary of the saved match (web/ui/app.py).
+SUMMARY_KEY = "domino.saved.v2"
+
+# The worker's save (web/worker.py): IndexedDB `domino`, store `saves`. Opening it here creates
+# the store as the worker would, so the worker never finds a database without its store.
+IDB_OPEN = """
+const open = () => new Promise((resolve, reject) => {
+  const request = indexedDB.open("domino", 1);
+  request.onupgradeneeded = () => {
+    if (!request.result.objectStoreNames.contains("saves")) request.result.createObjectStore("saves");
+  };
+  request.onsuccess = () => resolve(request.result);
+  request.onerror = () => reject(request.error);
+});
+"""
+
+
+def worker_save(page, key="match"):
+    """The text the worker keeps under `key` (`match`: the saved match), or None."""
+    return page.evaluate("async (key) => {" + IDB_OPEN + """
+      const db = await open();
+      try {
+        return await new Promise((resolve, reject) => {
+          const request = db.transaction("saves").objectStore("saves").get(key);
+          request.onsuccess = () => resolve(request.result === undefined ? null : request.result);
+          request.onerror = () => reject(request.error);
+        });
+      } finally { db.close(); }
+    }""", key)
+
+
+def put_worker_save(page, text, key="match"):
+    """Store `text` where the worker keeps its save (a test's way to damage it)."""
+    page.evaluate("async ([key, text]) => {" + IDB_OPEN + """
+      const db = await open();
+      try {
+        await new Promise((resolve, reject) => {
+          const tx = db.transaction("saves", "readwrite");
+          tx.objectStore("saves").put(text, key);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+      } finally { db.close(); }
+    }""", [key, text])
+
+
 def pytest_configure(config):
     """Screenshots need the artifacts folder; keep Playwright's own output there too."""
     os.makedirs(ARTIFACTS, exist_ok=True)

@@ -79,8 +79,9 @@ def test_pass_and_play_hands_the_device_over(page, site, guard):
 def test_export_and_import_a_record(page, site, guard, tmp_path):
     open_deep_link(page, site, "variant=all_fives&players=2&seed=5&seats=human,ai")
     page.wait_for_selector("#game [data-move]:visible, #hand .tile.playable", timeout=30_000)
+    page.click("#export")  # mid-hand: the page warns first (test_privacy.py)
     with page.expect_download() as info:
-        page.click("#export")
+        page.click("#export-ok")
     path = tmp_path / "record.json"
     info.value.save_as(path)
     import json

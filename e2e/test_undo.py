@@ -3,44 +3,30 @@ and the saved game follows; pass-and-play has no undo."""
 
 import json
 
-from conftest import open_deep_link, wait_engine
-
-SAVE_KEY = "domino.save.v1"
-
-
-def wait_my_turn(page):
-    """Wait until the human is to move (the computers have answered)."""
-    page.wait_for_function(
-        "document.querySelector('#turn').textContent === 'Your turn'"
-        " && document.querySelectorAll('#game [data-move]').length > 0",
-        timeout=60_000)
-
-
-def hand_tiles(page):
-    return sorted(page.locator("#hand .tile").evaluate_all(
-        "nodes => nodes.map(n => n.dataset.tile)"))
+from conftest import (
+    SUMMARY_KEY,
+    hand_tiles,
+    open_deep_link,
+    play_first_move,
+    wait_engine,
+    wait_my_turn,
+    wait_until,
+    worker_save,
+)
 
 
 def saved_moves(page):
-    """How many moves the saved game holds in its current hand (None before a save)."""
-    text = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    """How many moves the worker's saved match holds in its current hand (None before a
+    save)."""
+    text = worker_save(page)
     if not text:
         return None
     return len(json.loads(text)["record"]["hands"][-1]["moves"])
 
 
-def play_first_move(page):
-    """Click a legal move: a tile with one placement, else a tile and then its first end."""
-    direct = page.locator("#game [data-move]:visible")
-    if direct.count():
-        move = direct.first.get_attribute("data-move")
-        direct.first.click()
-        return move
-    page.locator("#hand .tile.playable").first.click()
-    choice = page.locator("#choice [data-move]").first
-    move = choice.get_attribute("data-move")
-    choice.click()
-    return move
+def summary_moves(page):
+    """How many moves the shown position has in its hand, by the page's saved summary."""
+    return json.loads(page.evaluate(f"localStorage.getItem('{SUMMARY_KEY}')"))["moves"]
 
 
 def test_undo_button_takes_back_the_move_and_the_replies(page, site, guard):
@@ -49,8 +35,8 @@ def test_undo_button_takes_back_the_move_and_the_replies(page, site, guard):
     undo = page.get_by_role("button", name="Undo")
     assert undo.is_visible() and undo.is_disabled()  # nothing played yet in this hand
     before = hand_tiles(page)
-    page.wait_for_function(f"localStorage.getItem('{SAVE_KEY}') !== null")
-    moves_before = saved_moves(page)
+    moves_before = summary_moves(page)
+    wait_until(page, lambda: saved_moves(page) == moves_before, what="the worker's save")
     play_first_move(page)
     page.wait_for_function("!document.querySelector('#undo').disabled", timeout=30_000)
     wait_my_turn(page)  # the computer has replied
@@ -63,10 +49,8 @@ def test_undo_button_takes_back_the_move_and_the_replies(page, site, guard):
     wait_my_turn(page)
     assert hand_tiles(page) == before
     assert undo.is_disabled()  # back before the first move of the hand
-    # The saved game is the position after the undo.
-    page.wait_for_function(
-        f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).record.hands.at(-1).moves.length"
-        f" === {moves_before}", timeout=10_000)
+    # The worker's saved match is the position after the undo.
+    wait_until(page, lambda: saved_moves(page) == moves_before, what="the save after the undo")
 
 
 def test_control_z_undoes_even_while_the_computer_thinks(page, site, guard):

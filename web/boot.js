@@ -30,6 +30,14 @@ const boot = {
     try { localStorage.removeItem(key); } catch (e) { /* nothing to do */ }
     return "ok";
   },
+  // A date and time (ms since 1970, as text) in the page's language, in the browser's own
+  // regional form of it when it has one (en-US or en-GB); "" if the browser cannot.
+  formatDate(ms, lang) {
+    try {
+      const locale = (navigator.languages || []).find((l) => l.toLowerCase().startsWith(lang)) || lang;
+      return new Date(Number(ms)).toLocaleString(locale, { dateStyle: "short", timeStyle: "short" });
+    } catch (e) { return ""; }
+  },
   // Offers a text as a file download (record export).
   download(name, text) {
     const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));

@@ -1,25 +1,319 @@
 """The engine worker's entry point (runs in Pyodide, inside a web worker created by the UI).
 
-It only forwards the page's JSON messages to the protocol of the engine wheel, which owns the
-game session; `__export__` makes `handle` callable from the page as `await engine.handle(text)`.
+It forwards the page's JSON messages to the protocol of the engine wheel, which owns the game
+session; `__export__` makes `handle` callable from the page as `await engine.handle(text)`.
 
 A computer's search runs in chunks (`Session.handle_steps`) and the worker's event loop is free
 between two chunks (Pyodide's `asyncio.sleep(0)` is a new browser task), so a message the page
 sends meanwhile is answered at once: an `undo` while the computer thinks cancels its search.
+
+The worker also keeps the resumable match, as a game server keeps its games: the page never
+holds the record, whose deal shows every seat's tiles and the boneyard's order (the next
+draws), and so no answer carries what the seat the page serves cannot know. After every
+`state` answer the worker writes `{"record": the session's match.to_record(), "seats",
+"summary"}` into its own IndexedDB (database `domino`, store `saves`, key `match`;
+localStorage does not exist in workers). The save is taken when the state is answered (the
+next message may change the match) and written once the answer has gone, the latest queued
+save last: a write never delays an answer and a failed one never breaks it; its outcome is
+reported in the next answers instead, so a storage failure is never silent. What the worker
+adds to the protocol:
+
+- every `state` answer gets `save`: `{"ok": true | false | null (no write has finished yet),
+  "error": why the latest finished write failed, else null, "state_id": the state that write
+  saved, "summary": this state's public summary}`; the summary is what the page may keep and
+  show before the worker is up: `{"variant", "players", "seats", "hand_number", "moves" (moves
+  played in the current hand), "hand_over", "match_over", "saved_at" (ms since 1970)}`;
+- the `ready` answer to `hello` gets `saved` (the saved match's summary, or null), `set_aside`
+  (null, or why a saved match that could not be read was just set aside) and `save` (`{"ok",
+  "error"}`: whether the storage could be read);
+- intent `resume` (no fields): load the saved match and answer the `state` that `load_record`
+  would give for it, with the saved seats. No saved match: error `no_save`. A save that
+  cannot be read or replayed is set aside (key `set_aside`, never offered again) and answered
+  with the error `bad_save`;
+- intent `forget_save` (no fields): delete the saved match (writes still queued are dropped
+  first); answers `{"type": "forgotten"}`. Storage errors answer the error `save_failed`.
 """
 
 import asyncio
+import json
 
-from domino.protocol import Session
+import js
+from pyodide.ffi import create_proxy
+
+from domino.protocol import PROTOCOL_VERSION, Session
 
 _session = Session(ai_time_limit=2.5)
 
+DB_NAME = "domino"
+DB_VERSION = 1
+STORE = "saves"
+SAVE_KEY = "match"
+ASIDE_KEY = "set_aside"
+# Opening the database may wait for another page's connection ("blocked"): never for long.
+OPEN_TIMEOUT_S = 5.0
+
+# A JS promise for one IndexedDB request or transaction: it resolves with the request's result
+# on the event `done` and rejects with the target's error on `error` or `abort`.
+_settled = js.Function.new("target", "done", """
+  return new Promise((resolve, reject) => {
+    target.addEventListener(done, () => resolve(target.result), { once: true });
+    const fail = () => reject(target.error || new Error("the storage request was aborted"));
+    target.addEventListener("error", fail, { once: true });
+    target.addEventListener("abort", fail, { once: true });
+  });""")
+
+_db = {"conn": None, "lock": None, "proxies": []}
+# The latest save waiting to be written (text, state_id) and the task writing saves.
+_queue = {"text": None, "state_id": None, "task": None}
+# The outcome of the latest write that finished.
+_status = {"ok": None, "error": None, "state_id": None}
+
+
+def _why(exc):
+    """A storage failure in words (a DOMException's name and message)."""
+    text = str(exc)
+    return text if text else type(exc).__name__
+
+
+async def _database():
+    """The open IndexedDB connection (opened, and the store created, on first use)."""
+    if _db["lock"] is None:
+        _db["lock"] = asyncio.Lock()
+    async with _db["lock"]:
+        if _db["conn"] is not None:
+            return _db["conn"]
+        request = js.indexedDB.open(DB_NAME, DB_VERSION)
+
+        def upgrade(event):
+            if not request.result.objectStoreNames.contains(STORE):
+                request.result.createObjectStore(STORE)
+
+        proxy = create_proxy(upgrade)
+        request.onupgradeneeded = proxy
+        try:
+            conn = await asyncio.wait_for(_settled(request, "success"), OPEN_TIMEOUT_S)
+        except asyncio.TimeoutError:
+            raise RuntimeError("the storage did not open (another page holds it)") from None
+        finally:
+            request.onupgradeneeded = None
+            proxy.destroy()
+
+        def closing(event):
+            # Another page opens a newer version: let it, and reopen on the next use.
+            conn.close()
+            _forget_connection()
+
+        for old in _db["proxies"]:
+            old.destroy()  # the handler of a connection closed before
+        watch = create_proxy(closing)
+        conn.onversionchange = watch
+        _db["conn"] = conn
+        _db["proxies"] = [watch]
+        return conn
+
+
+def _forget_connection():
+    """Drop the connection (closed, or failing): the next request opens a new one."""
+    _db["conn"] = None
+
+
+async def _get(key):
+    """The text stored under `key`, or None."""
+    conn = await _database()
+    try:
+        request = conn.transaction(STORE, "readonly").objectStore(STORE).get(key)
+        value = await _settled(request, "success")
+    except Exception:
+        _forget_connection()
+        raise
+    return value if isinstance(value, str) else None
+
+
+async def _write(puts, deletes):
+    """Store the (key, text) pairs of `puts` and delete the keys of `deletes`, in one
+    transaction, and wait until it is committed."""
+    conn = await _database()
+    try:
+        tx = conn.transaction(STORE, "readwrite")
+        store = tx.objectStore(STORE)
+        for key, text in puts:
+            store.put(text, key)
+        for key in deletes:
+            store.delete(key)
+        await _settled(tx, "complete")
+    except Exception:
+        _forget_connection()
+        raise
+
+
+def _queue_save(text, state_id):
+    """Queue `text` as the saved match; only the latest queued save is written."""
+    _queue["text"] = text
+    _queue["state_id"] = state_id
+    task = _queue["task"]
+    if task is None or task.done():
+        _queue["task"] = asyncio.ensure_future(_write_queued())
+
+
+async def _write_queued():
+    """Write queued saves, the latest last, recording each outcome in `_status`."""
+    while _queue["text"] is not None:
+        text, state_id = _queue["text"], _queue["state_id"]
+        _queue["text"] = None
+        try:
+            await _write([(SAVE_KEY, text)], [])
+            _status.update(ok=True, error=None, state_id=state_id)
+        except Exception as exc:  # noqa: BLE001 - reported in the next answers
+            _status.update(ok=False, error=_why(exc), state_id=state_id)
+
+
+async def _settle_writes(drop=False):
+    """Wait until the queued saves are written (or, with `drop`, dropped)."""
+    if drop:
+        _queue["text"] = None
+    task = _queue["task"]
+    if task is not None and not task.done():
+        await task
+
+
+def _summary(state):
+    """The public summary of a `state` answer: nothing any seat could not see."""
+    return {"variant": state.get("variant"), "players": state.get("players"),
+            "seats": state.get("seats"), "hand_number": state.get("hand_number"),
+            "moves": len((state.get("view") or {}).get("history") or []),
+            "hand_over": bool(state.get("hand_over")),
+            "match_over": bool(state.get("match_over")), "saved_at": int(js.Date.now())}
+
+
+def _with_save(text):
+    """The answer `text`, with the save of a `state` queued and reported in it (other answers
+    unchanged)."""
+    try:
+        answer = json.loads(text)
+    except (TypeError, ValueError):
+        return text
+    if not isinstance(answer, dict) or answer.get("type") != "state":
+        return text
+    try:
+        summary = _summary(answer)
+        save = {"record": _session.match.to_record(), "seats": list(_session.seats),
+                "summary": summary}
+        _queue_save(json.dumps(save), answer.get("state_id"))
+    except Exception as exc:  # noqa: BLE001 - the answer goes out anyway, with the failure
+        answer["save"] = {"ok": False, "error": _why(exc), "state_id": None, "summary": None}
+    else:
+        answer["save"] = {"ok": _status["ok"], "error": _status["error"],
+                          "state_id": _status["state_id"], "summary": summary}
+    return json.dumps(answer)
+
+
+def _error(data, code, message):
+    """An `error` answer of the worker, in the protocol's shape."""
+    answer = {"type": "error", "code": code, "message": message, "v": PROTOCOL_VERSION}
+    if data.get("id") is not None:
+        answer["id"] = data["id"]
+    return json.dumps(answer)
+
+
+async def _set_aside(text, why):
+    """Keep a save that cannot be used under `set_aside` (with the reason), off the offer."""
+    aside = json.dumps({"text": text, "error": why, "at": int(js.Date.now())})
+    await _write([(ASIDE_KEY, aside)], [SAVE_KEY])
+
+
+async def _hello(message):
+    """`ready`, with what is saved: the summary, or why an unreadable save was set aside."""
+    answer = json.loads(_session.handle(message))
+    if answer.get("type") != "ready":
+        return json.dumps(answer)
+    answer.update(saved=None, set_aside=None, save={"ok": True, "error": None})
+    try:
+        text = await _get(SAVE_KEY)
+        if text is not None:
+            try:
+                saved = json.loads(text)
+                if not isinstance(saved, dict) or not isinstance(saved.get("record"), dict):
+                    raise ValueError("no record in the saved match")
+                answer["saved"] = saved.get("summary") or {}
+            except ValueError as exc:
+                answer["set_aside"] = str(exc)
+                await _set_aside(text, str(exc))
+    except Exception as exc:  # noqa: BLE001 - the page learns that nothing can be saved
+        answer["save"] = {"ok": False, "error": _why(exc)}
+    return json.dumps(answer)
+
+
+async def _resume(data):
+    """The saved match, loaded as `load_record` would load it, with the saved seats."""
+    if data.get("v", PROTOCOL_VERSION) != PROTOCOL_VERSION:
+        return _session.handle(json.dumps(data))  # the protocol's own version refusal
+    try:
+        await _settle_writes()
+        text = await _get(SAVE_KEY)
+    except Exception as exc:  # noqa: BLE001 - storage unavailable
+        return _error(data, "no_save", "the saved match could not be read: " + _why(exc))
+    if text is None:
+        return _error(data, "no_save", "no match is saved")
+    try:
+        saved = json.loads(text)
+        if not isinstance(saved, dict) or not isinstance(saved.get("record"), dict):
+            raise ValueError("no record in the saved match")
+    except ValueError as exc:
+        why = str(exc)
+    else:
+        message = {"type": "load_record", "record": saved["record"],
+                   "seats": saved.get("seats"), "v": PROTOCOL_VERSION}
+        if data.get("id") is not None:
+            message["id"] = data["id"]
+        answer = _session.handle(json.dumps(message))
+        refused = json.loads(answer)
+        if refused.get("type") != "error":
+            return _with_save(answer)
+        why = refused.get("message", "")
+    try:
+        await _set_aside(text, why)
+    except Exception:  # noqa: BLE001 - it is refused all the same
+        pass
+    return _error(data, "bad_save", "the saved match could not be replayed and was set "
+                                    "aside: " + why)
+
+
+async def _forget(data):
+    """Delete the saved match."""
+    try:
+        await _settle_writes(drop=True)
+        await _write([], [SAVE_KEY])
+    except Exception as exc:  # noqa: BLE001 - reported
+        return _error(data, "save_failed", "the saved match could not be deleted: " + _why(exc))
+    answer = {"type": "forgotten", "v": PROTOCOL_VERSION}
+    if data.get("id") is not None:
+        answer["id"] = data["id"]
+    return json.dumps(answer)
+
+
+def _intent(message):
+    """The message decoded, when it is a worker-level intent (else None: the protocol's)."""
+    try:
+        data = json.loads(message)
+    except (TypeError, ValueError):
+        return None  # the protocol answers `bad_message`
+    if isinstance(data, dict) and data.get("type") in ("hello", "resume", "forget_save"):
+        return data
+    return None
+
 
 async def handle(message):
-    """Answer one JSON message of the protocol with one JSON answer."""
+    """Answer one JSON message of the protocol (or of the worker) with one JSON answer."""
+    data = _intent(message)
+    if data is not None:
+        if data["type"] == "hello":
+            return await _hello(message)
+        if data["type"] == "resume":
+            return await _resume(data)
+        return await _forget(data)
     for answer in _session.handle_steps(message):
         if answer is not None:
-            return answer
+            return _with_save(answer)
         await asyncio.sleep(0)
     return None
 

@@ -67,7 +67,8 @@ What the page learns: no answer carries a tile that the viewer may not know (ano
 hand, the boneyard) except ``hands`` once the hand is over and an ``export_record`` with
 ``reveal``: a record holds every deal in full (RECORD.md), so while a hand is being played
 ``export_record`` is refused with ``reveals_hands`` unless the message says ``"reveal": true``
-(the page sends it after the player agrees to see every hand, or to save the game); between
+(the page sends it after the player agrees to see every hand; the worker keeps the resumable
+save itself, web/worker.py); between
 hands and once the match is over it exports freely.
 
 ``play``, ``ai_move``, ``next_hand``, ``hint`` and ``undo`` must name the current ``state_id``:

@@ -26,7 +26,10 @@ import textfmt
 # the menu does not wait for them.
 
 PROTOCOL = 1
-SAVE_KEY = "domino.save.v1"
+# The public summary of the match the worker keeps saved (the worker holds the record itself).
+SUMMARY_KEY = "domino.saved.v2"
+# Earlier builds kept the whole record (every hand, the boneyard's order) here: removed.
+OLD_SAVE_KEYS = ("domino.save.v1", "domino.save.v1.corrupt")
 AI_DELAY_MS = 450
 
 S = {
@@ -45,8 +48,8 @@ S = {
     "screen": "menu",
     "msg_id": 0,
     "setup": {},          # the setup form's current choices
-    "record_seats": None,
     "hint": None,         # (state_id, move) of the last hint asked for
+    "saved": None,        # the public summary of the match the worker has saved, or None
 }
 
 _proxies = []  # keep handler proxies alive
@@ -160,12 +163,14 @@ async def start_engine():
         hello = await send({"type": "hello"})
         if hello.get("type") != "ready":
             raise RuntimeError(hello.get("message", "no ready answer"))
+        take_saved(hello)
     except Exception as exc:  # noqa: BLE001 - shown to the player
         S["engine_state"] = "failed"
         byid("engine-text").textContent = tr("engine.failed", error=str(exc))
         show_error(tr("engine.failed", error=str(exc)))
         return
     S["engine_state"] = "ready"
+    render_resume()
     status = byid("engine-status")
     status.classList.add("ready")
     byid("engine-progress").value = 100
@@ -200,26 +205,31 @@ def accept(answer, message):
     if kind == "state":
         state = S["state"]
         if state is not None and answer.get("state_id", 0) <= state.get("state_id", 0) \
-                and message.get("type") not in ("new_match", "load_record"):
+                and message.get("type") not in ("new_match", "load_record", "resume"):
             return  # stale: an older answer arriving late
-        if message.get("type") in ("new_match", "load_record"):
+        if message.get("type") in ("new_match", "load_record", "resume"):
             S["log"] = []
             S["shown_seat"] = None
         S["state"] = answer
         S["selected"] = None
         add_log(answer)
         show_error("")
+        note_save(answer.get("save"))
         set_screen("game")
         render()
-        spawn(save_game())
         schedule_ai()
     elif kind == "error":
-        if answer.get("code") in ("stale_state", "cancelled"):
+        code = answer.get("code")
+        if code in ("stale_state", "cancelled"):
             return  # overtaken: a newer state (or an undo) already arrived
-        why = i18n.error_reason(S["lang"], answer.get("code"), answer.get("message", ""))
+        why = i18n.error_reason(S["lang"], code, answer.get("message", ""))
         text = tr("error.engine", message=why)
         if message.get("type") == "load_record":
             text = tr("error.record", message=why)
+        if message.get("type") == "resume":
+            # Nothing saved, or a save the worker could not replay (it set it aside).
+            keep_saved(None)
+            text = tr("error.save_missing") if code == "no_save" else tr("error.save_corrupt")
         if message.get("deep_link"):
             text = tr("error.deeplink", message=why)
             set_screen("menu")
@@ -242,16 +252,91 @@ async def ai_turn(state_id):
     await run_intent({"type": "ai_move", "state_id": state_id})
 
 
-async def save_game():
-    """Save the match after every state, so a reload resumes it."""
-    state = S["state"]
-    if state is None or S["engine_state"] != "ready":
+# --------------------------------------------------------------------------- the saved match
+#
+# The worker saves the match after every state, in its own storage (web/worker.py); the page
+# keeps only the public summary each state answer carries (`save.summary`), so that the menu
+# can offer "Continue" at once after a reload, before the worker is up. Nothing the page
+# stores holds a tile.
+
+
+def read_saved():
+    """The summary kept in localStorage, or None (a summary that cannot be read is dropped:
+    the worker's `ready` answer says what is really saved)."""
+    for key in OLD_SAVE_KEYS:
+        window.dominoBoot.remove(key)
+    text = str(window.dominoBoot.load(SUMMARY_KEY))
+    if not text:
+        return None
+    try:
+        summary = json.loads(text)
+    except ValueError:
+        summary = None
+    if not isinstance(summary, dict):
+        window.dominoBoot.remove(SUMMARY_KEY)
+        return None
+    return summary
+
+
+def keep_saved(summary):
+    """Remember (or, with None, forget) the summary of the saved match, and show the menu's
+    offer accordingly."""
+    S["saved"] = summary
+    if summary is None:
+        window.dominoBoot.remove(SUMMARY_KEY)
+    else:
+        window.dominoBoot.save(SUMMARY_KEY, json.dumps(summary))
+    render_resume()
+
+
+def storage_error(save):
+    """The worker's words for a storage failure, without a closing full stop (the message
+    goes in brackets)."""
+    return str(save.get("error") or "").rstrip(".")
+
+
+def take_saved(hello):
+    """What the worker says is saved, in its `ready` answer, replaces the page's summary."""
+    if hello.get("set_aside"):
+        show_error(tr("error.save_corrupt"))
+    save = hello.get("save") or {}
+    if save.get("ok") is False:
+        show_error(tr("error.save_unavailable", error=storage_error(save)))
+    keep_saved(hello.get("saved"))
+
+
+def note_save(save):
+    """A state answer's `save`: keep the summary of what is being saved; say so when the
+    worker's latest write failed (the game goes on, but a reload would lose it)."""
+    if not save:
         return
-    answer = await send({"type": "export_record"})
-    if answer.get("type") != "record":
+    if save.get("summary") is not None:
+        keep_saved(save["summary"])
+    if save.get("ok") is False:
+        show_error(tr("error.save_failed", error=storage_error(save)))
+
+
+def render_resume():
+    """The menu's "Continue the saved match" button and the summary under it."""
+    summary = S["saved"]
+    byid("saved-box").hidden = summary is None
+    byid("resume").hidden = summary is None
+    # Discarding needs the worker (it deletes its save).
+    byid("forget").hidden = summary is None or S["engine_state"] != "ready"
+    info = byid("resume-info")
+    if summary is None:
+        info.textContent = ""
         return
-    data = json.dumps({"record": answer["record"], "seats": state.get("seats")})
-    window.dominoBoot.save(SAVE_KEY, data)
+    info.textContent = textfmt.saved_text(S["lang"], summary, saved_date(summary))
+
+
+def saved_date(summary):
+    """When the summary was saved, in the page's language ("" when unknown)."""
+    stamp = summary.get("saved_at")
+    if not isinstance(stamp, int):
+        return ""
+    # As text: a Python integer this large does not cross to JavaScript as a number.
+    return str(window.dominoBoot.formatDate(str(stamp), S["lang"]))
 
 
 # --------------------------------------------------------------------------- setup screen
@@ -466,29 +551,27 @@ async def import_file(file):
 # --------------------------------------------------------------------------- resume
 
 
-def saved_game():
-    text = str(window.dominoBoot.load(SAVE_KEY))
-    if not text:
-        return None
-    try:
-        data = json.loads(text)
-        if not isinstance(data, dict) or "record" not in data:
-            raise ValueError("no record")
-        return data
-    except ValueError:
-        window.dominoBoot.save(SAVE_KEY + ".corrupt", text)
-        window.dominoBoot.remove(SAVE_KEY)
-        show_error(tr("error.save_corrupt"))
-        return None
-
-
 def on_resume(event):
-    data = saved_game()
-    if data is None:
-        byid("resume").hidden = True
+    """Continue the saved match: the worker loads the record it saved (sent once it is up)."""
+    if S["saved"] is None or S["pending"] is not None:
         return
-    message = {"type": "load_record", "record": data["record"], "seats": data.get("seats")}
-    spawn(run_intent(message))
+    spawn(run_intent({"type": "resume"}))
+
+
+def on_forget(event):
+    spawn(forget_saved())
+
+
+async def forget_saved():
+    """Discard the saved match (the worker deletes it; the page forgets its summary)."""
+    if S["engine_state"] != "ready":
+        return
+    answer = await send({"type": "forget_save"})
+    if answer.get("type") == "forgotten":
+        keep_saved(None)
+        show_error("")
+    else:
+        show_error(tr("error.save_failed", error=str(answer.get("message", "")).rstrip(".")))
 
 
 # --------------------------------------------------------------------------- the table
@@ -502,7 +585,8 @@ def set_screen(name):
     byid("menu-button").hidden = name == "menu"
     if name == "menu":
         byid("result").hidden = True
-        byid("resume").hidden = saved_game() is None
+        byid("export-confirm").hidden = True
+        render_resume()
 
 
 def name_of(seat):
@@ -580,6 +664,9 @@ def render():
             and S["shown_seat"] != viewer:
         byid("handoff-title").textContent = tr("game.pass_device", name=name_of(viewer))
         byid("handoff-ready").textContent = tr("game.pass_ready", name=name_of(viewer))
+        # The previous player's tiles and log leave the page, not only the screen.
+        for name in ("hand", "choice", "moves", "log"):
+            byid(name).innerHTML = ""
         set_screen("handoff")
         return
     if S["screen"] != "game":
@@ -668,17 +755,26 @@ def render():
     undo.hidden = humans != 1
     undo.disabled = not state.get("undo")
     undo.title = tr("game.undo_label")
+    # Export: while the hand is played the file would show every hand; the button says so.
+    byid("export").textContent = tr("game.export_mid" if mid_hand() else "game.export")
     render_log()
     draw_table()
     render_result()
 
 
 def render_log():
+    """The game log, worded for whoever holds the device now (the current viewer): in
+    pass-and-play, another player's drawn tiles are left out."""
     html = []
     entries = S["log"]
     start = max(0, len(entries) - 60)
+    state = S["state"]
+    current = state["viewer"] if state is not None else None
     for i in range(len(entries) - 1, start - 1, -1):
         event, seats, viewer = entries[i]
+        if current is not None and viewer != current:
+            event = textfmt.seen_by(event, current)
+            viewer = current
         text = textfmt.log_text(S["lang"], event, seats, viewer)
         if text:
             notation = textfmt.log_notation(event)
@@ -887,18 +983,64 @@ def on_handoff(event):
     render()
 
 
+def mid_hand():
+    """True while a hand is being played: a record exported now shows every seat's tiles and
+    the boneyard's order, which nobody at the table may see yet."""
+    state = S["state"]
+    return state is not None and not state.get("hand_over")
+
+
 def on_export(event):
-    spawn(export_record())
+    """Export the record; while a hand is being played, only after the warning is confirmed."""
+    if S["state"] is None:
+        return
+    if mid_hand():
+        open_export_warning()
+    else:
+        spawn(export_record(False))
 
 
-async def export_record():
+def open_export_warning():
+    byid("export-confirm").hidden = False
+    byid("export-cancel").focus()
+
+
+def close_export_warning():
+    box = byid("export-confirm")
+    if box.hidden:
+        return
+    box.hidden = True
+    if S["screen"] == "game":
+        byid("export").focus()
+
+
+def on_export_confirmed(event):
+    close_export_warning()
+    spawn(export_record(True))
+
+
+def on_export_cancelled(event):
+    close_export_warning()
+
+
+async def export_record(reveal):
+    """Download the record; `reveal` (sent only once the player confirmed the warning) lets
+    the engine export a hand still being played."""
     if S["engine_state"] != "ready" or S["state"] is None:
         return
-    answer = await send({"type": "export_record"})
+    message = {"type": "export_record"}
+    if reveal:
+        message["reveal"] = True
+    answer = await send(message)
     if answer.get("type") == "record":
         record = answer["record"]
         name = "domino-" + str(record.get("variant", "match")) + "-" + str(record.get("seed", "")) + ".json"
         window.dominoBoot.download(name, json.dumps(record))
+    elif answer.get("code") == "reveals_hands":
+        open_export_warning()  # a new hand began since: ask again
+    else:
+        why = i18n.error_reason(S["lang"], answer.get("code"), answer.get("message", ""))
+        show_error(tr("error.engine", message=why))
 
 
 def on_lang(event):
@@ -918,6 +1060,7 @@ def apply_lang():
     if S["engine_state"] == "ready":
         byid("engine-text").textContent = tr("engine.ready")
     render_setup()
+    render_resume()
     if S["state"] is not None:
         render()
 
@@ -951,9 +1094,12 @@ def on_hashchange(event):
 
 
 def on_keydown(event):
-    """Escape closes the end choice; Ctrl+Z (Cmd+Z) at the table is the undo button."""
+    """Escape closes the export warning or the end choice; Ctrl+Z (Cmd+Z) at the table is
+    the undo button."""
     key = str(event.key)
-    if key == "Escape" and S["selected"] is not None:
+    if key == "Escape" and not byid("export-confirm").hidden:
+        close_export_warning()
+    elif key == "Escape" and S["selected"] is not None:
         S["selected"] = None
         render()
     elif key in ("z", "Z") and (event.ctrlKey or event.metaKey) and S["screen"] == "game":
@@ -1017,6 +1163,9 @@ async def main():
     on(byid("setup"), "submit", on_start)
     on(byid("import"), "change", on_import)
     on(byid("resume"), "click", on_resume)
+    on(byid("forget"), "click", on_forget)
+    on(byid("export-ok"), "click", on_export_confirmed)
+    on(byid("export-cancel"), "click", on_export_cancelled)
     on(byid("game"), "click", on_table_click)
     on(byid("result-next"), "click", on_next)
     on(byid("result-menu"), "click", on_menu)
@@ -1032,6 +1181,7 @@ async def main():
     on(js.document, "keydown", on_keydown)
     if window.dominoBoot.updateReady:
         on_update(None)
+    S["saved"] = read_saved()
     link = textfmt.parse_deep_link(str(window.location.hash))
     try:
         response = await js.fetch("./variants.json")

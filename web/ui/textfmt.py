@@ -276,3 +276,36 @@ def log_text(lang, event, seats, viewer):
     if kind == "undone":
         return i18n.t(lang, "log.undone", name=name, n=event.get("moves", 1))
     return None
+
+
+def seen_by(event, viewer):
+    """`event` as `viewer` may see it: another seat's drawn tile is left out. The log keeps
+    each event as the viewer of its state saw it; in pass-and-play the device then goes to
+    another player, who must not read the tile the previous one drew."""
+    if event.get("type") != "drew" or not event.get("tile") or event.get("seat") == viewer:
+        return event
+    out = {}
+    for key in event:
+        if key != "tile":
+            out[key] = event[key]
+    return out
+
+
+def saved_text(lang, summary, date):
+    """The menu's line about the saved match: game, players, hand, moves played, and when
+    (`date`, already formatted; may be empty)."""
+    variant = summary.get("variant") or ""
+    moves = summary.get("moves") or 0
+    key = "menu.saved"
+    if moves == 0:
+        key = "menu.saved_none"
+    elif moves == 1:
+        key = "menu.saved_one"
+    if summary.get("match_over"):
+        key = "menu.saved_over"
+    text = i18n.t(lang, key, game=i18n.variant_name(lang, variant),
+                  players=summary.get("players") or "?", hand=summary.get("hand_number") or 1,
+                  moves=moves)
+    if date:
+        text = i18n.t(lang, "menu.saved_at", text=text, date=date)
+    return text
