@@ -45,7 +45,9 @@ class Match:
     def __init__(self, rs: Ruleset, seed: int, state: dict | None = None) -> None:
         self.rs = rs
         self.players = rs.players
-        self.seed = int(seed)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f"seed must be a whole number, not {schema.describe(seed)}")
+        self.seed = seed
         n = self.players
         # The state as given is what a record writes back; the checked copy is what is used.
         self.initial_state = dict(state or {})

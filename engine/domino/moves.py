@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import IllegalMoveError
+from .schema import describe
 from .tiles import Tile, parse_tile, tile_str
 
 LEAD = "lead"
@@ -57,7 +58,7 @@ class Move:
         if isinstance(text, Move):
             return text
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_NOTATION:
-            shown = repr(text) if not isinstance(text, str) or len(text) <= 40 else (
+            shown = describe(text) if not isinstance(text, str) or len(text) <= 40 else (
                 repr(text[:37] + "..."))
             raise IllegalMoveError(f"not a move: {shown}")
         s = text.strip()

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import OptionError, UnknownVariantError
+from .schema import describe
 from .tiles import Tile
 
 # Draw policies (RULES.md 1.5).
@@ -396,9 +397,9 @@ def _whole_number(value: Any) -> int | None:
 
 
 def _short(value: Any) -> str:
-    """A value for an error message, cut short if it is long."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value for an error message: short, and safe for any value (a huge number or a deeply
+    nested list is described, not printed)."""
+    return describe(value)
 
 
 def _check_value(spec: OptionSpec, value: Any, variant: str) -> Any:
@@ -424,7 +425,9 @@ def _check_value(spec: OptionSpec, value: Any, variant: str) -> Any:
             raise OptionError(f"{where} must be a multiple of {spec.step}, not {number}")
         return number
     for choice in spec.choices:
-        if value == choice or (not isinstance(value, bool) and str(value) == str(choice)):
+        # The command line gives every value as text: "100" names the choice 100.
+        if (value == choice and not isinstance(value, bool)) or (
+                isinstance(value, str) and value == str(choice)):
             return choice
     allowed = ", ".join(str(c) for c in spec.choices)
     raise OptionError(f"{where} must be one of {allowed}, not {_short(value)}")
@@ -448,6 +451,8 @@ def get_ruleset(variant: str, options: dict | None = None) -> Ruleset:
     Unknown options, out-of-range values and impossible player counts raise OptionError.
     """
     base = resolve_variant(variant)
+    if options is not None and not isinstance(options, dict):
+        raise OptionError(f"options must be an object of name: value, not {_short(options)}")
     options = dict(options or {})
     players_value = options.pop("players", base.default_players)
     players = _check_value(

@@ -140,7 +140,8 @@ def obj(value: Any, where: str, err: ErrorClass = RecordError,
     if keys is not None:
         unknown = sorted(str(k) for k in value if k not in keys)
         if unknown:
-            raise _fail(err, where, f"unknown key {unknown[0]!r} (known: {', '.join(keys)})")
+            raise _fail(err, where, f"unknown key {describe(unknown[0])} "
+                                    f"(known: {', '.join(keys)})")
     return value
 
 

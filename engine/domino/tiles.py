@@ -26,7 +26,8 @@ def parse_tile(text: str, max_pip: int = 12) -> Tile:
     Halves are one or two ASCII digits: ``str.isdigit`` also accepts superscripts, full-width
     and Arabic-Indic digits, which no record or move writes."""
     if not isinstance(text, str):
-        raise TileError(f"not a tile: {text!r}")
+        kind = "a number" if isinstance(text, int) else type(text).__name__
+        raise TileError(f"not a tile: {kind}")
     found = _TILE_TEXT.fullmatch(text.strip())
     if not found:
         raise TileError(f"not a tile: {text[:40]!r}")
