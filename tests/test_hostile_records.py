@@ -370,3 +370,20 @@ def test_messages_stay_one_short_line():
     with pytest.raises(RecordError) as info:
         rec.replay(record)
     assert len(str(info.value)) < 300
+
+
+def test_no_field_or_move_forges_a_second_error_line():
+    """A key or a move holding a newline is quoted in the error, which stays one line (the
+    CLI's contract: one ``error:`` line)."""
+    record = copy.deepcopy(IWIN_START)
+    record["options"]["x\nerror: forged"] = None
+    message = refused(record, "options.")
+    assert "\n" not in message
+    record = copy.deepcopy(IWIN_START)
+    record["hands"][0]["moves"] = ["6-6@L\nerror: forged"]
+    with pytest.raises(DominoError) as info:
+        rec.replay(record)
+    assert "\n" not in str(info.value) and "move 1" in str(info.value)
+    with pytest.raises(DominoError) as info:
+        rec.replay({"x\nerror: forged": float("inf")})
+    assert "\n" not in str(info.value)

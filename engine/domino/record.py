@@ -65,7 +65,9 @@ def replay_match(record: Any) -> Match:
         except DominoError as exc:
             raise RecordError(f"{where}: {exc}") from None
         for mv_index, text in enumerate(entry.get("moves", []), start=1):
-            label = f'{where}, move {mv_index} "{text}"'
+            # The move as JSON writes it: "6-5@L" as RECORD.md shows, and a newline or a quote
+            # inside it escaped, so the error stays one line.
+            label = f"{where}, move {mv_index} {json.dumps(text, ensure_ascii=False)}"
             if m.hand_over:
                 raise RecordError(f"{label}: the hand is already over")
             try:

@@ -81,6 +81,18 @@ def describe(value: Any) -> str:
     return type(value).__name__
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_]{1,40}")
+
+
+def field_name(name: Any) -> str:
+    """A key of the input as an error names it: as it is when it is a plain name, else quoted
+    and cut short, so that no key can break the one-line error (a newline in a key would let
+    a record write a second ``error:`` line of its own)."""
+    if isinstance(name, str) and _PLAIN_NAME.fullmatch(name):
+        return name
+    return describe(name)
+
+
 def whole(value: Any, where: str, lo: int | None = None, hi: int | None = None,
           err: ErrorClass = RecordError) -> int:
     """``value`` as a whole number in ``[lo, hi]``; booleans and floats are refused (JSON's
@@ -290,7 +302,7 @@ def _path_text(path: tuple) -> str:
         if isinstance(key, int):
             out += f"[{key}]"
         else:
-            out += f".{key}" if out else str(key)
+            out += f".{field_name(key)}" if out else field_name(key)
     return out
 
 
@@ -321,7 +333,7 @@ def record_header(record: Any) -> dict:
     # The variant's type and name are checked by the registry (UnknownVariantError).
     options = obj(record.get("options", {}), "options")
     for name, value in options.items():
-        option_value(value, f"options.{name}")
+        option_value(value, f"options.{field_name(name)}")
     whole(record.get("seed", 0), "seed", *SEED_RANGE)
     obj(record.get("match", {}), "match", RecordError, MATCH_KEYS)
     hands = array(record["hands"], "hands", max_len=MAX_HANDS)
