@@ -4,13 +4,15 @@ Issue 4 asks for "decision time for expert at its default budget: under 1 s in t
 worker, measured there, in Chromium". This opens the built site (`python build.py`; the server
 of `load_browser.py`) at a deep link whose seats are all computers, lets the page play
 `--hands` hands of each match (clicking "Next hand" in between) and reads what the page
-recorded for every `ai_move` intent (web/ui/app.py `measure`, a User Timing measure
-`domino:ai_move`):
+recorded for every computer move (web/ui/link.py: a User Timing measure `domino:ai_move`
+for each state the worker pushes, or for each `ai_move` intent with an older worker; the
+speed setting is set to "instant" so that the worker does not pace its pushes):
 
 - `think_ms`: the worker's own wall-clock time for the decision (the seat's view and the
   agent's choice), measured in Pyodide by `domino.protocol.Session.ai_move_steps`;
-- `round_trip_ms`: from the main thread sending `ai_move` to its answer arriving there, so it
-  adds the message passing and the worker's building of the state answer.
+- `round_trip_ms`: from the previous state arriving on the main thread to this computer
+  move's pushed state arriving there (with an older worker: from sending `ai_move` to its
+  answer), so it adds the message passing and the worker's building of the state.
 
 Each is summarised as p50 / p95 / max (nearest rank) over every decision and over the
 decisions with a choice (two or more legal moves: a forced move is answered without a search).
@@ -215,6 +217,10 @@ def main() -> None:
         for fragment in fragments:
             context = browser.new_context()
             context.add_init_script(OBSERVER)
+            # No pause between the computers' moves (the page's speed setting, sent to the
+            # worker that paces its pushed states).
+            context.add_init_script(
+                "localStorage.setItem('domino.settings', JSON.stringify({speed: 'instant'}))")
             browser_reports.append(play_in_browser(context.new_page(), base, fragment,
                                                    args.hands))
             context.close()

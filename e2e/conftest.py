@@ -170,6 +170,27 @@ def play_first_move(page):
     return move
 
 
+def shown_state(page):
+    """The state_id of the position the page shows (html[data-state])."""
+    value = page.evaluate("document.documentElement.dataset.state || '0'")
+    return int(value)
+
+
+def play_and_wait(page):
+    """Play a legal move (`play_first_move`), wait until the page shows the answer, then until
+    the one human is to move again (or the hand is over). Returns the move."""
+    before = shown_state(page)
+    move = play_first_move(page)
+    page.wait_for_function(f"Number(document.documentElement.dataset.state || 0) > {before}",
+                           timeout=30_000)
+    page.wait_for_function(
+        "(document.querySelector('#turn').textContent === 'Your turn'"
+        " && document.querySelectorAll('#game [data-move], #hand .tile.playable').length > 0)"
+        " || document.querySelector('#result-open') && !document.querySelector('#result-open').hidden",
+        timeout=60_000)
+    return move
+
+
 def hand_tiles(page):
     """The tiles of the hand shown, sorted."""
     return sorted(page.locator("#hand .tile").evaluate_all(
@@ -194,8 +215,9 @@ def wait_until(page, condition, timeout_s=30.0, what="the condition"):
 # --- what the engine worker sends and keeps -------------------------------------------------
 
 # PyScript's link to a named worker (coincident) carries every answer of the worker over a
-# MessageChannel port, as [id, answer text, ...]. This init script listens on the page's end
-# of every channel, so a test sees each answer exactly as the page received it.
+# MessageChannel port, as [id, answer text, ...]; the states the worker pushes come on a
+# BroadcastChannel, as text. This init script listens on the page's end of every channel, so
+# a test sees each answer exactly as the page received it.
 CAPTURE_ANSWERS = """
 (() => {
   const Channel = window.MessageChannel;
@@ -209,6 +231,18 @@ CAPTURE_ANSWERS = """
       });
     }
   };
+  // The states the worker pushes (the computers' moves) come on a BroadcastChannel.
+  const Broadcast = window.BroadcastChannel;
+  if (Broadcast) {
+    window.BroadcastChannel = class extends Broadcast {
+      constructor(name) {
+        super(name);
+        this.addEventListener("message", (event) => {
+          try { seen.push(JSON.stringify(event.data)); } catch (e) { seen.push(String(event.data)); }
+        });
+      }
+    };
+  }
 })();
 """
 

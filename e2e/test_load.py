@@ -60,7 +60,7 @@ def test_language_switch(page, site, guard):
     page.goto(site)
     page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
     page.select_option("#lang", "vi")
-    assert page.locator("#menu-title").inner_text() == "Ván mới"
+    assert page.locator("#menu-title").inner_text() == "Trận mới"
     assert page.evaluate("document.documentElement.lang") == "vi"
     page.select_option("#lang", "en")
     assert page.locator("#menu-title").inner_text() == "New match"

@@ -107,5 +107,5 @@ def test_offline_reload_after_one_visit(context, page, site, guard):
     page.select_option("#variant", "all_fives")
     page.click("#start")
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
-    assert page.locator("#players-bar .seat-chip[data-seat]").count() >= 2
+    assert page.locator("#game .seat[data-seat]").count() >= 2
     context.set_offline(False)

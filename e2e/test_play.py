@@ -6,7 +6,7 @@ from conftest import open_deep_link, play_hand, wait_engine
 
 def test_whole_hand_vn_traditional_one_human_three_computers(page, site, guard):
     open_deep_link(page, site, "variant=vn_traditional&players=4&seed=7&seats=human,ai,ai:hard,ai")
-    chips = page.locator("#players-bar .seat-chip[data-seat]")
+    chips = page.locator("#game .seat[data-seat]")
     assert chips.count() == 4
     clicks = play_hand(page)
     dialog = page.get_by_role("dialog")
@@ -24,7 +24,7 @@ def test_whole_hand_vn_traditional_one_human_three_computers(page, site, guard):
     # The next hand is dealt.
     dialog.get_by_role("button", name="Next hand").click()
     page.wait_for_function("document.querySelector('#result').hidden === true")
-    assert "Hand 2" in page.locator("#players-bar").inner_text()
+    assert "Hand 2" in page.locator("#table-info").inner_text()
 
 
 def test_legal_moves_are_labelled_controls(page, site, guard):
@@ -48,7 +48,7 @@ def test_setup_form_starts_a_match(page, site, guard):
     page.locator("#seats select").nth(1).select_option("ai:hard")
     page.click("#start")
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
-    assert page.locator("#players-bar .seat-chip[data-seat]").count() == 3
+    assert page.locator("#game .seat[data-seat]").count() == 3
     play_hand(page)
     assert page.get_by_role("dialog").is_visible()
 
@@ -113,10 +113,10 @@ def test_hint_highlights_a_legal_move(page, site, guard):
 
 def test_a_deep_link_followed_in_the_open_page_starts_its_match(page, site, guard):
     open_deep_link(page, site, "variant=block&players=2&seed=1&seats=human,ai")
-    assert page.locator("#players-bar .seat-chip[data-seat]").count() == 2
+    assert page.locator("#game .seat[data-seat]").count() == 2
     page.evaluate("location.hash = '#variant=kozel&players=3&seed=2&seats=human,ai,ai'")
     page.wait_for_function(
-        "document.querySelectorAll('#players-bar .seat-chip[data-seat]').length === 3",
+        "document.querySelectorAll('#game .seat[data-seat]').length === 3",
         timeout=30_000)
 
 

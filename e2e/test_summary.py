@@ -89,7 +89,7 @@ def test_vn_iwin_payments_and_scoreboard(page, site, guard, tmp_path, artifacts)
     # The next hand from an opened record.
     dialog.get_by_role("button", name="Next hand").click()
     page.wait_for_function("document.querySelector('#result').hidden === true")
-    assert "Hand 4" in page.locator("#players-bar").inner_text()
+    assert "Hand 4" in page.locator("#table-info").inner_text()
 
 
 def test_kozel_match_ends_with_the_goat(page, site, guard, tmp_path, artifacts):

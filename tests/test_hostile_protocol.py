@@ -36,6 +36,11 @@ def ask(session: Session, **message) -> dict:
     return send(session, json.dumps(message))
 
 
+def notations(state: dict) -> list[str]:
+    """The notations of a state's legal moves (its ``moves``), to send back in ``play``."""
+    return [entry["move"] for entry in state["moves"]]
+
+
 def new_match(session: Session, variant: str = "draw", players: int = 2, seed: int = 5,
               seats: list[str] | None = None) -> dict:
     state = ask(session, type="new_match", variant=variant, options={"players": players},
@@ -149,9 +154,9 @@ def test_a_move_that_fails_half_applied_is_taken_back(monkeypatch, intent):
     state = new_match(session, seats=["human", "ai:easy"])
     state = to_human_turn(session, state)
     if intent == "ai_move":
-        state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+        state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
         assert state["to_move_kind"] == "ai"
-    message = ({"type": "play", "state_id": state["state_id"], "move": state["legal"][0]}
+    message = ({"type": "play", "state_id": state["state_id"], "move": notations(state)[0]}
                if intent == "play" else {"type": "ai_move", "state_id": state["state_id"]})
     before = fingerprint(session)
     # The hand state is changed in place, then the bug: before the record gains the move.
@@ -196,7 +201,7 @@ def test_a_state_answer_that_fails_is_taken_back(monkeypatch):
     state = to_human_turn(session, new_match(session))
     before = fingerprint(session)
     monkeypatch.setattr(protocol, "history", _raise_after(protocol.history))
-    answer = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+    answer = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
     assert_failed_and_unchanged(session, answer, before)
 
 
@@ -207,7 +212,7 @@ def test_an_answer_that_is_not_strict_json_is_an_internal_error(monkeypatch):
     state = to_human_turn(session, new_match(session))
     before = fingerprint(session)
     monkeypatch.setattr(Session, "events_json", lambda self, events: [{"odd": float("nan")}])
-    answer = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+    answer = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
     assert answer["code"] == "internal" and "ValueError" in answer["message"]
     assert fingerprint(session) == before
 
@@ -219,14 +224,14 @@ def test_every_changing_intent_is_taken_back_when_it_fails(monkeypatch, intent):
     if intent == "next_hand":
         while not state["hand_over"]:
             kind = "play" if state["to_move_kind"] == "human" else "ai_move"
-            extra = {"move": state["legal"][0]} if kind == "play" else {}
+            extra = {"move": notations(state)[0]} if kind == "play" else {}
             state = ask(session, type=kind, state_id=state["state_id"], **extra)
         # The next hand is dealt, then the bug.
         monkeypatch.setattr(Match, "deal", _raise_after(Match.deal))
         message = {"type": "next_hand", "state_id": state["state_id"]}
     else:
         state = to_human_turn(session, state)
-        state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+        state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
         state = to_human_turn(session, state)
         assert not state["hand_over"] and state["undo"]
         record = session.match.to_record()
@@ -254,7 +259,7 @@ def test_a_cancelled_search_leaves_the_random_stream_as_it_was():
         for _ in range(40):
             state = to_human_turn(session, state)
             state = ask(session, type="play", state_id=state["state_id"],
-                        move=state["legal"][0])
+                        move=notations(state)[0])
             if state["to_move_kind"] != "ai":
                 continue
             probe = Session()
@@ -425,7 +430,7 @@ def test_an_export_in_the_middle_of_a_hand_needs_reveal():
     # Once the hand is over, nothing in the record is hidden any more.
     while not state["hand_over"]:
         kind = "play" if state["to_move_kind"] == "human" else "ai_move"
-        extra = {"move": state["legal"][0]} if kind == "play" else {}
+        extra = {"move": notations(state)[0]} if kind == "play" else {}
         state = ask(session, type=kind, state_id=state["state_id"], **extra)
     assert ask(session, type="export_record")["type"] == "record"
 
@@ -435,7 +440,7 @@ def test_ai_move_does_not_say_how_many_moves_the_computer_had():
     state = new_match(session, seats=["ai:easy", "ai:easy"])
     moved = ask(session, type="ai_move", state_id=state["state_id"])
     assert "legal" not in moved["ai"]
-    assert moved["legal"] == []  # legal moves are listed for a human to move only
+    assert moved["moves"] == []  # legal moves are listed for a human to move only
 
 
 # --- cost limits --------------------------------------------------------------------------

@@ -14,6 +14,11 @@ def ask(session, **message):
     return json.loads(session.handle(json.dumps(message)))
 
 
+def notations(state):
+    """The notations of a state's legal moves (its ``moves``), to send back in ``play``."""
+    return [entry["move"] for entry in state["moves"]]
+
+
 def new_match(session, variant="vn_traditional", players=4, seed=7, seats=None, **options):
     options["players"] = players
     message = {"type": "new_match", "variant": variant, "options": options, "seed": seed}
@@ -28,7 +33,7 @@ def play_out_hand(session, state, limit=500):
         if state["hand_over"]:
             return state
         if state["to_move_kind"] == "human":
-            state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+            state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
         else:
             state = ask(session, type="ai_move", state_id=state["state_id"])
         assert state["type"] == "state", state
@@ -60,19 +65,19 @@ def test_new_match_state_shape():
     assert state["variant"] == "vn_traditional"
     assert state["seats"] == ["human", "ai", "ai:hard", "ai:easy"]
     assert state["viewer"] == 0
+    assert state["pushed"] is False
     view = state["view"]
-    assert view["seat"] == 0
     assert len(view["hand"]) == 7
     assert view["counts"] == [7, 7, 7, 7]
     assert state["events"] == [{"type": "hand_started", "hand_number": 1}]
-    assert state["options"]["players"] == 4
+    assert state["players"] == 4 and "players" not in state["options"]
     assert state["hand_over"] is False and state["hand_result"] is None
     assert state["match"]["balances"] == [0, 0, 0, 0]
     # Legal moves are listed exactly when the human is to move.
     if state["to_move_kind"] == "human":
-        assert state["legal"] and state["to_move"] == 0
+        assert notations(state) and state["to_move"] == 0
     else:
-        assert state["legal"] == []
+        assert notations(state) == []
 
 
 def test_the_view_hides_other_hands():
@@ -169,7 +174,7 @@ def test_no_answer_names_a_tile_the_viewer_cannot_see(variant, players, seats):
                        "move": walker.choice([f"{tile[0]}-{tile[1]}@{end}",
                                               f"{tile[0]}-{tile[1]}", "draw", "pass"])}
         elif state["to_move_kind"] == "human":
-            message = {"type": "play", "state_id": sid, "move": walker.choice(state["legal"])}
+            message = {"type": "play", "state_id": sid, "move": walker.choice(notations(state))}
         else:
             message = {"type": "ai_move", "state_id": sid}
         text = session.handle(json.dumps(message))
@@ -220,7 +225,7 @@ def test_turn_ownership_is_checked():
     state = new_match(session, seats=["human", "ai", "ai", "ai"])
     # Bring the game to a computer's turn, then try to play for it.
     while state["to_move_kind"] == "human":
-        state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+        state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
     refused = ask(session, type="play", state_id=state["state_id"], move="draw")
     assert refused["code"] == "not_your_turn"
     # And the computer may not move for a human.
@@ -238,7 +243,7 @@ def test_illegal_move_is_an_error_and_changes_nothing():
     assert state["viewer"] == state["to_move"]
     wrong = ask(session, type="play", state_id=state["state_id"], move="6-5@Q")
     assert wrong["type"] == "error" and wrong["code"] == "illegal_move"
-    right = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+    right = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
     assert right["type"] == "state"
     # Pass-and-play: the view follows the human to move.
     if not right["hand_over"]:
@@ -285,7 +290,7 @@ def test_export_and_load_record_round_trip():
         if state["hand_over"]:
             break
         if state["to_move_kind"] == "human":
-            state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][-1])
+            state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[-1])
         else:
             state = ask(session, type="ai_move", state_id=state["state_id"])
     assert not state["hand_over"]
@@ -302,7 +307,7 @@ def test_export_and_load_record_round_trip():
     assert loaded["type"] == "state"
     assert loaded["view"] == state["view"]
     assert loaded["to_move"] == state["to_move"]
-    assert loaded["legal"] == state["legal"]
+    assert notations(loaded) == notations(state)
     assert ask(other, type="export_record", reveal=True)["record"] == record
 
 
@@ -353,8 +358,8 @@ def test_hint_names_a_legal_move_and_changes_nothing():
         state = ask(session, type="ai_move", state_id=state["state_id"])
     hint = ask(session, type="hint", state_id=state["state_id"])
     assert hint["type"] == "hint" and hint["state_id"] == state["state_id"]
-    assert hint["move"] in state["legal"]
-    assert all(entry["move"] in state["legal"] for entry in hint["ranking"])
+    assert hint["move"] in notations(state)
+    assert all(entry["move"] in notations(state) for entry in hint["ranking"])
     # The state is unchanged: the same id still plays.
     played = ask(session, type="play", state_id=state["state_id"], move=hint["move"])
     assert played["type"] == "state"
@@ -479,23 +484,23 @@ def test_undo_goes_back_to_the_humans_last_decision():
     assert state["undo"] is False  # the human has not moved in this hand yet
     before = state
     moves_before = len(session.match.to_record()["hands"][-1]["moves"])
-    state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][-1])
+    state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[-1])
     assert state["undo"] is True
     state = to_human_turn(session, state)
     assert not state["hand_over"]
     back = ask(session, type="undo", state_id=state["state_id"])
     assert back["type"] == "state" and back["state_id"] == state["state_id"] + 1
     # The position, the legal moves and the match are those of the decision point.
-    for key in ("view", "to_move", "to_move_kind", "legal", "match", "hand_number"):
+    for key in ("view", "to_move", "to_move_kind", "moves", "match", "hand_number"):
         assert back[key] == before[key], key
     assert back["undo"] is False
     undone = back["events"]
     assert undone[0]["type"] == "undone" and undone[0]["seat"] == 0
-    assert undone[0]["move"] == before["legal"][-1] and undone[0]["moves"] >= 1
+    assert undone[0]["move"] == notations(before)[-1] and undone[0]["moves"] >= 1
     # The record (what the worker saves) is cut there too, and play goes on from it.
     record = ask(session, type="export_record", reveal=True)["record"]
     assert len(record["hands"][-1]["moves"]) == moves_before
-    again = ask(session, type="play", state_id=back["state_id"], move=back["legal"][0])
+    again = ask(session, type="play", state_id=back["state_id"], move=notations(back)[0])
     assert again["type"] == "state"
 
 
@@ -508,11 +513,11 @@ def test_undo_steps_back_one_human_decision_at_a_time():
         if state["hand_over"]:
             break
         decisions.append(state)
-        state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+        state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
     assert len(decisions) == 3
     for decision in reversed(decisions):
         state = ask(session, type="undo", state_id=state["state_id"])
-        assert state["view"] == decision["view"] and state["legal"] == decision["legal"]
+        assert state["view"] == decision["view"] and notations(state) == notations(decision)
     refused = ask(session, type="undo", state_id=state["state_id"])
     assert refused["code"] == "nothing_to_undo"
 
@@ -520,7 +525,7 @@ def test_undo_steps_back_one_human_decision_at_a_time():
 def test_undo_is_refused_in_pass_and_play_and_without_a_human():
     session = Session()
     state = new_match(session, variant="block", players=2, seed=8, seats=["human", "human"])
-    state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+    state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
     assert state["undo"] is False
     refused = ask(session, type="undo", state_id=state["state_id"])
     assert refused["code"] == "undo_unavailable"
@@ -547,7 +552,7 @@ def test_undo_needs_the_current_state_id():
     session = Session()
     state = new_match(session, variant="draw", players=2, seed=12, seats=["human", "ai"])
     state = to_human_turn(session, state)
-    played = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+    played = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
     assert ask(session, type="undo", state_id=state["state_id"])["code"] == "stale_state"
     first = ask(session, type="undo", state_id=played["state_id"])
     assert first["type"] == "state"
@@ -560,13 +565,13 @@ def test_undo_after_loading_a_saved_game():
     state = new_match(session, variant="kozel", seed=5, seats=["human", "ai", "ai", "ai"])
     state = to_human_turn(session, state)
     decision = state
-    state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+    state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
     record = ask(session, type="export_record", reveal=True)["record"]
     resumed = Session()
     loaded = ask(resumed, type="load_record", record=record, seats=["human", "ai", "ai", "ai"])
     assert loaded["undo"] is True
     back = ask(resumed, type="undo", state_id=loaded["state_id"])
-    assert back["view"] == decision["view"] and back["legal"] == decision["legal"]
+    assert back["view"] == decision["view"] and notations(back) == notations(decision)
 
 
 def test_handle_steps_chunks_a_search_and_an_undo_cancels_it():
@@ -577,7 +582,7 @@ def test_handle_steps_chunks_a_search_and_an_undo_cancels_it():
     for _ in range(40):
         state = to_human_turn(session, state)
         assert not state["hand_over"], "no searched decision of the expert came up"
-        state = ask(session, type="play", state_id=state["state_id"], move=state["legal"][0])
+        state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
         if state["to_move_kind"] != "ai":
             continue
         steps = session.handle_steps(json.dumps({"type": "ai_move",

@@ -71,12 +71,20 @@ def test_doubles_lie_crosswise_and_halves_follow_the_line():
 def test_a_long_line_snakes_into_several_rows_and_turns_back():
     tiles = random_line(random.Random(3), 24)
     placed = geometry.layout_line(tiles, 390, 500)
+    lead = (len(tiles) - 1) // 2  # without a history, the middle tile holds still
+    centre = placed[lead]["y"] + placed[lead]["h"] / 2
     rows = sorted({round(p["y"] + p["h"] / 2) for p in placed if not p["vertical"]})
-    assert len(rows) >= 2
-    # In the second row the line runs right to left: its tiles show their touching half right.
-    second_row = [p for p in placed if not p["vertical"] and round(p["y"] + p["h"] / 2) == rows[1]]
-    xs = [p["x"] for p in second_row]
+    assert len(rows) >= 3
+    # The right side turns down at the edge and runs back right to left under the lead's
+    # row: its tiles show their touching half on the right.
+    below = min(r for r in rows if r > centre + 1)
+    row = [(p, tiles[i]) for i, p in enumerate(placed)
+           if i > lead and not p["vertical"] and round(p["y"] + p["h"] / 2) == below]
+    assert len(row) >= 2
+    xs = [p["x"] for p, _tile in row]
     assert xs == sorted(xs, reverse=True)
+    for p, tile in row:
+        assert (p["a"], p["b"]) == (tile[1], tile[0])
 
 
 def test_tree_layout_places_every_arm():
@@ -157,7 +165,7 @@ def test_catalogue_is_complete_in_both_languages():
         for part in i18n.EN[key].split("{")[1:]:
             name = part.split("}")[0]
             assert "{" + name + "}" in i18n.VI[key], key
-    assert i18n.t("vi", "game.boneyard", n=3) == "Nọc: 3"
+    assert i18n.t("vi", "game.boneyard", n=3) == "Khay dự bị: 3"
     assert i18n.t("xx", "menu.start") == "Start"
     assert i18n.t("en", "no.such.key") == "no.such.key"
     assert i18n.detect(["vi-VN", "en"]) == "vi"
@@ -178,9 +186,9 @@ def test_every_refusal_code_of_the_engine_has_a_reason_in_both_languages():
     for code in shown:
         assert "reason." + code in i18n.EN, code
     assert i18n.error_reason("vi", "bad_record", "line 1") == (
-        "tệp không phải là biên bản domino hợp lệ (line 1)")
+        "tệp không phải là biên bản domino hợp lệ")  # no engine English in a banner
     assert i18n.error_reason("en", "bad_seats", "") == "the seats do not match the players"
-    assert i18n.error_reason("en", "no_such_code", "as is") == "as is"
+    assert i18n.error_reason("en", "no_such_code", "as is") == "the game refused this"
 
 
 def test_catalogue_names_every_engine_variant():
@@ -191,7 +199,7 @@ def test_catalogue_names_every_engine_variant():
         assert entry["id"] in i18n.VARIANT_TEXT["vi"]
 
 
-def test_long_trains_show_their_newest_tiles_at_a_readable_size():
+def test_long_trains_wrap_instead_of_hiding_tiles():
     tiles = [[12, 11], [11, 10], [10, 9], [9, 8], [8, 7], [7, 6], [6, 5], [5, 4], [4, 3],
              [3, 2], [2, 1], [1, 0]]
     layout = {"kind": "trains", "engine": 12, "trains": [
@@ -199,14 +207,16 @@ def test_long_trains_show_their_newest_tiles_at_a_readable_size():
         {"id": "MX", "owner": None, "marker": False, "tiles": [[12, 7]]},
     ], "unsatisfied": []}
     placed, rows = geometry.layout(layout, 390, 300)
-    assert rows[0]["hidden"] > 0 and rows[1]["hidden"] == 0
-    shown = [p for p in placed if not p.get("engine") and p["y"] < rows[1]["y"] - 10]
-    assert len(shown) == len(tiles) - rows[0]["hidden"]
-    # The newest tile (the open end) is among those shown, and everything stays on canvas.
-    assert (shown[-1]["a"], shown[-1]["b"]) == (1, 0)
+    assert [r["hidden"] for r in rows] == [0, 0]
+    assert len(placed) == 1 + len(tiles) + 1
+    # Every tile is drawn, the open end (1-0) included, on the canvas and not overlapping.
+    assert (placed[len(tiles)]["a"], placed[len(tiles)]["b"]) == (1, 0)
+    assert geometry.count_overlaps(placed) == 0
     for p in placed:
-        assert p["x"] + p["w"] <= 390 + 0.01
-        assert min(p["w"], p["h"]) >= geometry.TRAIN_MIN_UNIT * 0.75 - 0.01
+        assert p["x"] + p["w"] <= 390 + 0.01 and p["y"] + p["h"] <= 300 + 0.01
+    # Readable in the page's scrolling table: at least 28 px.
+    t = geometry.table(layout, 390, 300)
+    assert t["unit"] >= geometry.TRAIN_MIN_UNIT
 
 
 def test_log_lines_follow_the_language():
@@ -222,7 +232,7 @@ def test_log_lines_follow_the_language():
     pair = {"type": "played", "seat": 2, "move": "2-2@L+5-5@R"}
     assert textfmt.log_text("en", pair, seats, 0) == "Computer 3 played the pair 2-2 and 5-5"
     train = {"type": "played", "seat": 1, "move": "12-4@T0"}
-    assert textfmt.log_text("en", train, seats, 0) == "Computer 2 played 12-4 on the train of You"
+    assert textfmt.log_text("en", train, seats, 0) == "Computer 2 played 12-4 on your train"
     assert textfmt.log_text("en", {"type": "played", "seat": 0, "move": "9-9@MX"}, seats, 0) == \
         "You played 9-9 on the Mexican train"
     assert textfmt.log_text("en", {"type": "drew", "seat": 0}, seats, 0) == "You drew a tile"
@@ -289,7 +299,7 @@ def test_every_engine_option_has_a_label_in_both_languages():
             assert name in i18n.OPTION_TEXT["en"], name
             assert name in i18n.OPTION_TEXT["vi"] and i18n.OPTION_TEXT["vi"][name][1], name
     assert i18n.option_label("vi", "stake") == "Tiền cược"
-    assert i18n.option_description("en", "stake", "engine text") == "engine text"
+    assert i18n.option_description("en", "brand_new", "engine text") == "engine text"
     assert i18n.option_label("en", "brand_new") == "brand new"
 
 
@@ -301,12 +311,17 @@ def test_choice_labels():
 
 def test_a_double_that_does_not_fit_starts_the_next_row_under_the_end():
     tiles = [[1, 2], [2, 3], [3, 4], [4, 5], [5, 5], [5, 6]]
-    placed = geometry.layout_line(tiles, 370, 340)
+    # 1-2 held still in the middle: 2-3, 3-4, 4-5 fill the right half of its row (44 px
+    # units: 7 of them from the middle), the 5-5 no longer fits.
+    placed = geometry.table({"kind": "line", "tiles": tiles}, 676, 400,
+                            {"anchor": 0})["tiles"]
+    assert placed[0]["w"] == 88
     last_of_row, double, after = placed[3], placed[4], placed[5]
     assert double["vertical"] and double["y"] > last_of_row["y"] + last_of_row["h"] - 0.01
     # Right under the end of the row above, and the line runs back leftwards from it.
     assert double["x"] + double["w"] == pytest.approx(last_of_row["x"] + last_of_row["w"])
     assert after["x"] + after["w"] == pytest.approx(double["x"])
+    assert (after["a"], after["b"]) == (6, 5)
 
 
 # --- the end-of-hand summary (web/ui/summary.py) on real protocol states -------------------
@@ -336,7 +351,8 @@ def protocol_states(variant, players, seed, hands, **options):
                 return out
             state = ask(type="next_hand", state_id=state["state_id"])
         elif state["to_move_kind"] == "human":
-            state = ask(type="play", state_id=state["state_id"], move=state["legal"][0])
+            first = state["moves"][0]["move"] if "moves" in state else state["legal"][0]
+            state = ask(type="play", state_id=state["state_id"], move=first)
         else:
             state = ask(type="ai_move", state_id=state["state_id"])
     return out
@@ -450,12 +466,12 @@ def schoolnet_state(blocker, gai, winner):
 def test_summary_schoolnet_names_blocker_and_gai():
     text = summary.build("en", schoolnet_state(3, 2, 3))["text"]
     assert "Computer 4 made the block and won it." in text
-    assert "Computer 3 set up the block (gài triệt)" in text
+    assert "Computer 3 set up the block for the blocker and pays the blocker" in text
     assert "forced block" not in text
     forced = summary.build("en", schoolnet_state(None, None, 3))["text"]
     assert "A forced block" in forced
     vi = summary.build("vi", schoolnet_state(3, 2, 3))["text"]
-    assert "Máy 4 là người triệt và thắng." in vi and "Máy 3 gài triệt" in vi
+    assert "Máy 4 thắng triệt." in vi and "Máy 3 gài triệt và phải đền" in vi
     parts = summary.build("en", schoolnet_state(3, 2, 3))
     assert "<span>4-4</span> <span>6-6</span>" in parts["table"]
     assert len(body_rows(parts["scoreboard"])) == 2

@@ -38,6 +38,17 @@ const boot = {
       return new Date(Number(ms)).toLocaleString(locale, { dateStyle: "short", timeStyle: "short" });
     } catch (e) { return ""; }
   },
+  // The BroadcastChannel on which the engine worker pushes the computers' moves (its name
+  // goes to the worker in `hello`); each message's text is handed to `onText`.
+  openChannel(name, onText) {
+    try {
+      if (boot.channel) boot.channel.close();
+      boot.channel = new BroadcastChannel(String(name));
+      boot.channel.onmessage = (event) => { onText(String(event.data)); };
+      return "ok";
+    } catch (e) { return String(e); }
+  },
+  channel: null,
   // Offers a text as a file download (record export).
   download(name, text) {
     const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));

@@ -32,6 +32,17 @@ adds to the protocol:
   with the error `bad_save`;
 - intent `forget_save` (no fields): delete the saved match (writes still queued are dropped
   first); answers `{"type": "forgotten"}`. Storage errors answer the error `save_failed`.
+
+The worker also runs the match: `hello` may name a BroadcastChannel (`channel`, a string);
+the `ready` answer then says `push: true` (when the engine has `Session.advance_steps`), and
+after every answer that leaves a computer to move the worker plays the computers' moves
+itself and posts each pushed `state` text on that channel (with its `save`, as above), at most
+one every `pace_ms` milliseconds (any message may carry `pace_ms`, 0 to 5000: the page's speed
+setting; at least MIN_PACE_MS, so that a pushed state never overtakes the answer that started
+the run). An intent answered meanwhile (an `undo` while a computer thinks) stops the run; a
+state it replaced is never posted. Without a channel the page asks for each computer move
+(`ai_move`), as before. BroadcastChannel because the link PyScript makes to a named worker
+answers calls but cannot carry messages the worker starts (measured: BROWSER.md).
 """
 
 import asyncio
@@ -297,9 +308,101 @@ def _intent(message):
         data = json.loads(message)
     except (TypeError, ValueError):
         return None  # the protocol answers `bad_message`
-    if isinstance(data, dict) and data.get("type") in ("hello", "resume", "forget_save"):
-        return data
+    if isinstance(data, dict):
+        _note_pace(data)
+        if data.get("type") in ("hello", "resume", "forget_save"):
+            return data
     return None
+
+
+# --------------------------------------------------------------------------- pushed states
+#
+# The worker runs the match: after an answer whose computer seat is to move, it drives
+# `Session.advance_steps()` and posts each computer move's `state` on the BroadcastChannel
+# the page named in `hello` (`channel`), at most one every `pace_ms` (the page's speed
+# setting, sent with any message). Without a channel (or with an engine that has no
+# `advance_steps`) the page asks for each computer move itself (`ai_move`).
+
+_push = {"channel": None, "pace_ms": 550, "last": 0.0, "task": None}
+# The least pause before a pushed state, so that it reaches the page after the answer
+# that started the run.
+MIN_PACE_MS = 20
+MAX_PACE_MS = 5000
+
+
+def _note_pace(data):
+    pace = data.get("pace_ms")
+    if isinstance(pace, (int, float)) and not isinstance(pace, bool) \
+            and 0 <= pace <= MAX_PACE_MS:
+        _push["pace_ms"] = pace
+
+
+def _open_channel(data):
+    """`hello`'s `channel`: the name of the BroadcastChannel pushed states go to."""
+    name = data.get("channel")
+    if not isinstance(name, str) or not name or len(name) > 100:
+        return False
+    if not hasattr(_session, "advance_steps"):
+        return False
+    if _push["channel"] is not None:
+        _push["channel"].close()
+    _push["channel"] = js.BroadcastChannel.new(name)
+    return True
+
+
+def _kick(text):
+    """Start the computers' moves after an answer that leaves a computer to move."""
+    if _push["channel"] is None:
+        return
+    try:
+        answer = json.loads(text)
+    except (TypeError, ValueError):
+        return
+    if not isinstance(answer, dict) or answer.get("type") != "state":
+        return
+    if answer.get("to_move_kind") != "ai" or answer.get("hand_over"):
+        return
+    _push["last"] = float(js.Date.now())
+    _push["task"] = asyncio.ensure_future(_advance())
+
+
+async def _advance():
+    """Drive the session's computer moves, posting each pushed state, paced."""
+    for step in _session.advance_steps():
+        if step is None:
+            await asyncio.sleep(0)
+            continue
+        state_id = _session.state_id
+        text = _with_save(step)
+        wait = max(MIN_PACE_MS, _push["pace_ms"]) - (float(js.Date.now()) - _push["last"])
+        if wait > 0:
+            await asyncio.sleep(wait / 1000.0)
+        if _session.state_id != state_id:
+            return  # an intent answered meanwhile (an undo) replaced this position
+        _push["channel"].postMessage(_fresh_status(text))
+        _push["last"] = float(js.Date.now())
+    # The last write's outcome, once it is known: a failure is never silent, even when no
+    # answer follows (the human is to move).
+    await _settle_writes()
+    if _status["ok"] is False and _push["channel"] is not None:
+        _push["channel"].postMessage(json.dumps({
+            "type": "saved", "pushed": True, "v": PROTOCOL_VERSION,
+            "save": {"ok": False, "error": _status["error"], "state_id": _status["state_id"],
+                     "summary": None}}))
+
+
+def _fresh_status(text):
+    """A pushed state with the outcome of the latest finished write (it may have finished
+    while the state waited for its turn)."""
+    try:
+        answer = json.loads(text)
+        save = answer.get("save")
+        if isinstance(save, dict) and save.get("summary") is not None:
+            save.update(ok=_status["ok"], error=_status["error"], state_id=_status["state_id"])
+            return json.dumps(answer)
+    except (TypeError, ValueError):
+        pass
+    return text
 
 
 async def handle(message):
@@ -307,13 +410,19 @@ async def handle(message):
     data = _intent(message)
     if data is not None:
         if data["type"] == "hello":
-            return await _hello(message)
+            answer = json.loads(await _hello(message))
+            answer["push"] = _open_channel(data)
+            return json.dumps(answer)
         if data["type"] == "resume":
-            return await _resume(data)
+            text = await _resume(data)
+            _kick(text)
+            return text
         return await _forget(data)
     for answer in _session.handle_steps(message):
         if answer is not None:
-            return _with_save(answer)
+            text = _with_save(answer)
+            _kick(text)
+            return text
         await asyncio.sleep(0)
     return None
 

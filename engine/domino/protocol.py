@@ -6,6 +6,13 @@ without a browser. ``handle_steps`` runs a computer's search in chunks, so that 
 answer other messages between them (an ``undo`` sent while the computer thinks cancels the
 search); ``handle`` runs it to the end.
 
+The worker runs the match (DESIGN.md "The web app"): the page sends a human's intents and
+renders what arrives; the computer seats move inside the worker, which pushes one ``state``
+after each of their moves, paced for the page. ``Session.advance_steps`` is what the worker
+drives for that (see "Computer moves" below). One human move against three computers is one
+``play`` answered at once, then a stream of pushed states; the page never asks for a computer
+move (``ai_move`` stays, for tests, benchmarks and tools that drive a match themselves).
+
 Every message is one JSON object with a ``type`` (a string). The page may add ``id`` (echoed
 in the answer: a string of at most ``MAX_ID_CHARS`` characters or a whole number of at most
 ``MAX_ID`` either way) and ``v`` (the protocol version it speaks, a whole number; a different
@@ -22,11 +29,13 @@ intent             fields                                                      a
                    it), ``seed`` (int), ``seats`` (list of ``human`` | ``ai``
                    | ``ai:LEVEL``, LEVEL one of domino.ai.LEVELS; default: seat 0
                    human, the rest ``ai``, which plays at the medium level)
-``play``           ``state_id``, ``move`` (RECORD.md notation)                 ``state``
+``play``           ``state_id``, ``move`` (the ``move`` of one of the state's  ``state``
+                   ``moves``: RECORD.md notation)
 ``ai_move``        ``state_id``: the worker moves for the computer seat to     ``state``
-                   move
+                   move (not sent by the page, whose worker pushes the moves)
 ``next_hand``      ``state_id``                                                ``state``
-``hint``           ``state_id``: the human to move asks for advice             ``hint``
+``hint``           ``state_id``: the human to move asks for advice (its        ``hint``
+                   ``move`` and ``ranking`` name ``move`` values of ``moves``)
 ``undo``           ``state_id``: take the match back to the previous decision  ``state``
                    of the one human seat in this hand (before its last move;
                    the computers' moves after it are undone too)
@@ -42,34 +51,83 @@ intent             fields                                                      a
 Every field is checked where the message is read, for its type and range; a refusal names the
 field (``state_id: must be a whole number, not "3"``, ``seats[2]: unknown seat 'robot' ...``).
 
-A ``state`` answer carries: ``state_id`` (increases by one with every state), ``variant``,
-``options`` (all values, defaults filled in), ``seed``, ``players``, ``seats``, ``viewer`` (the
-human seat whose view this is: the human to move, else the last human shown), ``view`` (that
-seat's ``View`` JSON: own tiles, counts, layout, boneyard count, public history), ``to_move``,
-``to_move_kind`` (``human`` | ``ai`` | null), ``legal`` (notation strings, only when a human is
-to move, else empty), ``events`` (what happened since the previous state, as the viewer may
+A ``state`` answer carries each fact once (no field of it repeats another, at the top or in
+``view`` or ``match``): ``state_id`` (increases by one with every state, pushed ones
+included), ``pushed`` (true for a state the worker pushed after a computer move, false in the
+answer to an intent), ``variant``, ``options`` (the variant's options, every value, defaults
+filled in; the player count is ``players``: to start the same match again send ``options``
+with ``players`` added), ``seed``, ``players``, ``seats``, ``viewer`` (the human seat whose
+view this is: the human to move, else the last human shown), ``view`` (that seat's view:
+``View.to_json`` without the keys whose home is the answer itself, ``VIEW_FIELDS_ELSEWHERE``:
+``variant``, ``players``, ``hand_number``, ``to_move``, ``seat`` (= ``viewer``), ``result``
+(= ``hand_result``) and ``legal`` (= ``moves``); what remains is the seat's own ``hand``, the
+``counts``, the ``boneyard`` count, ``drawable``, the ``layout``, the open ``ends``
+(``[[end id, number], ...]``), the public ``history``, ``leading``, ``seated``, ``points``,
+``penalties``, ``escrow``, ``match_scores``, ``last_placer`` and ``start``), ``to_move`` (the
+seat to move, null once the hand is over), ``to_move_kind`` (``human`` | ``ai`` | null),
+``moves`` (see below), ``events`` (what happened since the previous state, as the viewer may
 see it; the protocol adds ``{"type": "hand_started", "hand_number": n}`` when a hand is dealt),
-``ai`` (only in the answer to ``ai_move``, else null: ``{"seat", "level", "think_ms": the
-milliseconds the worker spent computing the decision (the seat's view and the agent's choice;
-time spent on other messages while the search was suspended is not counted), "time_limit_ms":
-the session's cap, or null}``, so that the decision time can be measured where it is spent, in
-the browser's worker; how many moves the computer chose among is not sent, since with the
-open ends it tells which numbers the computer holds), ``undo`` (true when an ``undo`` would be
-accepted now), ``hand_number``, ``hand_over``, ``hand_result`` (RECORD.md's per-hand entry,
-once the hand ended), ``hand_result_details`` (the engine's ``HandResult.details`` made
-JSON-safe, once the hand ended, else null: vn_iwin ``items``, kozel ``hand_points`` /
-``recorded`` / ``opened``, all_fives ``during_hand`` / ``bonus``), ``hands`` (every seat's
-remaining tiles, only once the hand ended), ``history`` (one entry per finished hand of the
-match, oldest first: ``{"hand_number", "termination", "winner", "delta"}``, for the match
-scoreboard), ``match`` (the match summary) and ``match_over``.
+``ai`` (in the answer to ``ai_move`` and in every pushed state, else null: ``{"seat", "level",
+"think_ms": the milliseconds the worker spent computing the decision (the seat's view and the
+agent's choice; time spent on other messages while the search was suspended is not counted),
+"time_limit_ms": the session's cap, or null}``, so that the decision time can be measured where
+it is spent, in the browser's worker, and the worker can pace the next push by it; how many
+moves the computer chose among is not sent, since with the open ends it tells which numbers
+the computer holds), ``undo`` (true when an ``undo`` would be accepted now), ``hand_number``,
+``hand_over``, ``hand_result`` (RECORD.md's per-hand entry, once the hand ended),
+``hand_result_details`` (the engine's ``HandResult.details`` made JSON-safe, once the hand
+ended, else null: vn_iwin ``items``, kozel ``hand_points`` / ``recorded`` / ``opened``,
+all_fives ``during_hand`` / ``bonus``), ``hands`` (every seat's remaining tiles, only once the
+hand ended), ``history`` (one entry per finished hand of the match, oldest first:
+``{"hand_number", "termination", "winner", "delta"}``, for the match scoreboard; another fact
+than ``view.history``, the current hand's moves ``[seat, notation]``), ``match``
+(``Match.summary`` without ``over`` (= ``match_over``) and ``hand_number``,
+``MATCH_FIELDS_ELSEWHERE``: ``leader``, ``balances`` | ``records`` and ``open`` | ``scores``,
+``goat`` | ``winners`` once over) and ``match_over``.
+
+Legal moves arrive as data, so the page never parses notation. ``moves`` lists every legal
+move of the human to move (RECORD.md: every distinct move, both ``6-1@L`` and ``6-1@R`` even
+when the two ends show one number), in the engine's order; it is empty when a computer is to
+move or the hand is over. Each entry has every key of ``MOVE_FIELDS``, null where it does not
+apply: ``move`` (the notation to send back in ``play``; opaque to the page), ``kind``
+(``lead`` | ``place`` | ``pair`` | ``draw`` | ``pass`` | ``leave``), ``tile`` (``"6-5"``, high
+half first; null for draw, pass, leave), ``end`` (the engine's end id: ``L``, ``R``, ``N``,
+``T2``, ``MX``, ...; the ids of ``view.ends`` and of the layout JSON's ``arms`` / ``trains``;
+null for a lead), ``open`` (the number showing on that end now, as ``view.ends`` says),
+``touch`` (the half that touches the end, only where the notation names it: ``blank_wild``'s
+``5-0@L:5``), and for a kozel ``pair`` its second placement: ``tile2``, ``end2``, ``open2``.
+Where an end points on the screen is the page's to say: its geometry lays out the table from
+``view.layout`` and knows the direction of every end id there; the engine knows topology only.
+
+Computer moves. After an answer whose ``to_move_kind`` is ``ai`` (``to_move_kind`` is null
+once the hand is over), the computers' moves follow as pushed states, one per move, until one
+with ``to_move_kind`` ``human`` or ``hand_over`` true: that is all the page needs to know that
+it should wait (every answer that starts or changes the position, ``new_match``, ``play``,
+``next_hand``, ``undo``, ``load_record`` and the worker's ``resume``, carries it). ``play``
+answers the position right after the human's move and nothing more, even when the computer's
+reply is forced: every computer move, forced or searched, arrives as its own pushed state with
+its own ``events``, so that the page animates each one and the worker paces them alike. The
+worker drives ``Session.advance_steps()``: a generator that plays each computer move exactly
+as ``ai_move`` would (same agents, seeds, time limit, chunked search; so the same record) and
+yields None after each search chunk (the worker's event loop answers other messages there,
+and waits there between two moves to pace them: the delay is the worker's) and the pushed
+``state`` text after each move (``"pushed": true``, no ``id``, ``ai`` and ``events`` of that
+move). It stops when a human is to move, when the hand is over (``next_hand`` stays the page's
+intent), or quietly, changing nothing, when the position changed under it: an intent handled
+between two steps gave a new state (an ``undo`` while the computer thinks: its search is
+dropped), or ``advance_steps`` was started again. It never yields a state for a position that
+is no longer current. A computer move that fails (a bug) is taken back whole and pushed as an
+``error`` answer with ``"pushed": true``, and the run stops. The page drops a pushed state
+whose ``state_id`` is not above the one it shows, and sends its intents with the latest
+``state_id`` it received, pushed or answered.
 
 What the page learns: no answer carries a tile that the viewer may not know (another seat's
 hand, the boneyard) except ``hands`` once the hand is over and an ``export_record`` with
 ``reveal``: a record holds every deal in full (RECORD.md), so while a hand is being played
 ``export_record`` is refused with ``reveals_hands`` unless the message says ``"reveal": true``
 (the page sends it after the player agrees to see every hand; the worker keeps the resumable
-save itself, web/worker.py); between
-hands and once the match is over it exports freely.
+save itself, web/worker.py); between hands and once the match is over it exports freely.
+Pushed states obey the same rule.
 
 ``play``, ``ai_move``, ``next_hand``, ``hint`` and ``undo`` must name the current ``state_id``:
 an intent sent for an older state (a double click, a late timer) is refused with the error code
@@ -111,7 +169,7 @@ import json
 import random
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import schema
@@ -121,8 +179,10 @@ from .errors import DominoError, IllegalMoveError, OptionError, RecordError, Unk
 from .events import Event
 from .game import HandState
 from .match import Match
+from .moves import Move
 from .rules import variants_catalog
 from .schema import describe
+from .tiles import tile_str
 from .view import view
 
 PROTOCOL_VERSION = 1
@@ -144,6 +204,15 @@ DEFAULT_AI_LEVEL = "medium"
 STATEFUL_INTENTS = ("play", "ai_move", "next_hand", "hint", "undo")
 # The level that gives hints: quick, and explains its ranking (``Agent.analyze``).
 HINT_LEVEL = "medium"
+# ``View.to_json`` keys a ``state`` answer leaves out of its ``view``, each with the field of
+# the answer that carries it (one home per fact: "A state answer carries no field twice").
+VIEW_FIELDS_ELSEWHERE = {"variant": "variant", "players": "players",
+                         "hand_number": "hand_number", "to_move": "to_move", "legal": "moves",
+                         "seat": "viewer", "result": "hand_result"}
+# ``Match.summary`` keys a ``state`` answer leaves out of its ``match``, likewise.
+MATCH_FIELDS_ELSEWHERE = {"over": "match_over", "hand_number": "hand_number"}
+# The fields of every ``moves`` entry, always all present (null where they do not apply).
+MOVE_FIELDS = ("move", "kind", "tile", "end", "open", "touch", "tile2", "end2", "open2")
 
 
 def json_safe(value: Any) -> Any:
@@ -166,6 +235,21 @@ def history(match: Match) -> list[dict]:
     return [{"hand_number": first + i, "termination": r.termination,
              "winner": json_safe(r.winner), "delta": list(r.delta)}
             for i, r in enumerate(match.results)]
+
+
+def move_entry(move: Move, ends: dict[str, int]) -> dict:
+    """One legal move as the page receives it: the notation to send back in ``play``
+    (opaque to the page), its kind, and what it puts where: the tile, the engine's end id
+    and the number showing on that end now (``ends``: ``view.ends`` as a dict), the touching
+    half when the notation names it (``blank_wild``), and a kozel pair's second tile, end
+    and number. Every key of ``MOVE_FIELDS`` is present; those that do not apply are null."""
+    def tile(value: Any) -> str | None:
+        return None if value is None else tile_str(value)
+
+    return {"move": str(move), "kind": move.kind, "tile": tile(move.tile), "end": move.end,
+            "open": None if move.end is None else ends[move.end], "touch": move.touch,
+            "tile2": tile(move.tile2), "end2": move.end2,
+            "open2": None if move.end2 is None else ends[move.end2]}
 
 
 class ProtocolError(Exception):
@@ -358,6 +442,9 @@ class Session:
         # The traceback of the last ``internal`` answer, for the worker's console (the
         # answer itself names the kind of exception only).
         self.last_internal: str | None = None
+        # Increases with every ``advance_steps`` call: an older run sees it changed and
+        # stops, so that at most one run plays the computers' moves.
+        self.advance_serial = 0
 
     # --- entry point ---------------------------------------------------------------------
 
@@ -524,10 +611,12 @@ class Session:
         events = match.play(move)
         return self.state(self.events_json(events))
 
-    def ai_move_steps(self) -> Iterator[dict | None]:
+    def ai_move_steps(self, alive: Callable[[], bool] | None = None
+                      ) -> Iterator[dict | None]:
         """The ``ai_move`` intent in steps: None after each chunk of the search, then the
         ``state`` answer. If the position changed while the search was suspended (another
-        message was handled meanwhile), the move is dropped with the error ``cancelled``.
+        message was handled meanwhile), or ``alive`` (when given) says the caller has given
+        up on it, the move is dropped with the error ``cancelled``.
 
         ``think_ms`` counts only the time spent in this decision's own steps, not the time
         other messages took while it was suspended.
@@ -552,7 +641,8 @@ class Session:
                 busy += time.perf_counter() - resumed
                 yield None
                 resumed = time.perf_counter()
-                if self.state_id != state_id or self.match is not match:
+                if (self.state_id != state_id or self.match is not match
+                        or (alive is not None and not alive())):
                     raise ProtocolError("cancelled", "the position changed while the computer "
                                                      "was thinking; its move was dropped")
         busy += time.perf_counter() - resumed
@@ -570,6 +660,65 @@ class Session:
                         "think_ms": round(busy * 1000, 1),
                         "time_limit_ms": None if limit is None else round(limit * 1000)}
         yield answer
+
+    def computer_to_move(self) -> bool:
+        """Whether a computer seat is to move in a hand being played."""
+        match = self.match
+        seat = None if match is None else match.to_move
+        return seat is not None and self.seats[seat] != "human"
+
+    def advance_steps(self) -> Iterator[str | None]:
+        """Play the computer seats' moves, one after another, for the worker to push to the
+        page: None after each chunk of a search (the worker's event loop answers other
+        messages and paces there), then one pushed ``state`` answer text (``"pushed":
+        true``, no ``id``) after each computer move; never raises.
+
+        Each move is what ``ai_move`` would play: the same agents, seeds, time limit and
+        chunked search, and the same answer (its ``ai`` report and the move's ``events``), so
+        a match driven by ``advance_steps`` gives the record a loop of ``ai_move`` gives.
+
+        It stops, changing nothing more, when a human seat is to move, when the hand is over
+        (nothing is to move: ``next_hand`` is the page's intent), or when the position
+        changed under it: an intent handled between two steps gave a new state (``undo``,
+        ``new_match``, ``load_record``, an ``ai_move``), or ``advance_steps`` was called
+        again (the newer run takes over). A search stopped that way drops its move and
+        leaves the computers' random stream as it was; a move already pushed stands. It
+        never yields a state for a position that is not the session's current one.
+
+        Each computer move is one transaction: if it fails (a bug), the session is put back
+        as it was before that move, one pushed ``error`` answer (``"pushed": true``) is
+        yielded and the run stops. With no computer to move it yields nothing, so the
+        worker may start it after every answer that gives a new state."""
+        self.advance_serial += 1
+        serial = self.advance_serial
+
+        def alive() -> bool:
+            return self.advance_serial == serial
+
+        while alive() and self.computer_to_move():
+            saved: Saved | None = Saved(self)
+            try:
+                answer: dict | None = None
+                for answer in self.ai_move_steps(alive):
+                    if answer is None:
+                        yield None
+                        if saved is not None and self.moved_on(saved):
+                            saved = None
+                if answer is None:
+                    raise ProtocolError("internal", "no answer")
+                answer["pushed"] = True
+                text = self.encode(answer, None)
+            except Exception as exc:  # noqa: BLE001 - the worker gets an answer, not a crash
+                if isinstance(exc, ProtocolError) and exc.code == "cancelled":
+                    return  # the position changed under the search: nothing to do
+                if saved is not None:
+                    self.restore(saved)
+                yield self.encode(dict(self.failure(exc), pushed=True), None)
+                return
+            pushed_id = self.state_id
+            yield text
+            if self.state_id != pushed_id:
+                return  # an intent moved the game on while the page was shown this state
 
     def on_next_hand(self, data: dict) -> dict:
         """Deal the next hand once the current one is over."""
@@ -735,31 +884,38 @@ class Session:
         return self.viewer
 
     def state(self, events: list[dict]) -> dict:
-        """A ``state`` answer for the current position (see the module doc)."""
+        """A ``state`` answer for the current position (see the module doc): every fact in
+        one place only, the view and the match summary without what the answer's own
+        fields say (``VIEW_FIELDS_ELSEWHERE``, ``MATCH_FIELDS_ELSEWHERE``)."""
         match = self.current()
         self.viewer = self.next_viewer()
         self.state_id += 1
         seat = match.to_move
         kind = None if seat is None else ("human" if self.seats[seat] == "human" else "ai")
-        v = view(match.hand, self.viewer)
-        legal = [str(m) for m in match.legal()] if kind == "human" else []
+        v = view(match.hand, self.viewer).to_json()
+        ends = {end: number for end, number in v["ends"]}
+        moves = [move_entry(m, ends) for m in match.legal()] if kind == "human" else []
+        for key in VIEW_FIELDS_ELSEWHERE:
+            del v[key]
+        summary = match.summary()
+        for key in MATCH_FIELDS_ELSEWHERE:
+            del summary[key]
         hand_over = match.hand_over
         result = match.hand_result
-        options = match.rs.option_values()
-        options["players"] = match.players
         out: dict[str, Any] = {
             "type": "state",
             "state_id": self.state_id,
+            "pushed": False,
             "variant": match.rs.id,
-            "options": options,
+            "options": match.rs.option_values(),
             "seed": match.seed,
             "players": match.players,
             "seats": list(self.seats),
             "viewer": self.viewer,
-            "view": v.to_json(),
+            "view": v,
             "to_move": seat,
             "to_move_kind": kind,
-            "legal": legal,
+            "moves": moves,
             "events": events,
             "ai": None,
             "undo": self.undo_point() is not None,
@@ -769,7 +925,7 @@ class Session:
             "hand_result_details": json_safe(result.details) if result is not None else None,
             "hands": None,
             "history": history(match),
-            "match": match.summary(),
+            "match": summary,
             "match_over": match.over,
         }
         if hand_over:

@@ -1,4 +1,5 @@
-"""Message catalogue of the web UI: every string the page shows, in Vietnamese and English.
+"""Message catalogue of the web UI: every string the page shows, in Vietnamese, English and
+Russian, in the words of the glossary (docs: /work/shared/GLOSSARY.md).
 
 Plain Python that runs under MicroPython (the page) and CPython (pytest): no f-string tricks
 that MicroPython lacks, no dict ordering assumptions. `t(lang, key, **values)` formats one
@@ -6,7 +7,7 @@ message; a key missing in a language falls back to English, then to the key itse
 is visible instead of a crash.
 """
 
-LANGS = ("vi", "en")
+LANGS = ("vi", "en", "ru")
 DEFAULT_LANG = "en"
 
 EN = {
@@ -15,6 +16,8 @@ EN = {
     "lang.label": "Language",
     "lang.vi": "Tiếng Việt",
     "lang.en": "English",
+    "lang.ru": "Русский",
+    "app.description": "Dominoes in the browser: Vietnamese, Russian and Western games against the computer or friends, offline.",
     "menu.new": "New match",
     "menu.start": "Start",
     "menu.starting": "Starting…",
@@ -25,7 +28,7 @@ EN = {
     "menu.seats": "Seats",
     "menu.seat": "Player {n}",
     "menu.options": "House rules",
-    "menu.seed": "Match number (seed)",
+    "menu.seed": "Deal number",
     "menu.seed_hint": "The same number deals the same tiles.",
     "menu.import": "Open a record…",
     "menu.resume": "Continue the saved match",
@@ -78,18 +81,18 @@ EN = {
     "move.pass": "Pass",
     "move.leave": "Leave the table",
     "move.play": "Play {tile}",
-    "move.play_end": "Play {tile} on the {end}",
-    "end.L": "left end",
-    "end.R": "right end",
-    "end.N": "top arm",
-    "end.S": "bottom arm",
-    "end.MX": "Mexican train",
-    "end.T": "train of {name}",
-    "end.X": "spinner arm {n}",
+    "move.play_end": "Play {tile} on {end}",
+    "end.L": "the left end",
+    "end.R": "the right end",
+    "end.N": "the top arm",
+    "end.S": "the bottom arm",
+    "end.MX": "the Mexican train",
+    "end.T": "the train of {name}",
+    "end.X": "the spinner arm {n}",
     "game.computer_short": "C{n}",
     "game.player_short": "P{n}",
     "log.played": "{name} played {tile}",
-    "log.played_end": "{name} played {tile} on the {end}",
+    "log.played_end": "{name} played {tile} on {end}",
     "log.led": "{name} led {tile}",
     "log.pair": "{name} played the pair {a} and {b}",
     "log.drew": "{name} drew a tile",
@@ -113,7 +116,9 @@ EN = {
     "result.forced_block": "A forced block: nobody caused it on purpose.",
     "result.blocker_won": "{name} made the block and won it.",
     "result.blocker_lost": "{name} made the block and lost it.",
-    "result.gai": "{name} set up the block (gài triệt) and pays for it.",
+    "result.gai": "{name} set up the block for the blocker.",
+    "result.gai_pays": "{name} set up the block for the blocker and pays the blocker for everyone.",
+    "result.gai_collects": "{name} set up the block for the blocker and collects the whole amount from the blocker.",
     "result.opened": "Record opened this hand: {name}.",
     "result.place": "#",
     "result.seat": "Player",
@@ -174,6 +179,81 @@ EN = {
     "reason.reveals_hands": "while a hand is being played, the record would show every hand",
     "opt.yes": "on",
     "opt.no": "off",
+    # The table (web/ui: seats, ends, settings, the end of a hand).
+    "menu.seat_name": "Name",
+    "seat.left": "left the table",
+    "seat.thinking": "thinking",
+    "seat.to_play": "to play",
+    "seat.team": "team {n}",
+    "seat.shown": "tiles left",
+    "level.easy": "easy",
+    "level.medium": "medium",
+    "level.hard": "hard",
+    "level.expert": "expert",
+    "standing.money": "Money",
+    "standing.record": "Record",
+    "standing.open": "(open)",
+    "standing.closed": "(not open)",
+    "standing.points": "Points",
+    "standing.total": "Total",
+    "unit.money": "{n} coins",
+    "game.round": "Round {n} of {total}",
+    "game.hand_over": "The hand is over",
+    "end.where": "{dir}, on {n}",
+    "end.on": "on {n}",
+    "dir.left": "left",
+    "dir.right": "right",
+    "dir.up": "up",
+    "dir.down": "down",
+    "log.played_at": "{name} played {tile} ({end})",
+    "train.mexican": "Mexican train",
+    "train.mexican_short": "Mexican",
+    "move.play_at": "Play {tile}: {end}",
+    "leave.title": "Leave the table?",
+    "leave.warning": "Leaving now costs you {n}, and you take no further part in this hand.",
+    "leave.ok": "Leave and pay {n}",
+    "leave.stay": "Stay at the table",
+    "result.scoreboard_final": "Final scores",
+    "result.show": "Show the result",
+    "result.close": "Look at the table",
+    "result.rematch": "Rematch",
+    "settings.title": "Settings",
+    "settings.speed": "Computer speed",
+    "settings.sort": "Sort the hand",
+    "speed.slow": "slow",
+    "speed.normal": "normal",
+    "speed.fast": "fast",
+    "speed.instant": "instant",
+    "sort.none": "as dealt",
+    "sort.number": "by number",
+    "sort.pips": "by pips",
+    "sound.on": "Sound: on",
+    "sound.off": "Sound: off",
+    "settings.motion": "Motion",
+    "game.market": "Market: {n}",
+    "game.table_tiles": "Table: {n} tiles",
+    "move.knock": "Knock",
+    "move.pair": "Play the pair {a} and {b}",
+    "end.T_you": "your train",
+    "log.knocked": "{name} knocked",
+    "result.goat_you": "You are the goat!",
+    "list.two": "{a} and {b}",
+    "list.more": "{rest} and {last}",
+    "list.sep": ", ",
+    "reason.bad_message": "the page sent a request the game cannot read",
+    "reason.unknown_intent": "the game does not know this request",
+    "reason.stale_state": "the position has already changed",
+    "reason.undo_unavailable": "moves can be taken back only by one player against the computer",
+    "reason.nothing_to_undo": "there is no move of yours to take back in this hand",
+    "reason.cancelled": "the position changed while the computer was thinking",
+    "reason.no_save": "no saved match was found",
+    "reason.bad_save": "the saved match could not be read",
+    "reason.unknown": "the game refused this",
+    "where.seat": "player {n}",
+    "where.option": "option “{name}”",
+    "where.hand": "hand {n}",
+    "where.move": "move {n}",
+    "where.value": "“{value}”",
 }
 
 VI = {
@@ -182,18 +262,20 @@ VI = {
     "lang.label": "Ngôn ngữ",
     "lang.vi": "Tiếng Việt",
     "lang.en": "English",
-    "menu.new": "Ván mới",
+    "lang.ru": "Русский",
+    "app.description": "Domino trên trình duyệt: luật Việt Nam, Nga và phương Tây, chơi với máy hoặc với bạn bè, không cần mạng.",
+    "menu.new": "Trận mới",
     "menu.start": "Bắt đầu",
     "menu.starting": "Đang bắt đầu…",
-    "menu.waiting": "Bắt đầu (khi bộ máy sẵn sàng)",
+    "menu.waiting": "Bắt đầu (khi trò chơi sẵn sàng)",
     "menu.variant": "Kiểu chơi",
     "menu.players": "Số người chơi",
-    "menu.partnership": "Chơi cặp (đối tác ngồi đối diện)",
+    "menu.partnership": "Chơi theo đội (đồng đội ngồi đối diện)",
     "menu.seats": "Chỗ ngồi",
     "menu.seat": "Người chơi {n}",
     "menu.options": "Luật tùy chọn",
-    "menu.seed": "Số ván (hạt giống)",
-    "menu.seed_hint": "Cùng một số sẽ chia cùng các quân.",
+    "menu.seed": "Mã chia bài",
+    "menu.seed_hint": "Cùng một mã chia bài sẽ chia đúng các quân như nhau.",
     "menu.import": "Mở biên bản…",
     "menu.resume": "Chơi tiếp trận đã lưu",
     "menu.saved": "{game}, {players} người chơi: ván {hand}, đã đi {moves} nước",
@@ -210,10 +292,10 @@ VI = {
     "seat.ai:hard": "Máy (khó)",
     "seat.ai:expert": "Máy (cao thủ)",
     "engine.sw": "Đang chuẩn bị bản chơi ngoại tuyến…",
-    "engine.boot": "Đang tải bộ máy trò chơi…",
-    "engine.ready": "Bộ máy đã sẵn sàng",
-    "engine.failed": "Không khởi động được bộ máy trò chơi: {error}",
-    "engine.progress": "Đang tải bộ máy: {pct}%",
+    "engine.boot": "Đang tải trò chơi…",
+    "engine.ready": "Trò chơi đã sẵn sàng",
+    "engine.failed": "Không khởi động được trò chơi: {error}",
+    "engine.progress": "Đang tải trò chơi: {pct}%",
     "update.ready": "Đã có phiên bản mới.",
     "update.reload": "Tải lại",
     "game.you": "Bạn",
@@ -222,7 +304,7 @@ VI = {
     "game.turn_you": "Đến lượt bạn",
     "game.turn_other": "Lượt của {name}",
     "game.thinking": "{name} đang nghĩ…",
-    "game.boneyard": "Nọc: {n}",
+    "game.boneyard": "Khay dự bị: {n}",
     "game.tiles": "{n} quân",
     "game.hand_number": "Ván {n}",
     "game.your_hand": "Quân của bạn",
@@ -232,8 +314,8 @@ VI = {
     "game.cancel": "Hủy",
     "game.hint": "Gợi ý",
     "game.undo": "Đi lại",
-    "game.undo_label": "Đi lại: rút lại nước vừa đánh và các nước máy đã đi sau đó (Ctrl+Z)",
-    "game.pass_device": "Đưa máy cho {name}",
+    "game.undo_label": "Đi lại: hủy nước vừa đánh của bạn và các nước Máy đã đi sau đó (Ctrl+Z)",
+    "game.pass_device": "Đưa thiết bị cho {name}",
     "game.pass_ready": "Tôi là {name}: xem quân",
     "game.export": "Xuất biên bản",
     "game.export_mid": "Xuất biên bản (hiện quân của mọi người)…",
@@ -258,11 +340,11 @@ VI = {
     "log.played": "{name} đánh {tile}",
     "log.played_end": "{name} đánh {tile} vào {end}",
     "log.led": "{name} ra quân {tile}",
-    "log.pair": "{name} đánh cặp đôi {a} và {b}",
+    "log.pair": "{name} đánh cặp bò {a} và {b}",
     "log.drew": "{name} bốc một quân",
     "log.drew_tile": "{name} bốc được {tile}",
     "log.passed": "{name} bỏ lượt",
-    "log.left": "{name} rời bàn (bị giữ {n})",
+    "log.left": "{name} rời bàn (bị phạt {n})",
     "log.hand_ended": "Ván đã kết thúc",
     "log.undone": "{name} đi lại một nước ({n} nước được hoàn tác)",
     "log.new_hand": "Đã chia ván {n}",
@@ -274,14 +356,16 @@ VI = {
     "result.blocked": "Ván bị triệt: không ai đánh được.",
     "result.fish": "Ván cá: không ai đánh được.",
     "result.round_over": "Hết vòng: không ai đánh được.",
-    "result.target": "{name} đã đạt điểm đích.",
-    "result.winner": "Thắng: {name}.",
+    "result.target": "{name} đã đạt điểm thắng trận.",
+    "result.winner": "{name} thắng ván này.",
     "result.no_winner": "Ván này không ai thắng.",
     "result.forced_block": "Triệt buộc: không ai cố ý triệt.",
-    "result.blocker_won": "{name} là người triệt và thắng.",
-    "result.blocker_lost": "{name} là người triệt và thua.",
-    "result.gai": "{name} gài triệt và phải đền.",
-    "result.opened": "Mở sổ ở ván này: {name}.",
+    "result.blocker_won": "{name} thắng triệt.",
+    "result.blocker_lost": "{name} thua triệt.",
+    "result.gai": "{name} gài triệt.",
+    "result.gai_pays": "{name} gài triệt và phải đền cho tất cả.",
+    "result.gai_collects": "{name} gài triệt và ăn toàn bộ.",
+    "result.opened": "{name} mở sổ ở ván này.",
     "result.place": "Hạng",
     "result.seat": "Người chơi",
     "result.pips": "Điểm còn lại",
@@ -296,7 +380,7 @@ VI = {
     "result.open": "(đã mở)",
     "result.closed": "(chưa mở)",
     "result.total": "Tổng",
-    "result.house": "Nhà cái thu {n} tiền thuế.",
+    "result.house": "Nhà cái thu thuế {n}.",
     "result.house_total": "Thuế nhà cái",
     "result.items": "Các khoản tiền",
     "result.item.kind": "Khoản",
@@ -316,24 +400,24 @@ VI = {
     "result.next": "Ván tiếp",
     "result.match_over": "Trận đấu đã kết thúc.",
     "result.goat": "{name} là con dê!",
-    "result.goats": "{name} là những con dê!",
-    "result.match_winner": "Thắng trận: {name}.",
+    "result.goats": "{name} cùng là dê!",
+    "result.match_winner": "{name} thắng trận.",
     "menu.rules": "Luật đầy đủ",
-    "error.engine": "Lỗi bộ máy: {message}",
+    "error.engine": "Lỗi trò chơi: {message}",
     "error.save_corrupt": "Không đọc được trận đã lưu; trận đó đã được cất riêng.",
     "error.save_missing": "Không tìm thấy trận đã lưu.",
     "error.save_failed": "Không lưu được trận đấu ({error}); nếu tải lại trang, trận này sẽ mất.",
     "error.save_unavailable": "Không lưu được trận ở đây ({error}): nếu tải lại trang, trận sẽ mất.",
     "error.record": "Không mở được biên bản này: {message}",
-    "error.deeplink": "Không bắt đầu được ván theo đường dẫn: {message}",
+    "error.deeplink": "Không bắt đầu được trận theo đường dẫn: {message}",
     "error.detail": "{reason} ({detail})",
     "reason.unknown_variant": "không có trò chơi này",
     "reason.bad_option": "một tùy chọn hoặc số người chơi không hợp lệ với trò chơi này",
-    "reason.bad_seats": "các ghế không khớp với số người chơi",
+    "reason.bad_seats": "chỗ ngồi không khớp với số người chơi",
     "reason.bad_record": "tệp không phải là biên bản domino hợp lệ",
     "reason.unsupported_version": "không hỗ trợ phiên bản định dạng của biên bản",
     "reason.illegal_move": "nước đi này không hợp lệ",
-    "reason.no_match": "chưa có ván nào đang chơi",
+    "reason.no_match": "chưa có trận nào đang chơi",
     "reason.match_over": "trận đấu đã kết thúc",
     "reason.hand_not_over": "ván chưa kết thúc",
     "reason.not_your_turn": "chưa đến lượt người chơi đó",
@@ -341,7 +425,359 @@ VI = {
     "reason.reveals_hands": "khi ván đang chơi, biên bản sẽ cho thấy quân của mọi người",
     "opt.yes": "bật",
     "opt.no": "tắt",
+    # The table (web/ui: seats, ends, settings, the end of a hand).
+    "menu.seat_name": "Tên",
+    "seat.left": "đã rời bàn",
+    "seat.thinking": "đang nghĩ",
+    "seat.to_play": "đến lượt",
+    "seat.team": "đội {n}",
+    "seat.shown": "quân còn lại",
+    "level.easy": "dễ",
+    "level.medium": "vừa",
+    "level.hard": "khó",
+    "level.expert": "cao thủ",
+    "standing.money": "Tiền",
+    "standing.record": "Sổ",
+    "standing.open": "(đã mở sổ)",
+    "standing.closed": "(chưa mở sổ)",
+    "standing.points": "Điểm",
+    "standing.total": "Tổng",
+    "unit.money": "{n} xu",
+    "game.round": "Vòng {n}/{total}",
+    "game.hand_over": "Ván đã kết thúc",
+    "end.where": "{dir}, vào {n}",
+    "end.on": "vào {n}",
+    "dir.left": "bên trái",
+    "dir.right": "bên phải",
+    "dir.up": "phía trên",
+    "dir.down": "phía dưới",
+    "log.played_at": "{name} đánh {tile} ({end})",
+    "train.mexican": "Tàu Mexico",
+    "train.mexican_short": "Mexico",
+    "move.play_at": "Đánh {tile}: {end}",
+    "leave.title": "Rời bàn?",
+    "leave.warning": "Rời bàn bây giờ bạn mất {n} và không chơi tiếp ván này.",
+    "leave.ok": "Rời bàn và trả {n}",
+    "leave.stay": "Ở lại bàn",
+    "result.scoreboard_final": "Kết quả trận",
+    "result.show": "Xem kết quả",
+    "result.close": "Xem bàn",
+    "result.rematch": "Chơi lại",
+    "settings.title": "Cài đặt",
+    "settings.speed": "Tốc độ của Máy",
+    "settings.sort": "Xếp quân",
+    "speed.slow": "chậm",
+    "speed.normal": "vừa",
+    "speed.fast": "nhanh",
+    "speed.instant": "tức thì",
+    "sort.none": "như khi chia",
+    "sort.number": "theo số",
+    "sort.pips": "theo tổng chấm",
+    "sound.on": "Âm thanh: bật",
+    "sound.off": "Âm thanh: tắt",
+    "settings.motion": "Hiệu ứng chuyển động",
+    "game.market": "Chợ: {n}",
+    "game.table_tiles": "Bàn chơi: {n} quân",
+    "move.knock": "Bỏ lượt",
+    "move.pair": "Đánh cặp bò {a} và {b}",
+    "end.T_you": "tàu của bạn",
+    "log.knocked": "{name} bỏ lượt",
+    "result.goat_you": "Bạn là con dê!",
+    "list.two": "{a} và {b}",
+    "list.more": "{rest} và {last}",
+    "list.sep": ", ",
+    "reason.bad_message": "trang gửi một yêu cầu mà trò chơi không đọc được",
+    "reason.unknown_intent": "trò chơi không biết yêu cầu này",
+    "reason.stale_state": "thế cờ đã thay đổi",
+    "reason.undo_unavailable": "chỉ được đi lại khi một người chơi với Máy",
+    "reason.nothing_to_undo": "trong ván này bạn chưa có nước nào để đi lại",
+    "reason.cancelled": "thế cờ đã thay đổi trong lúc Máy đang nghĩ",
+    "reason.no_save": "không tìm thấy trận đã lưu",
+    "reason.bad_save": "không đọc được trận đã lưu",
+    "reason.unknown": "trò chơi từ chối yêu cầu này",
+    "where.seat": "người chơi {n}",
+    "where.option": "tùy chọn “{name}”",
+    "where.hand": "ván {n}",
+    "where.move": "nước thứ {n}",
+    "where.value": "“{value}”",
 }
+
+# Russian: the words of Kozel tables (GLOSSARY.md). A line whose subject is a name says
+# "{name}: ..." so that no verb has to agree with "Вы" or with a player's gender.
+RU = {
+    "app.title": "Домино",
+    "app.tagline": "Вьетнамское, русское и западное домино",
+    "app.description": "Домино в браузере: вьетнамские, русские и западные игры против компьютера или друзей, без интернета.",
+    "lang.label": "Язык",
+    "lang.vi": "Tiếng Việt",
+    "lang.en": "English",
+    "lang.ru": "Русский",
+    "menu.new": "Новая партия",
+    "menu.start": "Начать",
+    "menu.starting": "Начинаем…",
+    "menu.waiting": "Начать (когда игра загрузится)",
+    "menu.variant": "Игра",
+    "menu.players": "Число игроков",
+    "menu.partnership": "Игра парами (напарники сидят друг напротив друга)",
+    "menu.seats": "Места",
+    "menu.seat": "Игрок {n}",
+    "menu.options": "Дополнительные правила",
+    "menu.seed": "Номер раздачи",
+    "menu.seed_hint": "С тем же номером раздаются те же камни.",
+    "menu.import": "Открыть файл партии…",
+    "menu.resume": "Продолжить сохранённую партию",
+    "menu.saved": "{game}, игроков: {players}; кон {hand}, сделано ходов: {moves}",
+    "menu.saved_one": "{game}, игроков: {players}; кон {hand}, сделан 1 ход",
+    "menu.saved_none": "{game}, игроков: {players}; кон {hand}, ходов ещё не было",
+    "menu.saved_over": "{game}, игроков: {players}; партия окончена (кон {hand})",
+    "menu.saved_at": "{text} (сохранено {date})",
+    "menu.forget": "Удалить сохранённую партию",
+    "menu.back": "Меню",
+    "seat.human": "Человек",
+    "seat.ai": "Компьютер",
+    "seat.ai:easy": "Компьютер (лёгкий)",
+    "seat.ai:medium": "Компьютер (средний)",
+    "seat.ai:hard": "Компьютер (сильный)",
+    "seat.ai:expert": "Компьютер (эксперт)",
+    "engine.sw": "Готовим копию для игры без интернета…",
+    "engine.boot": "Загрузка игры…",
+    "engine.ready": "Игра готова",
+    "engine.failed": "Игра не запустилась: {error}",
+    "engine.progress": "Загрузка игры: {pct}%",
+    "update.ready": "Готова новая версия.",
+    "update.reload": "Обновить",
+    "game.you": "Вы",
+    "game.player": "Игрок {n}",
+    "game.computer": "Компьютер {n}",
+    "game.turn_you": "Ваш ход",
+    "game.turn_other": "Ходит: {name}",
+    "game.thinking": "{name} думает…",
+    "game.boneyard": "Базар: {n}",
+    "game.market": "Базар: {n}",
+    "game.tiles": "{n} камней",
+    "game.table_tiles": "Стол: {n} камней",
+    "game.hand_number": "Кон {n}",
+    "game.your_hand": "Ваши камни",
+    "game.table": "Стол",
+    "game.log": "Ход игры",
+    "game.choose_end": "Куда поставить {tile}?",
+    "game.cancel": "Отмена",
+    "game.hint": "Подсказка",
+    "game.undo": "Отменить ход",
+    "game.undo_label": "Отменить ход: вернуть ваш последний ход и ответные ходы компьютеров (Ctrl+Z)",
+    "game.pass_device": "Передайте устройство: {name}",
+    "game.pass_ready": "Я — {name}: показать мои камни",
+    "game.export": "Сохранить файл партии",
+    "game.export_mid": "Сохранить файл партии (видны все камни)…",
+    "export.title": "Сохранить файл партии, пока кон ещё идёт?",
+    "export.warning": "В файле вся раздача: камни каждого игрока и базар в том порядке, в каком из него будут брать. Кто откроет файл, увидит всё.",
+    "export.ok": "Сохранить, показав все камни",
+    "game.empty_table": "Стол пуст: ваш заход.",
+    "move.draw": "Взять с базара",
+    "move.pass": "Пас",
+    "move.knock": "Пас (стук)",
+    "move.leave": "Выйти из-за стола",
+    "move.play": "Ход {tile}",
+    "move.play_end": "Ход {tile} на {end}",
+    "move.pair": "Ход дублями {a} и {b}",
+    "end.L": "левый конец",
+    "end.R": "правый конец",
+    "end.N": "верхний луч",
+    "end.S": "нижний луч",
+    "end.MX": "мексиканский поезд",
+    "end.T": "поезд ({name})",
+    "end.T_you": "ваш поезд",
+    "end.X": "луч спиннера {n}",
+    "game.computer_short": "К{n}",
+    "game.player_short": "И{n}",
+    "log.played": "{name}: {tile}",
+    "log.played_end": "{name}: {tile} на {end}",
+    "log.led": "{name}: заход {tile}",
+    "log.pair": "{name}: дубли {a} и {b} за один ход",
+    "log.drew": "{name}: камень с базара",
+    "log.drew_tile": "{name}: с базара {tile}",
+    "log.passed": "{name}: пас",
+    "log.knocked": "{name}: пас (стук)",
+    "log.left": "{name}: выход из-за стола (штраф {n})",
+    "log.hand_ended": "Кон окончен",
+    "log.undone": "{name}: отменено ходов: {n}",
+    "log.new_hand": "Кон {n}: раздача",
+    "log.points": "{name}: +{n} очков",
+    "log.marker": "Поезд ({name}) открыт для всех",
+    "log.marker_you": "Ваш поезд открыт для всех",
+    "result.title": "Кон {n} окончен",
+    "result.domino": "{name}: все камни выложены.",
+    "result.blocked": "Рыба: ни у кого нет хода.",
+    "result.fish": "Рыба: ни у кого нет хода.",
+    "result.round_over": "Раунд окончен: ни у кого нет хода.",
+    "result.target": "{name}: набраны очки для победы в партии.",
+    "result.winner": "Победа в коне: {name}.",
+    "result.no_winner": "В этом коне нет победителя.",
+    "result.forced_block": "Вынужденная рыба: никто не устроил её нарочно.",
+    "result.blocker_won": "{name}: рыба устроена нарочно и выиграна.",
+    "result.blocker_lost": "{name}: рыба устроена нарочно и проиграна.",
+    "result.gai": "{name}: подготовка рыбы.",
+    "result.gai_pays": "{name}: подготовка рыбы; вся сумма за всех платится виновнику рыбы.",
+    "result.gai_collects": "{name}: подготовка рыбы; вся сумма от виновника рыбы.",
+    "result.opened": "Запись открыта в этом коне: {name}.",
+    "result.place": "Место",
+    "result.seat": "Игрок",
+    "result.pips": "Очки на руках",
+    "result.delta": "За кон",
+    "result.col.pips": "Очки на руках",
+    "result.col.delta": "За кон",
+    "result.col.total": "Итого",
+    "result.col.hand_points": "Очки",
+    "result.col.recorded": "Записано",
+    "result.col.during_hand": "По ходу кона",
+    "result.col.bonus": "Бонус в конце",
+    "result.open": "(открыта)",
+    "result.closed": "(закрыта)",
+    "result.total": "Итого",
+    "result.house": "Налог заведения: {n}.",
+    "result.house_total": "Налог заведения",
+    "result.items": "Платежи",
+    "result.item.kind": "За что",
+    "result.item.amount": "Сумма",
+    "result.item.tax": "Налог",
+    "result.item.payer": "Платит",
+    "result.item.payee": "Получает",
+    "result.item.pot": "(стол)",
+    "result.kind.rank": "Место",
+    "result.kind.block": "Рыба",
+    "result.kind.pass": "Пас",
+    "result.kind.doubles": "Дубли на руках",
+    "result.kind.escrow": "Залог за выход",
+    "result.kind.leave": "Выход из-за стола",
+    "result.scoreboard": "Счёт партии",
+    "result.hand": "Кон",
+    "result.next": "Следующий кон",
+    "result.match_over": "Партия окончена.",
+    "result.goat": "{name} — козёл!",
+    "result.goat_you": "Вы — козёл!",
+    "result.goats": "{name} — козлы!",
+    "result.match_winner": "Победа в партии: {name}.",
+    "menu.rules": "Полные правила",
+    "error.engine": "Ошибка игры: {message}",
+    "error.save_corrupt": "Сохранённую партию не удалось прочитать; она отложена.",
+    "error.save_missing": "Сохранённая партия не найдена.",
+    "error.save_failed": "Партию не удалось сохранить ({error}); после перезагрузки она пропадёт.",
+    "error.save_unavailable": "Здесь партии не сохраняются ({error}): после перезагрузки партия пропадёт.",
+    "error.record": "Не удалось открыть этот файл партии: {message}",
+    "error.deeplink": "Не удалось начать партию по ссылке: {message}",
+    "error.detail": "{reason} ({detail})",
+    "reason.unknown_variant": "такой игры нет",
+    "reason.bad_option": "эта игра не принимает один из параметров или такое число игроков",
+    "reason.bad_seats": "места не соответствуют числу игроков",
+    "reason.bad_record": "это не файл партии в домино или он повреждён",
+    "reason.unsupported_version": "версия формата файла не поддерживается",
+    "reason.illegal_move": "так ходить нельзя",
+    "reason.no_match": "партия не идёт",
+    "reason.match_over": "партия окончена",
+    "reason.hand_not_over": "кон ещё не окончен",
+    "reason.not_your_turn": "сейчас ход другого игрока",
+    "reason.internal": "произошла непредвиденная ошибка",
+    "reason.reveals_hands": "пока кон идёт, файл показал бы камни всех игроков",
+    "reason.bad_message": "страница отправила запрос, который игра не может прочитать",
+    "reason.unknown_intent": "игра не знает такого запроса",
+    "reason.stale_state": "позиция уже изменилась",
+    "reason.undo_unavailable": "отменять ходы можно, только когда один человек играет против компьютера",
+    "reason.nothing_to_undo": "в этом коне у вас ещё нет хода, который можно отменить",
+    "reason.cancelled": "позиция изменилась, пока компьютер думал",
+    "reason.no_save": "сохранённая партия не найдена",
+    "reason.bad_save": "сохранённую партию не удалось прочитать",
+    "reason.unknown": "игра отказала",
+    "opt.yes": "вкл.",
+    "opt.no": "выкл.",
+    # The table (web/ui: seats, ends, settings, the end of a hand).
+    "menu.seat_name": "Имя",
+    "seat.left": "вне игры",
+    "seat.thinking": "думает",
+    "seat.to_play": "ходит",
+    "seat.team": "команда {n}",
+    "seat.shown": "оставшиеся камни",
+    "level.easy": "лёгкий",
+    "level.medium": "средний",
+    "level.hard": "сильный",
+    "level.expert": "эксперт",
+    "standing.money": "Деньги",
+    "standing.record": "Запись",
+    "standing.open": "(открыта)",
+    "standing.closed": "(не открыта)",
+    "standing.points": "Очки",
+    "standing.total": "Итого",
+    "unit.money": "{n} монет",
+    "game.round": "Раунд {n} из {total}",
+    "game.hand_over": "Кон окончен",
+    "end.where": "{dir}, на {n}",
+    "end.on": "на {n}",
+    "dir.left": "слева",
+    "dir.right": "справа",
+    "dir.up": "сверху",
+    "dir.down": "снизу",
+    "log.played_at": "{name}: ход {tile} ({end})",
+    "train.mexican": "Мексиканский поезд",
+    "train.mexican_short": "Мекс.",
+    "move.play_at": "Ход {tile}: {end}",
+    "leave.title": "Выйти из-за стола?",
+    "leave.warning": "Выход сейчас стоит {n}, и вы больше не играете в этом коне.",
+    "leave.ok": "Выйти и заплатить {n}",
+    "leave.stay": "Остаться за столом",
+    "result.scoreboard_final": "Итог партии",
+    "result.show": "Показать итог",
+    "result.close": "Посмотреть на стол",
+    "result.rematch": "Сыграть ещё",
+    "settings.title": "Настройки",
+    "settings.speed": "Скорость компьютера",
+    "settings.sort": "Порядок камней",
+    "speed.slow": "медленно",
+    "speed.normal": "обычно",
+    "speed.fast": "быстро",
+    "speed.instant": "мгновенно",
+    "sort.none": "как сдано",
+    "sort.number": "по числу",
+    "sort.pips": "по очкам",
+    "sound.on": "Звук: вкл.",
+    "sound.off": "Звук: выкл.",
+    "settings.motion": "Анимация",
+    "list.two": "{a} и {b}",
+    "list.more": "{rest} и {last}",
+    "list.sep": ", ",
+    "where.seat": "игрок {n}",
+    "where.option": "параметр «{name}»",
+    "where.hand": "кон {n}",
+    "where.move": "ход {n}",
+    "where.value": "«{value}»",
+}
+
+# Plural forms by count, for the messages that hold a count `{n}`: English (one, other),
+# Russian (one: 1, 21, 31...; few: 2-4, 22-24...; many: 0, 5-20, 25-30...). Vietnamese nouns
+# do not change with the count, so it needs none. `t` picks the form when the message is
+# given `n`; the catalogue's own text is the form used when the count is not a number.
+PLURAL = {
+    "en": {
+        "game.tiles": ("{n} tile", "{n} tiles"),
+        "game.table_tiles": ("Table: {n} tile", "Table: {n} tiles"),
+        "log.undone": ("{name} took back a move ({n} move undone)",
+                       "{name} took back a move ({n} moves undone)"),
+        "log.points": ("{name} scored {n} point", "{name} scored {n} points"),
+        "unit.money": ("{n} coin", "{n} coins"),
+    },
+    "vi": {},
+    "ru": {
+        "game.tiles": ("{n} камень", "{n} камня", "{n} камней"),
+        "game.table_tiles": ("Стол: {n} камень", "Стол: {n} камня", "Стол: {n} камней"),
+        "log.undone": ("{name}: отменён {n} ход", "{name}: отменено {n} хода",
+                       "{name}: отменено {n} ходов"),
+        "log.points": ("{name}: +{n} очко", "{name}: +{n} очка", "{name}: +{n} очков"),
+        "unit.money": ("{n} монета", "{n} монеты", "{n} монет"),
+    },
+}
+
+# How numbers are written: Vietnamese 12.000 and 0,5; English 12,000 and 0.5; Russian 12 000
+# (a no-break space) and 0,5.
+DIGIT_SEP = {"vi": ".", "en": ",", "ru": "\u00a0"}
+DECIMAL_SEP = {"vi": ",", "en": ".", "ru": ","}
 
 # Variant names and one-line rule summaries, by engine id.
 VARIANT_TEXT = {
@@ -367,23 +803,43 @@ VARIANT_TEXT = {
     },
     "vi": {
         "vn_traditional": ("Domino Việt Nam (truyền thống)",
-                           "Mỗi người 7 quân, nối vào đầu hở; 0-0 tính 13 điểm. Tiền: thắng thu theo thứ hạng, triệt ăn 4 lần cược."),
+                           "Mỗi người 7 quân, đánh vào một đầu; bò trắng (0-0) tính 13 điểm. Tiền: trả theo thứ hạng, ván triệt ăn 4 lần tiền cược."),
         "vn_schoolnet": ("Domino Việt Nam (School@net)",
                          "Bốc đến khi đánh được. Ván triệt tính cho người triệt; điểm chuyển giữa người chơi."),
         "vn_iwin": ("Domino Việt Nam (iWin)",
-                    "Luật sòng: bốc đến khi đánh được, bỏ lượt phải trả người vừa đánh, nhà cái thu thuế."),
-        "doubles": ("Domino quân đôi",
-                    "Mọi quân đôi là chốt mở bốn phía; một quân chỉ nối được khi quân đôi của nó đã ra."),
+                    "Luật iWin: bốc đến khi đánh được, bỏ lượt phải trả người vừa đánh, nhà cái thu thuế."),
+        "doubles": ("Domino bò (Doubles)",
+                    "Mọi quân bò là chốt mở bốn phía; một quân thường chỉ đánh được vào số có bò đã ra."),
         "kozel": ("Kozel (Con dê)",
-                  "Kiểu Nga: mỗi người ghi số chấm còn trên tay (sổ mở từ 13 điểm); ai đạt 101 là con dê."),
+                  "Kiểu Nga: mỗi người ghi vào sổ số chấm còn trên tay (mở sổ từ 13 điểm); ai đạt 101 là con dê."),
         "block": ("Chặn (Block)",
-                  "Không bốc: đánh hoặc bỏ lượt. Người thắng ghi số điểm còn trên tay người khác."),
+                  "Không bốc: đánh hoặc bỏ lượt. Người thắng ghi số chấm còn trên tay người khác."),
         "draw": ("Bốc (Draw)",
-                 "Bốc đến khi đánh được. Người thắng ghi số điểm của người khác."),
+                 "Bốc đến khi đánh được. Người thắng ghi số chấm còn trên tay người khác."),
         "all_fives": ("Bội năm (All Fives)",
-                      "Ghi điểm khi tổng các đầu hở là bội số của năm; quân đôi đầu tiên là chốt."),
+                      "Ghi điểm khi tổng các đầu là bội số của năm; quân bò đầu tiên là chốt."),
         "mexican_train": ("Tàu Mexico",
-                          "Bộ đôi-mười-hai: nối tàu của mình, tàu Mexico hoặc tàu có đánh dấu."),
+                          "Bộ 12-12: nối tàu của mình, tàu Mexico hoặc tàu đang mở cho mọi người."),
+    },
+    "ru": {
+        "vn_traditional": ("Вьетнамское (традиционное)",
+                           "По 7 камней, ходят на открытый конец; пусто-пусто — 13 очков. Деньги: платят по местам, рыба — 4 ставки."),
+        "vn_schoolnet": ("Вьетнамское (School@net)",
+                         "Берут с базара, пока не найдётся ход. Рыбу оплачивает тот, кто её устроил; очки переходят между игроками."),
+        "vn_iwin": ("Вьетнамское (iWin)",
+                    "Правила iWin: берут с базара, пока не найдётся ход; пас платит последнему ходившему, заведение берёт налог."),
+        "doubles": ("Дубли",
+                    "Каждый дубль — спиннер, открытый со всех сторон; простой камень ставят на число, только когда его дубль уже на столе."),
+        "kozel": ("Козёл",
+                  "Русская игра: каждый записывает очки, оставшиеся на руках (запись открывается с 13); набравший 101 — козёл."),
+        "block": ("Блок",
+                  "Без базара: ход или пас. Победитель получает очки, оставшиеся на руках у соперников."),
+        "draw": ("С базаром (Draw)",
+                 "Берут с базара, пока не найдётся ход. Победитель получает очки, оставшиеся на руках у соперников."),
+        "all_fives": ("Все пятёрки (All Fives)",
+                      "Очки, когда сумма концов кратна пяти; первый дубль — спиннер."),
+        "mexican_train": ("Мексиканский поезд",
+                          "Набор 12-12: стройте свой поезд, мексиканский поезд или поезд, открытый для всех."),
     },
 }
 
@@ -391,16 +847,18 @@ VARIANT_TEXT = {
 # description is shown where no translation is given.
 OPTION_TEXT = {
     "en": {
-        "partnership": ("Partnership", None),
+        "partnership": ("Partnership", "Partners sit opposite (players 1 and 3 against 2 and 4); 4 players only."),
         "blank_wild": ("Blanks are wild", None),
-        "scoring_mode": ("Scoring", None),
+        "scoring_mode": ("Scoring", "Money by place, or points to 100."),
         "drawn_tile_optional": ("Drawn tile may be kept", None),
-        "stake": ("Stake", None),
+        "stake": ("Stake", "The table stake, in the smallest money unit."),
+        "vn_schoolnet:stake": ("Money per point", "What one point is worth, in the smallest money unit."),
+        "vn_iwin:stake": ("Stake", "The table stake, in the smallest money unit (an even amount: a pass and a double in hand cost half a stake)."),
         "max_hands": ("Number of hands", None),
         "blocker_mode": ("Who caused the block", None),
         "target": ("Target score", None),
         "table": ("Table", None),
-        "unlock_mode": ("Opening numbers", None),
+        "unlock_mode": ("Opening numbers", "A number opens once its double is on the table; or other tiles join only the free sides of doubles."),
         "zero_double_rule": ("Value of 0-0", None),
         "later_hands_lead": ("Lead in later hands", None),
         "lead_double": ("Opening double", None),
@@ -419,45 +877,91 @@ OPTION_TEXT = {
         "first_player": ("First player", None),
     },
     "vi": {
-        "partnership": ("Chơi cặp", "Đối tác ngồi đối diện ({P0,P2} với {P1,P3}); chỉ khi 4 người."),
+        "partnership": ("Chơi theo đội", "Đồng đội ngồi đối diện (người chơi 1 và 3 với 2 và 4); chỉ khi 4 người."),
         "blank_wild": ("Ô trống tự do", "Nửa trống ghép được với mọi số, theo cả hai chiều."),
-        "scoring_mode": ("Cách tính", "Tiền theo thứ hạng (bet_multiplier) hoặc điểm đến 100 (points)."),
+        "scoring_mode": ("Cách tính", "Tiền theo thứ hạng, hoặc điểm đến 100."),
         "drawn_tile_optional": ("Được giữ quân vừa bốc", "Quân bốc lên đánh được vẫn có thể giữ lại (rồi bỏ lượt)."),
-        "stake": ("Tiền cược", "Mức cược B của bàn, theo đơn vị nhỏ nhất."),
+        "stake": ("Tiền cược", "Tiền cược của bàn, theo đơn vị tiền nhỏ nhất."),
+        "vn_schoolnet:stake": ("Tiền mỗi điểm", "Mỗi điểm đáng bao nhiêu tiền, theo đơn vị tiền nhỏ nhất."),
+        "vn_iwin:stake": ("Tiền cược", "Tiền cược của bàn, theo đơn vị tiền nhỏ nhất (số chẵn: bỏ lượt và thúi bò mất nửa tiền cược)."),
         "max_hands": ("Số ván", "Dừng trận sau chừng này ván (0: không giới hạn)."),
         "blocker_mode": ("Xác định người triệt", "Cách tìm người cố ý triệt."),
-        "target": ("Điểm đích", "Kết thúc trận khi một người đạt số điểm này (0: không có)."),
+        "target": ("Điểm thắng trận", "Kết thúc trận khi một người đạt số điểm này (0: không có)."),
         "table": ("Loại bàn", "Hạng bàn: thuế nhà cái trên mỗi khoản thắng."),
-        "unlock_mode": ("Mở số", "number: một số mở khi quân đôi của nó đã ra; spinner_only: quân thường chỉ nối vào cạnh trống của quân đôi."),
-        "zero_double_rule": ("Giá trị 0-0", "0-0 luôn tính 25, hoặc chỉ khi là quân cuối cùng."),
-        "later_hands_lead": ("Người đi đầu các ván sau", "Ai ra quân đầu từ ván thứ hai."),
-        "lead_double": ("Quân đôi mở ván", "Quân đôi nào mở ván."),
+        "unlock_mode": ("Mở số", "Một số được mở khi bò của số đó đã ra; hoặc quân thường chỉ nối vào cạnh trống của quân bò."),
+        "zero_double_rule": ("Giá trị bò trắng (0-0)", "Bò trắng luôn tính 25, hoặc chỉ khi là quân cuối cùng."),
+        "later_hands_lead": ("Người ra quân ở các ván sau", "Ai ra quân từ ván thứ hai."),
+        "lead_double": ("Bò ra quân", "Quân bò nào ra quân mở ván."),
         "fish_lowest_exempt": ("Miễn cho người ít điểm nhất", "Sau ván cá, người ít điểm nhất không bị ghi."),
         "hand_size": ("Số quân mỗi người", "Số quân chia cho mỗi người (0: theo luật gốc)."),
-        "tie_rule": ("Hòa sau ván tắc", "Cách xử lý khi hòa điểm thấp nhất sau ván tắc."),
-        "reserve": ("Quân giữ lại trong nọc", "Số quân không được bốc: không có, hoặc cổ điển (2 khi 2 người, 1 khi 3-4 người)."),
+        "tie_rule": ("Hòa sau ván triệt", "Cách xử lý khi nhiều người cùng ít điểm nhất sau ván triệt."),
+        "reserve": ("Quân giữ lại trong khay dự bị", "Số quân không được bốc: không có, hoặc cổ điển (2 khi 2 người, 1 khi 3-4 người)."),
         "voluntary_draw": ("Được bốc bất cứ lúc nào", "Được bốc cả khi đang có quân đánh được."),
-        "spinners": ("Quân chốt", "Quân đôi nào là chốt: không (Muggins), quân đầu tiên (All Fives) hoặc tất cả (Five Up)."),
+        "spinners": ("Quân chốt", "Quân bò nào là chốt: không quân nào (Muggins), quân bò đầu tiên (All Fives) hoặc mọi quân bò (Five Up)."),
         "deal": ("Cách chia", "Số quân mỗi người: 9/7/5 (pagat) hoặc 7/5 (ứng dụng)."),
-        "blocked_minus_own": ("Tắc: trừ điểm của mình", "Sau ván tắc, người thắng được điểm của người khác trừ điểm của mình."),
-        "set": ("Bộ quân", "Bộ quân (đôi-chín: 2-4 người, 10 vòng)."),
-        "double_blank_value": ("Giá trị 0-0", "Giá trị của 0-0 khi còn trên tay."),
-        "allow_double_chain": ("Được đánh liên tiếp quân đôi", "Lượt thêm sau quân đôi có thể là một quân đôi khác."),
+        "blocked_minus_own": ("Triệt: trừ điểm của mình", "Sau ván triệt, người thắng được điểm của người khác trừ điểm của mình."),
+        "set": ("Bộ quân", "Bộ quân (bộ 9-9: 2-4 người, 10 vòng)."),
+        "double_blank_value": ("Giá trị bò trắng (0-0)", "Giá trị của bò trắng khi còn trên tay."),
+        "allow_double_chain": ("Được đánh liên tiếp quân bò", "Lượt thêm sau một quân bò có thể là một quân bò khác."),
         "first_turn_multi": ("Nhiều quân ở lượt đầu", "Ở lượt đầu, mỗi người được đặt nhiều quân lên tàu của mình."),
-        "first_player": ("Người đi đầu", "Ai đi trước ở vòng 1."),
+        "first_player": ("Người đi đầu", "Ai đánh trước ở vòng 1."),
+    },
+    "ru": {
+        "partnership": ("Игра парами", "Напарники сидят друг напротив друга (игроки 1 и 3 против 2 и 4); только вчетвером."),
+        "blank_wild": ("Пустышка — любое число", "Пустая половина подходит к любому числу, в обе стороны."),
+        "scoring_mode": ("Счёт", "Деньги по местам или очки до 100."),
+        "drawn_tile_optional": ("Взятый камень можно оставить", "Подходящий камень, взятый с базара, можно оставить на руках (и сказать пас)."),
+        "stake": ("Ставка", "Ставка стола в самых мелких денежных единицах."),
+        "vn_schoolnet:stake": ("Ставка за очко", "Сколько стоит одно очко, в самых мелких денежных единицах."),
+        "vn_iwin:stake": ("Ставка", "Ставка стола в самых мелких денежных единицах (чётная: пас и дубль на руках стоят половину ставки)."),
+        "max_hands": ("Число конов", "Партия кончается после стольких конов (0: без ограничения)."),
+        "blocker_mode": ("Кто устроил рыбу", "Как найти игрока, который устроил рыбу нарочно."),
+        "target": ("Очки для победы", "Партия кончается, когда игрок набирает столько очков (0: без предела)."),
+        "table": ("Стол", "Уровень стола: налог заведения с каждого выигрыша."),
+        "unlock_mode": ("Открытие чисел", "Число открывается, когда его дубль на столе; или простые камни ставят только к свободным сторонам дублей."),
+        "zero_double_rule": ("Цена пусто-пусто", "Пусто-пусто стоит 25 всегда или только последним камнем на руках."),
+        "later_hands_lead": ("Заход в следующих конах", "Кто заходит со второго кона."),
+        "lead_double": ("Дубль для захода", "С какого дубля заходят в кон."),
+        "fish_lowest_exempt": ("После рыбы меньшему не пишут", "После рыбы игроку с наименьшими очками ничего не записывают."),
+        "hand_size": ("Камней каждому", "Сколько камней раздают каждому (0: по правилам игры)."),
+        "tie_rule": ("Ничья после рыбы", "Что делать, если наименьшие очки после рыбы у нескольких игроков."),
+        "reserve": ("Запас базара", "Сколько камней с базара брать нельзя: ни одного или по классике (2 вдвоём, 1 втроём и вчетвером)."),
+        "voluntary_draw": ("Брать с базара в любой момент", "Можно брать с базара, даже когда есть ход."),
+        "spinners": ("Спиннеры", "Какие дубли — спиннеры: никакие (Muggins), первый (All Fives) или все (Five Up)."),
+        "deal": ("Раздача", "Камней каждому: 9/7/5 (pagat) или 7/5 (как в приложениях)."),
+        "blocked_minus_own": ("Рыба: минус свои очки", "После рыбы победитель получает очки соперников минус свои."),
+        "set": ("Набор", "Набор камней (9-9: 2–4 игрока, 10 раундов)."),
+        "double_blank_value": ("Цена пусто-пусто", "Сколько стоит пусто-пусто на руках."),
+        "allow_double_chain": ("Дубли подряд", "Дополнительный ход после дубля может быть другим дублем."),
+        "first_turn_multi": ("Несколько камней в первый ход", "В первый ход каждый может выложить на свой поезд несколько камней."),
+        "first_player": ("Первый ход", "Кто ходит первым в раунде 1."),
     },
 }
 
 
-def option_label(lang, name):
+def _option_entry(lang, name, variant):
+    """(label, description) of an option: the variant's own wording first ("vn_schoolnet:stake"
+    is money per point), then the option's, in `lang`, else in English; None when unknown."""
+    table = OPTION_TEXT.get(lang, OPTION_TEXT["en"])
+    entry = None
+    if variant:
+        entry = table.get(str(variant) + ":" + name)
+    if entry is None:
+        entry = table.get(name)
+    if entry is None and lang != "en":
+        entry = _option_entry("en", name, variant)
+    return entry
+
+
+def option_label(lang, name, variant=None):
     """The localized label of an engine option (its name with spaces when unknown)."""
-    entry = OPTION_TEXT.get(lang, OPTION_TEXT["en"]).get(name)
+    entry = _option_entry(lang, name, variant)
     return entry[0] if entry else name.replace("_", " ")
 
 
-def option_description(lang, name, fallback):
+def option_description(lang, name, fallback, variant=None):
     """The localized description of an option, else the engine's own (`fallback`)."""
-    entry = OPTION_TEXT.get(lang, OPTION_TEXT["en"]).get(name)
+    entry = _option_entry(lang, name, variant)
     if entry and entry[1]:
         return entry[1]
     return fallback or ""
@@ -475,37 +979,125 @@ CHOICE_TEXT = {
         "none": "none", "lightest_tile": "lightest tile wins", "0": "none",
         "classic": "classic", "first": "the first double", "all": "every double",
         "double_twelve": "double-twelve", "double_nine": "double-nine",
+        "double_blank_value:0": "0", "double_blank_value:50": "50",
         "seat0": "player 1", "random": "random",
     },
     "vi": {
         "bet_multiplier": "tiền theo thứ hạng", "points": "điểm đến 100",
         "round_horizon": "xét một vòng", "last_placer": "người đánh cuối",
-        "casual": "bàn thường (3%)", "high_roller": "bàn cao (2,8%)", "vip": "bàn VIP (2,6%)",
-        "number": "số mở khi có quân đôi", "spinner_only": "chỉ vào quân đôi",
+        "casual": "bàn bình dân (3%)", "high_roller": "bàn đại gia (2,8%)", "vip": "bàn VIP (2,6%)",
+        "number": "số mở khi bò của số đó đã ra", "spinner_only": "chỉ vào quân bò",
         "always": "luôn 25", "only_if_sole_tile": "25 khi là quân cuối",
-        "highest_double": "quân đôi lớn nhất", "previous_winner_any_tile": "người thắng ván trước, quân bất kỳ",
-        "highest": "quân đôi lớn nhất", "lowest_from_1_1": "nhỏ nhất, từ 1-1",
-        "none": "không", "lightest_tile": "quân nhẹ nhất thắng", "0": "không",
-        "classic": "cổ điển", "first": "quân đôi đầu tiên", "all": "mọi quân đôi",
-        "double_twelve": "đôi-mười-hai", "double_nine": "đôi-chín",
+        "highest_double": "bò lớn nhất", "previous_winner_any_tile": "người thắng ván trước, quân bất kỳ",
+        "highest": "bò lớn nhất", "lowest_from_1_1": "bò nhỏ nhất, từ 1-1",
+        "none": "không", "lightest_tile": "quân nhỏ nhất thắng", "0": "không",
+        "classic": "cổ điển", "first": "quân bò đầu tiên", "all": "mọi quân bò",
+        "double_twelve": "bộ 12-12", "double_nine": "bộ 9-9",
+        "double_blank_value:0": "0", "double_blank_value:50": "50",
         "seat0": "người chơi 1", "random": "ngẫu nhiên",
+    },
+    "ru": {
+        "bet_multiplier": "деньги по местам", "points": "очки до 100",
+        "round_horizon": "поиск на один круг", "last_placer": "последний ходивший",
+        "casual": "обычный стол (3%)", "high_roller": "крупный стол (2,8%)", "vip": "VIP-стол (2,6%)",
+        "number": "число открывает его дубль", "spinner_only": "только к дублям",
+        "always": "всегда 25", "only_if_sole_tile": "25 только последним камнем",
+        "highest_double": "старший дубль", "previous_winner_any_tile": "победитель прошлого кона, любой камень",
+        "highest": "старший дубль", "lowest_from_1_1": "младший, с 1-1",
+        "none": "нет", "lightest_tile": "выигрывает самый лёгкий камень", "0": "нет",
+        "classic": "классика", "first": "первый дубль", "all": "все дубли",
+        "double_twelve": "12-12", "double_nine": "9-9",
+        "double_blank_value:0": "0", "double_blank_value:50": "50",
+        "seat0": "игрок 1", "random": "случайно",
     },
 }
 
 
-def choice_label(lang, value):
-    """The localized label of an option choice (the value itself when unknown)."""
-    return CHOICE_TEXT.get(lang, CHOICE_TEXT["en"]).get(str(value), str(value))
+def choice_label(lang, value, option=None):
+    """The localized label of an option choice (the value itself when unknown); `option`
+    names the option, for a value that reads differently there ("double_blank_value:0")."""
+    table = CHOICE_TEXT.get(lang, CHOICE_TEXT["en"])
+    if option:
+        text = table.get(str(option) + ":" + str(value))
+        if text is not None:
+            return text
+    return table.get(str(value), str(value))
 
-CATALOGUE = {"en": EN, "vi": VI}
+CATALOGUE = {"en": EN, "vi": VI, "ru": RU}
+
+
+def plural_index(lang, n):
+    """Which plural form a count takes: 0 or 1 in English (1 / other), 0, 1 or 2 in Russian
+    (1, 21 / 2-4, 22 / 0, 5-20, 25), always 0 in Vietnamese."""
+    n = abs(int(n))
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return 1
+        return 2
+    if lang == "en":
+        return 0 if n == 1 else 1
+    return 0
+
+
+def _count(value):
+    """A count given as a number or as digits (an amount already formatted: "12 000"); None
+    when it is not one."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    digits = ""
+    for ch in str(value):
+        if "0" <= ch <= "9":
+            digits += ch
+    return int(digits) if digits else None
+
+
+def _template(lang, key, values):
+    """The text of `key` in `lang` (English, then the key, if missing), in its plural form for
+    `values["n"]` where the message has plural forms."""
+    if lang not in CATALOGUE:
+        lang = DEFAULT_LANG
+    forms = PLURAL.get(lang, {}).get(key)
+    if forms is not None and "n" in values:
+        count = _count(values["n"])
+        if count is not None:
+            index = plural_index(lang, count)
+            return forms[index] if index < len(forms) else forms[-1]
+    text = CATALOGUE[lang].get(key)
+    if text is None:
+        text = EN.get(key, key)
+    return text
+
+
+def plural(lang, n, key, **values):
+    """The message `key` in the plural form for the count `n`, formatted with `n` and
+    `values`: plural("ru", 22, "game.tiles") is "22 камня", plural("en", 1, "game.tiles")
+    "1 tile". (`t(lang, key, n=...)` does the same; this spells the count out.)"""
+    values["n"] = n
+    return t(lang, key, **values)
+
+
+def join_names(lang, names):
+    """Several names as one subject: "You and Computer 3", "Bạn và Máy 3", "Вы и Компьютер 3";
+    three or more: "A, B and C"."""
+    names = [str(name) for name in names]
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    if len(names) == 2:
+        return t(lang, "list.two", a=names[0], b=names[1])
+    rest = t(lang, "list.sep").join(names[:-1])
+    return t(lang, "list.more", rest=rest, last=names[-1])
 
 
 def t(lang, key, **values):
-    """The message `key` in `lang`, formatted with `values` (English, then the key, if missing)."""
-    table = CATALOGUE.get(lang) or EN
-    text = table.get(key)
-    if text is None:
-        text = EN.get(key, key)
+    """The message `key` in `lang`, formatted with `values` (English, then the key, if missing);
+    a message with plural forms takes the one for the count `n` ("1 tile", "5 камней")."""
+    text = _template(lang, key, values)
     if values:
         try:
             return text.format(**values)
@@ -514,17 +1106,94 @@ def t(lang, key, **values):
     return text
 
 
-def error_reason(lang, code, detail):
-    """A refused intent in words: the localized reason for its error ``code``, with the
-    engine's own (English) ``detail`` after it for whoever needs the specifics; an unknown
-    code shows the detail alone."""
+def _leading_int(text):
+    """The whole number at the start of `text` ("12: ..." -> 12), or None."""
+    digits = ""
+    for ch in text:
+        if "0" <= ch <= "9":
+            digits += ch
+        else:
+            break
+    return int(digits) if digits else None
+
+
+def _quoted_after(text, prefix):
+    """The quoted value right after `prefix` in `text` ('unknown seat 'robot'' -> robot)."""
+    at = text.find(prefix)
+    if at < 0:
+        return None
+    rest = text[at + len(prefix):]
+    if not rest or rest[0] not in "'\"":
+        return None
+    end = rest.find(rest[0], 1)
+    if end < 0:
+        return None
+    return rest[1:end]
+
+
+def error_places(lang, detail, variant=None):
+    """The places and values an engine refusal names, in `lang` words, never its English
+    sentence: `seats[2]: unknown seat 'robot'` gives ["player 3", "“robot”"],
+    `hand 2, move 5 "6-5@L": ...` ["hand 2", "move 5"], `option 'stake' of vn_iwin ...` or
+    `options.stake: ...` ["option “Stake”"]; a detail naming nothing known gives []."""
+    detail = str(detail or "")
+    places = []
+    at = detail.find("seats[")
+    if at >= 0:
+        index = _leading_int(detail[at + 6:])
+        if index is not None:
+            places.append(t(lang, "where.seat", n=index + 1))
+    at = detail.find("hands[")
+    if at >= 0:
+        index = _leading_int(detail[at + 6:])
+        if index is not None:
+            places.append(t(lang, "where.hand", n=index + 1))
+    elif detail.startswith("hand "):
+        number = _leading_int(detail[5:])
+        if number is not None:
+            places.append(t(lang, "where.hand", n=number))
+    at = detail.find(", move ")
+    if at >= 0:
+        number = _leading_int(detail[at + 7:])
+        if number is not None:
+            places.append(t(lang, "where.move", n=number))
+    name = None
+    if detail.find("unknown option ") < 0:
+        name = _quoted_after(detail, "option ")
+    if name is None:
+        at = detail.find("options.")
+        if at >= 0:
+            name = ""
+            for ch in detail[at + 8:]:
+                if ch.isalpha() or ch.isdigit() or ch == "_":
+                    name += ch
+                else:
+                    break
+    if name:
+        places.append(t(lang, "where.option", name=option_label(lang, name, variant)))
+    for prefix in ("unknown seat ", "unknown variant ", "unknown option "):
+        value = _quoted_after(detail, prefix)
+        if value is not None:
+            if prefix == "unknown option ":
+                value = option_label(lang, value, variant)
+            places.append(t(lang, "where.value", value=value))
+    return places
+
+
+def error_reason(lang, code, detail, variant=None):
+    """A refused intent in words, in the player's language: the localized reason for its error
+    ``code``, then what the engine's (English) ``detail`` names where it is a place or a
+    value (a player, a hand, a move, an option, the value given), never its English words
+    (the page may log the detail to the console for whoever needs it). An unknown code
+    gives a general reason."""
     key = "reason." + str(code)
     if key not in EN:
-        return detail or code
+        key = "reason.unknown"
     reason = t(lang, key)
-    if not detail:
+    places = error_places(lang, detail, variant)
+    if not places:
         return reason
-    return t(lang, "error.detail", reason=reason, detail=detail)
+    return t(lang, "error.detail", reason=reason, detail=t(lang, "list.sep").join(places))
 
 
 def variant_name(lang, variant_id, fallback=None):
@@ -542,8 +1211,9 @@ def variant_summary(lang, variant_id):
 
 
 def detect(languages):
-    """Pick the UI language from the browser's preference list (`navigator.languages`)."""
-    for tag in languages:
+    """Pick the UI language from the browser's preference list (`navigator.languages`): the
+    first of vi, en and ru it names ("ru-RU" is ru), else English."""
+    for tag in languages or []:
         base = str(tag).lower().split("-")[0]
         if base in CATALOGUE:
             return base

@@ -2,8 +2,8 @@
 
 It imports the UI in steps and yields to the browser between them, so that compiling the
 modules never blocks the page in one long task (the menu stays responsive while it loads);
-then it runs the UI (`app.py`). The table's modules (`geometry`, `summary`) are compiled by
-`app` once the menu works.
+then it runs the UI (`app.py`). The table's modules (`geometry`, `summary`, `seats`, `table`,
+`hand`, `logview`, `dialogs`) are compiled by `app` once the menu works.
 """
 
 import asyncio
@@ -13,6 +13,21 @@ import i18n  # noqa: E402, F401 - compiled now, used by app
 
 await asyncio.sleep(0)  # noqa: F704
 import textfmt  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
+import store  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
+import saved  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
+import link  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
+import setup  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
+import settings  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704
 import app  # noqa: E402

@@ -87,7 +87,10 @@ def headline(lang, state):
             lines.append(t(lang, key, name=nm.name(blocker)))
             gai = result.get("gai")
             if gai is not None:
-                lines.append(t(lang, "result.gai", name=nm.name(gai)))
+                # The setter pays the blocker for everyone when the block wins, and collects
+                # the whole amount from the blocker when it loses (School@net).
+                key = "result.gai_pays" if blocker in winners else "result.gai_collects"
+                lines.append(t(lang, key, name=nm.name(gai)))
     elif term == "blocked" and variant == "vn_iwin" and blocker is not None:
         key = "result.blocker_won" if blocker in winners else "result.blocker_lost"
         lines.append(t(lang, key, name=nm.name(blocker)))
@@ -256,7 +259,9 @@ def scoreboard_html(lang, state):
     nm = Namer(lang, state)
     n = len(state.get("seats") or [])
     t = i18n.t
-    out = ['<table class="scoreboard"><caption>' + esc(t(lang, "result.scoreboard"))
+    over = bool(state.get("match_over") or (state.get("match") or {}).get("over"))
+    caption = t(lang, "result.scoreboard_final" if over else "result.scoreboard")
+    out = ['<table class="scoreboard"><caption>' + esc(caption)
            + '</caption><thead><tr><th scope="col">' + esc(t(lang, "result.hand")) + "</th>"]
     for seat in range(n):
         out.append('<th scope="col" title="' + esc(nm.name(seat)) + '">' + esc(nm.short(seat))
@@ -289,7 +294,7 @@ def scoreboard_html(lang, state):
 def match_text(lang, state):
     """The match result once it is over: the winners, or kozel's goat(s)."""
     summary = state.get("match") or {}
-    if not summary.get("over"):
+    if not (state.get("match_over") or summary.get("over")):
         return ""
     nm = Namer(lang, state)
     text = i18n.t(lang, "result.match_over")
@@ -297,6 +302,8 @@ def match_text(lang, state):
     winners = as_list(summary.get("winners"))
     if goat:
         key = "result.goat" if len(goat) == 1 else "result.goats"
+        if len(goat) == 1 and nm.name(goat[0]) == i18n.t(lang, "game.you"):
+            key = "result.goat_you"
         text += " " + i18n.t(lang, key, name=nm.names(goat))
     elif winners:
         text += " " + i18n.t(lang, "result.match_winner", name=nm.names(winners))

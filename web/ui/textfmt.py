@@ -64,7 +64,10 @@ def end_label(lang, end_id, seats, viewer):
     if end_id in ("L", "R", "N", "S", "MX"):
         return i18n.t(lang, "end." + end_id)
     if end_id.startswith("T") and end_id[1:].isdigit():
-        return i18n.t(lang, "end.T", name=seat_name(lang, int(end_id[1:]), seats, viewer))
+        owner = int(end_id[1:])
+        if _seat_kind(owner, seats, viewer) == "you":
+            return i18n.t(lang, "end.T_you")
+        return i18n.t(lang, "end.T", name=seat_name(lang, owner, seats, viewer))
     if end_id.startswith("X") and end_id[1:].isdigit():
         return i18n.t(lang, "end.X", n=end_id[1:])
     return end_id
@@ -254,6 +257,13 @@ def log_text(lang, event, seats, viewer):
     seat = event.get("seat")
     name = seat_name(lang, seat, seats, viewer) if seat is not None else ""
     if kind == "played":
+        if event.get("dir") and event.get("on") is not None:
+            tile = canonical_tile(split_move(str(event.get("move", "")))[0])
+            where = end_words(lang, event["dir"], event["on"])
+            end = split_move(str(event.get("move", "")))[1] or ""
+            if end.startswith("T") or end == "MX":
+                where = end_label(lang, end, seats, viewer) + ", " + where
+            return i18n.t(lang, "log.played_at", name=name, tile=tile, end=where)
         return played_text(lang, name, str(event.get("move", "")), seats, viewer)
     if kind == "drew":
         if event.get("tile"):
@@ -309,3 +319,125 @@ def saved_text(lang, summary, date):
     if date:
         text = i18n.t(lang, "menu.saved_at", text=text, date=date)
     return text
+
+
+# --------------------------------------------------------------------------- the table's words
+
+
+def state_field(state, name, default=None):
+    """A field of a state answer that protocol v1 also sent in `view` (v2: top level only)."""
+    if name in state:
+        return state[name]
+    return (state.get("view") or {}).get(name, default)
+
+
+def match_of(state):
+    return state.get("match") or {}
+
+
+def seat_level(kind):
+    """The level of a computer seat (`ai:hard` -> "hard"; plain `ai` plays at medium), or
+    None for a human."""
+    if not is_ai(kind):
+        return None
+    return kind[3:] if kind.startswith("ai:") else "medium"
+
+
+def teams(state):
+    """The two teams ([[0, 2], [1, 3]]) when partners play, else None: partners sit
+    opposite, at four players."""
+    options = state.get("options") or {}
+    players = state_field(state, "players") or len(state.get("seats") or [])
+    if players == 4 and (options.get("partnership") or state_field(state, "variant") == "kozel"):
+        return [[0, 2], [1, 3]]
+    return None
+
+
+def money_text(lang, n, signed=True):
+    """An amount of money with its unit and sign: "+3,000 coins", "−1.000 xu"."""
+    return i18n.t(lang, "unit.money", n=amount(n, lang, signed))
+
+
+def standing(lang, state, seat):
+    """(label, value) of a seat's standing in the variant's own unit: money, points (with
+    the points scored in the hand being played), kozel's record (and whether it is open),
+    Mexican Train's total; None when the match keeps no standing."""
+    match = match_of(state)
+    if match.get("balances") is not None:
+        values = match["balances"]
+        if seat >= len(values):
+            return None
+        return i18n.t(lang, "standing.money"), money_text(lang, values[seat])
+    if match.get("records") is not None:
+        values = match["records"]
+        if seat >= len(values):
+            return None
+        opened = (match.get("open") or [])
+        is_open = seat < len(opened) and opened[seat]
+        word = i18n.t(lang, "standing.open" if is_open else "standing.closed")
+        return i18n.t(lang, "standing.record"), amount(values[seat], lang) + " " + word
+    if match.get("scores") is not None:
+        values = match["scores"]
+        if seat >= len(values):
+            return None
+        total = values[seat]
+        if not state.get("hand_over"):
+            during = (state.get("view") or {}).get("points") or []
+            if seat < len(during) and state_field(state, "variant") == "all_fives":
+                total += during[seat]
+        key = "standing.total" if state_field(state, "variant") == "mexican_train" \
+            else "standing.points"
+        return i18n.t(lang, key), amount(total, lang)
+    return None
+
+
+def max_pip(options):
+    chosen = (options or {}).get("set")
+    if chosen == "double_nine":
+        return 9
+    if chosen == "double_twelve":
+        return 12
+    return 6
+
+
+def hand_text(lang, state):
+    """"Hand 3", or Mexican Train's "Round 1 of 13" (one round per engine double)."""
+    n = state_field(state, "hand_number", 1) or 1
+    if state_field(state, "variant") == "mexican_train":
+        return i18n.t(lang, "game.round", n=n, total=max_pip(state.get("options")) + 1)
+    return i18n.t(lang, "game.hand_number", n=n)
+
+
+def tiles_text(lang, n):
+    """"1 tile", "5 tiles" (the catalogue's plural when it has one)."""
+    return i18n.t(lang, "game.tiles", n=n)
+
+
+def end_words(lang, direction, value):
+    """An end as the table shows it: its direction on screen and its open number ("up, on
+    6"); the number alone when the direction is unknown."""
+    if direction:
+        return i18n.t(lang, "end.where", dir=i18n.t(lang, "dir." + direction), n=value)
+    return i18n.t(lang, "end.on", n=value)
+
+
+def places(players, viewer):
+    """Where each seat sits: {"bottom": [viewer], "left": [...], "top": [...], "right":
+    [...]}, the others in playing order clockwise from your left, so that at four players
+    your partner sits opposite."""
+    others = []
+    for i in range(1, players):
+        others.append((viewer + i) % players)
+    k = len(others)
+    if k == 0:
+        return {"bottom": [viewer], "left": [], "top": [], "right": []}
+    if k == 1:
+        return {"bottom": [viewer], "left": [], "top": others, "right": []}
+    if k == 2:
+        return {"bottom": [viewer], "left": others[:1], "top": [], "right": others[1:]}
+    side = (k + 1) // 3 if k >= 5 else 1
+    left = others[:side]
+    top = others[side:k - side]
+    right = others[k - side:]
+    left.reverse()  # clockwise: up the left side, along the top, down the right side
+    return {"bottom": [viewer], "left": left, "top": top, "right": right}

@@ -1,0 +1,149 @@
+"""Every screen from 320x568 to 1920x1080: a move can be played without scrolling; the hand,
+its controls and the seats are inside the viewport and nothing overlaps (bounding boxes).
+Screenshots of each size land in e2e/artifacts/fit-*.png."""
+
+import pytest
+from conftest import ENGINE_TIMEOUT_MS, play_and_wait, play_hand, wait_my_turn
+
+SIZES = [(320, 568), (390, 844), (844, 390), (1366, 768), (1920, 1080)]
+
+BOXES = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {x: r.x, y: r.y, w: r.width, h: r.height, id: el.id || el.className || el.tagName,
+            text: (el.dataset.tile || el.dataset.seat || el.textContent || '').slice(0, 20)}; };
+  const shown = (el) => el.offsetParent !== null && el.getBoundingClientRect().width > 0;
+  const pick = (sel) => [...document.querySelectorAll(sel)].filter(shown).map(box);
+  return {
+    seats: pick('#game .seat'),
+    tiles: pick('#hand .tile'),
+    controls: pick('#moves button, #choice button, .controls > button, '
+                   + '#settings-box > summary'),
+    table: pick('#table-wrap'),
+    scroll: document.scrollingElement.scrollHeight - window.innerHeight,
+    width: window.innerWidth, height: window.innerHeight,
+  };
+}"""
+
+
+def overlaps(a, b):
+    eps = 1.0
+    return (a["x"] + eps < b["x"] + b["w"] and b["x"] + eps < a["x"] + a["w"]
+            and a["y"] + eps < b["y"] + b["h"] and b["y"] + eps < a["y"] + a["h"])
+
+
+def check_fit(page, what):
+    data = page.evaluate(BOXES)
+    width, height = data["width"], data["height"]
+    assert data["scroll"] <= 0, f"{what}: the page scrolls by {data['scroll']} px"
+    assert data["tiles"], f"{what}: no hand shown"
+    every = data["seats"] + data["tiles"] + data["controls"]
+    for item in every:
+        assert item["x"] >= -1 and item["y"] >= -1, f"{what}: {item} starts off screen"
+        assert item["x"] + item["w"] <= width + 1, f"{what}: {item} sticks out right"
+        assert item["y"] + item["h"] <= height + 1, f"{what}: {item} is below the fold"
+    for i in range(len(every)):
+        for j in range(i + 1, len(every)):
+            assert not overlaps(every[i], every[j]), f"{what}: {every[i]} overlaps {every[j]}"
+    for seat in data["seats"]:
+        for table in data["table"]:
+            assert not overlaps(seat, table), f"{what}: {seat} covers the table"
+    return data
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_move_fits_on_every_screen(browser, site, artifacts, size):
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(site + "index.html#variant=vn_traditional&players=4&seed=7&seats=human,ai,ai,ai")
+    page.wait_for_selector("html[data-engine=ready]", state="attached",
+                           timeout=ENGINE_TIMEOUT_MS)
+    wait_my_turn(page)
+    check_fit(page, f"{width}x{height} first move")
+    play_and_wait(page)
+    page.wait_for_timeout(300)
+    check_fit(page, f"{width}x{height} second move")
+    page.screenshot(path=str(artifacts / f"fit-{width}x{height}-vn_traditional.png"))
+    # Four computers' worth of seats: Mexican Train at five players, a 15-tile hand at four.
+    page.goto(site + "index.html#variant=mexican_train&players=5&seed=4"
+                     "&seats=human,ai,ai,ai,ai")
+    page.wait_for_function("document.querySelectorAll('#game .seat').length === 5",
+                           timeout=60_000)
+    wait_my_turn(page)
+    check_fit(page, f"{width}x{height} mexican train")
+    page.screenshot(path=str(artifacts / f"fit-{width}x{height}-mexican_train.png"))
+    context.close()
+    assert not errors, errors
+
+
+def test_a_fifteen_tile_hand_keeps_undo_and_export_on_a_laptop(browser, site, artifacts):
+    context = browser.new_context(viewport={"width": 1366, "height": 768},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    page.goto(site + "index.html#variant=mexican_train&players=4&seed=4&seats=human,ai,ai,ai")
+    page.wait_for_selector("html[data-engine=ready]", state="attached",
+                           timeout=ENGINE_TIMEOUT_MS)
+    wait_my_turn(page)
+    assert page.locator("#hand .tile").count() >= 15
+    data = check_fit(page, "1366x768 fifteen tiles")
+    ids = [c["id"] for c in data["controls"]]
+    assert "undo" in ids and "export" in ids, ids
+    page.screenshot(path=str(artifacts / "fit-1366x768-fifteen-tiles.png"))
+    context.close()
+
+
+def test_the_kozel_result_fits_a_320px_phone(browser, site, artifacts):
+    context = browser.new_context(viewport={"width": 320, "height": 568},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    page.goto(site + "index.html#variant=kozel&players=4&seed=7&seats=human,ai,ai,ai")
+    page.wait_for_selector("html[data-engine=ready]", state="attached",
+                           timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    play_hand(page)
+    table = page.locator("#result-table")
+    cut = table.evaluate("t => t.getBoundingClientRect().right - t.closest('.dialog')"
+                         ".getBoundingClientRect().right")
+    assert cut <= 0, f"the result table is cut off by {cut} px"
+    page.screenshot(path=str(artifacts / "fit-320x568-kozel-result.png"))
+    context.close()
+
+
+def test_the_hand_can_be_sorted(page, site, guard):
+    page.goto(site + "index.html#variant=draw&players=2&seed=12&seats=human,ai")
+    page.wait_for_selector("html[data-engine=ready]", state="attached",
+                           timeout=ENGINE_TIMEOUT_MS)
+    wait_my_turn(page)
+    page.locator("#settings-box > summary").click()
+    page.select_option("#sort", "number")
+    tiles = page.locator("#hand .tile").evaluate_all("ns => ns.map(n => n.dataset.tile)")
+    keys = [tuple(int(x) for x in t.split("-")) for t in tiles]
+    assert keys == sorted(keys, reverse=True), tiles
+    page.select_option("#sort", "pips")
+    tiles = page.locator("#hand .tile").evaluate_all("ns => ns.map(n => n.dataset.tile)")
+    sums = [sum(int(x) for x in t.split("-")) for t in tiles]
+    assert sums == sorted(sums, reverse=True), tiles
+    # The order is kept after a move.
+    play_and_wait(page)
+    tiles = page.locator("#hand .tile").evaluate_all("ns => ns.map(n => n.dataset.tile)")
+    sums = [sum(int(x) for x in t.split("-")) for t in tiles]
+    assert sums == sorted(sums, reverse=True), tiles
+
+
+def test_the_sound_toggle_is_remembered(page, site, guard):
+    page.goto(site + "index.html#variant=draw&players=2&seed=12&seats=human,ai")
+    page.wait_for_selector("html[data-engine=ready]", state="attached",
+                           timeout=ENGINE_TIMEOUT_MS)
+    wait_my_turn(page)
+    button = page.locator("#sound")
+    assert button.get_attribute("aria-pressed") == "true"
+    button.click()
+    assert button.get_attribute("aria-pressed") == "false"
+    page.reload()
+    page.locator("#resume").wait_for(state="visible", timeout=60_000)
+    page.locator("#resume").click()
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    assert page.locator("#sound").get_attribute("aria-pressed") == "false"

@@ -1,0 +1,227 @@
+"""The table of issue 14: seats around it, ends that glow and can be tapped, tiles that can be
+dragged to an end, vn_iwin's leave behind a confirmation, the log rebuilt after a resume, an
+import or an undo, a deep link that a reload does not replay, and a rematch."""
+
+import json
+
+from conftest import (
+    open_deep_link,
+    play_and_wait,
+    play_hand,
+    wait_engine,
+    wait_my_turn,
+    wait_until,
+    worker_save,
+)
+
+
+def saved_moves(page):
+    text = worker_save(page)
+    if not text:
+        return None
+    return len(json.loads(text)["record"]["hands"][-1]["moves"])
+
+
+def tile_with_two_ends(page, turns=12):
+    """Play until a tile of the hand fits two ends; returns its locator's tile notation."""
+    for _ in range(turns):
+        wait_my_turn(page)
+        multi = page.locator("#hand .tile.playable:not([data-move])")
+        if multi.count():
+            return multi.first.get_attribute("data-tile")
+        play_and_wait(page)
+    raise AssertionError("no tile with two ends came up")
+
+
+def glow(page):
+    return json.loads(page.locator("#table").get_attribute("data-glow") or "[]")
+
+
+def test_seats_sit_around_the_table(page, site, guard):
+    open_deep_link(page, site, "variant=kozel&players=4&seed=7&seats=human,ai:hard,ai,ai")
+    wait_my_turn(page)
+    assert page.locator("#seats-bottom .seat[data-seat='0']").count() == 1
+    assert page.locator("#seats-left .seat[data-seat='1']").count() == 1
+    assert page.locator("#seats-top .seat[data-seat='2']").count() == 1
+    assert page.locator("#seats-right .seat[data-seat='3']").count() == 1
+    left = page.locator("#seats-left .seat")
+    assert "hard" in left.inner_text()
+    assert left.locator(".backs i").count() >= 1
+    # kozel: the record and whether it is open; partners opposite, marked as a team.
+    assert "Record" in left.inner_text() and "not open" in left.inner_text()
+    assert "team 1" in page.locator("#seats-top .seat").inner_text()
+    assert "team 1" in page.locator("#seats-bottom .seat").inner_text()
+    assert "Market" in page.locator("#boneyard").inner_text() or \
+        "Boneyard" in page.locator("#boneyard").inner_text()
+
+
+def test_tapping_a_glowing_end_plays_there(page, site, guard):
+    open_deep_link(page, site, "variant=draw&players=2&seed=12&seats=human,ai")
+    tile = tile_with_two_ends(page)
+    page.locator(f"#hand .tile[data-tile='{tile}']").click()
+    marks = glow(page)
+    assert len(marks) >= 2, marks
+    # The end buttons name the ends as the table shows them ("up, on 6").
+    names = page.locator("#choice [data-move]").all_inner_texts()
+    assert all(", on " in n for n in names), names
+    target = marks[-1]
+    box = page.locator("#table").bounding_box()
+    page.mouse.click(box["x"] + target["x"] + target["w"] / 2,
+                     box["y"] + target["y"] + target["h"] / 2)
+    page.wait_for_function(
+        "(m) => [...document.querySelectorAll('#log li[data-notation]')]"
+        ".some(li => li.dataset.notation === m)", arg=target["move"], timeout=30_000)
+    assert tile not in [t.get_attribute("data-tile") for t in page.locator("#hand .tile").all()]
+
+
+def test_dragging_a_tile_to_an_end_plays_it(page, site, guard):
+    open_deep_link(page, site, "variant=draw&players=2&seed=12&seats=human,ai")
+    tile = tile_with_two_ends(page)
+    source = page.locator(f"#hand .tile[data-tile='{tile}']").bounding_box()
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(source["x"] + source["width"] / 2 + 5, source["y"] - 20, steps=3)
+    marks = glow(page)
+    assert len(marks) >= 2, marks
+    target = marks[0]
+    box = page.locator("#table").bounding_box()
+    page.mouse.move(box["x"] + target["x"] + target["w"] / 2,
+                    box["y"] + target["y"] + target["h"] / 2, steps=8)
+    page.mouse.up()
+    page.wait_for_function(
+        "(m) => [...document.querySelectorAll('#log li[data-notation]')]"
+        ".some(li => li.dataset.notation === m)", arg=target["move"], timeout=30_000)
+
+
+def test_leaving_the_table_asks_first_and_states_the_cost(page, site, guard):
+    open_deep_link(page, site, "variant=vn_iwin&players=4&seed=3&seats=human,ai,ai,ai")
+    wait_my_turn(page)
+    leave = page.locator("#leave")
+    assert leave.is_visible()
+    assert "primary" not in (leave.get_attribute("class") or "")
+    assert page.locator("#moves [data-move=leave]").count() == 0
+    tile = page.locator("#hand .tile").first.bounding_box()
+    assert leave.bounding_box()["height"] < tile["height"]
+    leave.click()
+    dialog = page.locator("#leave-confirm")
+    assert dialog.is_visible()
+    assert "coins" in page.locator("#leave-text").inner_text()
+    page.locator("#leave-cancel").click()
+    assert dialog.is_hidden()
+    leave.click()
+    page.locator("#leave-ok").click()
+    page.wait_for_function(
+        "document.querySelector('#seats-bottom').textContent.includes('left the table')",
+        timeout=30_000)
+    assert "0 tiles" not in page.locator("#seats-bottom").inner_text()
+
+
+def test_reloading_a_deep_linked_match_offers_the_save(page, site, guard):
+    open_deep_link(page, site, "variant=kozel&players=4&seed=7&seats=human,ai:hard,ai,ai")
+    wait_my_turn(page)
+    for _ in range(4):
+        play_and_wait(page)
+    moves = wait_until(page, lambda: saved_moves(page), what="the worker's save")
+    page.wait_for_timeout(500)
+    moves = saved_moves(page)
+    assert moves >= 4
+    page.reload()
+    wait_engine(page)
+    page.locator("#resume").wait_for(state="visible", timeout=30_000)
+    page.wait_for_timeout(3000)
+    assert page.locator("#menu").is_visible()
+    assert saved_moves(page) == moves  # no new hand 1 replaced the save
+    page.locator("#resume").click()
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    # The log shows the moves of the hand so far, not only "Hand 1 dealt".
+    page.wait_for_function(
+        "document.querySelectorAll('#log li[data-notation]').length >= 4", timeout=30_000)
+
+
+def test_a_deep_links_choices_show_in_the_setup_form(page, site, guard):
+    open_deep_link(page, site, "variant=kozel&players=3&seed=21&seats=human,ai,ai")
+    page.click("#menu-button")
+    assert page.locator("#variant").input_value() == "kozel"
+    assert page.locator("#players").input_value() == "3"
+    assert page.locator("#seed").input_value() == "21"
+
+
+def test_an_undo_takes_the_undone_moves_out_of_the_log(page, site, guard):
+    open_deep_link(page, site, "variant=draw&players=2&seed=12&seats=human,ai")
+    wait_my_turn(page)
+    play_and_wait(page)
+    page.locator("#undo").click()
+    page.wait_for_function(
+        "document.querySelector('#log li') && "
+        "document.querySelector('#log li').textContent.includes('took back')", timeout=30_000)
+    wait_my_turn(page)
+    texts = page.locator("#log li").all_inner_texts()
+    assert not any(t.startswith("You led") or t.startswith("You played") for t in texts), texts
+    assert "1 move undone" in texts[0] or "moves undone" in texts[0], texts[0]
+
+
+def test_after_the_match_a_rematch_and_the_final_scores(page, site, guard):
+    open_deep_link(page, site, "variant=vn_traditional&players=2&seed=3&seats=human,ai"
+                               "&opt.max_hands=1")
+    play_hand(page)
+    dialog = page.get_by_role("dialog")
+    assert "Match so far" not in dialog.inner_text()
+    rematch = page.locator("#result-rematch")
+    assert rematch.is_visible()
+    # The dialog closes to study the board and opens again.
+    page.locator("#result-close").click()
+    assert page.locator("#result").is_hidden()
+    page.locator("#result-open").click()
+    assert page.locator("#result").is_visible()
+    rematch.click()
+    page.wait_for_function("document.querySelector('#result').hidden === true")
+    page.wait_for_function(
+        "document.querySelector('#table-info').textContent.includes('Hand 1')", timeout=30_000)
+
+
+def test_one_move_against_three_computers_is_one_exchange(page, site, guard):
+    """The worker plays the computers and pushes their moves: the page sends one intent."""
+    open_deep_link(page, site, "variant=vn_traditional&players=4&seed=7&seats=human,ai,ai,ai")
+    wait_my_turn(page)
+    page.evaluate("performance.clearMeasures()")
+    play_and_wait(page)
+    sent = page.evaluate("performance.getEntriesByType('measure')"
+                         ".filter(e => !e.detail.pushed).map(e => e.name)")
+    assert sent == ["domino:play"], sent
+    pushed = page.evaluate("performance.getEntriesByType('measure')"
+                           ".filter(e => e.detail.pushed).length")
+    assert pushed >= 3, pushed
+    # Three computer moves arrived, each its own line in the log.
+    lines = page.locator("#log li[data-notation]").all_inner_texts()
+    assert sum(1 for t in lines if t.startswith("Computer")) >= 3, lines
+
+
+def test_reduced_motion_turns_the_animations_off(browser, site):
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(site + "index.html#variant=draw&players=2&seed=12&seats=human,ai")
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=90_000)
+    wait_my_turn(page)
+    assert page.evaluate("document.documentElement.dataset.motion") == "off"
+    assert not page.locator("#motion").is_checked()
+    play_and_wait(page)
+    context.close()
+
+
+def test_pass_and_play_names_are_typed_in_the_setup_form(page, site, guard):
+    page.goto(site)
+    wait_engine(page)
+    page.select_option("#variant", "block")
+    page.select_option("#players", "2")
+    assert page.locator("#seats input[data-name]").count() == 0  # one human: "You"
+    page.locator("#seats select").nth(1).select_option("human")
+    page.locator("#seats input[data-name='0']").fill("Lan")
+    page.locator("#seats input[data-name='1']").fill("Minh")
+    page.locator("#seats input[data-name='1']").press("Tab")
+    page.click("#start")
+    page.locator("#handoff").wait_for(state="visible", timeout=30_000)
+    title = page.locator("#handoff-title").inner_text()
+    assert "Lan" in title or "Minh" in title, title
+    page.click("#handoff-ready")
+    seats = page.locator("#game .seat").all_inner_texts()
+    assert any("Lan" in s for s in seats) and any("Minh" in s for s in seats), seats

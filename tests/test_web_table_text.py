@@ -1,0 +1,68 @@
+"""The table's words (web/ui/textfmt.py): where seats sit, standings in the variant's unit,
+hand and round numbers, ends named as the table shows them, log lines."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "ui"))
+
+import textfmt  # noqa: E402
+
+
+def test_places_put_you_at_the_bottom_and_partners_opposite():
+    four = textfmt.places(4, 0)
+    assert four == {"bottom": [0], "left": [1], "top": [2], "right": [3]}
+    assert textfmt.places(2, 1)["top"] == [0]
+    three = textfmt.places(3, 0)
+    assert three["left"] == [1] and three["right"] == [2] and three["top"] == []
+    for n in range(2, 9):
+        where = textfmt.places(n, n - 1)
+        seats = where["bottom"] + where["left"] + where["top"] + where["right"]
+        assert sorted(seats) == list(range(n))
+        assert where["bottom"] == [n - 1]
+    eight = textfmt.places(8, 0)
+    assert eight["left"] == [2, 1] and eight["top"] == [3, 4, 5] and eight["right"] == [6, 7]
+
+
+def state(variant, match, **extra):
+    out = {"variant": variant, "seats": ["human", "ai", "ai", "ai"], "viewer": 0,
+           "options": extra.pop("options", {}), "match": match, "hand_over": False,
+           "view": {"points": extra.pop("points", [0, 0, 0, 0])}, "hand_number": 1}
+    out.update(extra)
+    return out
+
+
+def test_standing_in_the_variants_unit():
+    money = state("vn_traditional", {"balances": [3000, -1000, -1000, -1000]})
+    assert textfmt.standing("en", money, 0) == ("Money", "+3,000 coins")
+    assert textfmt.standing("vi", money, 1) == ("Tiền", "\u22121.000 xu")
+    kozel = state("kozel", {"records": [14, 0, 5, 0], "open": [True, False, False, False]})
+    assert textfmt.standing("en", kozel, 0) == ("Record", "14 (open)")
+    assert textfmt.standing("en", kozel, 2) == ("Record", "5 (not open)")
+    fives = state("all_fives", {"scores": [20, 5]}, points=[10, 0])
+    assert textfmt.standing("en", fives, 0) == ("Points", "30")
+    train = state("mexican_train", {"scores": [12, 40, 0, 3]})
+    assert textfmt.standing("en", train, 1) == ("Total", "40")
+
+
+def test_round_k_of_13_and_hands():
+    train = state("mexican_train", {"scores": [0] * 4}, options={"set": "double_twelve"})
+    assert textfmt.hand_text("en", train) == "Round 1 of 13"
+    assert textfmt.hand_text("en", state("kozel", {}, hand_number=3)) == "Hand 3"
+
+
+def test_ends_and_log_lines_use_the_tables_words():
+    assert textfmt.end_words("en", "up", 6) == "up, on 6"
+    event = {"type": "played", "seat": 1, "move": "6-4@N", "dir": "up", "on": 6}
+    line = textfmt.log_text("en", event, ["human", "ai"], 0)
+    assert line == "Computer 2 played 6-4 (up, on 6)"
+    assert "train of You" not in textfmt.end_label("en", "T0", ["human", "ai"], 0)
+    assert textfmt.tiles_text("en", 1) == "1 tile"
+    undone = textfmt.log_text("en", {"type": "undone", "seat": 0, "moves": 1}, ["human", "ai"], 0)
+    assert "1 moves" not in undone
+
+
+def test_teams_only_for_partners():
+    assert textfmt.teams(state("kozel", {}, players=4)) == [[0, 2], [1, 3]]
+    assert textfmt.teams(state("draw", {}, players=4)) is None
+    assert textfmt.teams(state("draw", {}, players=4, options={"partnership": True})) is not None

@@ -1,0 +1,46 @@
+"""The end-of-hand dialog (built by summary.py), which the player may close to study the
+board and open again, and after the match offers a rematch beside the menu."""
+
+import summary
+from store import S, byid
+
+
+def result_wanted():
+    """Whether the end-of-hand dialog is to be shown now."""
+    state = S["state"]
+    if state is None or not state.get("hand_over") or state.get("hand_result") is None:
+        return False
+    return S["result_closed"] != state["state_id"] and S["screen"] == "game"
+
+
+def render():
+    state = S["state"]
+    box = byid("result")
+    over_hand = state is not None and bool(state.get("hand_over")) \
+        and state.get("hand_result") is not None
+    byid("result-open").hidden = not over_hand
+    over = bool(state is not None and (state.get("match_over")
+                                       or (state.get("match") or {}).get("over")))
+    byid("table-next").hidden = not over_hand or over or result_wanted()
+    byid("table-rematch").hidden = not over or result_wanted()
+    if not result_wanted():
+        box.hidden = True
+        return
+    parts = summary.build(S["lang"], state)
+    byid("result-title").textContent = parts["title"]
+    byid("result-text").textContent = parts["text"]
+    byid("result-table").innerHTML = parts["table"]
+    items = byid("result-items")
+    items.innerHTML = parts["items"]
+    items.hidden = not parts["items"]
+    board = byid("result-board")
+    board.innerHTML = parts["scoreboard"]
+    board.hidden = not parts["scoreboard"]
+    byid("result-match").textContent = parts["match"]
+    byid("result-next").hidden = over
+    byid("result-rematch").hidden = not over
+    was_hidden = bool(box.hidden)
+    box.hidden = False
+    if was_hidden:
+        byid("result-next" if not over else "result-rematch").focus()
+        box.querySelector(".dialog").scrollTop = 0

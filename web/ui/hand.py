@@ -1,0 +1,168 @@
+"""Your side of the table: your tiles (sortable), the ends a selected tile fits as buttons
+named as the table shows them, and the moves that place no single tile (draw, pass, a kozel
+pair), the hint, and vn_iwin's "leave the table" as a small control behind a confirmation.
+
+HTML text from the store's state; the legal moves are the state's (`S["moves"]`).
+"""
+
+import geometry
+import table
+import textfmt
+from store import S, byid, esc, moves_by_tile, tr
+
+
+def pips_html(value):
+    out = []
+    for fx, fy in geometry.pip_points(value):
+        out.append('<span class="pip" style="left:' + str(int(fx * 100)) + "%;top:"
+                   + str(int(fy * 100)) + '%"></span>')
+    return "".join(out)
+
+
+def hinted_move():
+    hint = S["hint"]
+    state = S["state"]
+    if hint is None or state is None or hint[0] != state["state_id"]:
+        return None
+    return hint[1]
+
+
+def sorted_hand(tiles):
+    """The hand in the order the player chose: as dealt, by number or by pips."""
+    mode = S["settings"].get("sort")
+    keyed = []
+    for i in range(len(tiles)):
+        tile = textfmt.canonical_tile(str(tiles[i]))
+        a, b = [int(x) for x in tile.split("-")]
+        if mode == "number":
+            key = (-a, -b, i)
+        elif mode == "pips":
+            key = (-(a + b), -a, i)
+        else:
+            key = (i,)
+        keyed.append((key, tile))
+    keyed.sort()
+    return [k[1] for k in keyed]
+
+
+def tile_html(tile, moves, selected, hint):
+    a, b = [int(x) for x in tile.split("-")]
+    cls = "tile"
+    attrs = ' data-tile="' + tile + '"'
+    if moves:
+        cls += " playable"
+        if hint is not None and hint in [m["move"] for m in moves]:
+            cls += " hinted"
+        if len(moves) == 1:
+            move = moves[0]
+            where = table.end_name(move)
+            if where:
+                label = tr("move.play_at", tile=tile, end=where) + " (" + move["move"] + ")"
+            else:
+                label = tr("move.play", tile=tile) + " (" + move["move"] + ")"
+            attrs += ' data-move="' + esc(move["move"]) + '"'
+        else:
+            label = tr("move.play", tile=tile) + " \u2026"
+            attrs += (' aria-haspopup="true" aria-expanded="' + ("true" if selected else "false")
+                      + '"')
+        if selected:
+            cls += " selected"
+    else:
+        label = tile
+        attrs += " disabled"
+    return ('<button type="button" class="' + cls + '"' + attrs + ' aria-label="' + esc(label)
+            + '"><span class="half">' + pips_html(a) + '</span><span class="half">'
+            + pips_html(b) + "</span></button>")
+
+
+def pair_label(move):
+    a = move.get("tile")
+    b = move.get("tile2")
+    if a is None or b is None:
+        parts = str(move["move"]).split("+")
+        a = textfmt.split_move(parts[0])[0]
+        b = textfmt.split_move(parts[1])[0] if len(parts) > 1 else ""
+    return tr("move.pair", a=textfmt.canonical_tile(str(a)), b=textfmt.canonical_tile(str(b)))
+
+
+def leave_cost():
+    """What leaving costs now (vn_iwin: the stake, and twice the stake per double in your
+    hand, RULES.md 2.3), as money text."""
+    state = S["state"]
+    stake = (state.get("options") or {}).get("stake") or 0
+    doubles = 0
+    for tile in (state.get("view") or {}).get("hand") or []:
+        parts = str(tile).split("-")
+        if len(parts) == 2 and parts[0] == parts[1]:
+            doubles += 1
+    return stake + 2 * stake * doubles
+
+
+def render():
+    state = S["state"]
+    view = state.get("view") or {}
+    lang = S["lang"]
+    human = state.get("to_move_kind") == "human" and not state.get("hand_over")
+    by_tile, others = moves_by_tile(S["moves"])
+    hint = hinted_move()
+    html = []
+    for tile in sorted_hand(view.get("hand") or []):
+        html.append(tile_html(tile, by_tile.get(tile), S["selected"] == tile, hint))
+    hand = byid("hand")
+    hand.innerHTML = "".join(html)
+    hand.setAttribute("aria-label", tr("game.your_hand"))
+    # The ends of the selected tile, named as the table shows them.
+    choice = byid("choice")
+    sel = S["selected"]
+    if sel is not None and sel in by_tile and len(by_tile[sel]) > 1:
+        html = ["<span>" + esc(tr("game.choose_end", tile=sel)) + "</span>"]
+        for m in by_tile[sel]:
+            where = table.end_name(m) or m["move"]
+            cls = "primary hinted" if m["move"] == hint else "primary"
+            html.append('<button type="button" class="' + cls + '" data-move="' + esc(m["move"])
+                        + '" data-end="' + esc(m.get("end") or "") + '" aria-label="'
+                        + esc(tr("move.play_at", tile=sel, end=where)) + " (" + esc(m["move"])
+                        + ')">' + esc(where) + "</button>")
+        html.append('<button type="button" data-cancel="1">' + esc(tr("game.cancel"))
+                    + "</button>")
+        choice.innerHTML = "".join(html)
+        choice.hidden = False
+    else:
+        choice.hidden = True
+        choice.innerHTML = ""
+    # Draw, pass, kozel pairs; the hint.
+    html = []
+    leave = None
+    for m in others:
+        kind = m.get("kind")
+        if kind == "leave" or m["move"] == "leave":
+            leave = m
+            continue
+        if kind in ("draw", "pass"):
+            label = tr("move." + kind)
+            if kind == "pass" and textfmt.state_field(state, "variant") == "kozel":
+                label = tr("move.knock")
+        else:
+            label = pair_label(m)
+        cls = "primary hinted" if m["move"] == hint else "primary"
+        html.append('<button type="button" class="' + cls + '" data-move="' + esc(m["move"])
+                    + '" aria-label="' + esc(label) + " (" + esc(m["move"]) + ')">' + esc(label)
+                    + "</button>")
+    if S["moves"] and human:
+        html.append('<button type="button" class="ghost" data-hint="1">' + esc(tr("game.hint"))
+                    + "</button>")
+    byid("moves").innerHTML = "".join(html)
+    # Leaving the table: a small control, then a confirmation that states the cost.
+    leave_button = byid("leave")
+    leave_button.hidden = leave is None
+    box = byid("leave-confirm")
+    if leave is not None and S["leave_open"]:
+        cost = textfmt.money_text(lang, leave_cost(), False)
+        byid("leave-text").textContent = tr("leave.warning", n=cost)
+        byid("leave-ok").setAttribute("data-move", leave["move"])
+        byid("leave-ok").textContent = tr("leave.ok", n=cost)
+        box.hidden = False
+    else:
+        box.hidden = True
+    sort = byid("sort")
+    sort.value = S["settings"].get("sort") or "none"

@@ -1,0 +1,273 @@
+"""The page's link to the engine worker: start it, send intents, take its answers into the
+store (`accept`), and keep the computers moving.
+
+The worker answers each intent with one JSON text; a `state` goes into the store and the page
+renders from it. Computer seats: when the worker does not play them itself, the page asks for
+each computer move (`ai_move`) after a pause set by the speed setting.
+"""
+
+import json
+import math
+import time
+
+import js
+from pyscript import create_named_worker, window
+from pyscript.ffi import create_proxy
+
+import i18n
+import saved
+import store
+from store import S, byid, show_error, spawn, tr
+
+_keep = []  # proxies kept alive
+_queued = []  # states pushed while an intent was on its way
+_state_hooks = []
+
+
+def on_state(fn):
+    """Register `fn(state, fresh)`, called when a state enters the store."""
+    _state_hooks.append(fn)
+# The pause before a computer moves, by speed setting (ms).
+AI_DELAY_MS = {"slow": 1100, "normal": 550, "fast": 200, "instant": 0}
+# Intents whose state starts a fresh log (a new match, a record, the saved match).
+FRESH = ("new_match", "load_record", "resume")
+
+
+def _ms():
+    return time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
+
+
+async def send(message):
+    """Send one intent to the worker and return its answer as a dict (`hello` goes without
+    a version: its answer says which protocol the worker speaks)."""
+    S["msg_id"] += 1
+    if message.get("type") != "hello":
+        message["v"] = S["protocol"]
+    message["id"] = S["msg_id"]
+    message["pace_ms"] = ai_delay()
+    started = window.performance.now()
+    text = await S["engine"].handle(json.dumps(message))
+    answer = json.loads(str(text))
+    measure(message, answer, started)
+    return answer
+
+
+_last = {"at": None}  # when the latest state reached the page (performance.now())
+
+
+def measure(message, answer, started):
+    """Record the intent's round trip (main thread -> worker -> main thread) as a User Timing
+    measure named `domino:<intent>`, with the worker's own report of a computer decision
+    (`ai`: its think time and cap) as detail. Browser tools and benchmarks/browser_ai.py read
+    these entries; nothing in the game does."""
+    detail = {"state_id": answer.get("state_id"), "answer": answer.get("type"),
+              "code": answer.get("code"), "ai": answer.get("ai"),
+              "pushed": bool(answer.get("pushed"))}
+    now = window.performance.now()
+    if answer.get("type") == "state":
+        _last["at"] = now
+    options = {"start": started, "end": now, "detail": detail}
+    window.performance.measure("domino:" + str(message.get("type")),
+                               js.JSON.parse(json.dumps(options)))
+
+
+def worker_config():
+    return {
+        "interpreter": "./pyodide/pyodide.mjs",
+        "packages": [S["manifest"]["wheel"]],
+        "packages_cache": "passthrough",
+    }
+
+
+async def progress_loop():
+    """Advance the loading indicator while the worker boots (an estimate from the time since
+    the boot started: the worker reports no progress of its own), until the engine answers."""
+    bar = byid("engine-progress")
+    text = byid("engine-text")
+    while S["engine_state"] in ("sw", "boot"):
+        elapsed = (_ms() - S["boot_started"]) / 1000.0
+        pct = int(min(95, 100 * (1 - math.exp(-elapsed / 3.5))))
+        if S["engine_state"] == "sw":
+            pct = min(pct, 15)
+            label = tr("engine.sw")
+        else:
+            label = tr("engine.progress", pct=pct)
+        bar.value = pct
+        bar.setAttribute("aria-valuenow", str(pct))
+        text.textContent = label
+        await js_sleep(200)
+
+
+async def js_sleep(ms):
+    import asyncio
+
+    await asyncio.sleep(ms / 1000.0)
+
+
+async def start_engine(after_ready):
+    """Wait for the service worker to control the page, then create the Pyodide worker;
+    `after_ready()` fills the setup form once the engine answered."""
+    S["boot_started"] = _ms()
+    spawn(progress_loop())
+    try:
+        await window.dominoBoot.controlled
+    except Exception:  # noqa: BLE001 - start anyway, files then come from the network
+        pass
+    S["engine_state"] = "boot"
+    try:
+        manifest = await js.fetch("./build-manifest.json")
+        S["manifest"] = json.loads(str(await manifest.text()))
+        S["engine"] = await create_named_worker(
+            src="./worker.py", name="engine", config=json.dumps(worker_config()))
+        name = "domino-push-" + str(int(js.Math.random() * 1000000000))
+        pushes = create_proxy(on_push)
+        _keep.append(pushes)
+        opened = str(window.dominoBoot.openChannel(name, pushes)) == "ok"
+        message = {"type": "hello"}
+        if opened:
+            message["channel"] = name
+        hello = await send(message)
+        if hello.get("type") != "ready":
+            raise RuntimeError(hello.get("message", "no ready answer"))
+        if isinstance(hello.get("protocol"), int):
+            S["protocol"] = hello["protocol"]
+        S["push"] = bool(hello.get("push"))
+        saved.take_saved(hello)
+    except Exception as exc:  # noqa: BLE001 - shown to the player
+        S["engine_state"] = "failed"
+        byid("engine-text").textContent = tr("engine.failed", error=str(exc))
+        show_error(tr("engine.failed", error=str(exc)))
+        return
+    S["engine_state"] = "ready"
+    saved.render_resume()
+    byid("engine-status").classList.add("ready")
+    byid("engine-progress").value = 100
+    byid("engine-text").textContent = tr("engine.ready")
+    js.document.documentElement.dataset.engine = "ready"
+    if S["catalog"] is None:
+        answer = await send({"type": "variants"})
+        after_ready(answer)
+    else:
+        after_ready(None)
+    if S["pending"] is not None:
+        pending = S["pending"]
+        S["pending"] = None
+        await run_intent(pending)
+
+
+async def run_intent(message):
+    """Send an intent that answers with a state (or an error) and take the answer."""
+    if S["engine_state"] != "ready":
+        S["pending"] = message
+        store.emit()
+        return
+    S["busy"] += 1
+    try:
+        answer = await send(message)
+    finally:
+        S["busy"] -= 1
+    accept(answer, message)
+    flush_pushed()
+
+
+def on_push(text):
+    """A state the worker pushed after a computer's move (or a pushed error)."""
+    try:
+        answer = json.loads(str(text))
+    except ValueError:
+        return
+    if answer.get("type") == "saved":
+        saved.note_save(answer.get("save"))  # the outcome of the worker's last write
+        return
+    if answer.get("ai") is not None:
+        # A computer's move, timed from the previous state's arrival (benchmarks/browser_ai.py).
+        started = _last["at"] if _last["at"] is not None else window.performance.now()
+        measure({"type": "ai_move"}, answer, started)
+    if S["busy"]:
+        _queued.append(answer)  # taken after the answer of the intent on its way
+        return
+    accept(answer, {"type": "push"})
+
+
+def flush_pushed():
+    while _queued and not S["busy"]:
+        accept(_queued.pop(0), {"type": "push"})
+
+
+def accept(answer, message):
+    """An answer of the worker goes into the store, then the page renders."""
+    kind = answer.get("type")
+    intent = message.get("type")
+    if kind == "state":
+        state = S["state"]
+        if state is not None and answer.get("state_id", 0) <= state.get("state_id", 0) \
+                and intent not in FRESH:
+            return  # stale: an older answer arriving late
+        if intent == "new_match":
+            S["last_match"] = dict(message)
+        store.take_state(answer, intent in FRESH)
+        for fn in _state_hooks:
+            fn(answer, intent in FRESH)
+        show_error("")
+        saved.note_save(answer.get("save"))
+        if S["screen"] != "game" and intent != "push":
+            S["screen"] = "game"  # a pushed state leaves the menu open if the player went there
+        if message.get("deep_link"):
+            forget_link()
+        store.emit()
+        schedule_ai()
+    elif kind == "error":
+        code = answer.get("code")
+        if code in ("stale_state", "cancelled"):
+            return  # overtaken: a newer state (or an undo) already arrived
+        why = i18n.error_reason(S["lang"], code, answer.get("message", ""))
+        text = tr("error.engine", message=why)
+        if intent == "load_record":
+            text = tr("error.record", message=why)
+        if intent == "resume":
+            # Nothing saved, or a save the worker could not replay (it set it aside).
+            saved.keep_saved(None)
+            text = tr("error.save_missing") if code == "no_save" else tr("error.save_corrupt")
+        if message.get("deep_link"):
+            text = tr("error.deeplink", message=why)
+            S["screen"] = "menu"
+            forget_link()
+        show_error(text)
+        store.emit()
+
+
+def forget_link():
+    """A deep link's match has started (or was refused): the address loses its fragment, so
+    that a reload offers the saved match instead of dealing the link's first hand again."""
+    if str(window.location.hash):
+        window.history.replaceState(js.JSON.parse("null"), "",
+                                    str(window.location.pathname) + str(window.location.search))
+
+
+def ai_delay():
+    return AI_DELAY_MS.get(S["settings"].get("speed"), 550)
+
+
+def schedule_ai():
+    """Without pushed states (an older worker), the page asks for each computer move."""
+    state = S["state"]
+    if S["push"] or state is None or state.get("hand_over") or state.get("to_move_kind") != "ai":
+        return
+    spawn(ai_turn(state["state_id"]))
+
+
+async def ai_turn(state_id):
+    await js_sleep(ai_delay())
+    state = S["state"]
+    if state is None or state["state_id"] != state_id or S["busy"]:
+        return
+    await run_intent({"type": "ai_move", "state_id": state_id})
+
+
+def play(move):
+    """Send the human's move (notation as the engine listed it)."""
+    state = S["state"]
+    if state is None or S["busy"]:
+        return
+    S["selected"] = None
+    spawn(run_intent({"type": "play", "state_id": state["state_id"], "move": str(move)}))

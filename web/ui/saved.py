@@ -1,0 +1,98 @@
+"""The saved match as the menu shows it.
+
+The worker saves the match after every state, in its own storage (web/worker.py); the page
+keeps only the public summary each state answer carries (`save.summary`), so that the menu
+can offer "Continue" at once after a reload, before the worker is up. Nothing the page
+stores holds a tile.
+"""
+
+import json
+
+from pyscript import window
+
+import textfmt
+from store import S, byid, show_error, tr
+
+# The public summary of the match the worker keeps saved (the worker holds the record itself).
+SUMMARY_KEY = "domino.saved.v2"
+# Earlier builds kept the whole record (every hand, the boneyard's order) here: removed.
+OLD_SAVE_KEYS = ("domino.save.v1", "domino.save.v1.corrupt")
+
+
+def read_saved():
+    """The summary kept in localStorage, or None (a summary that cannot be read is dropped:
+    the worker's `ready` answer says what is really saved)."""
+    for key in OLD_SAVE_KEYS:
+        window.dominoBoot.remove(key)
+    text = str(window.dominoBoot.load(SUMMARY_KEY))
+    if not text:
+        return None
+    try:
+        summary = json.loads(text)
+    except ValueError:
+        summary = None
+    if not isinstance(summary, dict):
+        window.dominoBoot.remove(SUMMARY_KEY)
+        return None
+    return summary
+
+
+def keep_saved(summary):
+    """Remember (or, with None, forget) the summary of the saved match, and show the menu's
+    offer accordingly."""
+    S["saved"] = summary
+    if summary is None:
+        window.dominoBoot.remove(SUMMARY_KEY)
+    else:
+        window.dominoBoot.save(SUMMARY_KEY, json.dumps(summary))
+    render_resume()
+
+
+def storage_error(save):
+    """The worker's words for a storage failure, without a closing full stop (the message
+    goes in brackets)."""
+    return str(save.get("error") or "").rstrip(".")
+
+
+def take_saved(hello):
+    """What the worker says is saved, in its `ready` answer, replaces the page's summary."""
+    if hello.get("set_aside"):
+        show_error(tr("error.save_corrupt"))
+    save = hello.get("save") or {}
+    if save.get("ok") is False:
+        show_error(tr("error.save_unavailable", error=storage_error(save)))
+    keep_saved(hello.get("saved"))
+
+
+def note_save(save):
+    """A state's `save`: keep the summary of what is being saved; say so when the worker's
+    latest write failed (the game goes on, but a reload would lose it)."""
+    if not save:
+        return
+    if save.get("summary") is not None:
+        keep_saved(save["summary"])
+    if save.get("ok") is False:
+        show_error(tr("error.save_failed", error=storage_error(save)))
+
+
+def render_resume():
+    """The menu's "Continue the saved match" button and the summary under it."""
+    summary = S["saved"]
+    byid("saved-box").hidden = summary is None
+    byid("resume").hidden = summary is None
+    # Discarding needs the worker (it deletes its save).
+    byid("forget").hidden = summary is None or S["engine_state"] != "ready"
+    info = byid("resume-info")
+    if summary is None:
+        info.textContent = ""
+        return
+    info.textContent = textfmt.saved_text(S["lang"], summary, saved_date(summary))
+
+
+def saved_date(summary):
+    """When the summary was saved, in the page's language ("" when unknown)."""
+    stamp = summary.get("saved_at")
+    if not isinstance(stamp, int):
+        return ""
+    # As text: a Python integer this large does not cross to JavaScript as a number.
+    return str(window.dominoBoot.formatDate(str(stamp), S["lang"]))

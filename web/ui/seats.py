@@ -1,0 +1,124 @@
+"""The seats around the table: you at the bottom, the others left, top and right.
+
+Each seat shows its name, its level (a computer), its tiles face down with their count, its
+standing in the variant's unit with a label, a team mark when partners play, and whose turn
+it is on the seat itself (with a "thinking" sign for a computer). Built as HTML text from
+the store's state; nothing here reads the page.
+"""
+
+import textfmt
+from store import S, byid, esc, tr
+
+# At most this many face-down tiles drawn for a seat (the count says the rest).
+MAX_BACKS = 12
+
+
+def seat_name(seat):
+    """The seat's name: a typed pass-and-play name, else "You" / "Computer 2" / "Player 3"."""
+    state = S["state"]
+    seats = state["seats"]
+    names = S["names"]
+    if seat < len(seats) and seats[seat] == "human" and seat < len(names) and names[seat]:
+        humans = 0
+        for kind in seats:
+            if kind == "human":
+                humans += 1
+        if humans > 1:
+            return names[seat]
+    return textfmt.seat_name(S["lang"], seat, seats, state["viewer"])
+
+
+def seat_html(seat, where):
+    state = S["state"]
+    lang = S["lang"]
+    seats = state["seats"]
+    view = state.get("view") or {}
+    counts = view.get("counts") or []
+    seated = view.get("seated") or []
+    over = bool(state.get("hand_over"))
+    to_move = textfmt.state_field(state, "to_move")
+    kind = seats[seat] if seat < len(seats) else "human"
+    cls = "seat seat-" + where
+    status = ""
+    if seat < len(seated) and not seated[seat]:
+        cls += " left-table"
+        status = tr("seat.left")
+    elif seat == to_move and not over:
+        cls += " to-move"
+        if textfmt.is_ai(kind):
+            cls += " thinking"
+            status = tr("seat.thinking")
+        elif where != "bottom":
+            status = tr("seat.to_play")
+    groups = textfmt.teams(state)
+    team = ""
+    if groups is not None:
+        for i in range(len(groups)):
+            if seat in groups[i]:
+                cls += " team-" + str(i)
+                team = '<span class="team">' + esc(tr("seat.team", n=i + 1)) + "</span>"
+    count = counts[seat] if seat < len(counts) else 0
+    level = textfmt.seat_level(kind)
+    name = seat_name(seat)
+    parts = ['<div class="' + cls + '" data-seat="' + str(seat) + '" role="group" aria-label="'
+             + esc(name) + '">']
+    parts.append('<div class="seat-head"><b class="seat-name">' + esc(name) + "</b>")
+    if level is not None:
+        parts.append('<span class="level">' + esc(tr("level." + level)) + "</span>")
+    parts.append(team + "</div>")
+    if where != "bottom":
+        hands = state.get("hands") if over else None
+        if hands is not None and seat < len(hands) and hands[seat] is not None:
+            parts.append('<div class="open-hand" aria-label="' + esc(tr("seat.shown")) + '">')
+            for tile in hands[seat]:
+                parts.append('<span class="mini">' + esc(textfmt.canonical_tile(str(tile)))
+                             + "</span>")
+            parts.append("</div>")
+        else:
+            shown = min(count, MAX_BACKS)
+            parts.append('<div class="backs" aria-hidden="true">' + "<i></i>" * shown
+                         + ("<em>+</em>" if count > shown else "") + "</div>")
+    parts.append('<div class="seat-count">' + esc(textfmt.tiles_text(lang, count)) + "</div>")
+    stand = textfmt.standing(lang, state, seat)
+    if stand is not None:
+        value = stand[1]
+        note = ""
+        if value.endswith(")") and " (" in value:
+            note = value[value.index(" (") + 1:]
+            value = value[:value.index(" (")]
+        parts.append('<div class="standing"><span class="label">' + esc(stand[0])
+                     + '</span> <span class="value">' + esc(value) + "</span>"
+                     + (' <span class="note">' + esc(note) + "</span>" if note else "")
+                     + "</div>")
+    parts.append('<div class="seat-status">' + esc(status) + "</div>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def render():
+    """Fill the four sides of the table and the table's own line (hand, boneyard)."""
+    state = S["state"]
+    players = len(state["seats"])
+    where = textfmt.places(players, state["viewer"])
+    for side in ("top", "left", "right", "bottom"):
+        html = []
+        for seat in where[side]:
+            html.append(seat_html(seat, side))
+        box = byid("seats-" + side)
+        box.innerHTML = "".join(html)
+        box.hidden = not html
+    byid("board").setAttribute("data-sides", ("L" if where["left"] else "")
+                               + ("R" if where["right"] else "")
+                               + ("T" if where["top"] else ""))
+    view = state.get("view") or {}
+    info = [esc(textfmt.hand_text(S["lang"], state))]
+    boneyard = view.get("boneyard")
+    pile = byid("boneyard")
+    if boneyard is not None and (boneyard or view.get("drawable")):
+        pile.hidden = False
+        pile.innerHTML = ('<span class="pile" aria-hidden="true">' + "<i></i>" * min(boneyard, 4)
+                          + "</span><span>" + esc(tr("game.market" if textfmt.state_field(state, "variant") == "kozel"
+                                  else "game.boneyard", n=boneyard)) + "</span>")
+    else:
+        pile.hidden = True
+    byid("table-info").innerHTML = " · ".join(info)

@@ -1,0 +1,58 @@
+"""The player's settings, remembered in localStorage: the computers' speed, the order of the
+hand, sound and motion."""
+
+import json
+
+from pyscript import window
+
+from store import S, byid, tr
+
+KEY = "domino.settings"
+SPEEDS = ("slow", "normal", "fast", "instant")
+SORTS = ("none", "number", "pips")
+
+
+def load():
+    try:
+        data = json.loads(str(window.dominoBoot.load(KEY)) or "{}")
+    except ValueError:
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    settings = S["settings"]
+    if data.get("speed") in SPEEDS:
+        settings["speed"] = data["speed"]
+    if data.get("sort") in SORTS:
+        settings["sort"] = data["sort"]
+    for name in ("sound", "motion"):
+        if isinstance(data.get(name), bool):
+            settings[name] = data[name]
+    if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+        settings["motion"] = False if "motion" not in data else settings["motion"]
+
+
+def save():
+    window.dominoBoot.save(KEY, json.dumps(S["settings"]))
+
+
+def set_value(name, value):
+    S["settings"][name] = value
+    save()
+
+
+def render():
+    """The settings controls, in the page's language."""
+    html = []
+    for speed in SPEEDS:
+        sel = " selected" if speed == S["settings"]["speed"] else ""
+        html.append('<option value="' + speed + '"' + sel + ">" + tr("speed." + speed)
+                    + "</option>")
+    byid("speed").innerHTML = "".join(html)
+    html = []
+    for sort in SORTS:
+        sel = " selected" if sort == S["settings"]["sort"] else ""
+        html.append('<option value="' + sort + '"' + sel + ">" + tr("sort." + sort)
+                    + "</option>")
+    byid("sort").innerHTML = "".join(html)
+    byid("motion").checked = bool(S["settings"]["motion"])
+    window.document.documentElement.dataset.motion = "on" if S["settings"]["motion"] else "off"

@@ -1,0 +1,312 @@
+"""The menu: the setup form (game, players, deal number, seats and their names, house
+rules), the saved match's offer, and opening a record.
+
+The form is built from the engine's `variants` answer and the choices kept in the store
+(`S["setup"]`); its handlers change those choices or send intents.
+"""
+
+import json
+
+import js
+from pyscript import document, window
+
+import i18n
+import link
+import saved
+import store
+import textfmt
+from store import S, byid, esc, show_error, spawn, tr
+
+NAMES_KEY = "domino.names"
+
+
+def set_catalog(answer, render=True):
+    """Keep the `variants` answer (variants, players, options) and, unless `render` is False
+    (the caller renders the form itself), rebuild the setup form from it."""
+    if answer is None or answer.get("type") != "variants":
+        if render:
+            render_setup()
+        return
+    S["catalog"] = answer
+    ids = []
+    for entry in answer.get("variants", []):
+        ids.append(entry["id"])
+    S["variant_ids"] = ids
+    if not S["setup"].get("variant") and ids:
+        S["setup"]["variant"] = "vn_traditional" if "vn_traditional" in ids else ids[0]
+    if render:
+        render_setup()
+
+
+def variant_entry(variant_id):
+    catalog = S["catalog"] or {}
+    for entry in catalog.get("variants", []):
+        if entry["id"] == variant_id:
+            return entry
+    return None
+
+
+def take_link(link_data):
+    """A deep link's choices shown in the form (its game, players, seats and deal number)."""
+    setup = S["setup"]
+    setup["variant"] = link_data["variant"]
+    players = link_data["options"].get("players")
+    if isinstance(players, int):
+        setup["players"] = players
+    if link_data.get("seats"):
+        setup["seats"] = list(link_data["seats"])
+    options = {}
+    for key in link_data["options"]:
+        if key != "players":
+            options[key] = link_data["options"][key]
+    setup["options"] = options
+    if link_data.get("seed") is not None:
+        setup["seed"] = link_data["seed"]
+        byid("seed").value = str(link_data["seed"])
+
+
+def load_names():
+    try:
+        names = json.loads(str(window.dominoBoot.load(NAMES_KEY)) or "[]")
+    except ValueError:
+        names = []
+    S["names"] = names if isinstance(names, list) else []
+
+
+def render_setup():
+    """Build the setup form from the `variants` answer and the current choices."""
+    setup = S["setup"]
+    entry = variant_entry(setup.get("variant"))
+    if entry is None:
+        return
+    lang = S["lang"]
+    html = []
+    for vid in S["variant_ids"]:
+        name = i18n.variant_name(lang, vid, variant_entry(vid).get("name"))
+        sel = " selected" if vid == entry["id"] else ""
+        html.append('<option value="' + esc(vid) + '"' + sel + ">" + esc(name) + "</option>")
+    select = byid("variant")
+    select.innerHTML = "".join(html)
+    select.disabled = False
+    byid("variant-summary").textContent = i18n.variant_summary(lang, entry["id"])
+    rules = byid("rules-link")
+    rules.href = "./rules/" + entry["id"] + ".html#" + lang
+    rules.setAttribute("aria-label", tr("menu.rules") + ": "
+                       + i18n.variant_name(lang, entry["id"], entry.get("name")))
+    pinfo = entry["players"]
+    pmin, pmax, pdef = pinfo["min"], pinfo["max"], pinfo["default"]
+    players = setup.get("players") or pdef
+    if players < pmin or players > pmax:
+        players = pdef
+    setup["players"] = players
+    html = []
+    for n in range(pmin, pmax + 1):
+        sel = " selected" if n == players else ""
+        html.append('<option value="' + str(n) + '"' + sel + ">" + str(n) + "</option>")
+    psel = byid("players")
+    psel.innerHTML = "".join(html)
+    psel.disabled = False
+    seats = setup.get("seats") or []
+    while len(seats) < players:
+        seats.append("human" if not seats else "ai:medium")
+    seats = seats[:players]
+    setup["seats"] = seats
+    names = S["names"]
+    html = ["<legend>" + esc(tr("menu.seats")) + "</legend>"]
+    for i in range(players):
+        html.append('<div class="seat-setup"><label><span>' + esc(tr("menu.seat", n=i + 1))
+                    + "</span>")
+        html.append('<select data-seat="' + str(i) + '">')
+        for kind in textfmt.SEAT_KINDS:
+            sel = " selected" if kind == seats[i] else ""
+            html.append('<option value="' + kind + '"' + sel + ">" + esc(tr("seat." + kind))
+                        + "</option>")
+        html.append("</select></label>")
+        if seats[i] == "human" and seats.count("human") > 1:
+            typed = names[i] if i < len(names) and isinstance(names[i], str) else ""
+            html.append('<label class="seat-name"><span>' + esc(tr("menu.seat_name")) + "</span>"
+                        + '<input type="text" maxlength="16" data-name="' + str(i) + '" value="'
+                        + esc(typed) + '" placeholder="' + esc(tr("game.player", n=i + 1))
+                        + '"></label>')
+        html.append("</div>")
+    byid("seats").innerHTML = "".join(html)
+    values = setup.get("options") or {}
+    html = []
+    for opt in entry.get("options", []):
+        name = opt["name"]
+        if name == "players" or (opt.get("players") and players not in opt["players"]):
+            continue
+        value = values.get(name, opt.get("default"))
+        desc = esc(i18n.option_description(lang, name, opt.get("description", ""), entry["id"]))
+        label = esc(i18n.option_label(lang, name, entry["id"]))
+        if opt["type"] == "bool":
+            chk = " checked" if value is True or str(value) in ("true", "True", "1") else ""
+            html.append('<label class="check"><input type="checkbox" data-opt="' + esc(name)
+                        + '" data-type="bool"' + chk + "><span>" + label
+                        + "<br><small>" + desc + "</small></span></label>")
+        elif opt["type"] == "choice":
+            html.append("<label><span>" + label + "</span><select data-opt=\"" + esc(name)
+                        + '" data-type="choice">')
+            for choice in opt.get("choices", []):
+                sel = " selected" if str(choice) == str(value) else ""
+                html.append('<option value="' + esc(choice) + '"' + sel + ">"
+                            + esc(i18n.choice_label(lang, choice, name)) + "</option>")
+            html.append("</select><small>" + desc + "</small></label>")
+        else:
+            lo = opt.get("min")
+            hi = opt.get("max")
+            attrs = ""
+            if lo is not None:
+                attrs += ' min="' + str(lo) + '"'
+            if hi is not None:
+                attrs += ' max="' + str(hi) + '"'
+            shown = "" if value is None else str(value)
+            html.append("<label><span>" + label + '</span><input type="number" data-opt="'
+                        + esc(name) + '" data-type="int"' + attrs + ' value="' + shown
+                        + '"><small>' + desc + "</small></label>")
+    byid("options").innerHTML = "".join(html)
+    byid("options-box").hidden = not html
+    seed = byid("seed")
+    seed.disabled = False
+    if seed.value == "":
+        seed.value = str(setup.get("seed") or (int(js.Math.random() * 1000000) + 1))
+    byid("import").disabled = False
+    render_start_button()
+
+
+def render_start_button():
+    button = byid("start")
+    if S["catalog"] is None:
+        return
+    button.disabled = False
+    if S["pending"] is not None:
+        button.textContent = tr("menu.starting")
+        button.disabled = True
+    elif S["engine_state"] != "ready":
+        button.textContent = tr("menu.waiting")
+    else:
+        button.textContent = tr("menu.start")
+
+
+def read_setup():
+    """The `new_match` intent of the setup form."""
+    setup = S["setup"]
+    entry = variant_entry(setup["variant"])
+    options = {"players": setup["players"]}
+    specs = {}
+    for opt in entry.get("options", []):
+        specs[opt["name"]] = opt
+    nodes = document.querySelectorAll("#options [data-opt]")
+    for i in range(int(nodes.length)):
+        node = nodes.item(i)
+        name = str(node.dataset.opt)
+        kind = str(node.dataset.type)
+        if kind == "bool":
+            options[name] = bool(node.checked)
+        elif kind == "int":
+            if str(node.value) != "":
+                options[name] = int(float(str(node.value)))
+        else:
+            value = str(node.value)
+            options[name] = value
+            for choice in specs.get(name, {}).get("choices", []):
+                if str(choice) == value:
+                    options[name] = choice
+    seed_text = str(byid("seed").value)
+    seed = int(seed_text) if seed_text.isdigit() else 1
+    return {"type": "new_match", "variant": setup["variant"], "options": options,
+            "seed": seed, "seats": list(setup["seats"])}
+
+
+def on_setup_change(event):
+    target = event.target
+    tid = str(target.id)
+    setup = S["setup"]
+    if tid == "variant":
+        setup["variant"] = str(target.value)
+        setup["options"] = {}
+        setup["players"] = None
+        render_setup()
+    elif tid == "players":
+        setup["players"] = int(str(target.value))
+        render_setup()
+    elif target.getAttribute("data-seat") is not None:
+        setup["seats"][int(str(target.getAttribute("data-seat")))] = str(target.value)
+        render_setup()
+    elif target.getAttribute("data-name") is not None:
+        i = int(str(target.getAttribute("data-name")))
+        names = S["names"]
+        while len(names) <= i:
+            names.append("")
+        names[i] = str(target.value).strip()[:16]
+        window.dominoBoot.save(NAMES_KEY, json.dumps(names))
+    elif target.getAttribute("data-opt") is not None:
+        if "options" not in setup or setup["options"] is None:
+            setup["options"] = {}
+        kind = str(target.getAttribute("data-type"))
+        setup["options"][str(target.getAttribute("data-opt"))] = (
+            bool(target.checked) if kind == "bool" else str(target.value))
+
+
+def on_start(event):
+    event.preventDefault()
+    if S["catalog"] is None or S["pending"] is not None:
+        return
+    spawn(link.run_intent(read_setup()))
+
+
+def on_import(event):
+    files = event.target.files
+    if files is None or int(files.length) == 0:
+        return
+    spawn(import_file(files.item(0)))
+
+
+async def import_file(file):
+    text = str(await file.text())
+    try:
+        record = json.loads(text)
+    except ValueError as exc:
+        why = i18n.error_reason(S["lang"], "bad_record", str(exc))
+        show_error(tr("error.record", message=why))
+        return
+    await link.run_intent({"type": "load_record", "record": record})
+
+
+def on_resume(event):
+    """Continue the saved match: the worker loads the record it saved (sent once it is up)."""
+    if S["saved"] is None or S["pending"] is not None:
+        return
+    spawn(link.run_intent({"type": "resume"}))
+
+
+def on_forget(event):
+    spawn(forget_saved())
+
+
+async def forget_saved():
+    """Discard the saved match (the worker deletes it; the page forgets its summary)."""
+    if S["engine_state"] != "ready":
+        return
+    answer = await link.send({"type": "forget_save"})
+    if answer.get("type") == "forgotten":
+        saved.keep_saved(None)
+        show_error("")
+    else:
+        show_error(tr("error.save_failed", error=str(answer.get("message", "")).rstrip(".")))
+
+
+def on_rematch(event):
+    """The same settings, a new deal number."""
+    last = S["last_match"]
+    state = S["state"]
+    if last is None and state is not None:
+        last = {"type": "new_match", "variant": store.field(state, "variant"),
+                "options": state.get("options") or {}, "seats": state.get("seats")}
+    if last is None:
+        return
+    message = {"type": "new_match", "variant": last["variant"],
+               "options": last.get("options") or {}, "seats": last.get("seats"),
+               "seed": int(js.Math.random() * 1000000) + 1}
+    byid("result").hidden = True
+    spawn(link.run_intent(message))

@@ -1,0 +1,476 @@
+"""The table: the layout drawn on the canvas from `geometry.table`, the ends a selected (or
+dragged) tile fits glowing, and taps or drops on those ends.
+
+The geometry of the current state and canvas size is kept in the store (`S["geo"]`), so the
+hand's end buttons and the log name an end as the table shows it ("up, on 6"). Which ends a
+tile fits comes from the state's legal moves (their `end` ids), never from the tiles.
+"""
+
+import json
+
+import geometry
+import textfmt
+from pyscript import window
+from store import S, byid, tr
+
+GLOW = "#38bdf8"
+
+
+def compute():
+    """The geometry of the current layout for the canvas's box (kept in `S["geo"]`)."""
+    state = S["state"]
+    wrap = byid("table-wrap")
+    width = float(wrap.clientWidth)
+    height = float(wrap.clientHeight)
+    if state is None or width <= 0 or height <= 0:
+        S["geo"] = None
+        return None
+    view = state.get("view") or {}
+    layout = view.get("layout")
+    options = {"ends": view.get("ends")}
+    if layout and layout.get("kind") == "line":
+        options["anchor"] = geometry.line_anchor(view)
+    geo = geometry.table(layout, width, height, options)
+    S["geo"] = geo
+    return geo
+
+
+def end_of(end_id):
+    """The geometry's end with this id, or None."""
+    geo = S["geo"]
+    if geo is None:
+        return None
+    for end in geo["ends"]:
+        if end["id"] == end_id:
+            return end
+    return None
+
+
+def end_name(move):
+    """How the table shows a move's end: "up, on 6" (with the train's owner on Mexican
+    Train), else the engine's name of it."""
+    end_id = move.get("end")
+    if end_id is None:
+        return ""
+    state = S["state"]
+    end = end_of(end_id)
+    value = move.get("open")
+    if end is not None and value is None:
+        value = end["value"]
+    where = textfmt.end_words(S["lang"], end["dir"] if end is not None else None, value) \
+        if value is not None else ""
+    if str(end_id).startswith("T") or end_id == "MX":
+        base = textfmt.end_label(S["lang"], end_id, state["seats"], state["viewer"])
+        return base + (", " + where if where else "")
+    if not where:
+        return textfmt.end_label(S["lang"], end_id, state["seats"], state["viewer"])
+    return where
+
+
+def glowing():
+    """The moves whose ends glow: those of the selected or dragged tile."""
+    tile = None
+    if S["drag"] is not None and S["drag"].get("moved"):
+        tile = S["drag"]["tile"]
+    elif S["selected"] is not None:
+        tile = S["selected"]
+    if tile is None:
+        return []
+    out = []
+    for m in S["moves"]:
+        if m.get("tile") is not None and textfmt.canonical_tile(str(m["tile"])) == tile \
+                and m.get("end") is not None:
+            out.append(m)
+    return out
+
+
+# The animation under way: its items (motion.plan), the state and geometry it started
+# from, the offscreen canvas holding the still table, the frame callback.
+_anim = {"items": None, "state": None, "state_id": None, "off": None, "proxy": None,
+         "running": False, "failed": False, "ratio": 1.0}
+
+
+def draw():
+    canvas = byid("table")
+    state = S["state"]
+    prev_state = _anim["state"]
+    prev_geo = S["geo"]
+    geo = compute()
+    if geo is None:
+        return
+    width = geo["width"]
+    height = geo["height"]
+    canvas.style.height = str(int(height)) + "px"
+    ratio = float(window.devicePixelRatio or 1)
+    if int(canvas.width) != int(width * ratio) or int(canvas.height) != int(height * ratio):
+        canvas.width = int(width * ratio)
+        canvas.height = int(height * ratio)
+    ctx = canvas.getContext("2d")
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+    canvas.setAttribute("aria-label", tr("game.table") + ": " + str(len(geo["tiles"])))
+    if _anim["state_id"] != state["state_id"]:
+        if _anim["items"] is not None:
+            motion_finish()  # a snapshot arrived mid-animation: the old one ends at once
+        _anim["state"] = state
+        _anim["state_id"] = state["state_id"]
+        plan_motion(prev_state, state, prev_geo, geo)
+    if _anim["items"] is not None:
+        off = offscreen(width, height, ratio)
+        octx = off.getContext("2d")
+        octx.setTransform(ratio, 0, 0, ratio, 0, 0)
+        paint(octx, canvas, state, geo, covered())
+        if not _anim["running"]:
+            _anim["running"] = True
+            request_frame()
+        return
+    paint(ctx, canvas, state, geo, None)
+
+
+def paint(ctx, canvas, state, geo, skip):
+    """The still table: its tiles (but those in `skip`, drawn by the animation), the last
+    placement outlined, the glowing ends."""
+    width = geo["width"]
+    height = geo["height"]
+    ctx.clearRect(0, 0, width, height)
+    tiles = geo["tiles"]
+    if not tiles:
+        canvas.setAttribute("data-glow", "[]")
+        ctx.fillStyle = "#d1fae5"
+        ctx.font = "16px system-ui, sans-serif"
+        ctx.textAlign = "center"
+        ctx.fillText(tr("game.empty_table"), width / 2, height / 2)
+        return
+    max_pip = geometry.max_pip_of(state.get("options"))
+    for lab in geo.get("labels") or []:
+        draw_label(ctx, lab, state)
+    recent = textfmt.last_placed((state.get("view") or {}).get("history"))
+    for p in tiles:
+        if skip is not None and p["key"] in skip:
+            continue
+        draw_tile(ctx, p, max_pip)
+        if p["key"] in recent and not p.get("engine"):
+            ctx.strokeStyle = "#f59e0b"
+            ctx.lineWidth = 2.5
+            ctx.beginPath()
+            ctx.roundRect(p["x"] - 1.5, p["y"] - 1.5, p["w"] + 3, p["h"] + 3,
+                          min(p["w"], p["h"]) * 0.18)
+            ctx.stroke()
+    marks = []
+    for m in glowing():
+        end = end_of(m["end"])
+        if end is not None:
+            draw_glow(ctx, end, geo["unit"])
+            hit = end["hit"]
+            marks.append({"move": m["move"], "end": m["end"], "x": hit["x"], "y": hit["y"],
+                          "w": hit["w"], "h": hit["h"]})
+    # Where the glowing ends are (CSS px in the canvas): for tests and tools; the page
+    # itself never reads it back.
+    canvas.setAttribute("data-glow", json.dumps(marks))
+
+
+def draw_label(ctx, lab, state):
+    owner = lab.get("owner")
+    if owner is None:
+        text = tr("train.mexican_short")
+    elif owner == state["viewer"]:
+        text = tr("game.you")
+    else:
+        text = textfmt.seat_short(S["lang"], owner, state["seats"], state["viewer"])
+    ctx.fillStyle = "#fde68a" if lab.get("marker") else "#d1fae5"
+    ctx.font = "600 12px system-ui, sans-serif"
+    ctx.textAlign = "left"
+    ctx.textBaseline = "middle"
+    ctx.fillText(text, lab["x"] + 2, lab["y"] + lab["h"] / 2, max(10, lab["w"] - 4))
+    box = lab.get("marker_box")
+    if lab.get("marker") and box:
+        ctx.fillStyle = "#f59e0b"
+        ctx.beginPath()
+        ctx.arc(box["x"] + box["w"] / 2, box["y"] + box["h"] / 2, min(box["w"], box["h"]) / 3,
+                0, 6.2832)
+        ctx.fill()
+    ctx.textBaseline = "alphabetic"
+
+
+def draw_glow(ctx, end, unit):
+    ctx.save()
+    ctx.shadowColor = GLOW
+    ctx.shadowBlur = 12
+    ctx.fillStyle = "#38bdf855"
+    ctx.strokeStyle = GLOW
+    ctx.lineWidth = 2.5
+    ctx.beginPath()
+    ctx.roundRect(end["x"] + 1, end["y"] + 1, end["w"] - 2, end["h"] - 2,
+                  min(end["w"], end["h"]) * 0.2)
+    ctx.fill()
+    ctx.stroke()
+    ctx.restore()
+    ctx.fillStyle = "#0c4a6e"
+    ctx.font = "700 " + str(int(max(11, unit * 0.8))) + "px system-ui, sans-serif"
+    ctx.textAlign = "center"
+    ctx.textBaseline = "middle"
+    ctx.fillText(str(end["value"]), end["x"] + end["w"] / 2, end["y"] + end["h"] / 2)
+    ctx.textBaseline = "alphabetic"
+
+
+def draw_tile(ctx, p, max_pip):
+    x, y, w, h = p["x"], p["y"], p["w"], p["h"]
+    if w < 2 or h < 2:
+        return
+    ctx.fillStyle = "#00000055"
+    ctx.fillRect(x + 1.5, y + 2, w, h)
+    face = p.get("face", True) and p.get("a") is not None and p.get("b") is not None
+    ctx.fillStyle = "#faf6ea" if face else "#7c2d12"
+    ctx.strokeStyle = "#57534e" if face else "#fde68a"
+    ctx.lineWidth = 1
+    ctx.beginPath()
+    ctx.roundRect(x + 0.5, y + 0.5, w - 1, h - 1, min(w, h) * 0.14)
+    ctx.fill()
+    ctx.stroke()
+    if not face:
+        return
+    ctx.fillStyle = "#57534e"
+    size = min(w, h)
+    if p["vertical"]:
+        ctx.fillRect(x + size * 0.15, y + h / 2 - 0.5, w - size * 0.3, 1)
+        halves = ((p["a"], x, y, w, h / 2), (p["b"], x, y + h / 2, w, h / 2))
+    else:
+        ctx.fillRect(x + w / 2 - 0.5, y + size * 0.15, 1, h - size * 0.3)
+        halves = ((p["a"], x, y, w / 2, h), (p["b"], x + w / 2, y, w / 2, h))
+    for value, hx, hy, hw, hh in halves:
+        ctx.fillStyle = geometry.pip_colour(value, max_pip)
+        radius = geometry.pip_radius(size, value)
+        for fx, fy in geometry.pip_points(value):
+            ctx.beginPath()
+            ctx.arc(hx + fx * hw, hy + fy * hh, radius, 0, 6.2832)
+            ctx.fill()
+
+
+def move_at(x, y, tile):
+    """The legal move of `tile` whose end's target holds the point (canvas CSS px), or
+    None."""
+    best = None
+    for m in S["moves"]:
+        if m.get("tile") is None or m.get("end") is None:
+            continue
+        if textfmt.canonical_tile(str(m["tile"])) != tile:
+            continue
+        end = end_of(m["end"])
+        if end is None:
+            continue
+        hit = end["hit"]
+        if hit["x"] <= x <= hit["x"] + hit["w"] and hit["y"] <= y <= hit["y"] + hit["h"]:
+            best = m
+            break
+    return best
+
+
+def canvas_point(client_x, client_y):
+    """A viewport point in the canvas's CSS px."""
+    rect = byid("table").getBoundingClientRect()
+    return float(client_x) - float(rect.left), float(client_y) - float(rect.top)
+
+
+def over_canvas(client_x, client_y):
+    rect = byid("table-wrap").getBoundingClientRect()
+    return float(rect.left) <= float(client_x) <= float(rect.right) \
+        and float(rect.top) <= float(client_y) <= float(rect.bottom)
+
+
+# --------------------------------------------------------------------------- motion
+#
+# Planned by motion.py from the previous and the new snapshot and the new state's events
+# (never from the page); played here frame by frame over the still table, which is drawn
+# once into an offscreen canvas without the tiles the animation moves.
+
+
+def motion_on():
+    return S["settings"].get("motion") and not _anim["failed"]
+
+
+def motion_speed():
+    speed = S["settings"].get("speed")
+    if not motion_on() or speed == "instant":
+        return "off"
+    return speed if speed in ("slow", "normal", "fast") else "normal"
+
+
+def plan_motion(prev, new, prev_geo, geo):
+    import motion
+
+    _anim["items"] = None
+    if prev is None or prev_geo is None or S["screen"] != "game":
+        return
+    speed = motion_speed()
+    if speed == "off":
+        return
+    state = S["state"]
+    spots = motion.seat_spots(len(state["seats"]), state["viewer"], geo["width"],
+                              geo["height"], geo["unit"] or 16.0)
+    try:
+        items = motion.plan(prev, new, prev_geo, geo, spots, float(window.performance.now()),
+                            speed, {"say": say, "amount": say_amount})
+    except Exception as exc:  # noqa: BLE001 - the table is drawn still instead
+        stop_motion(exc)
+        return
+    if items:
+        _anim["items"] = items
+
+
+def say(key, args):
+    """motion.py's texts in the page's words (a kozel pass is a knock; "You are the goat")."""
+    names = []
+    state = S["state"]
+    seats = (args or {}).get("seats") or []
+    for seat in seats:
+        names.append(textfmt.seat_name(S["lang"], seat, state["seats"], state["viewer"]))
+    if key == "move.pass" and textfmt.state_field(state, "variant") == "kozel":
+        key = "move.knock"
+    if key == "result.goat" and len(seats) == 1 and seats[0] == state["viewer"] \
+            and names and names[0] == tr("game.you"):
+        key = "result.goat_you"
+    return tr(key, name=", ".join(names), n=len(names))
+
+
+def say_amount(value):
+    return textfmt.amount(value, S["lang"], True)
+
+
+def covered():
+    import motion
+
+    return motion.covered(_anim["items"]) if _anim["items"] is not None else {}
+
+
+def offscreen(width, height, ratio):
+    off = _anim["off"]
+    if off is None:
+        off = window.document.createElement("canvas")
+        _anim["off"] = off
+    if int(off.width) != int(width * ratio) or int(off.height) != int(height * ratio):
+        off.width = int(width * ratio)
+        off.height = int(height * ratio)
+    return off
+
+
+def request_frame():
+    if _anim["proxy"] is None:
+        from pyscript.ffi import create_proxy
+
+        _anim["proxy"] = create_proxy(on_frame)
+    window.requestAnimationFrame(_anim["proxy"])
+
+
+def on_frame(now):
+    import motion
+    import sound
+
+    items = _anim["items"]
+    geo = S["geo"]
+    if items is None or geo is None:
+        _anim["running"] = False
+        return
+    try:
+        now = float(now)
+        canvas = byid("table")
+        ctx = canvas.getContext("2d")
+        ratio = float(window.devicePixelRatio or 1)
+        ctx.setTransform(1, 0, 0, 1, 0, 0)
+        ctx.clearRect(0, 0, int(canvas.width), int(canvas.height))
+        ctx.drawImage(_anim["off"], 0, 0)
+        ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+        max_pip = geometry.max_pip_of(S["state"].get("options"))
+        for o in motion.frame(items, now):
+            paint_instruction(ctx, o, max_pip)
+        sound.play_all(motion.sounds(items, now))
+        finished = motion.done(items, now)
+    except Exception as exc:  # noqa: BLE001 - the table is drawn still instead
+        stop_motion(exc)
+        return
+    if finished:
+        _anim["items"] = None
+        _anim["running"] = False
+        from store import emit
+
+        S["motion_done"] = S["state"]["state_id"]
+        emit()  # the still table, whole again (and the summary once a hand ended)
+        return
+    request_frame()
+
+
+def motion_finish():
+    import motion
+
+    if _anim["items"] is not None:
+        motion.finish(_anim["items"])
+    _anim["items"] = None
+
+
+def motion_running():
+    return _anim["items"] is not None
+
+
+def stop_motion(exc):
+    _anim["items"] = None
+    _anim["running"] = False
+    _anim["failed"] = True
+    window.console.warn("motion off: " + str(exc))
+
+
+def paint_instruction(ctx, o, max_pip):
+    kind = o["kind"]
+    alpha = o.get("alpha", 1.0)
+    ctx.globalAlpha = max(0.0, min(1.0, alpha if alpha is not None else 1.0))
+    if kind == "tile":
+        draw_tile(ctx, o, max_pip)
+    elif kind == "hand":
+        sx = o.get("sx", 1.0)
+        for t in o["tiles"]:
+            w = t["w"] * abs(sx)
+            p = {"x": t["x"] + (t["w"] - w) / 2.0, "y": t["y"], "w": w, "h": t["h"],
+                 "a": t.get("a"), "b": t.get("b"), "vertical": t.get("vertical", True),
+                 "face": o.get("face", True)}
+            draw_tile(ctx, p, max_pip)
+    elif kind == "knock":
+        text = str(o.get("text") or "")
+        x = o["x"] + o["w"] / 2.0
+        y = o["y"] + o["h"] / 2.0
+        ctx.font = "700 14px system-ui, sans-serif"
+        ctx.textAlign = "center"
+        ctx.textBaseline = "middle"
+        width = float(ctx.measureText(text).width) + 16
+        ctx.fillStyle = "#1c1917dd"
+        ctx.beginPath()
+        ctx.roundRect(x - width / 2.0, y - 13, width, 26, 13)
+        ctx.fill()
+        ctx.fillStyle = "#fde68a"
+        ctx.fillText(text, x, y)
+    elif kind == "text":
+        ctx.font = "800 " + str(int(o.get("size") or 18)) + "px system-ui, sans-serif"
+        ctx.textAlign = "center"
+        ctx.textBaseline = "middle"
+        ctx.lineWidth = 3
+        ctx.strokeStyle = "#1c1917"
+        ctx.strokeText(str(o["text"]), o["x"], o["y"])
+        ctx.fillStyle = "#fde68a" if o.get("style") == "score" else "#bbf7d0"
+        ctx.fillText(str(o["text"]), o["x"], o["y"])
+    elif kind == "banner":
+        scale = o.get("scale") or 1.0
+        ctx.font = "800 " + str(int(22 * scale)) + "px system-ui, sans-serif"
+        ctx.textAlign = "center"
+        ctx.textBaseline = "middle"
+        text = str(o["text"])
+        width = float(ctx.measureText(text).width) + 32
+        ctx.fillStyle = "#1c1917e6"
+        ctx.beginPath()
+        ctx.roundRect(o["x"] - width / 2.0, o["y"] - 24, width, 48, 12)
+        ctx.fill()
+        ctx.fillStyle = "#fde68a"
+        ctx.fillText(text, o["x"], o["y"])
+    elif kind == "ring":
+        ctx.strokeStyle = "#f59e0b"
+        ctx.lineWidth = 3
+        ctx.beginPath()
+        ctx.arc(o["x"], o["y"], max(0.0, o["r"]), 0, 6.2832)
+        ctx.stroke()
+    ctx.globalAlpha = 1.0
+    ctx.textBaseline = "alphabetic"
