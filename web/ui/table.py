@@ -138,7 +138,11 @@ def paint(ctx, canvas, state, geo, skip):
         ctx.fillStyle = "#d1fae5"
         ctx.font = "16px system-ui, sans-serif"
         ctx.textAlign = "center"
-        ctx.fillText(tr("game.empty_table"), width / 2, height / 2)
+        # Wrapped onto as many lines as the table's width needs (a phone's table is narrow).
+        lines = wrap_words(ctx, tr("game.empty_table"), width - 16)
+        top = height / 2 - (len(lines) - 1) * 10
+        for i in range(len(lines)):
+            ctx.fillText(lines[i], width / 2, top + i * 20)
         return
     max_pip = geometry.max_pip_of(state.get("options"))
     for lab in geo.get("labels") or []:
@@ -166,6 +170,22 @@ def paint(ctx, canvas, state, geo, skip):
     # Where the glowing ends are (CSS px in the canvas): for tests and tools; the page
     # itself never reads it back.
     canvas.setAttribute("data-glow", json.dumps(marks))
+
+
+def wrap_words(ctx, text, width):
+    """Split `text` into lines no wider than `width` pixels in the context's font."""
+    lines = []
+    line = ""
+    for word in text.split(" "):
+        trial = word if not line else line + " " + word
+        if line and float(ctx.measureText(trial).width) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
 
 
 def draw_label(ctx, lab, state):
