@@ -63,6 +63,7 @@ def test_ends_and_log_lines_use_the_tables_words():
 
 
 def test_teams_only_for_partners():
-    assert textfmt.teams(state("kozel", {}, players=4)) == [[0, 2], [1, 3]]
+    # Kozel is recorded per player (RULES.md 2.5): no teams, whatever the player count.
+    assert textfmt.teams(state("kozel", {}, players=4)) is None
     assert textfmt.teams(state("draw", {}, players=4)) is None
     assert textfmt.teams(state("draw", {}, players=4, options={"partnership": True})) is not None

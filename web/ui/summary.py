@@ -50,7 +50,8 @@ class Namer:
         return textfmt.seat_name(self.lang, seat, self.seats, self.viewer)
 
     def names(self, seats):
-        return ", ".join([self.name(s) for s in seats])
+        # "Bạn và Máy 3", "You and Computer 3": one subject, as the glossary's grammar asks.
+        return i18n.join_names(self.lang, [self.name(s) for s in seats])
 
     def short(self, seat):
         return textfmt.seat_short(self.lang, seat, self.seats, self.viewer)

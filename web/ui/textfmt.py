@@ -23,8 +23,9 @@ def group_digits(n, sep):
 
 
 def amount(n, lang, signed=False):
-    """An amount of points or money: Vietnamese groups with dots, English with commas."""
-    sep = "." if lang == "vi" else ","
+    """An amount of points or money, grouped as each language writes it (GLOSSARY.md):
+    Vietnamese 12.000, English 12,000, Russian 12 000."""
+    sep = i18n.DIGIT_SEP.get(lang, ",")
     text = group_digits(n, sep)
     if signed and int(n) > 0:
         return "+" + text
@@ -344,11 +345,12 @@ def seat_level(kind):
 
 
 def teams(state):
-    """The two teams ([[0, 2], [1, 3]]) when partners play, else None: partners sit
-    opposite, at four players."""
+    """The two teams ([[0, 2], [1, 3]]) when partners play (the `partnership` option, four
+    players), else None: partners sit opposite. Kozel is played and recorded per player
+    (RULES.md 2.5), so it has no teams."""
     options = state.get("options") or {}
     players = state_field(state, "players") or len(state.get("seats") or [])
-    if players == 4 and (options.get("partnership") or state_field(state, "variant") == "kozel"):
+    if players == 4 and options.get("partnership"):
         return [[0, 2], [1, 3]]
     return None
 
