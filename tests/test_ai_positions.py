@@ -18,12 +18,12 @@ then plays the hand out through the protocol. ``start_of`` is checked as the inv
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from pathlib import Path
 
 import pytest
+from datakit import cut_record, start_hands
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -45,30 +45,9 @@ SETTINGS = dict(deadline=None, suppress_health_check=list(HealthCheck),
 
 # --- positions ---------------------------------------------------------------------------
 
-def start_hands() -> list[tuple[str, dict, int]]:
-    """(label, record, hand index) of every hand in tests/data that begins from ``start``."""
-    out = []
-    for path in sorted(DATA.rglob("*.json")):
-        if path.name.endswith(".expected.json"):
-            continue
-        record = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(record, dict) or record.get("format") != "domino-record":
-            continue
-        for index, hand in enumerate(record.get("hands", [])):
-            if isinstance(hand, dict) and "start" in hand:
-                out.append((f"{path.parent.name}/{path.stem}#{index + 1}", record, index))
-    return out
-
-
 START_HANDS = start_hands()
 
 
-def cut_record(record: dict, index: int, moves: int) -> dict:
-    """The record up to hand ``index`` with only its first ``moves`` moves."""
-    out = copy.deepcopy(record)
-    out["hands"] = out["hands"][:index + 1]
-    out["hands"][index]["moves"] = out["hands"][index].get("moves", [])[:moves]
-    return out
 
 
 def open_decisions(record: dict, index: int) -> list[tuple[dict, Match]]:

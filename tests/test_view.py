@@ -20,13 +20,13 @@ every move of the hand (tests/data, every such record).
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import re
 from pathlib import Path
 
 import pytest
+from datakit import cut_record, start_hands
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -277,29 +277,10 @@ def test_view_shows_the_match_scores_so_far(variant):
 DATA = Path(__file__).resolve().parent / "data"
 
 
-def start_records() -> list[tuple[str, dict, int]]:
-    """(label, record, hand index) of every hand in tests/data that begins from ``start``."""
-    out = []
-    for path in sorted(DATA.rglob("*.json")):
-        if path.name.endswith(".expected.json"):
-            continue
-        record = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(record, dict) or record.get("format") != "domino-record":
-            continue
-        for index, hand in enumerate(record.get("hands", [])):
-            if isinstance(hand, dict) and "start" in hand:
-                out.append((f"{path.parent.name}/{path.stem}#{index + 1}", record, index))
-    return out
+START_RECORDS = start_hands()
 
 
-START_RECORDS = start_records()
-
-
-def cut(record: dict, index: int, moves: int) -> dict:
-    out = copy.deepcopy(record)
-    out["hands"] = out["hands"][:index + 1]
-    out["hands"][index]["moves"] = out["hands"][index].get("moves", [])[:moves]
-    return out
+cut = cut_record
 
 
 def marker_moved(log: list[tuple[int, str]]) -> set[int]:

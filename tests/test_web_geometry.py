@@ -16,20 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "ui"))
 import geometry  # noqa: E402
 import i18n  # noqa: E402
 import textfmt  # noqa: E402
-
-
-def random_line(rng, length):
-    """A plausible line: consecutive tiles match, doubles sprinkled in."""
-    tiles = []
-    value = rng.randrange(7)
-    for _ in range(length):
-        if rng.random() < 0.25:
-            tiles.append([value, value])
-            continue
-        nxt = rng.randrange(7)
-        tiles.append([value, nxt])
-        value = nxt
-    return tiles
+from datakit import random_line  # noqa: E402
 
 
 def overlap(p, q):

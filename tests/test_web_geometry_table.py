@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web" / "ui"))
 
 import geometry  # noqa: E402
+from datakit import random_line  # noqa: E402
 
 from domino import Match, view  # noqa: E402
 
@@ -318,18 +319,6 @@ def test_a_line_too_long_for_the_box_keeps_its_size_and_asks_for_height():
     assert small["fits"] and small["unit"] < geometry.LINE_MIN_UNIT
 
 
-def random_line(rng, length):
-    """A plausible line: consecutive tiles match, doubles sprinkled in."""
-    tiles = []
-    value = rng.randrange(7)
-    for _ in range(length):
-        if rng.random() < 0.25:
-            tiles.append([value, value])
-            continue
-        nxt = rng.randrange(7)
-        tiles.append([value, nxt])
-        value = nxt
-    return tiles
 
 
 def test_the_lead_holds_still_while_the_line_grows():
