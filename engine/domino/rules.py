@@ -396,12 +396,6 @@ def _whole_number(value: Any) -> int | None:
     return None
 
 
-def _short(value: Any) -> str:
-    """A value for an error message: short, and safe for any value (a huge number or a deeply
-    nested list is described, not printed)."""
-    return describe(value)
-
-
 def _check_value(spec: OptionSpec, value: Any, variant: str) -> Any:
     """Validate one option value against its spec, accepting text forms from the CLI."""
     where = f"option {spec.name!r} of {variant}"
@@ -412,15 +406,15 @@ def _check_value(spec: OptionSpec, value: Any, variant: str) -> Any:
             return False
         if isinstance(value, bool):
             return value
-        raise OptionError(f"{where} takes true or false, not {_short(value)}")
+        raise OptionError(f"{where} takes true or false, not {describe(value)}")
     if spec.kind == "int":
         number = _whole_number(value)
         if number is None:
-            raise OptionError(f"{where} takes a whole number, not {_short(value)}")
+            raise OptionError(f"{where} takes a whole number, not {describe(value)}")
         if (spec.min is not None and number < spec.min) or (
                 spec.max is not None and number > spec.max):
             raise OptionError(f"{where} must be between {spec.min} and {spec.max}, "
-                              f"not {_short(number)}")
+                              f"not {describe(number)}")
         if number % spec.step:
             raise OptionError(f"{where} must be a multiple of {spec.step}, not {number}")
         return number
@@ -430,18 +424,18 @@ def _check_value(spec: OptionSpec, value: Any, variant: str) -> Any:
                 isinstance(value, str) and value == str(choice)):
             return choice
     allowed = ", ".join(str(c) for c in spec.choices)
-    raise OptionError(f"{where} must be one of {allowed}, not {_short(value)}")
+    raise OptionError(f"{where} must be one of {allowed}, not {describe(value)}")
 
 
 def resolve_variant(variant: str) -> Ruleset:
     """The built-in ruleset for a variant id or alias."""
     if not isinstance(variant, str):
-        raise UnknownVariantError(f"unknown variant {_short(variant)}")
+        raise UnknownVariantError(f"unknown variant {describe(variant)}")
     key = variant.strip().lower()
     key = ALIASES.get(key, key)
     if key not in REGISTRY:
         raise UnknownVariantError(
-            f"unknown variant {_short(variant)} (known: {', '.join(VARIANTS)})")
+            f"unknown variant {describe(variant)} (known: {', '.join(VARIANTS)})")
     return REGISTRY[key]
 
 
@@ -452,7 +446,7 @@ def get_ruleset(variant: str, options: dict | None = None) -> Ruleset:
     """
     base = resolve_variant(variant)
     if options is not None and not isinstance(options, dict):
-        raise OptionError(f"options must be an object of name: value, not {_short(options)}")
+        raise OptionError(f"options must be an object of name: value, not {describe(options)}")
     options = dict(options or {})
     players_value = options.pop("players", base.default_players)
     players = _check_value(
@@ -461,7 +455,7 @@ def get_ruleset(variant: str, options: dict | None = None) -> Ruleset:
     specs = {s.name: s for s in base.option_specs}
     unknown = sorted(set(options) - set(specs))
     if unknown:
-        raise OptionError(f"unknown option {_short(unknown[0])} for {base.id} "
+        raise OptionError(f"unknown option {describe(unknown[0])} for {base.id} "
                           f"(known: {', '.join(specs) or 'none'})")
     chosen: dict[str, Any] = {}
     changes: dict[str, Any] = {}

@@ -30,7 +30,7 @@ import re
 from typing import Any
 
 from .errors import DominoError, RecordError
-from .tiles import Tile, make_tile
+from .tiles import TILE_TEXT, Tile, make_tile
 
 MAX_RECORD_CHARS = 4_000_000
 MAX_DEPTH = 64
@@ -46,7 +46,6 @@ MAX_MOVE_CHARS = 40
 
 ErrorClass = type[DominoError]
 
-_TILE = re.compile(r"([0-9]{1,2})-([0-9]{1,2})")
 _LINE_TILE = re.compile(r"([0-9]{1,2})\|([0-9]{1,2})")
 _ARM_ID = re.compile(r"[A-Z][0-9]{0,3}")
 _TRAIN_ID = re.compile(r"T[0-9]{1,2}|MX")
@@ -184,7 +183,7 @@ def amounts(value: Any, where: str, n: int, err: ErrorClass = RecordError) -> li
 def tile(value: Any, where: str, max_pip: int, err: ErrorClass = RecordError) -> Tile:
     """A tile written ``"6-4"`` (or ``"4-6"``), ASCII digits only, both halves in the set."""
     if isinstance(value, str):
-        found = _TILE.fullmatch(value.strip())
+        found = TILE_TEXT.fullmatch(value.strip())
         if found:
             a, b = int(found.group(1)), int(found.group(2))
             if a <= max_pip and b <= max_pip:
@@ -478,6 +477,16 @@ def _pairs(value: Any, where: str, max_pip: int) -> list[tuple[int, int]]:
     return out
 
 
+def _layout_id(spec: dict, at: str, pattern: re.Pattern, max_len: int, what: str) -> str:
+    """The ``id`` of an arm or a train: present, a short string, and a name of that kind."""
+    if "id" not in spec:
+        raise RecordError(f"{at}: lacks 'id'")
+    name = text(spec["id"], f"{at}.id", max_len)
+    if not pattern.fullmatch(name):
+        raise RecordError(f"{at}.id: not {what}: {describe(name)}")
+    return name
+
+
 def tree_layout(value: Any, max_pip: int) -> dict:
     """A tree layout's JSON (``TreeLayout.to_json``): ``kind``, ``lead``, ``arms`` with
     ``id``, ``parent`` ([host arm, index of the double on it] or null), ``open`` and
@@ -495,11 +504,7 @@ def tree_layout(value: Any, max_pip: int) -> dict:
     for i, arm in enumerate(array(value.get("arms") or [], f"{where}.arms", max_len=200)):
         at = f"{where}.arms[{i}]"
         arm = obj(arm, at, RecordError, ("id", "parent", "open", "tiles"))
-        if "id" not in arm:
-            raise RecordError(f"{at}: lacks 'id'")
-        arm_id = text(arm["id"], f"{at}.id", 4)
-        if not _ARM_ID.fullmatch(arm_id):
-            raise RecordError(f"{at}.id: not an arm name: {describe(arm_id)}")
+        arm_id = _layout_id(arm, at, _ARM_ID, 4, "an arm name")
         parent = arm.get("parent")
         if parent is not None:
             parent = array(parent, f"{at}.parent", length=2)
@@ -527,11 +532,7 @@ def trains_layout(value: Any, n: int, max_pip: int) -> dict:
     for i, spec in enumerate(array(value.get("trains", []), f"{where}.trains", max_len=n + 1)):
         at = f"{where}.trains[{i}]"
         spec = obj(spec, at, RecordError, ("id", "owner", "marker", "tiles"))
-        if "id" not in spec:
-            raise RecordError(f"{at}: lacks 'id'")
-        key = text(spec["id"], f"{at}.id", 3)
-        if not _TRAIN_ID.fullmatch(key):
-            raise RecordError(f"{at}.id: not a train name: {describe(key)}")
+        key = _layout_id(spec, at, _TRAIN_ID, 3, "a train name")
         if spec.get("owner") is not None:
             optional_seat(spec["owner"], f"{at}.owner", n)
         marker = flag(spec.get("marker", False), f"{at}.marker")

@@ -10,7 +10,8 @@ import re
 
 from .errors import TileError
 
-_TILE_TEXT = re.compile(r"([0-9]{1,2})-([0-9]{1,2})")
+# A tile in notation: one or two ASCII digits a side (shared with domino.schema).
+TILE_TEXT = re.compile(r"([0-9]{1,2})-([0-9]{1,2})")
 
 Tile = tuple[int, int]
 
@@ -28,7 +29,7 @@ def parse_tile(text: str, max_pip: int = 12) -> Tile:
     if not isinstance(text, str):
         kind = "a number" if isinstance(text, int) else type(text).__name__
         raise TileError(f"not a tile: {kind}")
-    found = _TILE_TEXT.fullmatch(text.strip())
+    found = TILE_TEXT.fullmatch(text.strip())
     if not found:
         raise TileError(f"not a tile: {text[:40]!r}")
     a, b = int(found.group(1)), int(found.group(2))
