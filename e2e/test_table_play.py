@@ -14,6 +14,8 @@ from conftest import (
     worker_save,
 )
 
+from domino import Match
+
 
 def saved_moves(page):
     text = worker_save(page)
@@ -92,6 +94,40 @@ def test_dragging_a_tile_to_an_end_plays_it(page, site, guard):
         ".some(li => li.dataset.notation === m)", arg=target["move"], timeout=30_000)
 
 
+def test_dragging_a_tile_by_touch_plays_it(browser, site):
+    """A finger drags a tile from the hand to a glowing end (touch events, a phone)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    open_deep_link(page, site, "variant=draw&players=2&seed=12&seats=human,ai")
+    tile = tile_with_two_ends(page)
+    source = page.locator(f"#hand .tile[data-tile='{tile}']").bounding_box()
+    cdp = context.new_cdp_session(page)
+
+    def touch(kind, x, y):
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    x = source["x"] + source["width"] / 2
+    y = source["y"] + source["height"] / 2
+    touch("touchStart", x, y)
+    for k in range(1, 4):
+        touch("touchMove", x + 2 * k, y - 8 * k)
+    marks = glow(page)
+    assert len(marks) >= 2, marks
+    target = marks[0]
+    box = page.locator("#table").bounding_box()
+    tx = box["x"] + target["x"] + target["w"] / 2
+    ty = box["y"] + target["y"] + target["h"] / 2
+    for k in range(1, 9):
+        touch("touchMove", x + (tx - x) * k / 8, y + (ty - y) * k / 8)
+    touch("touchEnd", tx, ty)
+    page.wait_for_function(
+        "(m) => [...document.querySelectorAll('#log li[data-notation]')]"
+        ".some(li => li.dataset.notation === m)", arg=target["move"], timeout=30_000)
+    context.close()
+
+
 def test_leaving_the_table_asks_first_and_states_the_cost(page, site, guard):
     open_deep_link(page, site, "variant=vn_iwin&players=4&seed=3&seats=human,ai,ai,ai")
     wait_my_turn(page)
@@ -104,7 +140,12 @@ def test_leaving_the_table_asks_first_and_states_the_cost(page, site, guard):
     leave.click()
     dialog = page.locator("#leave-confirm")
     assert dialog.is_visible()
-    assert "coins" in page.locator("#leave-text").inner_text()
+    # The cost the engine states: B, and 2B per double in the hand (RULES.md 2.3).
+    stake = Match.new("vn_iwin", {"players": 4}, seed=3).rs.stake
+    doubles = sum(1 for t in page.locator("#hand .tile").all()
+                  if len(set((t.get_attribute("data-tile") or "").split("-"))) == 1)
+    cost = f"{stake * (1 + 2 * doubles):,} coins"
+    assert cost in page.locator("#leave-text").inner_text(), cost
     page.locator("#leave-cancel").click()
     assert dialog.is_hidden()
     leave.click()
@@ -224,3 +265,14 @@ def test_pass_and_play_names_are_typed_in_the_setup_form(page, site, guard):
     page.click("#handoff-ready")
     seats = page.locator("#game .seat").all_inner_texts()
     assert any("Lan" in s for s in seats) and any("Minh" in s for s in seats), seats
+    # The typed names name the seats in the log too (not "Player 1").
+    first = page.locator("#game [data-move]:visible").first
+    first.click()
+    # The other player's turn: the device is handed over, then the log is shown again.
+    page.locator("#handoff").wait_for(state="visible", timeout=30_000)
+    page.click("#handoff-ready")
+    page.wait_for_function(
+        "[...document.querySelectorAll('#log li')].some(li => /Lan|Minh/.test(li.textContent))",
+        timeout=30_000)
+    log = page.locator("#log").inner_text()
+    assert "Player 1" not in log and "Player 2" not in log, log

@@ -27,6 +27,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from domino.protocol import PROTOCOL_VERSION
+
 DATA = Path(__file__).resolve().parent / "data"
 
 # --- budget: hypothesis profiles ---------------------------------------------------------------
@@ -1104,7 +1106,7 @@ def check_answer(text: Any, message_id: Any = None) -> dict:
     answer = strict_loads(text)
     assert isinstance(answer, dict), answer
     assert answer.get("type") in ANSWER_TYPES, answer.get("type")
-    assert answer.get("v") == 1, answer.get("v")
+    assert answer.get("v") == PROTOCOL_VERSION, answer.get("v")
     if answer["type"] == "error":
         assert answer.get("code") in ERROR_CODES, answer
         assert isinstance(answer.get("message"), str), answer

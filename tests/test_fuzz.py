@@ -112,7 +112,7 @@ from hypothesis import strategies as st
 from domino import record as rec
 from domino.errors import DominoError
 from domino.match import Match
-from domino.protocol import Session
+from domino.protocol import PROTOCOL_VERSION, Session
 
 ROOT = Path(__file__).resolve().parents[1]
 # An export that may show every hand (the protocol refuses one mid-hand without "reveal").
@@ -182,8 +182,10 @@ def test_oracles_catch_what_they_should():
             check_cli_output(code, out, err)
     assert check_cli_output(0, '{"a": 1}\n', "") == {"a": 1}
     assert check_cli_output(2, "", "error: bad\n") is None
-    for text in ['{"type": "error", "code": "internal", "message": "x", "v": 1}',
-                 '{"type": "ready", "v": 1, "id": NaN}', '{"type": "nope", "v": 1}']:
+    v = PROTOCOL_VERSION
+    for text in [f'{{"type": "error", "code": "internal", "message": "x", "v": {v}}}',
+                 f'{{"type": "ready", "v": {v}, "id": NaN}}', f'{{"type": "nope", "v": {v}}}',
+                 f'{{"type": "ready", "v": {v - 1}}}']:
         with pytest.raises((AssertionError, ValueError)):
             check_answer(text)
     session = Session()
@@ -572,8 +574,8 @@ ODD_TYPES = [None, [], {}, 1, 1.5, True, "", "PLAY", "play ", "ready", "state", 
              "__init__", "dispatch", "on_play", "handle", "hello\x00", Raw("NaN"), ["play"]]
 MESSAGE_IDS = [1, 0, -1, "abc", "", 1.5, [1, 2], {"a": 1}, True, 2 ** 70,
                Raw("NaN"), Raw("Infinity"), Raw("1e400"), Raw("9" * 5000)]
-VERSIONS = [1, 1.0, 2, 0, "1", None, True, [1], Raw("NaN"),
-            Raw("9" * 5000)]
+VERSIONS = [PROTOCOL_VERSION, float(PROTOCOL_VERSION), PROTOCOL_VERSION + 1, 1, 0, "2", None,
+            True, [1], Raw("NaN"), Raw("9" * 5000)]
 HOSTILE_TEXTS = ["", " ", "null", "[]", "1", '"hello"', "{", '{"type":', '{"type": "hello"',
                  "[" * 100_000, "[" * 100_000 + "]" * 100_000,
                  '{"type": "hello", "x": ' + "[" * 100_000 + "]" * 100_000 + "}",
@@ -741,7 +743,7 @@ def intent(draw, session: Session, last: dict | None) -> tuple[str, object, str,
     version = draw(st.sampled_from(VERSIONS)) if draw(st.integers(0, 7)) == 0 else "absent"
     if not (isinstance(version, str) and version == "absent"):
         message["v"] = version
-        must = must and type(version) is int and version == 1
+        must = must and type(version) is int and version == PROTOCOL_VERSION
     must = must and (msg_id is None or echoable_id(msg_id))
     if kind in ("play", "ai_move", "hint", "undo", "next_hand"):
         state_id = message.get("state_id")

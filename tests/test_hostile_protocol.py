@@ -323,7 +323,7 @@ def test_intents_between_the_steps_of_a_search_do_not_disturb_it():
     ('{"type": "hello", "v": true}', "bad_message"),
     ('{"type": "hello", "v": "1"}', "bad_message"),
     ('{"type": "hello", "v": 1.5}', "bad_message"),
-    ('{"type": "hello", "v": 2}', "unsupported_version"),
+    ('{"type": "hello", "v": 3}', "unsupported_version"),
     ('{"type": "hello", "id": NaN}', "bad_message"),
     ('{"type": "hello", "id": Infinity}', "bad_message"),
     ('{"type": "hello", "id": -Infinity}', "bad_message"),

@@ -162,8 +162,15 @@ def test_state_answers_carry_no_field_twice(variant, options):
 # --- structured moves ----------------------------------------------------------------------
 
 
-def expected_entry(move: Move, ends: dict[str, int]) -> dict:
-    """What ``moves`` must say of one engine move, written out from the move itself."""
+def expected_entry(move: Move, ends: dict[str, int], state: dict | None = None) -> dict:
+    """What ``moves`` must say of one engine move, written out from the move itself (and a
+    leave's cost from the seat's own hand in ``state``: B, and 2B per double, RULES.md 2.3)."""
+    cost = None
+    if move.kind == "leave":
+        assert state is not None
+        stake = state["options"]["stake"]
+        doubles = sum(1 for tile in state["view"]["hand"] if tile[0] == tile[-1])
+        cost = stake * (1 + 2 * doubles)
     return {
         "move": str(move), "kind": move.kind,
         "tile": tile_str(move.tile) if move.tile is not None else None,
@@ -171,6 +178,7 @@ def expected_entry(move: Move, ends: dict[str, int]) -> dict:
         "touch": move.touch,
         "tile2": tile_str(move.tile2) if move.tile2 is not None else None,
         "end2": move.end2, "open2": ends[move.end2] if move.end2 is not None else None,
+        "cost": cost,
     }
 
 
@@ -186,7 +194,7 @@ def check_moves(state: dict, session: Session) -> None:
     for entry, move in zip(state["moves"], legal, strict=True):
         assert tuple(entry) == MOVE_FIELDS
         assert Move.parse(entry["move"]) == move  # the notation round trip
-        assert entry == expected_entry(move, ends)
+        assert entry == expected_entry(move, ends, state)
         for end, tile, number in ((entry["end"], entry["tile"], entry["open"]),
                                   (entry["end2"], entry["tile2"], entry["open2"])):
             if end is None:

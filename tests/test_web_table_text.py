@@ -67,3 +67,32 @@ def test_teams_only_for_partners():
     assert textfmt.teams(state("kozel", {}, players=4)) is None
     assert textfmt.teams(state("draw", {}, players=4)) is None
     assert textfmt.teams(state("draw", {}, players=4, options={"partnership": True})) is not None
+
+
+def test_typed_names_reach_the_log_the_ends_and_the_summary():
+    """Pass-and-play names typed in the setup form name their seats everywhere a seat is named:
+    the log, a train's end and the end-of-hand summary; computers and the lone "You" keep the
+    catalogue's names, and a blank entry falls back to "Player 2"."""
+    import summary
+
+    seats = ["human", "human", "ai"]
+    names = ["Lan", "  ", "ignored for a computer"]
+    played = {"type": "played", "seat": 0, "move": "6-6"}
+    assert textfmt.log_text("en", played, seats, 1, names) == "Lan led 6-6"
+    passed = {"type": "passed", "seat": 1}
+    assert textfmt.log_text("en", passed, seats, 1, names) == "Player 2 passed"
+    assert textfmt.seat_name("en", 2, seats, 1, names) == "Computer 3"
+    assert textfmt.end_label("vi", "T0", seats, 1, names) == textfmt.i18n.t("vi", "end.T", name="Lan")
+    assert textfmt.seat_short("en", 0, ["human", "human"], 1, ["Alexandra Petrova", ""]) == \
+        "Alexand…"
+    # One human among computers is "You", whatever was typed.
+    assert textfmt.seat_name("en", 0, ["human", "ai"], 0, ["Lan", ""]) == "You"
+    over = {"variant": "block", "seats": ["human", "human"], "viewer": 0, "options": {},
+            "hand_number": 1, "hand_over": True, "match": {"scores": [12, 0]},
+            "hand_result": {"termination": "domino", "winner": 1, "delta": [0, 12]},
+            "hand_result_details": {}, "history": [], "view": {"points": [0, 0]},
+            "hands": [["6-6"], []]}
+    parts = summary.build("en", over, ["Lan", "Minh"])
+    assert "Minh" in parts["text"] and "Player 2" not in parts["text"]
+    assert "Minh" in parts["table"] and "Lan" in parts["table"]
+    assert "Player 2" in summary.build("en", over)["text"]

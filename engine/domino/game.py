@@ -666,11 +666,16 @@ def _start_turn(s: HandState, events: list[Event]) -> None:
     _end_hand(s, "blocked", None, events)
 
 
+def leave_charge(s: HandState, seat: int) -> int:
+    """What leaving the table costs ``seat`` now (vn_iwin, RULES.md 2.3): B, and 2B more per
+    double in its hand. The page shows it before the player confirms."""
+    doubles = sum(1 for t in s.hands[seat] if is_double(t))
+    return s.rs.stake + 2 * s.rs.stake * doubles
+
+
 def _leave(s: HandState, seat: int, events: list[Event]) -> list[Event]:
     """vn_iwin: the leaver pays B + 2B per double into escrow; the tiles go to the boneyard."""
-    rs = s.rs
-    doubles = sum(1 for t in s.hands[seat] if is_double(t))
-    charge = rs.stake + 2 * rs.stake * doubles
+    charge = leave_charge(s, seat)
     s.escrow += charge
     s.escrow_by[seat] += charge
     s.boneyard.extend(s.hands[seat])

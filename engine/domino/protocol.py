@@ -16,7 +16,10 @@ move (``ai_move`` stays, for tests, benchmarks and tools that drive a match them
 Every message is one JSON object with a ``type`` (a string). The page may add ``id`` (echoed
 in the answer: a string of at most ``MAX_ID_CHARS`` characters or a whole number of at most
 ``MAX_ID`` either way) and ``v`` (the protocol version it speaks, a whole number; a different
-major version is refused). Fields the intent does not use are ignored.
+major version is refused). Fields the intent does not use are ignored. Version 2 (this one)
+gave a ``state`` answer one home per fact, legal moves as data (``moves``), computer moves
+as pushed states, a leave's ``cost`` and the view's ``end_count``; version 1 had ``legal``
+notation and the view's fields repeated at the top.
 
 Intents (page -> worker) and their answers:
 
@@ -95,7 +98,9 @@ half first; null for draw, pass, leave), ``end`` (the engine's end id: ``L``, ``
 ``T2``, ``MX``, ...; the ids of ``view.ends`` and of the layout JSON's ``arms`` / ``trains``;
 null for a lead), ``open`` (the number showing on that end now, as ``view.ends`` says),
 ``touch`` (the half that touches the end, only where the notation names it: ``blank_wild``'s
-``5-0@L:5``), and for a kozel ``pair`` its second placement: ``tile2``, ``end2``, ``open2``.
+``5-0@L:5``), for a kozel ``pair`` its second placement: ``tile2``, ``end2``, ``open2``, and
+for a ``leave`` its ``cost``: what leaving takes from the leaver now (vn_iwin: B and 2B per
+double in the hand), so that the page states it before the player confirms.
 Where an end points on the screen is the page's to say: its geometry lays out the table from
 ``view.layout`` and knows the direction of every end id there; the engine knows topology only.
 
@@ -177,15 +182,15 @@ from .ai import LEVELS as AI_LEVELS
 from .ai import Agent, get_agent
 from .errors import DominoError, IllegalMoveError, OptionError, RecordError, UnknownVariantError
 from .events import Event
-from .game import HandState
+from .game import HandState, leave_charge
 from .match import Match
-from .moves import Move
+from .moves import LEAVE, Move
 from .rules import variants_catalog
 from .schema import describe
 from .tiles import tile_str
 from .view import view
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 # The longest message text read (checked before parsing): a record at its limit fits twice
 # over, so that it fits even sent as an escaped JSON string.
 MAX_MESSAGE_CHARS = 2 * schema.MAX_RECORD_CHARS + 100_000
@@ -212,7 +217,8 @@ VIEW_FIELDS_ELSEWHERE = {"variant": "variant", "players": "players",
 # ``Match.summary`` keys a ``state`` answer leaves out of its ``match``, likewise.
 MATCH_FIELDS_ELSEWHERE = {"over": "match_over", "hand_number": "hand_number"}
 # The fields of every ``moves`` entry, always all present (null where they do not apply).
-MOVE_FIELDS = ("move", "kind", "tile", "end", "open", "touch", "tile2", "end2", "open2")
+MOVE_FIELDS = ("move", "kind", "tile", "end", "open", "touch", "tile2", "end2", "open2",
+               "cost")
 
 
 def json_safe(value: Any) -> Any:
@@ -237,19 +243,21 @@ def history(match: Match) -> list[dict]:
             for i, r in enumerate(match.results)]
 
 
-def move_entry(move: Move, ends: dict[str, int]) -> dict:
+def move_entry(move: Move, ends: dict[str, int], leave_cost: int | None = None) -> dict:
     """One legal move as the page receives it: the notation to send back in ``play``
     (opaque to the page), its kind, and what it puts where: the tile, the engine's end id
     and the number showing on that end now (``ends``: ``view.ends`` as a dict), the touching
     half when the notation names it (``blank_wild``), and a kozel pair's second tile, end
-    and number. Every key of ``MOVE_FIELDS`` is present; those that do not apply are null."""
+    and number; a leave's ``leave_cost``. Every key of ``MOVE_FIELDS`` is present; those that
+    do not apply are null."""
     def tile(value: Any) -> str | None:
         return None if value is None else tile_str(value)
 
     return {"move": str(move), "kind": move.kind, "tile": tile(move.tile), "end": move.end,
             "open": None if move.end is None else ends[move.end], "touch": move.touch,
             "tile2": tile(move.tile2), "end2": move.end2,
-            "open2": None if move.end2 is None else ends[move.end2]}
+            "open2": None if move.end2 is None else ends[move.end2],
+            "cost": leave_cost if move.kind == LEAVE else None}
 
 
 class ProtocolError(Exception):
@@ -893,7 +901,10 @@ class Session:
         kind = None if seat is None else ("human" if self.seats[seat] == "human" else "ai")
         v = view(match.hand, self.viewer).to_json()
         ends = {end: number for end, number in v["ends"]}
-        moves = [move_entry(m, ends) for m in match.legal()] if kind == "human" else []
+        moves = []
+        if kind == "human":
+            cost = leave_charge(match.hand, seat)
+            moves = [move_entry(m, ends, cost) for m in match.legal()]
         for key in VIEW_FIELDS_ELSEWHERE:
             del v[key]
         summary = match.summary()

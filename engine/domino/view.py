@@ -73,6 +73,9 @@ class View:
     result: Any
     last_placer: int | None  # the seat whose placement came last (vn_iwin's pass penalty)
     start: HistoryStart  # where ``history`` begins
+    # all_fives: the count of the open ends as the variant scores it (RULES.md 3.3), which a
+    # placement scores when it is a multiple of five; None in a variant that does not count.
+    end_count: int | None = None
 
     def to_json(self) -> dict:
         """The view as plain JSON (what the worker sends to the page)."""
@@ -99,6 +102,7 @@ class View:
             "result": self.result.to_json() if self.result else None,
             "last_placer": self.last_placer,
             "start": self.start.to_json(),
+            "end_count": self.end_count,
         }
 
 
@@ -121,6 +125,7 @@ def view(s: HandState, seat: int) -> View:
         result=s.result if over else None,
         last_placer=s.last_placer,
         start=history_start(s),
+        end_count=s.layout.count_ends() if s.rs.end_count_scoring else None,
     )
 
 

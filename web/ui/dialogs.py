@@ -26,7 +26,7 @@ def render():
     if not result_wanted():
         box.hidden = True
         return
-    parts = summary.build(S["lang"], state)
+    parts = summary.build(S["lang"], state, S["names"])
     byid("result-title").textContent = parts["title"]
     byid("result-text").textContent = parts["text"]
     byid("result-table").innerHTML = parts["table"]

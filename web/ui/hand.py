@@ -85,19 +85,6 @@ def pair_label(move):
     return tr("move.pair", a=textfmt.canonical_tile(str(a)), b=textfmt.canonical_tile(str(b)))
 
 
-def leave_cost():
-    """What leaving costs now (vn_iwin: the stake, and twice the stake per double in your
-    hand, RULES.md 2.3), as money text."""
-    state = S["state"]
-    stake = (state.get("options") or {}).get("stake") or 0
-    doubles = 0
-    for tile in (state.get("view") or {}).get("hand") or []:
-        parts = str(tile).split("-")
-        if len(parts) == 2 and parts[0] == parts[1]:
-            doubles += 1
-    return stake + 2 * stake * doubles
-
-
 def render():
     state = S["state"]
     view = state.get("view") or {}
@@ -157,7 +144,8 @@ def render():
     leave_button.hidden = leave is None
     box = byid("leave-confirm")
     if leave is not None and S["leave_open"]:
-        cost = textfmt.money_text(lang, leave_cost(), False)
+        # The engine states what leaving costs now (vn_iwin: B, and 2B per double in hand).
+        cost = textfmt.money_text(lang, leave.get("cost") or 0, False)
         byid("leave-text").textContent = tr("leave.warning", n=cost)
         byid("leave-ok").setAttribute("data-move", leave["move"])
         byid("leave-ok").textContent = tr("leave.ok", n=cost)

@@ -20,7 +20,7 @@ def render():
         if current is not None and viewer != current:
             event = textfmt.seen_by(event, current)
             viewer = current
-        text = textfmt.log_text(lang, event, seats, viewer)
+        text = textfmt.log_text(lang, event, seats, viewer, S["names"])
         if text:
             shown += 1
             notation = textfmt.log_notation(event)

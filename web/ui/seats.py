@@ -16,16 +16,7 @@ MAX_BACKS = 12
 def seat_name(seat):
     """The seat's name: a typed pass-and-play name, else "You" / "Computer 2" / "Player 3"."""
     state = S["state"]
-    seats = state["seats"]
-    names = S["names"]
-    if seat < len(seats) and seats[seat] == "human" and seat < len(names) and names[seat]:
-        humans = 0
-        for kind in seats:
-            if kind == "human":
-                humans += 1
-        if humans > 1:
-            return names[seat]
-    return textfmt.seat_name(S["lang"], seat, seats, state["viewer"])
+    return textfmt.seat_name(S["lang"], seat, state["seats"], state["viewer"], S["names"])
 
 
 def seat_html(seat, where):
@@ -112,6 +103,10 @@ def render():
                                + ("T" if where["top"] else ""))
     view = state.get("view") or {}
     info = [esc(textfmt.hand_text(S["lang"], state))]
+    # all_fives: the count of the ends, which scores when it is a multiple of five.
+    if view.get("end_count") is not None and view.get("ends"):
+        info.append('<span class="end-count">' + esc(tr("game.end_count", n=view["end_count"]))
+                    + "</span>")
     boneyard = view.get("boneyard")
     pile = byid("boneyard")
     if boneyard is not None and (boneyard or view.get("drawable")):

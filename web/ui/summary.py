@@ -41,29 +41,30 @@ def totals_of(summary):
 class Namer:
     """Seat names in one language for one state."""
 
-    def __init__(self, lang, state):
+    def __init__(self, lang, state, names=None):
         self.lang = lang
         self.seats = state.get("seats") or []
         self.viewer = state.get("viewer", 0)
+        self.typed = names  # pass-and-play names typed in the setup form, one per seat
 
     def name(self, seat):
-        return textfmt.seat_name(self.lang, seat, self.seats, self.viewer)
+        return textfmt.seat_name(self.lang, seat, self.seats, self.viewer, self.typed)
 
     def names(self, seats):
         # "Bạn và Máy 3", "You and Computer 3": one subject, as the glossary's grammar asks.
         return i18n.join_names(self.lang, [self.name(s) for s in seats])
 
     def short(self, seat):
-        return textfmt.seat_short(self.lang, seat, self.seats, self.viewer)
+        return textfmt.seat_short(self.lang, seat, self.seats, self.viewer, self.typed)
 
 
-def headline(lang, state):
+def headline(lang, state, names=None):
     """The sentences under the title: how the hand ended, who won, who blocked, who opened."""
     t = i18n.t
     result = state.get("hand_result") or {}
     details = state.get("hand_result_details") or {}
     variant = state.get("variant", "")
-    nm = Namer(lang, state)
+    nm = Namer(lang, state, names)
     term = result.get("termination")
     winners = as_list(result.get("winner"))
     lines = []
@@ -153,11 +154,11 @@ def cell(lang, col, seat, state):
     return textfmt.amount(value, lang, True), cls
 
 
-def hand_table(lang, state):
+def hand_table(lang, state, names=None):
     """The table of the hand: one row per seat (in rank order where the variant ranks)."""
     result = state.get("hand_result") or {}
     variant = state.get("variant", "")
-    nm = Namer(lang, state)
+    nm = Namer(lang, state, names)
     n = len(state.get("seats") or [])
     ranked = variant in RANKED
     order = list(range(n))
@@ -222,14 +223,14 @@ def payments(items):
     return rows
 
 
-def items_html(lang, state):
+def items_html(lang, state, names=None):
     """vn_iwin: every payment of the hand (what for, who pays, who receives, the gross
     amount and the tax taken from the credit), then the house's total."""
     details = state.get("hand_result_details") or {}
     items = details.get("items")
     if not items:
         return ""
-    nm = Namer(lang, state)
+    nm = Namer(lang, state, names)
     t = i18n.t
     out = ['<table class="items"><caption>' + esc(t(lang, "result.items")) + "</caption>"
            "<thead><tr>"]
@@ -252,12 +253,12 @@ def items_html(lang, state):
     return "".join(out)
 
 
-def scoreboard_html(lang, state):
+def scoreboard_html(lang, state, names=None):
     """The match so far: one row per finished hand (its delta), then the totals."""
     history = state.get("history") or []
     if not history:
         return ""
-    nm = Namer(lang, state)
+    nm = Namer(lang, state, names)
     n = len(state.get("seats") or [])
     t = i18n.t
     over = bool(state.get("match_over") or (state.get("match") or {}).get("over"))
@@ -292,12 +293,12 @@ def scoreboard_html(lang, state):
     return "".join(out)
 
 
-def match_text(lang, state):
+def match_text(lang, state, names=None):
     """The match result once it is over: the winners, or kozel's goat(s)."""
     summary = state.get("match") or {}
     if not (state.get("match_over") or summary.get("over")):
         return ""
-    nm = Namer(lang, state)
+    nm = Namer(lang, state, names)
     text = i18n.t(lang, "result.match_over")
     goat = as_list(summary.get("goat"))
     winners = as_list(summary.get("winners"))
@@ -311,14 +312,15 @@ def match_text(lang, state):
     return text
 
 
-def build(lang, state):
+def build(lang, state, names=None):
     """Everything the dialog shows, as a dict of strings: `title`, `text` (plain text),
-    `table` (the hand table's inner HTML), `items`, `scoreboard` (HTML) and `match`."""
+    `table` (the hand table's inner HTML), `items`, `scoreboard` (HTML) and `match`; seats
+    are named by ``names`` where a pass-and-play player typed one."""
     return {
         "title": i18n.t(lang, "result.title", n=state.get("hand_number", 1)),
-        "text": " ".join(headline(lang, state)),
-        "table": hand_table(lang, state),
-        "items": items_html(lang, state),
-        "scoreboard": scoreboard_html(lang, state),
-        "match": match_text(lang, state),
+        "text": " ".join(headline(lang, state, names)),
+        "table": hand_table(lang, state, names),
+        "items": items_html(lang, state, names),
+        "scoreboard": scoreboard_html(lang, state, names),
+        "match": match_text(lang, state, names),
     }

@@ -10,7 +10,7 @@ import json
 
 import geometry
 import textfmt
-from pyscript import window
+from pyscript import document, window
 from store import S, byid, tr
 
 GLOW = "#38bdf8"
@@ -60,10 +60,10 @@ def end_name(move):
     where = textfmt.end_words(S["lang"], end["dir"] if end is not None else None, value) \
         if value is not None else ""
     if str(end_id).startswith("T") or end_id == "MX":
-        base = textfmt.end_label(S["lang"], end_id, state["seats"], state["viewer"])
+        base = textfmt.end_label(S["lang"], end_id, state["seats"], state["viewer"], S["names"])
         return base + (", " + where if where else "")
     if not where:
-        return textfmt.end_label(S["lang"], end_id, state["seats"], state["viewer"])
+        return textfmt.end_label(S["lang"], end_id, state["seats"], state["viewer"], S["names"])
     return where
 
 
@@ -114,6 +114,10 @@ def draw():
         _anim["state"] = state
         _anim["state_id"] = state["state_id"]
         plan_motion(prev_state, state, prev_geo, geo)
+    try:
+        measure_spots(geo)
+    except Exception:  # noqa: BLE001 - the plan falls back to the edges of the table
+        _spots["rects"] = None
     if _anim["items"] is not None:
         off = offscreen(width, height, ratio)
         octx = off.getContext("2d")
@@ -326,6 +330,12 @@ def plan_motion(prev, new, prev_geo, geo):
     state = S["state"]
     spots = motion.seat_spots(len(state["seats"]), state["viewer"], geo["width"],
                               geo["height"], geo["unit"] or 16.0)
+    # Where the seats, the boneyard and your tiles stood on the screen before this state was
+    # rendered (measured after the previous draw), so that a tile leaves its seat or your hand.
+    measured = _spots["rects"]
+    if measured is not None and _spots["size"] == (geo["width"], geo["height"]):
+        for key in measured:
+            spots[key] = measured[key]
     try:
         items = motion.plan(prev, new, prev_geo, geo, spots, float(window.performance.now()),
                             speed, {"say": say, "amount": say_amount})
@@ -336,13 +346,71 @@ def plan_motion(prev, new, prev_geo, geo):
         _anim["items"] = items
 
 
+# The screen rects of the seats, the boneyard and your tiles in the canvas's CSS px, measured
+# after each draw (the layout is the page's; the plan only reads these numbers).
+_spots = {"rects": None, "size": None}
+
+
+def _canvas_rect(el, origin, width, height):
+    """The rect of element `el` relative to the canvas, its centre kept inside the canvas so
+    that a tile from a seat beside the table enters at the table's edge nearest to it."""
+    r = el.getBoundingClientRect()
+    w = float(r.width)
+    h = float(r.height)
+    if w <= 0 or h <= 0:
+        return None
+    cx = min(max(float(r.left) - origin[0] + w / 2.0, 0.0), width)
+    cy = min(max(float(r.top) - origin[1] + h / 2.0, 0.0), height)
+    return {"x": cx - w / 2.0, "y": cy - h / 2.0, "w": w, "h": h}
+
+
+def measure_spots(geo):
+    """Measure where the seats, the boneyard and your tiles are now (for the next plan)."""
+    import motion
+
+    canvas = byid("table").getBoundingClientRect()
+    origin = (float(canvas.left), float(canvas.top))
+    width = geo["width"]
+    height = geo["height"]
+    out = {}
+    nodes = document.querySelectorAll(".seat[data-seat]")
+    for i in range(int(nodes.length)):
+        el = nodes.item(i)
+        seat = el.getAttribute("data-seat")
+        if seat is not None and str(seat).isdigit():
+            rect = _canvas_rect(el, origin, width, height)
+            if rect is not None:
+                out[int(str(seat))] = rect
+    pile = byid("boneyard")
+    if not pile.hidden:
+        rect = _canvas_rect(pile, origin, width, height)
+        if rect is not None:
+            out["boneyard"] = rect
+    hand = byid("hand")
+    rect = _canvas_rect(hand, origin, width, height)
+    if rect is not None:
+        out["hand"] = rect
+    tiles = {}
+    nodes = document.querySelectorAll("#hand [data-tile]")
+    for i in range(int(nodes.length)):
+        el = nodes.item(i)
+        rect = _canvas_rect(el, origin, width, height)
+        if rect is not None:
+            tiles[motion.tile_key(str(el.getAttribute("data-tile")))] = rect
+    if tiles:
+        out["hand_tiles"] = tiles
+    _spots["rects"] = out
+    _spots["size"] = (width, height)
+
+
 def say(key, args):
     """motion.py's texts in the page's words (a kozel pass is a knock; "You are the goat")."""
     names = []
     state = S["state"]
     seats = (args or {}).get("seats") or []
     for seat in seats:
-        names.append(textfmt.seat_name(S["lang"], seat, state["seats"], state["viewer"]))
+        names.append(textfmt.seat_name(S["lang"], seat, state["seats"], state["viewer"],
+                                       S["names"]))
     if key == "move.pass" and textfmt.state_field(state, "variant") == "kozel":
         key = "move.knock"
     if key == "result.goat" and len(seats) == 1 and seats[0] == state["viewer"] \

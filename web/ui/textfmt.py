@@ -39,6 +39,10 @@ def is_ai(kind):
     return kind == "ai" or kind.startswith("ai:")
 
 
+# A typed name longer than this is cut in narrow tables.
+SHORT_NAME = 8
+
+
 def _seat_kind(seat, seats, viewer):
     """"you" for the viewer when one human plays, else "computer" or "player"."""
     humans = 0
@@ -52,15 +56,20 @@ def _seat_kind(seat, seats, viewer):
     return "player"
 
 
-def seat_name(lang, seat, seats, viewer):
-    """How the UI names a seat: "You" for the viewer when one human plays, else by number."""
+def seat_name(lang, seat, seats, viewer, names=None):
+    """How the UI names a seat: "You" for the viewer when one human plays, a typed name for a
+    pass-and-play human (``names``: one per seat, "" for none), else by number."""
     kind = _seat_kind(seat, seats, viewer)
     if kind == "you":
         return i18n.t(lang, "game.you")
+    if kind == "player" and names and seat < len(names) and isinstance(names[seat], str):
+        typed = names[seat].strip()
+        if typed:
+            return typed
     return i18n.t(lang, "game." + kind, n=seat + 1)
 
 
-def end_label(lang, end_id, seats, viewer):
+def end_label(lang, end_id, seats, viewer, names=None):
     """A localized name for an open end id (`L`, `R`, `N`, `S`, `X1`, `T2`, `MX`)."""
     if end_id in ("L", "R", "N", "S", "MX"):
         return i18n.t(lang, "end." + end_id)
@@ -68,7 +77,7 @@ def end_label(lang, end_id, seats, viewer):
         owner = int(end_id[1:])
         if _seat_kind(owner, seats, viewer) == "you":
             return i18n.t(lang, "end.T_you")
-        return i18n.t(lang, "end.T", name=seat_name(lang, owner, seats, viewer))
+        return i18n.t(lang, "end.T", name=seat_name(lang, owner, seats, viewer, names))
     if end_id.startswith("X") and end_id[1:].isdigit():
         return i18n.t(lang, "end.X", n=end_id[1:])
     return end_id
@@ -216,11 +225,15 @@ def default_seats(players):
     return seats
 
 
-def seat_short(lang, seat, seats, viewer):
-    """A short seat label for narrow tables: "You", "C2" (computer 2), "P3" (player 3)."""
+def seat_short(lang, seat, seats, viewer, names=None):
+    """A short seat label for narrow tables: "You", "C2" (computer 2), "P3" (player 3), a
+    typed name cut to ``SHORT_NAME`` characters."""
     kind = _seat_kind(seat, seats, viewer)
     if kind == "you":
         return i18n.t(lang, "game.you")
+    typed = seat_name(lang, seat, seats, viewer, names) if kind == "player" else None
+    if typed is not None and typed != i18n.t(lang, "game.player", n=seat + 1):
+        return typed if len(typed) <= SHORT_NAME else typed[:SHORT_NAME - 1] + "…"
     return i18n.t(lang, "game." + kind + "_short", n=seat + 1)
 
 
@@ -236,7 +249,7 @@ def log_notation(event):
     return ""
 
 
-def played_text(lang, name, move, seats, viewer):
+def played_text(lang, name, move, seats, viewer, names=None):
     """A placement in words: a lead, a kozel pair, or a tile on a named end."""
     if "+" in move:
         parts = move.split("+")
@@ -248,24 +261,24 @@ def played_text(lang, name, move, seats, viewer):
     if end is None:
         return i18n.t(lang, "log.led", name=name, tile=tile)
     return i18n.t(lang, "log.played_end", name=name, tile=tile,
-                  end=end_label(lang, end, seats, viewer))
+                  end=end_label(lang, end, seats, viewer, names))
 
 
-def log_text(lang, event, seats, viewer):
+def log_text(lang, event, seats, viewer, names=None):
     """One game-log line in words for a protocol event, or None for events the log does not
     show (the notation is `log_notation(event)`)."""
     kind = event.get("type")
     seat = event.get("seat")
-    name = seat_name(lang, seat, seats, viewer) if seat is not None else ""
+    name = seat_name(lang, seat, seats, viewer, names) if seat is not None else ""
     if kind == "played":
         if event.get("dir") and event.get("on") is not None:
             tile = canonical_tile(split_move(str(event.get("move", "")))[0])
             where = end_words(lang, event["dir"], event["on"])
             end = split_move(str(event.get("move", "")))[1] or ""
             if end.startswith("T") or end == "MX":
-                where = end_label(lang, end, seats, viewer) + ", " + where
+                where = end_label(lang, end, seats, viewer, names) + ", " + where
             return i18n.t(lang, "log.played_at", name=name, tile=tile, end=where)
-        return played_text(lang, name, str(event.get("move", "")), seats, viewer)
+        return played_text(lang, name, str(event.get("move", "")), seats, viewer, names)
     if kind == "drew":
         if event.get("tile"):
             return i18n.t(lang, "log.drew_tile", name=name, tile=canonical_tile(event["tile"]))
