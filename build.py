@@ -257,8 +257,56 @@ def variants_answer() -> dict:
     return json.loads(protocol.Session().handle(json.dumps({"type": "variants"})))
 
 
+def shrink_python(source: str) -> str:
+    """`source` without its comments and the text of its docstrings, every line where it
+    was (so that a traceback in the browser names the line of `web/`).
+
+    The page's modules are sent to every visitor and compiled by MicroPython, which keeps no
+    docstrings: their words cost bytes and compile time only. A docstring becomes an empty
+    string spanning the same lines; a comment is removed with the spaces before it."""
+    import ast
+    import io
+    import tokenize
+
+    lines = source.splitlines(keepends=True)
+
+    def chars(row: int, byte_col: int) -> int:
+        """A column of `ast` (UTF-8 bytes) in characters, as `tokenize` counts it."""
+        return len(lines[row - 1].encode("utf-8")[:byte_col].decode("utf-8"))
+
+    edits = []  # (line, start column, end line, end column, replacement), 1-based lines
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.COMMENT:
+            (row, col), (_, end) = tok.start, tok.end
+            before = lines[row - 1][:col]
+            start = len(before.rstrip()) if before.strip() else col
+            edits.append((row, start, row, end, ""))
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                 ast.AsyncFunctionDef)) or not body:
+            continue
+        first = body[0]
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                and isinstance(first.value.value, str):
+            v = first.value
+            span = v.end_lineno - v.lineno
+            text = '""' if span == 0 else '"""' + "\n" * span + '"""'
+            edits.append((v.lineno, chars(v.lineno, v.col_offset), v.end_lineno,
+                          chars(v.end_lineno, v.end_col_offset), text))
+    # Byte offsets from the end, so that no edit moves another.
+    def offset(row: int, col: int) -> int:
+        return sum(len(line) for line in lines[:row - 1]) + col
+
+    out = source
+    for row, col, end_row, end_col, text in sorted(edits, reverse=True):
+        out = out[:offset(row, col)] + text + out[offset(end_row, end_col):]
+    return out
+
+
 def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None:
-    """Copy the files of `src` into `dst`, leaving out caches and the given suffixes."""
+    """Copy the files of `src` into `dst`, leaving out caches and the given suffixes; the
+    page's Python modules are shrunk (`shrink_python`)."""
     for path in sorted(src.rglob("*")):
         if not path.is_file() or "__pycache__" in path.parts or path.suffix in skip_suffixes:
             continue
@@ -267,7 +315,10 @@ def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None
             continue
         target = dst / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
+        if src == WEB and path.suffix == ".py":
+            target.write_text(shrink_python(path.read_text(encoding="utf-8")), encoding="utf-8")
+        else:
+            shutil.copyfile(path, target)
 
 
 def site_files(root: Path) -> list[str]:

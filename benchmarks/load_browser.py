@@ -22,14 +22,25 @@ one persistent profile after a first visit, so the service worker serves everyth
 Finally `ai_hand` plays one hand with four computer seats from a warm profile and reports the
 longest main-thread task while the worker thinks.
 
-Usage: python benchmarks/load_browser.py [--runs N]
+With `--baseline REV` (a git revision, e.g. the commit an issue was filed at) it also builds
+that revision's site in a temporary folder and interleaves its cold loads with the current
+build's, one of each per run, so that both meet the same machine; `compare` then gives the
+medians of both, `engine_ratio` (current over baseline engine-ready time), `menu_ratio` and
+`extra_bytes` (current minus baseline bytes of a cold load).
+
+Usage: python benchmarks/load_browser.py [--runs N] [--baseline REV]
 """
 
 import argparse
+import functools
 import http.server
 import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tarfile
 import tempfile
 import threading
 from pathlib import Path
@@ -75,13 +86,13 @@ class CountingHandler(build.StaticHandler):
         outputfile.write(data)
 
 
-def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Build dist/ if needed and serve it on a free port of 127.0.0.1, counting bytes;
-    returns the server and its base URL (ending in /)."""
-    import functools
-
-    build.build_if_needed()
-    handler = functools.partial(CountingHandler, directory=str(build.DIST))
+def serve(dist: Path | None = None) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve `dist` (default: dist/, built if needed) on a free port of 127.0.0.1, counting
+    bytes; returns the server and its base URL (ending in /)."""
+    if dist is None:
+        build.build_if_needed()
+        dist = build.DIST
+    handler = functools.partial(CountingHandler, directory=str(dist))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -133,11 +144,71 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def build_revision(rev: str, folder: Path) -> Path:
+    """Build git revision `rev`'s site in `folder` with that revision's own build.py (the
+    npm packages of this checkout are shared when its package-lock.json pins the same ones);
+    returns its dist/."""
+    archive = subprocess.run(["git", "archive", "--format=tar", rev], cwd=ROOT, check=True,
+                             capture_output=True).stdout
+    tar = folder / "src.tar"
+    tar.write_bytes(archive)
+    with tarfile.open(tar) as source:
+        source.extractall(folder / "src", filter="data")
+    src = folder / "src"
+    lock = src / "package-lock.json"
+    if lock.exists() and lock.read_bytes() == (ROOT / "package-lock.json").read_bytes():
+        os.symlink(ROOT / "node_modules", src / "node_modules")
+    subprocess.run([sys.executable, "build.py"], cwd=src, check=True, capture_output=True)
+    return src / "dist"
+
+
+def cold_load(browser: Any, base: str) -> dict[str, Any]:
+    """One cold load (a fresh context: no HTTP cache, no service worker)."""
+    context = browser.new_context()
+    context.add_init_script(OBSERVER)
+    try:
+        return measure(context.new_page(), base)
+    finally:
+        context.close()
+
+
+def compare(rev: str, runs: int) -> dict[str, Any]:
+    """Cold loads of the current build and of `rev`'s, interleaved; their medians and the
+    ratios and difference the issue's targets are stated in."""
+    with tempfile.TemporaryDirectory(prefix="domino-baseline-") as tmp:
+        old_dist = build_revision(rev, Path(tmp))
+        new_server, new_base = serve()
+        old_server, old_base = serve(old_dist)
+        new, old = [], []
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**launch_kwargs())
+            for i in range(runs):
+                # Alternate which build goes first, so neither always meets a warmer machine.
+                order = [(new, new_base), (old, old_base)]
+                for runs_of, base in order if i % 2 == 0 else order[::-1]:
+                    runs_of.append(cold_load(browser, base))
+            browser.close()
+        new_server.shutdown()
+        old_server.shutdown()
+        shutil.rmtree(Path(tmp) / "src", ignore_errors=True)
+    a, b = summary(new), summary(old)
+    return {"baseline": rev, "runs": runs, "current": a, "baseline_cold": b,
+            "menu_ratio": round(a["menu_ms"] / b["menu_ms"], 3),
+            "engine_ratio": round(a["engine_ms"] / b["engine_ms"], 3),
+            "extra_bytes": a["bytes"] - b["bytes"],
+            "current_runs": new, "baseline_runs": old}
+
+
 def main() -> None:
     """Cold loads, warm loads and one computer hand; print the JSON."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--baseline", metavar="REV",
+                        help="compare cold loads with this git revision's build instead")
     args = parser.parse_args()
+    if args.baseline:
+        print(json.dumps(compare(args.baseline, args.runs), indent=2))
+        return
     server, base = serve()
     cold, warm = [], []
     with sync_playwright() as p:

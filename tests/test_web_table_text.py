@@ -96,3 +96,11 @@ def test_typed_names_reach_the_log_the_ends_and_the_summary():
     assert "Minh" in parts["text"] and "Player 2" not in parts["text"]
     assert "Minh" in parts["table"] and "Lan" in parts["table"]
     assert "Player 2" in summary.build("en", over)["text"]
+
+
+def test_a_kozel_pass_is_a_knock_in_the_log():
+    passed = {"type": "passed", "seat": 1}
+    seats = ["human", "ai", "ai", "ai"]
+    assert textfmt.log_text("en", passed, seats, 0, None, "kozel") == "Computer 2 knocked"
+    assert textfmt.log_text("ru", passed, seats, 0, None, "kozel").endswith("пас (стук)")
+    assert textfmt.log_text("en", passed, seats, 0, None, "draw") == "Computer 2 passed"

@@ -81,7 +81,7 @@ def render():
         byid("handoff-ready").textContent = tr("game.pass_ready", name=name)
         # The previous player's tiles and log leave the page, not only the screen.
         for part in ("hand", "choice", "moves", "log", "seats-bottom"):
-            byid(part).innerHTML = ""
+            store.set_html(part, "")
         set_screen("handoff")
         return
     set_screen("game")

@@ -8,7 +8,7 @@ HTML text from the store's state; the legal moves are the state's (`S["moves"]`)
 import geometry
 import table
 import textfmt
-from store import S, byid, esc, moves_by_tile, tr
+from store import S, byid, esc, moves_by_tile, set_html, tr
 
 
 def pips_html(value):
@@ -57,9 +57,9 @@ def tile_html(tile, moves, selected, hint):
             move = moves[0]
             where = table.end_name(move)
             if where:
-                label = tr("move.play_at", tile=tile, end=where) + " (" + move["move"] + ")"
+                label = tr("move.play_at", tile=tile, end=where)
             else:
-                label = tr("move.play", tile=tile) + " (" + move["move"] + ")"
+                label = tr("move.play", tile=tile)
             attrs += ' data-move="' + esc(move["move"]) + '"'
         else:
             label = tr("move.play", tile=tile) + " \u2026"
@@ -96,7 +96,7 @@ def render():
     for tile in sorted_hand(view.get("hand") or []):
         html.append(tile_html(tile, by_tile.get(tile), S["selected"] == tile, hint))
     hand = byid("hand")
-    hand.innerHTML = "".join(html)
+    set_html("hand", "".join(html))
     hand.setAttribute("aria-label", tr("game.your_hand"))
     # The ends of the selected tile, named as the table shows them.
     choice = byid("choice")
@@ -108,15 +108,15 @@ def render():
             cls = "primary hinted" if m["move"] == hint else "primary"
             html.append('<button type="button" class="' + cls + '" data-move="' + esc(m["move"])
                         + '" data-end="' + esc(m.get("end") or "") + '" aria-label="'
-                        + esc(tr("move.play_at", tile=sel, end=where)) + " (" + esc(m["move"])
-                        + ')">' + esc(where) + "</button>")
+                        + esc(tr("move.play_at", tile=sel, end=where)) + '">' + esc(where)
+                        + "</button>")
         html.append('<button type="button" data-cancel="1">' + esc(tr("game.cancel"))
                     + "</button>")
-        choice.innerHTML = "".join(html)
+        set_html("choice", "".join(html))
         choice.hidden = False
     else:
         choice.hidden = True
-        choice.innerHTML = ""
+        set_html("choice", "")
     # Draw, pass, kozel pairs; the hint.
     html = []
     leave = None
@@ -133,12 +133,12 @@ def render():
             label = pair_label(m)
         cls = "primary hinted" if m["move"] == hint else "primary"
         html.append('<button type="button" class="' + cls + '" data-move="' + esc(m["move"])
-                    + '" aria-label="' + esc(label) + " (" + esc(m["move"]) + ')">' + esc(label)
+                    + '" aria-label="' + esc(label) + '">' + esc(label)
                     + "</button>")
     if S["moves"] and human:
         html.append('<button type="button" class="ghost" data-hint="1">' + esc(tr("game.hint"))
                     + "</button>")
-    byid("moves").innerHTML = "".join(html)
+    set_html("moves", "".join(html))
     # Leaving the table: a small control, then a confirmation that states the cost.
     leave_button = byid("leave")
     leave_button.hidden = leave is None

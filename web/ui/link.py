@@ -6,6 +6,7 @@ renders from it. Computer seats: when the worker does not play them itself, the 
 each computer move (`ai_move`) after a pause set by the speed setting.
 """
 
+import asyncio
 import json
 import math
 import time
@@ -99,16 +100,17 @@ async def progress_loop():
 
 
 async def js_sleep(ms):
-    import asyncio
-
     await asyncio.sleep(ms / 1000.0)
 
 
-async def start_engine(after_ready):
-    """Wait for the service worker to control the page, then create the Pyodide worker;
-    `after_ready()` fills the setup form once the engine answered."""
-    S["boot_started"] = _ms()
-    spawn(progress_loop())
+# The engine worker being created: `launch` starts it as soon as this module is compiled,
+# so that Pyodide boots in its thread while the page compiles and wires the menu.
+_launch = {"task": None, "worker": None, "error": None}
+
+
+async def _create_worker():
+    """Wait for the service worker to control the page (nothing then downloads twice on a
+    first visit), then create the Pyodide worker; keeps the worker or the error."""
     try:
         await window.dominoBoot.controlled
     except Exception:  # noqa: BLE001 - start anyway, files then come from the network
@@ -117,8 +119,29 @@ async def start_engine(after_ready):
     try:
         manifest = await js.fetch("./build-manifest.json")
         S["manifest"] = json.loads(str(await manifest.text()))
-        S["engine"] = await create_named_worker(
+        _launch["worker"] = await create_named_worker(
             src="./worker.py", name="engine", config=json.dumps(worker_config()))
+    except Exception as exc:  # noqa: BLE001 - reported by start_engine
+        _launch["error"] = exc
+
+
+def launch():
+    """Start creating the engine worker now (main.py calls it before the menu's modules)."""
+    if _launch["task"] is None:
+        S["boot_started"] = _ms()
+        _launch["task"] = asyncio.create_task(_create_worker())
+
+
+async def start_engine(after_ready):
+    """Finish starting the engine (`launch`, if main.py has not) and say hello;
+    `after_ready()` fills the setup form once the engine answered."""
+    launch()
+    spawn(progress_loop())
+    try:
+        await _launch["task"]
+        if _launch["error"] is not None:
+            raise _launch["error"]
+        S["engine"] = _launch["worker"]
         name = "domino-push-" + str(int(js.Math.random() * 1000000000))
         pushes = create_proxy(on_push)
         _keep.append(pushes)

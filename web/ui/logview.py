@@ -2,7 +2,7 @@
 pass-and-play another player's drawn tiles are left out), newest first."""
 
 import textfmt
-from store import S, byid, esc
+from store import S, byid, esc, set_html
 
 SHOWN = 80
 
@@ -14,13 +14,14 @@ def render():
     state = S["state"]
     current = state["viewer"] if state is not None else None
     lang = S["lang"]
+    variant = textfmt.state_field(state, "variant") if state is not None else None
     shown = 0
     for i in range(len(entries) - 1, start - 1, -1):
         event, seats, viewer, _hand = entries[i]
         if current is not None and viewer != current:
             event = textfmt.seen_by(event, current)
             viewer = current
-        text = textfmt.log_text(lang, event, seats, viewer, S["names"])
+        text = textfmt.log_text(lang, event, seats, viewer, S["names"], variant)
         if text:
             shown += 1
             notation = textfmt.log_notation(event)
@@ -30,4 +31,4 @@ def render():
             html.append("<li" + attrs + ">" + esc(text) + "</li>")
     log = byid("log")
     log.setAttribute("start", str(shown))
-    log.innerHTML = "".join(html)
+    set_html("log", "".join(html))

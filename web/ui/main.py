@@ -2,7 +2,8 @@
 
 It imports the UI in steps and yields to the browser between them, so that compiling the
 modules never blocks the page in one long task (the menu stays responsive while it loads);
-then it runs the UI (`app.py`). The table's modules (`geometry`, `summary`, `seats`, `table`,
+then it runs the UI (`app.py`). The engine worker is started as soon as `link` is compiled,
+so that Pyodide boots while the rest compiles. The table's modules (`geometry`, `summary`, `seats`, `table`,
 `hand`, `logview`, `dialogs`) are compiled by `app` once the menu works.
 """
 
@@ -21,7 +22,9 @@ await asyncio.sleep(0)  # noqa: F704
 import saved  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704
-import link  # noqa: E402, F401
+import link  # noqa: E402
+
+link.launch()  # the engine worker boots in its thread while the menu's modules compile
 
 await asyncio.sleep(0)  # noqa: F704
 import setup  # noqa: E402, F401

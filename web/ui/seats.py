@@ -7,7 +7,7 @@ the store's state; nothing here reads the page.
 """
 
 import textfmt
-from store import S, byid, esc, tr
+from store import S, byid, esc, set_html, tr
 
 # At most this many face-down tiles drawn for a seat (the count says the rest).
 MAX_BACKS = 12
@@ -96,7 +96,7 @@ def render():
         for seat in where[side]:
             html.append(seat_html(seat, side))
         box = byid("seats-" + side)
-        box.innerHTML = "".join(html)
+        set_html("seats-" + side, "".join(html))
         box.hidden = not html
     byid("board").setAttribute("data-sides", ("L" if where["left"] else "")
                                + ("R" if where["right"] else "")
@@ -111,9 +111,9 @@ def render():
     pile = byid("boneyard")
     if boneyard is not None and (boneyard or view.get("drawable")):
         pile.hidden = False
-        pile.innerHTML = ('<span class="pile" aria-hidden="true">' + "<i></i>" * min(boneyard, 4)
-                          + "</span><span>" + esc(tr("game.market" if textfmt.state_field(state, "variant") == "kozel"
-                                  else "game.boneyard", n=boneyard)) + "</span>")
+        word = "game.market" if textfmt.state_field(state, "variant") == "kozel" else "game.boneyard"
+        set_html("boneyard", '<span class="pile" aria-hidden="true">' + "<i></i>" * min(boneyard, 4)
+                 + "</span><span>" + esc(tr(word, n=boneyard)) + "</span>")
     else:
         pile.hidden = True
-    byid("table-info").innerHTML = " · ".join(info)
+    set_html("table-info", " · ".join(info))

@@ -84,6 +84,21 @@ def on(element, event, handler):
     element.addEventListener(event, proxy)
 
 
+# The HTML last written into each element by `set_html`, by element id.
+_html = {}
+
+
+def set_html(element_id, html):
+    """Write `html` into the element only when it differs from what was written there last:
+    an unchanged hand keeps its elements, so a tile being dragged keeps its pointer capture
+    and its focus when a state or the end of an animation renders the page again. Every
+    write to these elements goes through here, so that the record of them stays true."""
+    if _html.get(element_id) == html:
+        return
+    _html[element_id] = html
+    byid(element_id).innerHTML = html
+
+
 def spawn(coro):
     asyncio.create_task(coro)
 

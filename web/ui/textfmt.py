@@ -264,7 +264,7 @@ def played_text(lang, name, move, seats, viewer, names=None):
                   end=end_label(lang, end, seats, viewer, names))
 
 
-def log_text(lang, event, seats, viewer, names=None):
+def log_text(lang, event, seats, viewer, names=None, variant=None):
     """One game-log line in words for a protocol event, or None for events the log does not
     show (the notation is `log_notation(event)`)."""
     kind = event.get("type")
@@ -284,7 +284,9 @@ def log_text(lang, event, seats, viewer, names=None):
             return i18n.t(lang, "log.drew_tile", name=name, tile=canonical_tile(event["tile"]))
         return i18n.t(lang, "log.drew", name=name)
     if kind == "passed":
-        return i18n.t(lang, "log.passed", name=name)
+        # A kozel player who cannot move knocks on the table (GLOSSARY.md: "pass (kozel:
+        # knock)").
+        return i18n.t(lang, "log.knocked" if variant == "kozel" else "log.passed", name=name)
     if kind == "left":
         return i18n.t(lang, "log.left", name=name,
                       n=amount(event.get("charge", 0), lang))
