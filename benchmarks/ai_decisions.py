@@ -40,24 +40,20 @@ import argparse
 import copy
 import json
 import random
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
-
-from domino import Match  # noqa: E402
-from domino.ai import Knowledge, get_agent  # noqa: E402
-from domino.ai.agents import EXPERT, Agent  # noqa: E402
-from domino.ai.search import Search  # noqa: E402
-from domino.arena import play_hand, points_sign, warm_up  # noqa: E402
-from domino.game import HandState  # noqa: E402
-from domino.moves import Move  # noqa: E402
-from domino.rules import get_ruleset  # noqa: E402
-from domino.stats import mean_se  # noqa: E402
-from domino.tiles import shuffle  # noqa: E402
-from domino.view import View, view  # noqa: E402
+from domino import Match
+from domino.ai import Knowledge, get_agent
+from domino.ai.agents import EXPERT, Agent
+from domino.ai.search import Search
+from domino.arena import play_hand, points_sign, warm_up
+from domino.game import HandState
+from domino.moves import Move
+from domino.rules import get_ruleset
+from domino.stats import mean_se
+from domino.tiles import shuffle
+from domino.view import View, view
 
 BOUNDS = ("clairvoyant", "hands-known")
 

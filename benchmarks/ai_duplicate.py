@@ -36,18 +36,14 @@ import argparse
 import dataclasses
 import json
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
-
-from domino import Match  # noqa: E402
-from domino.ai import SearchAgent, get_agent  # noqa: E402
-from domino.ai.agents import Agent  # noqa: E402
-from domino.arena import _hand_winners, play_hand, points_sign, seat_means, warm_up  # noqa: E402
-from domino.rules import get_ruleset  # noqa: E402
-from domino.stats import mean_se  # noqa: E402
+from domino import Match
+from domino.ai import SearchAgent, get_agent
+from domino.ai.agents import Agent
+from domino.arena import _hand_winners, play_hand, points_sign, seat_means, warm_up
+from domino.rules import get_ruleset
+from domino.stats import mean_se
 
 
 def make_agent(name: str, overrides: dict, seed: int) -> Agent:

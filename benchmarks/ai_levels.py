@@ -38,16 +38,13 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
-
-from domino import Match  # noqa: E402
-from domino.ai import get_agent  # noqa: E402
-from domino.ai.agents import Agent  # noqa: E402
-from domino.arena import arena, play_hand  # noqa: E402
-from domino.moves import Move  # noqa: E402
-from domino.view import View  # noqa: E402
+from domino import Match
+from domino.ai import get_agent
+from domino.ai.agents import Agent
+from domino.arena import arena, play_hand
+from domino.moves import Move
+from domino.view import View
 
 TARGETS = {"draw": 2, "vn_traditional": 4, "all_fives": 2, "kozel": 4}
 PAIRS = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard")]

@@ -42,16 +42,11 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent / "engine"))
+from peers import DominoesPeer, Key, OpenSpielPeer, Tile, norm, versions
 
-from peers import DominoesPeer, Key, OpenSpielPeer, Tile, norm, versions  # noqa: E402
-
-from domino.stats import wilson  # noqa: E402
+from domino.stats import wilson
 
 FOUR_P = {"players": 4, "partnership": True, "hand_size": 7}
 TWO_P = {"players": 2, "hand_size": 7}

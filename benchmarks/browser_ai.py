@@ -37,23 +37,19 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "engine"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(ROOT / "web" / "ui"))
+import source_modules
+from load_browser import OBSERVER, launch_kwargs, serve
+from playwright.sync_api import Page, sync_playwright
 
-from load_browser import OBSERVER, launch_kwargs, serve  # noqa: E402
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-from textfmt import parse_deep_link  # noqa: E402
+from domino.protocol import Session
+from domino.record import replay_match
 
-from domino.protocol import Session  # noqa: E402
-from domino.record import replay_match  # noqa: E402
+_i18n, textfmt = source_modules.web_ui("i18n", "textfmt")
+parse_deep_link = textfmt.parse_deep_link
 
 # Issue 4's default measurement: four experts at the Vietnamese table, and a 2-player draw
 # game (a boneyard, so decisions include draws and passes).

@@ -42,13 +42,8 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent / "engine"))
-
-from peers import DominoesPeer, HandStats, OpenSpielPeer, versions  # noqa: E402
+from peers import DominoesPeer, HandStats, OpenSpielPeer, versions
 
 FOUR_P = {"players": 4, "partnership": True, "hand_size": 7}
 TWO_P = {"players": 2, "hand_size": 7}

@@ -19,14 +19,10 @@ Usage: python benchmarks/frames_browser.py [--variant V] [--seed S] [--runs N]
 import argparse
 import json
 import statistics
-import sys
 import tempfile
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from load_browser import OBSERVER, launch_kwargs, serve  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from load_browser import OBSERVER, launch_kwargs, serve
+from playwright.sync_api import sync_playwright
 
 FRAMES = """
 window.__frames = [];

@@ -46,12 +46,11 @@ import threading
 from pathlib import Path
 from typing import Any, BinaryIO
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+import source_modules
+from playwright.sync_api import Page, sync_playwright
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-
-import build  # noqa: E402
+build = source_modules.build()
+ROOT = source_modules.ROOT
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]

@@ -6,16 +6,14 @@ page's origin; `guard` fails the test on any of them.
 """
 
 import os
-import sys
 import threading
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+import build
 
-import build  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 CHROMIUM = Path("/usr/bin/chromium")

@@ -3,17 +3,11 @@ finished matches), at phone and desktop sizes; screenshots land in e2e/artifacts
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from conftest import wait_engine
 
-ENGINE = Path(__file__).resolve().parents[1] / "engine"
-if str(ENGINE) not in sys.path:
-    sys.path.insert(0, str(ENGINE))
-
-from domino import Match  # noqa: E402
+from domino import Match
 
 SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
 

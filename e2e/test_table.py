@@ -3,17 +3,11 @@ desktop sizes; the tiles never overlap (tests/test_web_geometry.py checks the ge
 
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from conftest import wait_engine
 
-ENGINE = Path(__file__).resolve().parents[1] / "engine"
-if str(ENGINE) not in sys.path:
-    sys.path.insert(0, str(ENGINE))
-
-from domino import Match  # noqa: E402
+from domino import Match
 
 SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
 

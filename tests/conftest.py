@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,11 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-ENGINE = ROOT / "engine"
 SCENARIOS = Path(__file__).resolve().parent / "data" / "scenarios"
-
-if str(ENGINE) not in sys.path:
-    sys.path.insert(0, str(ENGINE))
 
 
 class Scenarios:
@@ -145,15 +140,12 @@ class Scenarios:
 
     # --- the CLI -------------------------------------------------------------------------
     def cli(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = str(ENGINE) + os.pathsep + env.get("PYTHONPATH", "")
         return subprocess.run(
             [sys.executable, "-m", "domino", *args],
             input=stdin,
             capture_output=True,
             text=True,
             cwd=str(ROOT),
-            env=env,
             timeout=120,
         )
 

@@ -4,19 +4,14 @@ worlds consistent with the view, determinism, and the chunked search interface."
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
-ENGINE = Path(__file__).resolve().parents[1] / "engine"
-if str(ENGINE) not in sys.path:
-    sys.path.insert(0, str(ENGINE))
-
-from domino import Match, apply_unchecked, legal_moves, view  # noqa: E402
-from domino.ai import AGENTS, get_agent, infer, sample_world, search  # noqa: E402
-from domino.ai.policy import playable  # noqa: E402
-from domino.rules import REGISTRY  # noqa: E402
+from domino import Match, apply_unchecked, legal_moves, view
+from domino.ai import AGENTS, get_agent, infer, sample_world, search
+from domino.ai.policy import playable
+from domino.rules import REGISTRY
 
 SMALL = 12  # search budget for quick tests
 

@@ -3,32 +3,26 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-ENGINE = ROOT / "engine"
-if str(ENGINE) not in sys.path:
-    sys.path.insert(0, str(ENGINE))
+from domino.arena import _hand_winners, arena, seating, wilson
+from domino.errors import OptionError
+from domino.rules import get_ruleset
+from domino.settle import HandResult
 
-from domino.arena import _hand_winners, arena, seating, wilson  # noqa: E402
-from domino.errors import OptionError  # noqa: E402
-from domino.rules import get_ruleset  # noqa: E402
-from domino.settle import HandResult  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 KEYS = {"hands_won", "hands_decided", "win_rate", "ci95", "points_per_hand", "decision_ms_p50",
         "decision_ms_p95"}
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ENGINE) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-m", "domino", *args], capture_output=True,
-                          text=True, cwd=str(ROOT), env=env, timeout=120)
+                          text=True, cwd=str(ROOT), timeout=120)
 
 
 def test_cli_prints_the_documented_json():

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import build  # noqa: E402
+import build
 
 
 def _report(server, exc: BaseException, capsys) -> str:

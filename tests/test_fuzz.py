@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -530,11 +529,9 @@ def _limit_memory(size: int):
 def _cli_process(argv: list[str], stdin: bytes, timeout: float = 60,
                  memory: int | None = None) -> subprocess.CompletedProcess:
     """``python -m domino ARGV`` as a process, standard streams as bytes."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "engine") + os.pathsep + env.get("PYTHONPATH", "")
     limit = _limit_memory(memory) if memory and sys.platform.startswith("linux") else None
     return subprocess.run([sys.executable, "-m", "domino", *argv], input=stdin,
-                          capture_output=True, cwd=str(ROOT), env=env, timeout=timeout,
+                          capture_output=True, cwd=str(ROOT), timeout=timeout,
                           preexec_fn=limit)
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import importlib.util
 import re
 import string
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,9 +15,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 UI = ROOT / "web" / "ui"
 RULES = ROOT / "web" / "rules"
-ENGINE = ROOT / "engine"
-if str(ENGINE) not in sys.path:
-    sys.path.insert(0, str(ENGINE))
 
 
 def load_i18n():

@@ -20,7 +20,6 @@ from domino import variants_catalog
 from domino.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
-ENGINE = ROOT / "engine"
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden"
 IDS = ["vn_traditional", "vn_schoolnet", "vn_iwin", "doubles", "kozel", "block", "draw",
        "all_fives", "mexican_train"]
@@ -31,7 +30,6 @@ def cli(*args: str, stdin: str | None = None, hashseed: str | None = None
     env = dict(os.environ)
     if hashseed is not None:
         env["PYTHONHASHSEED"] = hashseed
-    env["PYTHONPATH"] = str(ENGINE) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-m", "domino", *args], input=stdin,
                           capture_output=True, text=True, cwd=str(ROOT), env=env, timeout=120)
 
@@ -256,7 +254,6 @@ def cli_bytes(*args: str, stdin: bytes, env_extra: dict[str, str]) -> subprocess
     """The CLI fed raw bytes, with the locale and stdin decoding of ``env_extra``."""
     env = dict(os.environ)
     env.update(env_extra)
-    env["PYTHONPATH"] = str(ENGINE) + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.run([sys.executable, "-m", "domino", *args], input=stdin,
                           capture_output=True, cwd=str(ROOT), env=env, timeout=120)
     return subprocess.CompletedProcess(proc.args, proc.returncode,
@@ -293,15 +290,12 @@ def test_standard_input_that_is_not_utf8(case, decoding):
 def test_a_closed_output_pipe_ends_quietly():
     """``python -m domino variants | head -c1``: the reader is gone before the output is
     written; the CLI stops with status 141 (as SIGPIPE would) and no traceback."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ENGINE) + os.pathsep + env.get("PYTHONPATH", "")
     for args in (("variants",), ("replay", str(GOLDEN / "vn_traditional_4p.json"))):
         read_end, write_end = os.pipe()
         os.close(read_end)  # every write now fails with EPIPE
         try:
             proc = subprocess.run([sys.executable, "-m", "domino", *args], stdout=write_end,
-                                  stderr=subprocess.PIPE, text=True, cwd=str(ROOT), env=env,
-                                  timeout=120)
+                                  stderr=subprocess.PIPE, text=True, cwd=str(ROOT), timeout=120)
         finally:
             os.close(write_end)
         assert proc.stderr == "", proc.stderr

@@ -6,17 +6,13 @@ canvas bounds, formatting and the message catalogue.
 
 import random
 import re
-import sys
 from pathlib import Path
 
+import geometry
+import i18n
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "ui"))
-
-import geometry  # noqa: E402
-import i18n  # noqa: E402
-import textfmt  # noqa: E402
-from datakit import random_line  # noqa: E402
+import textfmt
+from datakit import random_line
 
 
 def overlap(p, q):

@@ -11,18 +11,15 @@ import ast
 import random
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
+import geometry
 import pytest
+from datakit import random_line
+
+from domino import Match, view
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "web" / "ui"))
-
-import geometry  # noqa: E402
-from datakit import random_line  # noqa: E402
-
-from domino import Match, view  # noqa: E402
 
 # Screens (width x height) and the table box on each: 55% of the height on a portrait phone,
 # the full height beside the hand in landscape (with or without the hand taking width).

@@ -11,19 +11,15 @@ import json
 import math
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
+import geometry
+import motion
 import pytest
 
+from domino.protocol import Session
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "web" / "ui"))
-sys.path.insert(0, str(ROOT / "engine"))
-
-import geometry  # noqa: E402
-import motion  # noqa: E402
-
-from domino.protocol import Session  # noqa: E402
 
 W = 390.0
 H = 380.0

@@ -1,12 +1,9 @@
 """The table's words (web/ui/textfmt.py): where seats sit, standings in the variant's unit,
 hand and round numbers, ends named as the table shows them, log lines."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "ui"))
 
-import textfmt  # noqa: E402
+import textfmt
 
 
 def test_places_put_you_at_the_bottom_and_partners_opposite():

@@ -1,0 +1,44 @@
+"""This repository's modules that are not installed packages, loaded from their files.
+
+The engine is the installed package ``domino`` (``build.py setup`` installs the project
+editable), so benchmarks import it like any other package. Two things they use are plain
+files instead: the repo root's ``build.py`` (the static server and the build) and the pure
+modules of ``web/ui`` (the page's own code, such as ``textfmt.parse_deep_link``). This module
+loads those by path and registers them under their usual names, so that a benchmark run as
+``python benchmarks/X.py`` from anywhere needs no change to the import path. A ``web/ui``
+module that imports a sibling (``textfmt`` imports ``i18n``) is loaded after that sibling.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load(relative: str) -> ModuleType:
+    """The module in file ``relative`` (to the repo root), imported once under its stem."""
+    path = ROOT / relative
+    name = path.stem
+    if name in sys.modules and getattr(sys.modules[name], "__file__", None) == str(path):
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # before running it: dataclasses and pickling look it up
+    spec.loader.exec_module(module)
+    return module
+
+
+def build() -> ModuleType:
+    """The repo root's build.py."""
+    return load("build.py")
+
+
+def web_ui(*names: str) -> list[ModuleType]:
+    """web/ui modules, loaded in the order given (a module's siblings first)."""
+    return [load(f"web/ui/{name}.py") for name in names]
