@@ -26,6 +26,8 @@ import random
 import statistics
 import time
 
+from .ai import get_agent
+from .ai.policy import playable
 from .errors import OptionError
 from .match import Match
 from .rules import Ruleset, get_ruleset
@@ -139,8 +141,6 @@ def _play_hands(variant: str, options: dict, names: list[str], seed: int, first:
 
 def _agents(names: list[str], seed: int) -> list:
     """The arena's agents, each with its own seed; an unknown name is an OptionError."""
-    from .ai import get_agent
-
     try:
         return [get_agent(name, seed=seed + 101 * i) for i, name in enumerate(names)]
     except ValueError as exc:
@@ -152,8 +152,6 @@ def play_hand(m: Match, agents: list, rng: random.Random,
     """Play the current hand of ``m`` to its end, ``agents[seat]`` choosing for each seat, and
     return its result. A decision with a single sensible move is played without asking; the
     others' durations (ms) go to ``timings[seat]`` when given."""
-    from .ai.policy import playable
-
     while m.to_move is not None:
         seat = m.to_move
         legal = m.legal()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from .game import OVER_PHASE, HandState, MatchContext, determine_lead
+from .game import OVER_PHASE, HandState, MatchContext, deal, determine_lead
 from .moves import DRAW, PASS, PLACE
 from .rules import DRAW_UNTIL, NONE, Ruleset
 from .settle import HandResult, settle
@@ -317,8 +317,6 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
                 forced = next(i for i in order if dealt >> i & 1)
             leader = next(seat for seat in range(n) if hm[seat] >> forced & 1)
         return playout_ids(rs, hm, [each] * n, bone, leader, forced, chooser, record)
-    from .game import deal
-
     ctx = ctx or MatchContext()
     hands, boneyard = deal(rs, ctx, rng)
     seat, tile = determine_lead(rs, hands, ctx, rng)

@@ -6,16 +6,16 @@ and moves so that it can be written as a ``domino-record`` at any moment.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 from . import schema
-from .errors import IllegalMoveError, RecordError
+from .errors import DominoError, IllegalMoveError, RecordError
 from .events import Event
 from .game import (
     HandState,
     MatchContext,
-    apply_unchecked,
     check_move,
     engine_for_round,
     legal_moves,
@@ -23,8 +23,9 @@ from .game import (
     start_position,
 )
 from .moves import Move
+from .play import apply_unchecked
 from .rules import Ruleset, get_ruleset
-from .settle import HandResult, penalties_so_far
+from .settle import HandResult, hand_result, penalties_so_far
 from .tiles import tile_str
 
 
@@ -96,7 +97,12 @@ class Match:
         chance = play_rng(self.seed, self.hand_number)
         ctx = self._context()
         if start is not None:
-            self.hand = start_position(self.rs, start, ctx, chance)
+            hand = start_position(self.rs, start, ctx, chance)
+            if hand.over:
+                # A start position that is already blocked is settled here, before the match
+                # takes it (a vn_iwin one may be refused: who blocked it is unknown, E-19).
+                hand_result(hand)
+            self.hand = hand
             entry: dict[str, Any] = {"start": start}
         else:
             if deal is not None:
@@ -168,7 +174,7 @@ class Match:
 
     def _finish_hand(self) -> None:
         rs, n = self.rs, self.players
-        result = self.hand.result
+        result = hand_result(self.hand)
         self.results.append(result)
         self.leader = self._next_leader(result)
         if rs.money:
@@ -286,10 +292,42 @@ class Match:
 
     @classmethod
     def from_record(cls, record: Any) -> Match:
-        """Replay a record, checking every move; errors name the hand and the move."""
-        from .record import replay_match
+        """Replay every hand of ``record``, checking every move; return the match at its end.
 
-        return replay_match(record)
+        Errors name the hand and the move, numbered from 1 (docs/DECISIONS.md E-7).
+        """
+        schema.check_json_value(record, "the record")
+        schema.record_header(record)
+        rs = get_ruleset(record["variant"], record.get("options", {}))
+        m = cls(rs, record.get("seed", 0), record.get("match", {}))
+        for h_index, entry in enumerate(record["hands"], start=1):
+            where = f"hand {h_index}"
+            if h_index > 1:
+                if not m.hand_over:
+                    raise RecordError(f"hand {h_index - 1} has not ended but another hand follows")
+                if m.over:
+                    raise RecordError(f"{where}: the match was already over")
+                m.hand_number += 1
+            try:
+                m.deal(entry.get("deal"), entry.get("start"))
+            except DominoError as exc:
+                raise RecordError(f"{where}: {exc}") from None
+            for mv_index, text in enumerate(entry.get("moves", []), start=1):
+                # The move as JSON writes it: "6-5@L" as RECORD.md shows, and a newline or a
+                # quote inside it escaped, so the error stays one line.
+                label = f"{where}, move {mv_index} {json.dumps(text, ensure_ascii=False)}"
+                if m.hand_over:
+                    raise RecordError(f"{label}: the hand is already over")
+                try:
+                    m.play(Move.parse(text))
+                except IllegalMoveError as exc:
+                    # The move's own error starts with the move; the label already names it.
+                    reason = str(exc)
+                    prefix = f"{text}: "
+                    if reason.startswith(prefix):
+                        reason = reason[len(prefix):]
+                    raise IllegalMoveError(f"{label}: {reason}") from None
+        return m
 
 
 def _as_list(x: Any) -> list[int]:

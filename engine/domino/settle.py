@@ -9,14 +9,13 @@ gai, ranking, pips, delta and house. ``delta`` is everything the hand changed fo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .blocker import find_blocker, gai_of
 from .errors import RecordError
+from .game import HandState
 from .rules import Ruleset
 from .tiles import Tile, is_double
-
-if TYPE_CHECKING:
-    from .game import HandState
 
 
 @dataclass(slots=True)
@@ -73,6 +72,17 @@ def settle(s: HandState, termination: str, winner: int | None, by_default: bool 
            ) -> HandResult:
     """Settle the finished hand ``s`` with the function its ruleset names."""
     return SETTLEMENTS[s.rs.settlement](s, termination, winner, by_default)
+
+
+def hand_result(s: HandState) -> HandResult:
+    """The result of the ended hand ``s``: settled on first asking, then kept on the state.
+
+    ``game`` ends a hand without settling it (it records the termination and the winner);
+    whoever takes the result (``play.apply_unchecked``, the match, a playout) asks here.
+    """
+    if s.result is None:
+        s.result = settle(s, s.termination, s.winner, s.by_default)
+    return s.result
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -306,8 +316,6 @@ def settle_mexican(s: HandState, termination: str, winner: int | None,
 def settle_schoolnet(s: HandState, termination: str, winner: int | None,
                      by_default: bool = False) -> HandResult:
     """Losers pay their pips; a deliberate blocker wins double or pays (RULES.md 2.2.4)."""
-    from .blocker import find_blocker, gai_of
-
     n, k = s.n, s.rs.stake
     pips = _pips(s)
     delta = [0] * n
