@@ -217,14 +217,14 @@ def seat_means(delta: list[int], seat_agent: list[int], k: int) -> list[float | 
 def points_sign(rs: Ruleset) -> int:
     """+1 where more points are better (points scored), -1 where they are penalties
     (kozel, mexican_train)."""
-    return -1 if points_decided(rs) and not rs.end_count_scoring else 1
+    return -1 if points_decided(rs) and rs.standing_rule.lower_is_better else 1
 
 
 def points_decided(rs: Ruleset) -> bool:
     """Whether hands are judged on points: all_fives (scored during play), and the penalty
     variants kozel and mexican_train, whose matches are decided by penalty points, not by
-    who goes out (DECISIONS E-17)."""
-    return bool(rs.end_count_scoring) or rs.settlement in ("kozel", "mexican")
+    who goes out (DECISIONS E-17): their standing is one where lower totals are better."""
+    return bool(rs.end_count_scoring) or rs.standing_rule.lower_is_better
 
 
 def _agent_points(rs: object, teams: list[list[int]] | None, delta: list[int],

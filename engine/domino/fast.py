@@ -72,7 +72,7 @@ def tables(max_pip: int) -> Tables:
 
 def supports(rs: Ruleset) -> bool:
     """Whether ``rs`` can be played by this kernel (a plain line; no blocker search)."""
-    return (rs.layout == "line" and not rs.blank_wild and rs.settlement != "schoolnet"
+    return (rs.layout == "line" and not rs.blank_wild and not rs.blocker_mode
             and not rs.end_count_scoring)
 
 
@@ -264,19 +264,20 @@ def _lead_orders(rs: Ruleset) -> tuple[list[int], list[int], list[int]]:
         ids = range(len(tiles))
         by_rank = sorted(ids, key=lambda i: rs.tile_rank(tiles[i]), reverse=True)
         senior = sorted(ids, key=lambda i: tiles[i], reverse=True)
-        top = rs.max_pip
-        if rs.first_lead == "lowest_double_from_1_1":
-            values = list(range(1, top + 1)) + [0]
-        else:
-            values = list(range(top, -1, -1))
+        values = rs.first_lead_rule.double_values(rs.max_pip)
         doubles = [tables(rs.max_pip).index[(v, v)] for v in values]
         orders = _ORDERS[key] = (by_rank, senior, doubles)
     return orders
 
 
 _ORDERS: dict[tuple, tuple[list[int], list[int], list[int]]] = {}
-_MASK_LEADS = ("highest_double_or_tile", "highest_double_or_senior", "lowest_double_from_1_1",
-               "random_any")
+
+
+def _mask_lead(rs: Ruleset) -> bool:
+    """Whether a first hand's lead can be found on masks: a lead by lot, or the first double
+    in the rule's order with the highest tile (by rank or seniority) when there is none."""
+    rule = rs.first_lead_rule
+    return rule.opener == "lot" or (rule.opener == "double" and not rule.redeals)
 
 
 def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
@@ -288,7 +289,7 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
     depends on the match, go through ``game.deal`` and ``determine_lead``.
     """
     n = rs.players
-    if (ctx is None or ctx.hand_number == 1) and rs.first_lead in _MASK_LEADS:
+    if (ctx is None or ctx.hand_number == 1) and _mask_lead(rs):
         tb = tables(rs.max_pip)
         pool = list(tb.ids)
         shuffle(pool, rng)
@@ -304,7 +305,7 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
             dealt |= m
         bone = pool[n * each:]
         forced = None
-        if rs.first_lead == "random_any":
+        if rs.first_lead_rule.opener == "lot":
             leader = int(rng.random() * n)
         else:
             by_rank, senior, doubles = _lead_orders(rs)
@@ -313,7 +314,7 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
                     forced = i
                     break
             else:
-                order = senior if rs.first_lead.endswith("senior") else by_rank
+                order = senior if rs.first_lead_rule.by_seniority else by_rank
                 forced = next(i for i in order if dealt >> i & 1)
             leader = next(seat for seat in range(n) if hm[seat] >> forced & 1)
         return playout_ids(rs, hm, [each] * n, bone, leader, forced, chooser, record)

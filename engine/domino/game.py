@@ -196,34 +196,35 @@ def _highest_double(hands: list[list[Tile]], order: list[int]) -> tuple[int, Til
 
 def determine_lead(rs: Ruleset, hands: list[list[Tile]], ctx: MatchContext,
                    rng: random.Random) -> tuple[int, Tile | None]:
-    """Who leads this hand, and the tile they must lead (None: any tile). RULES.md per variant."""
+    """Who leads this hand, and the tile they must lead (None: any tile). RULES.md per variant:
+    the ruleset's ``LaterLead`` after the first hand, else its ``FirstLead``."""
     n = len(hands)
-    rule = rs.first_lead
-    if ctx.hand_number > 1 and rs.later_lead != "same_as_first":
-        if rs.later_lead == "rotate":
-            return (ctx.leader if ctx.leader is not None else 0), None
+    later = rs.later_lead_rule
+    if ctx.hand_number > 1 and not later.repeat_first:
+        # The match names the leader (the previous winner, or the next seat in rotation).
         if ctx.leader is not None:
             return ctx.leader, None
-        if rs.later_lead == "winner_any_else_lot":
+        if later.without_leader == "seat0":
+            return 0, None
+        if later.without_leader == "lot":
             return _random_seat(ctx, n, rng), None
-    if rule == "train":
+    rule = rs.first_lead_rule
+    if rule.opener == "first_player":
         first = 0 if rs.first_player == "seat0" else _random_seat(ctx, n, rng)
         return first, None
-    if rule == "random_any":
+    if rule.opener == "lot":
         return _random_seat(ctx, n, rng), None
-    top = rs.max_pip
-    if rule == "lowest_double_from_1_1":
-        found = _highest_double(hands, list(range(1, top + 1)) + [0])
-    else:
-        found = _highest_double(hands, list(range(top, -1, -1)))
+    found = _highest_double(hands, rule.double_values(rs.max_pip))
     if found is not None:
         return found
-    if rule == "highest_double_redeal":
+    if rule.redeals:
         raise RecordError("no double was dealt; this variant redeals such a hand")
+    senior = rule.by_seniority
     best: tuple | None = None
     for seat, hand in enumerate(hands):
         for t in hand:
-            key = (t[0], t[1]) if rule.endswith("senior") else rs.tile_rank(t)
+            # Kozel's senior order is by high half, then low half (RULES.md 1.8).
+            key = (t[0], t[1]) if senior else rs.tile_rank(t)
             if best is None or key > best[0]:
                 best = (key, seat, t)
     if best is None:
@@ -309,7 +310,7 @@ def start_position(rs: Ruleset, start: dict, ctx: MatchContext, rng: random.Rand
     s.leader = to_move
     if s.layout.empty:
         s.phase = LEAD_PHASE
-        if ctx.hand_number == 1 or rs.later_lead == "same_as_first":
+        if ctx.hand_number == 1 or rs.later_lead_rule.repeat_first:
             try:
                 seat, tile = determine_lead(rs, hands, ctx, rng)
             except RecordError:

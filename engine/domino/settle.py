@@ -14,7 +14,7 @@ from typing import Any
 from .blocker import find_blocker, gai_of
 from .errors import RecordError
 from .game import HandState
-from .rules import Ruleset
+from .rules import SETTLEMENT_KINDS, Ruleset
 from .tiles import Tile, is_double
 
 
@@ -480,3 +480,7 @@ SETTLEMENTS = {
     "schoolnet": settle_schoolnet,
     "iwin": settle_iwin,
 }
+if set(SETTLEMENTS) != set(SETTLEMENT_KINDS):
+    # The rulesets name settlements from rules.SETTLEMENT_KINDS; each needs its function.
+    raise ImportError(f"settle.SETTLEMENTS {sorted(SETTLEMENTS)} and rules.SETTLEMENT_KINDS "
+                      f"{sorted(SETTLEMENT_KINDS)} differ")
