@@ -255,29 +255,41 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
     return result
 
 
-def _lead_orders(rs: Ruleset) -> tuple[list[int], list[int], list[int]]:
-    """Tile ids by descending tile rank and by seniority, and doubles for ``lead_double``."""
+class LeadPlan:
+    """How a first hand's lead is found on masks: by lot, or the first double dealt in the
+    rule's order, else the highest tile dealt in ``order`` (by tile rank, or kozel's senior
+    order: RULES.md 1.8)."""
+
+    __slots__ = ("by_lot", "doubles", "order")
+
+    def __init__(self, by_lot: bool, doubles: list[int], order: list[int]) -> None:
+        self.by_lot, self.doubles, self.order = by_lot, doubles, order
+
+
+def lead_plan(rs: Ruleset) -> LeadPlan | None:
+    """The (cached) mask lead of ``rs``'s first hand; None where it cannot be found on masks
+    (a redeal without doubles, Mexican Train's engine)."""
     key = (rs.max_pip, rs.zero_double_value, rs.first_lead)
-    orders = _ORDERS.get(key)
-    if orders is None:
-        tiles = tables(rs.max_pip).tiles
-        ids = range(len(tiles))
-        by_rank = sorted(ids, key=lambda i: rs.tile_rank(tiles[i]), reverse=True)
-        senior = sorted(ids, key=lambda i: tiles[i], reverse=True)
-        values = rs.first_lead_rule.double_values(rs.max_pip)
-        doubles = [tables(rs.max_pip).index[(v, v)] for v in values]
-        orders = _ORDERS[key] = (by_rank, senior, doubles)
-    return orders
+    plan = _PLANS.get(key, False)
+    if plan is False:
+        rule = rs.first_lead_rule
+        plan = None
+        if rule.opener == "lot":
+            plan = LeadPlan(True, [], [])
+        elif rule.opener == "double" and not rule.redeals:
+            tb = tables(rs.max_pip)
+            ids = range(len(tb.tiles))
+            if rule.by_seniority:
+                order = sorted(ids, key=lambda i: tb.tiles[i], reverse=True)
+            else:
+                order = sorted(ids, key=lambda i: rs.tile_rank(tb.tiles[i]), reverse=True)
+            doubles = [tb.index[(v, v)] for v in rule.double_values(rs.max_pip)]
+            plan = LeadPlan(False, doubles, order)
+        _PLANS[key] = plan
+    return plan
 
 
-_ORDERS: dict[tuple, tuple[list[int], list[int], list[int]]] = {}
-
-
-def _mask_lead(rs: Ruleset) -> bool:
-    """Whether a first hand's lead can be found on masks: a lead by lot, or the first double
-    in the rule's order with the highest tile (by rank or seniority) when there is none."""
-    rule = rs.first_lead_rule
-    return rule.opener == "lot" or (rule.opener == "double" and not rule.redeals)
+_PLANS: dict[tuple, LeadPlan | None] = {}
 
 
 def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
@@ -289,7 +301,8 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
     depends on the match, go through ``game.deal`` and ``determine_lead``.
     """
     n = rs.players
-    if (ctx is None or ctx.hand_number == 1) and _mask_lead(rs):
+    plan = lead_plan(rs) if ctx is None or ctx.hand_number == 1 else None
+    if plan is not None:
         tb = tables(rs.max_pip)
         pool = list(tb.ids)
         shuffle(pool, rng)
@@ -305,17 +318,15 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
             dealt |= m
         bone = pool[n * each:]
         forced = None
-        if rs.first_lead_rule.opener == "lot":
+        if plan.by_lot:
             leader = int(rng.random() * n)
         else:
-            by_rank, senior, doubles = _lead_orders(rs)
-            for i in doubles:
+            for i in plan.doubles:
                 if dealt >> i & 1:
                     forced = i
                     break
             else:
-                order = senior if rs.first_lead_rule.by_seniority else by_rank
-                forced = next(i for i in order if dealt >> i & 1)
+                forced = next(i for i in plan.order if dealt >> i & 1)
             leader = next(seat for seat in range(n) if hm[seat] >> forced & 1)
         return playout_ids(rs, hm, [each] * n, bone, leader, forced, chooser, record)
     ctx = ctx or MatchContext()
