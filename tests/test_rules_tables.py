@@ -182,6 +182,22 @@ CATALOGUE = {
 }
 
 
+WORDS = {
+    # RULES.md: the Vietnamese "triệt", kozel's fish (рыба), knocking and market (базар).
+    "vn_traditional": ("triet", "pass", "boneyard"),
+    "vn_schoolnet": ("triet", "pass", "boneyard"),
+    "vn_iwin": ("triet", "pass", "boneyard"),
+    "kozel": ("fish", "knock", "market"),
+}
+
+
+def test_the_catalogue_gives_the_tables_words():
+    for v in variants_catalog()["variants"]:
+        w = v["words"]
+        assert (w["blocked"], w["pass"], w["boneyard"]) == WORDS.get(
+            v["id"], ("block", "pass", "boneyard"))
+
+
 def test_the_catalogue_says_how_each_variants_results_read():
     got = {v["id"]: (v["standing"], v["better"], v["ranked"], v["result"])
            for v in variants_catalog()["variants"]}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from . import schema
 from .errors import IllegalMoveError, RecordError
@@ -26,6 +26,10 @@ from .layout import LineLayout, TrainLayout, TreeLayout, touch_options
 from .moves import DRAW, LEAD, LEAVE, PAIR, PASS, PLACE, Move
 from .rules import DRAW_UNTIL, NONE, Ruleset
 from .tiles import Tile, full_set, is_double, shuffle, tile_str
+
+# How a hand ends (RULES.md 1.7; all_fives' target, docs/DECISIONS.md E-1; Mexican Train's
+# round, RULES.md 3.4).
+Termination = Literal["domino", "blocked", "round_over", "target"]
 
 LEAD_PHASE = 0
 PLAY_PHASE = 1
@@ -692,7 +696,7 @@ def _leave(s: HandState, seat: int, events: list[Event]) -> list[Event]:
     return events
 
 
-def _end_hand(s: HandState, termination: str, winner: int | None,
+def _end_hand(s: HandState, termination: Termination, winner: int | None,
               by_default: bool = False) -> None:
     """The hand is over: how it ended and who went out stay on the state for settlement."""
     s.phase = OVER_PHASE

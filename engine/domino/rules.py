@@ -153,6 +153,16 @@ SETTLEMENT_KINDS: dict[str, SettlementKind] = {k.name: k for k in (
 
 StandingName = Literal["money", "record", "cost", "points"]
 
+# The table's own words for a blocked hand, a pass and the boneyard, by the tradition a
+# variant comes from (RULES.md: Vietnamese "triệt", kozel's "рыба" (fish), knocking and the
+# "базар" (market)); the page shows them in any language. Only words: no rule depends on them.
+Words = Literal["western", "vietnamese", "russian"]
+WORDS: dict[str, dict[str, str]] = {
+    "western": {"blocked": "block", "pass": "pass", "boneyard": "boneyard"},
+    "vietnamese": {"blocked": "triet", "pass": "pass", "boneyard": "boneyard"},
+    "russian": {"blocked": "fish", "pass": "knock", "boneyard": "market"},
+}
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -204,7 +214,7 @@ class OptionSpec:
     """
 
     name: str
-    kind: str  # "bool" | "int" | "choice"
+    kind: Literal["bool", "int", "choice"]
     default: Any
     description: str
     choices: tuple = ()
@@ -267,6 +277,7 @@ class Ruleset:
     standing: StandingName = "points"  # a STANDINGS entry: what the match keeps, how it ends
     record_opens_at: int = 0  # kozel: a closed record opens with a hand of this many points
     scoring_mode: Literal["", "bet_multiplier", "points"] = ""  # vn_traditional
+    words: Words = "western"  # a WORDS entry: the table's words (presentation only)
     end_count_scoring: bool = False  # all_fives: score the ends after every placement
     partnership: bool = False
     partnership_allowed: bool = False
@@ -351,7 +362,8 @@ class Ruleset:
         return dict(self.options)
 
 
-def _opt(name: str, kind: str, default: Any, description: str, **kw: Any) -> OptionSpec:
+def _opt(name: str, kind: Literal["bool", "int", "choice"], default: Any, description: str,
+         **kw: Any) -> OptionSpec:
     return OptionSpec(name, kind, default, description, sets=kw.pop("field", name), **kw)
 
 
@@ -387,7 +399,7 @@ VN_TRADITIONAL = Ruleset(
     settlement="vn_traditional", standing="money", scoring_mode="bet_multiplier", money=True,
     stake=1000,
     rank_chain=True,
-    partnership_allowed=True,
+    partnership_allowed=True, words="vietnamese",
     option_specs=(
         PARTNERSHIP,
         _opt("blank_wild", "bool", False, "A blank half matches any number, both ways."),
@@ -409,7 +421,7 @@ VN_SCHOOLNET = Ruleset(
     first_lead="random_any", later_lead="winner_any", settlement="schoolnet", standing="money",
     money=True,
     rank_chain=True,
-    stake=1, blocker_mode="round_horizon",
+    stake=1, blocker_mode="round_horizon", words="vietnamese",
     option_specs=(
         _opt("blocker_mode", "choice", "round_horizon",
              "How the deliberate blocker is found.", choices=("round_horizon", "last_placer")),
@@ -428,7 +440,7 @@ VN_IWIN = Ruleset(
     hand_sizes={2: 7, 3: 7, 4: 7}, draw_policy=DRAW_UNTIL,
     first_lead="highest_double_or_pips", later_lead="winner_any", settlement="iwin",
     standing="money", money=True, stake=1000, table="casual", tax_permille=30, leave_allowed=True,
-    pass_penalty=True, rank_chain=True,
+    pass_penalty=True, rank_chain=True, words="vietnamese",
     option_specs=(
         IWIN_STAKE,
         _opt("table", "choice", "casual", "Table tier: the house tax on every credit.",
@@ -460,7 +472,7 @@ KOZEL = Ruleset(
     min_players=2, max_players=4, default_players=4,
     hand_sizes={2: 7, 3: 5, 4: 5}, draw_policy=DRAW_UNTIL, pair_of_doubles=True,
     zero_double_value=25, first_lead="highest_double_or_senior", later_lead="same_as_first",
-    settlement="kozel", standing="record", record_opens_at=13, target=101,
+    settlement="kozel", standing="record", record_opens_at=13, target=101, words="russian",
     option_specs=(
         _opt("zero_double_rule", "choice", "always", "0-0 is worth 25 always, or only as the "
              "player's last tile.", choices=("always", "only_if_sole_tile"),
@@ -570,6 +582,7 @@ NAMED_FIELDS: dict[str, tuple] = {
     "later_lead": tuple(LATER_LEADS),
     "settlement": tuple(SETTLEMENT_KINDS),
     "standing": tuple(STANDINGS),
+    "words": tuple(WORDS),
     "scoring_mode": ("", "bet_multiplier", "points"),
     "table": ("", *TAX_PERMILLE),
     "blocker_mode": ("", "round_horizon", "last_placer"),
@@ -594,7 +607,8 @@ def check_names(rs: Ruleset) -> None:
 def _check_registry(rulesets: tuple[Ruleset, ...]) -> None:
     """Check every built-in ruleset, and every value its options can set in a named field."""
     for table, literal in ((FIRST_LEADS, FirstLeadName), (LATER_LEADS, LaterLeadName),
-                           (SETTLEMENT_KINDS, SettlementName), (STANDINGS, StandingName)):
+                           (SETTLEMENT_KINDS, SettlementName), (STANDINGS, StandingName),
+                           (WORDS, Words)):
         if set(table) != set(get_args(literal)):
             raise ValueError(f"the names of a rules table and its type differ: {sorted(table)}")
     for rs in rulesets:
@@ -743,7 +757,8 @@ def variants_catalog() -> dict:
     page never tests a variant id: ``standing`` (``STANDINGS``: money, record, cost, points),
     ``better`` (``higher`` or ``lower`` totals are better), ``ranked`` (the settlement ranks
     every player: the summary shows places, RULES.md 1.9) and ``result`` (what the hand's
-    summary shows beyond pips and delta, ``SettlementKind.result``). These are the defaults;
+    summary shows beyond pips and delta, ``SettlementKind.result``), and ``words``: the
+    table's words for a blocked hand, a pass and the boneyard (``WORDS``). These are defaults;
     an option can change them (vn_traditional's ``scoring_mode=points`` plays for points).
     """
     out = []
@@ -761,6 +776,7 @@ def variants_catalog() -> dict:
             "better": standing.better,
             "ranked": rs.rank_chain,
             "result": rs.settlement_kind.result,
+            "words": dict(WORDS[rs.words]),
             "options": [s.to_json() for s in rs.option_specs],
         })
     return {"variants": out, "aliases": dict(sorted(ALIASES.items()))}

@@ -13,7 +13,7 @@ from typing import Any
 
 from .blocker import find_blocker, gai_of
 from .errors import RecordError
-from .game import HandState
+from .game import HandState, Termination
 from .rules import SETTLEMENT_KINDS, Ruleset
 from .tiles import Tile, is_double
 
@@ -22,7 +22,7 @@ from .tiles import Tile, is_double
 class HandResult:
     """The outcome of one hand (RECORD.md's per-hand replay entry, plus details)."""
 
-    termination: str
+    termination: Termination
     winner: int | list[int] | None
     blocker: int | None
     gai: int | None
@@ -68,7 +68,7 @@ def tax(gross: int, permille: int) -> int:
     return round_half_up(gross * permille, 1000)
 
 
-def settle(s: HandState, termination: str, winner: int | None, by_default: bool = False
+def settle(s: HandState, termination: Termination, winner: int | None, by_default: bool = False
            ) -> HandResult:
     """Settle the finished hand ``s`` with the function its ruleset names."""
     return SETTLEMENTS[s.rs.settlement](s, termination, winner, by_default)
