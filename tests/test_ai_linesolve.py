@@ -17,8 +17,9 @@ from domino import fast
 from domino.ai import linesolve, search
 from domino.ai.evaluate import Utility, sides_of
 from domino.ai.policy import playable
-from domino.game import MatchContext, apply_unchecked, legal_moves, new_hand
+from domino.game import MatchContext, legal_moves, new_hand
 from domino.moves import LEAVE, Move
+from domino.play import apply_unchecked
 from domino.rules import get_ruleset
 
 CASES = [

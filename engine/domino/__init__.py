@@ -13,9 +13,10 @@ from .errors import (
     UnknownVariantError,
 )
 from .events import Drew, Event, HandEnded, Left, MarkerSet, Passed, Played, Scored
-from .game import HandState, apply_unchecked, legal_moves, new_hand, step
+from .game import HandState, legal_moves, new_hand
 from .match import Match
 from .moves import Move
+from .play import apply_unchecked, step
 from .rules import VARIANTS, Ruleset, get_ruleset, variants_catalog
 from .settle import HandResult
 from .tiles import Tile, full_set, parse_tile, tile_str

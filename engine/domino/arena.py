@@ -26,6 +26,8 @@ import random
 import statistics
 import time
 
+from .ai import get_agent
+from .ai.policy import playable
 from .errors import OptionError
 from .match import Match
 from .rules import Ruleset, get_ruleset
@@ -139,8 +141,6 @@ def _play_hands(variant: str, options: dict, names: list[str], seed: int, first:
 
 def _agents(names: list[str], seed: int) -> list:
     """The arena's agents, each with its own seed; an unknown name is an OptionError."""
-    from .ai import get_agent
-
     try:
         return [get_agent(name, seed=seed + 101 * i) for i, name in enumerate(names)]
     except ValueError as exc:
@@ -152,8 +152,6 @@ def play_hand(m: Match, agents: list, rng: random.Random,
     """Play the current hand of ``m`` to its end, ``agents[seat]`` choosing for each seat, and
     return its result. A decision with a single sensible move is played without asking; the
     others' durations (ms) go to ``timings[seat]`` when given."""
-    from .ai.policy import playable
-
     while m.to_move is not None:
         seat = m.to_move
         legal = m.legal()
@@ -219,14 +217,14 @@ def seat_means(delta: list[int], seat_agent: list[int], k: int) -> list[float | 
 def points_sign(rs: Ruleset) -> int:
     """+1 where more points are better (points scored), -1 where they are penalties
     (kozel, mexican_train)."""
-    return -1 if points_decided(rs) and not rs.end_count_scoring else 1
+    return -1 if points_decided(rs) and rs.standing_rule.lower_is_better else 1
 
 
 def points_decided(rs: Ruleset) -> bool:
     """Whether hands are judged on points: all_fives (scored during play), and the penalty
     variants kozel and mexican_train, whose matches are decided by penalty points, not by
-    who goes out (DECISIONS E-17)."""
-    return bool(rs.end_count_scoring) or rs.settlement in ("kozel", "mexican")
+    who goes out (DECISIONS E-17): their standing is one where lower totals are better."""
+    return bool(rs.end_count_scoring) or rs.standing_rule.lower_is_better
 
 
 def _agent_points(rs: object, teams: list[list[int]] | None, delta: list[int],

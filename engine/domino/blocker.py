@@ -8,44 +8,33 @@ covers at most n-1 turns of the other players, so it is small.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .game import HandState, advance, legal_moves, placements
 from .moves import Move
-
-if TYPE_CHECKING:
-    from .game import HandState
 
 
 def _blocked_before(s: HandState, actor: int) -> bool:
     """Every legal continuation from ``s`` ends blocked before ``actor`` acts again."""
-    from .game import apply_unchecked, legal_moves
-
     if s.over:
         return s.termination == "blocked"
     if s.to_move == actor:
         return False
     for move in legal_moves(s):
+        # A look-ahead is never settled: only how it ends matters (game.advance stops there).
         nxt = s.copy()
-        nxt.probe = True
-        apply_unchecked(nxt, move)
+        advance(nxt, move)
         if not _blocked_before(nxt, actor):
             return False
     return True
 
 
 def _after(s: HandState, move: Move) -> HandState:
-    from .game import apply_unchecked
-
     nxt = s.copy()
-    nxt.probe = True
-    apply_unchecked(nxt, move)
+    advance(nxt, move)
     return nxt
 
 
 def find_blocker(s: HandState) -> int | None:
     """The blocker of the blocked hand ``s``, or None for a forced block ("triệt buộc")."""
-    from .game import placements
-
     turns = s.turns
     if s.rs.blocker_mode == "last_placer":
         for i in range(len(turns) - 1, -1, -1):
@@ -82,8 +71,6 @@ def find_blocker(s: HandState) -> int | None:
 def gai_of(s: HandState, blocker: int) -> int | None:
     """The upstream seat U = prev(K) if, on its last turn before K's blocking placement, it
     placed a tile while holding another playable tile (RULES.md 2.2.3); else None."""
-    from .game import placements
-
     turns = s.turns
     k_turn = max(i for i, (seat, move) in enumerate(turns) if seat == blocker and move)
     upstream = (blocker - 1) % s.n

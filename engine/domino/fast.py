@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from .game import OVER_PHASE, HandState, MatchContext, determine_lead
+from .game import OVER_PHASE, HandState, MatchContext, deal, determine_lead
 from .moves import DRAW, PASS, PLACE
 from .rules import DRAW_UNTIL, NONE, Ruleset
 from .settle import HandResult, settle
@@ -72,7 +72,7 @@ def tables(max_pip: int) -> Tables:
 
 def supports(rs: Ruleset) -> bool:
     """Whether ``rs`` can be played by this kernel (a plain line; no blocker search)."""
-    return (rs.layout == "line" and not rs.blank_wild and rs.settlement != "schoolnet"
+    return (rs.layout == "line" and not rs.blank_wild and not rs.blocker_mode
             and not rs.end_count_scoring)
 
 
@@ -255,28 +255,41 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
     return result
 
 
-def _lead_orders(rs: Ruleset) -> tuple[list[int], list[int], list[int]]:
-    """Tile ids by descending tile rank and by seniority, and doubles for ``lead_double``."""
+class LeadPlan:
+    """How a first hand's lead is found on masks: by lot, or the first double dealt in the
+    rule's order, else the highest tile dealt in ``order`` (by tile rank, or kozel's senior
+    order: RULES.md 1.8)."""
+
+    __slots__ = ("by_lot", "doubles", "order")
+
+    def __init__(self, by_lot: bool, doubles: list[int], order: list[int]) -> None:
+        self.by_lot, self.doubles, self.order = by_lot, doubles, order
+
+
+def lead_plan(rs: Ruleset) -> LeadPlan | None:
+    """The (cached) mask lead of ``rs``'s first hand; None where it cannot be found on masks
+    (a redeal without doubles, Mexican Train's engine)."""
     key = (rs.max_pip, rs.zero_double_value, rs.first_lead)
-    orders = _ORDERS.get(key)
-    if orders is None:
-        tiles = tables(rs.max_pip).tiles
-        ids = range(len(tiles))
-        by_rank = sorted(ids, key=lambda i: rs.tile_rank(tiles[i]), reverse=True)
-        senior = sorted(ids, key=lambda i: tiles[i], reverse=True)
-        top = rs.max_pip
-        if rs.first_lead == "lowest_double_from_1_1":
-            values = list(range(1, top + 1)) + [0]
-        else:
-            values = list(range(top, -1, -1))
-        doubles = [tables(rs.max_pip).index[(v, v)] for v in values]
-        orders = _ORDERS[key] = (by_rank, senior, doubles)
-    return orders
+    plan = _PLANS.get(key, False)
+    if plan is False:
+        rule = rs.first_lead_rule
+        plan = None
+        if rule.opener == "lot":
+            plan = LeadPlan(True, [], [])
+        elif rule.opener == "double" and not rule.redeals:
+            tb = tables(rs.max_pip)
+            ids = range(len(tb.tiles))
+            if rule.by_seniority:
+                order = sorted(ids, key=lambda i: tb.tiles[i], reverse=True)
+            else:
+                order = sorted(ids, key=lambda i: rs.tile_rank(tb.tiles[i]), reverse=True)
+            doubles = [tb.index[(v, v)] for v in rule.double_values(rs.max_pip)]
+            plan = LeadPlan(False, doubles, order)
+        _PLANS[key] = plan
+    return plan
 
 
-_ORDERS: dict[tuple, tuple[list[int], list[int], list[int]]] = {}
-_MASK_LEADS = ("highest_double_or_tile", "highest_double_or_senior", "lowest_double_from_1_1",
-               "random_any")
+_PLANS: dict[tuple, LeadPlan | None] = {}
 
 
 def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
@@ -288,7 +301,8 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
     depends on the match, go through ``game.deal`` and ``determine_lead``.
     """
     n = rs.players
-    if (ctx is None or ctx.hand_number == 1) and rs.first_lead in _MASK_LEADS:
+    plan = lead_plan(rs) if ctx is None or ctx.hand_number == 1 else None
+    if plan is not None:
         tb = tables(rs.max_pip)
         pool = list(tb.ids)
         shuffle(pool, rng)
@@ -304,21 +318,17 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
             dealt |= m
         bone = pool[n * each:]
         forced = None
-        if rs.first_lead == "random_any":
+        if plan.by_lot:
             leader = int(rng.random() * n)
         else:
-            by_rank, senior, doubles = _lead_orders(rs)
-            for i in doubles:
+            for i in plan.doubles:
                 if dealt >> i & 1:
                     forced = i
                     break
             else:
-                order = senior if rs.first_lead.endswith("senior") else by_rank
-                forced = next(i for i in order if dealt >> i & 1)
+                forced = next(i for i in plan.order if dealt >> i & 1)
             leader = next(seat for seat in range(n) if hm[seat] >> forced & 1)
         return playout_ids(rs, hm, [each] * n, bone, leader, forced, chooser, record)
-    from .game import deal
-
     ctx = ctx or MatchContext()
     hands, boneyard = deal(rs, ctx, rng)
     seat, tile = determine_lead(rs, hands, ctx, rng)

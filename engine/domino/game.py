@@ -1,10 +1,12 @@
-"""One hand: the deal, legal moves, and the one checked way to change state, ``step``.
+"""One hand: the deal, the lead, legal moves, and moves applied up to the end of the hand.
 
 ``HandState`` holds everything about a hand in play, hidden information included; it never
-leaves the engine except through ``view``. ``step(state, move)`` checks a move and returns a
-new state and the events it caused. ``apply_unchecked`` is the fast path for AI playouts and
-random simulation: it mutates the state in place and trusts that the move came from
-``legal_moves`` of that same state.
+leaves the engine except through ``view``. ``check_move`` says whether a move is legal and
+``advance`` applies a legal move in place, trusting that it came from ``legal_moves`` of that
+same state. A move that ends the hand leaves its ``termination`` and ``winner`` on the state;
+settling it is the next layer's job (``domino.play``: ``step`` and ``apply_unchecked``, and
+``domino.settle``), so that this module needs nothing above it and the blocker search of
+vn_schoolnet can play look-ahead moves here without settling them.
 
 The turn procedure is RULES.md 1.6: the block check runs at the start of every turn (1.7),
 ``draw`` and ``pass`` are explicit moves allowed only by the draw policy (1.5), and a player
@@ -15,15 +17,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from . import schema
 from .errors import IllegalMoveError, RecordError
-from .events import Drew, Event, HandEnded, Left, MarkerSet, Passed, Played, Scored
+from .events import Drew, Event, Left, MarkerSet, Passed, Played, Scored
 from .layout import LineLayout, TrainLayout, TreeLayout, touch_options
 from .moves import DRAW, LEAD, LEAVE, PAIR, PASS, PLACE, Move
 from .rules import DRAW_UNTIL, NONE, Ruleset
 from .tiles import Tile, full_set, is_double, shuffle, tile_str
+
+# How a hand ends (RULES.md 1.7; all_fives' target, docs/DECISIONS.md E-1; Mexican Train's
+# round, RULES.md 3.4).
+Termination = Literal["domino", "blocked", "round_over", "target"]
 
 LEAD_PHASE = 0
 PLAY_PHASE = 1
@@ -48,7 +54,7 @@ class HandState:
         "forced_lead", "drew", "history", "last_placer", "passes_in_row", "seated",
         "escrow", "escrow_by", "transfers", "points", "extra_play", "first_turn_open",
         "played_this_turn", "turns", "snapshots", "result", "chance", "match_scores",
-        "leader", "start_hands", "termination", "probe", "origin",
+        "leader", "start_hands", "termination", "winner", "by_default", "origin",
     )
 
     def copy(self) -> HandState:
@@ -77,7 +83,7 @@ class HandState:
         s.leader = self.leader
         s.start_hands = self.start_hands
         s.termination = self.termination
-        s.probe = self.probe
+        s.winner, s.by_default = self.winner, self.by_default
         s.origin = self.origin
         return s
 
@@ -141,7 +147,8 @@ def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> 
     s.leader = ctx.leader
     s.start_hands = None
     s.termination = None
-    s.probe = False
+    s.winner = None  # who went out (or the last seat seated), once the hand has ended
+    s.by_default = False  # vn_iwin: the hand ended because everyone else left
     s.origin = None  # the state where the public history begins (new_hand, start_position)
     return s
 
@@ -193,34 +200,35 @@ def _highest_double(hands: list[list[Tile]], order: list[int]) -> tuple[int, Til
 
 def determine_lead(rs: Ruleset, hands: list[list[Tile]], ctx: MatchContext,
                    rng: random.Random) -> tuple[int, Tile | None]:
-    """Who leads this hand, and the tile they must lead (None: any tile). RULES.md per variant."""
+    """Who leads this hand, and the tile they must lead (None: any tile). RULES.md per variant:
+    the ruleset's ``LaterLead`` after the first hand, else its ``FirstLead``."""
     n = len(hands)
-    rule = rs.first_lead
-    if ctx.hand_number > 1 and rs.later_lead != "same_as_first":
-        if rs.later_lead == "rotate":
-            return (ctx.leader if ctx.leader is not None else 0), None
+    later = rs.later_lead_rule
+    if ctx.hand_number > 1 and not later.repeat_first:
+        # The match names the leader (the previous winner, or the next seat in rotation).
         if ctx.leader is not None:
             return ctx.leader, None
-        if rs.later_lead == "winner_any_else_lot":
+        if later.without_leader == "seat0":
+            return 0, None
+        if later.without_leader == "lot":
             return _random_seat(ctx, n, rng), None
-    if rule == "train":
+    rule = rs.first_lead_rule
+    if rule.opener == "first_player":
         first = 0 if rs.first_player == "seat0" else _random_seat(ctx, n, rng)
         return first, None
-    if rule == "random_any":
+    if rule.opener == "lot":
         return _random_seat(ctx, n, rng), None
-    top = rs.max_pip
-    if rule == "lowest_double_from_1_1":
-        found = _highest_double(hands, list(range(1, top + 1)) + [0])
-    else:
-        found = _highest_double(hands, list(range(top, -1, -1)))
+    found = _highest_double(hands, rule.double_values(rs.max_pip))
     if found is not None:
         return found
-    if rule == "highest_double_redeal":
+    if rule.redeals:
         raise RecordError("no double was dealt; this variant redeals such a hand")
+    senior = rule.by_seniority
     best: tuple | None = None
     for seat, hand in enumerate(hands):
         for t in hand:
-            key = (t[0], t[1]) if rule.endswith("senior") else rs.tile_rank(t)
+            # Kozel's senior order is by high half, then low half (RULES.md 1.8).
+            key = (t[0], t[1]) if senior else rs.tile_rank(t)
             if best is None or key > best[0]:
                 best = (key, seat, t)
     if best is None:
@@ -306,7 +314,7 @@ def start_position(rs: Ruleset, start: dict, ctx: MatchContext, rng: random.Rand
     s.leader = to_move
     if s.layout.empty:
         s.phase = LEAD_PHASE
-        if ctx.hand_number == 1 or rs.later_lead == "same_as_first":
+        if ctx.hand_number == 1 or rs.later_lead_rule.repeat_first:
             try:
                 seat, tile = determine_lead(rs, hands, ctx, rng)
             except RecordError:
@@ -443,19 +451,6 @@ def legal_moves(s: HandState) -> list[Move]:
 
 # --- applying moves ------------------------------------------------------------------------
 
-def step(s: HandState, move: Move | str, seat: int | None = None
-         ) -> tuple[HandState, list[Event]]:
-    """Check ``move`` against the rules and return the next state and the events it caused.
-
-    ``seat``, when given, is who claims to move: a move out of turn is refused. Raises
-    IllegalMoveError, whose message names the move and why it is not legal here.
-    """
-    move = check_move(s, move, seat)
-    nxt = s.copy()
-    events = apply_unchecked(nxt, move)
-    return nxt, events
-
-
 def check_move(s: HandState, move: Move | str, seat: int | None = None) -> Move:
     """Parse ``move`` and make sure it is legal in ``s`` (for ``seat``, if given).
 
@@ -511,9 +506,12 @@ def explain_illegal(s: HandState, move: Move, legal: list[Move]) -> str:
     return "not allowed in this variant"
 
 
-def apply_unchecked(s: HandState, move: Move) -> list[Event]:
-    """Apply a move known to be legal, in place; the fast path for playouts and replays.
+def advance(s: HandState, move: Move) -> list[Event]:
+    """Apply a move known to be legal, in place, without settling a hand it ends.
 
+    The kernel of ``play.apply_unchecked`` and ``play.step``, which settle the hand; playouts
+    that only need the result at the end (the AI's search, random simulation) and the
+    vn_schoolnet blocker search (whose look-ahead must never settle) call it directly.
     Calling it with a move that ``legal_moves(s)`` does not list corrupts the state.
     """
     seat = s.to_move
@@ -597,7 +595,7 @@ def _after_placement(s: HandState, seat: int, events: list[Event]) -> None:
             if s.phase == OVER_PHASE:
                 return
     if not s.hands[seat]:
-        _end_hand(s, "domino", seat, events)
+        _end_hand(s, "domino", seat)
         return
     _next_turn(s, events)
 
@@ -611,14 +609,14 @@ def _add_points(s: HandState, seat: int, points: int, events: list[Event], reaso
     events.append(Scored(seat, points, reason))
     target = s.rs.target
     if target and s.match_scores[seat] + s.points[seat] >= target:
-        _end_hand(s, "target", seat, events)
+        _end_hand(s, "target", seat)
 
 
 def _after_train_placement(s: HandState, seat: int, move: Move, events: list[Event]) -> list[Event]:
     """Mexican Train: a double (not the last tile) earns another play; going out ends the round."""
     if not s.hands[seat]:
         s.turns.append((seat, move))
-        _end_hand(s, "domino", seat, events)
+        _end_hand(s, "domino", seat)
         return events
     s.played_this_turn = True
     if is_double(move.tile):
@@ -656,14 +654,14 @@ def _start_turn(s: HandState, events: list[Event]) -> None:
         # Mexican Train ends when the boneyard is empty and every seated player passed in
         # succession (RULES.md 3.4); markers can open trains, so no position is "dead" earlier.
         if s.passes_in_row >= len(s.seats_in_play()) and not s.boneyard:
-            _end_hand(s, "round_over", None, events)
+            _end_hand(s, "round_over", None)
         return
     if s.drawable() > 0:
         return
     for seat in range(s.n):
         if s.seated[seat] and has_placement(s, seat):
             return
-    _end_hand(s, "blocked", None, events)
+    _end_hand(s, "blocked", None)
 
 
 def leave_charge(s: HandState, seat: int) -> int:
@@ -688,7 +686,7 @@ def _leave(s: HandState, seat: int, events: list[Event]) -> list[Event]:
     events.append(Left(seat, charge))
     s.turns.append((seat, None))
     if len(s.seats_in_play()) == 1:
-        _end_hand(s, "domino", s.seats_in_play()[0], events, by_default=True)
+        _end_hand(s, "domino", s.seats_in_play()[0], by_default=True)
         return events
     if s.phase == LEAD_PHASE:
         # The next player leads any tile (RULES.md 2.3).
@@ -703,17 +701,13 @@ def _leave(s: HandState, seat: int, events: list[Event]) -> list[Event]:
     return events
 
 
-def _end_hand(s: HandState, termination: str, winner: int | None, events: list[Event],
+def _end_hand(s: HandState, termination: Termination, winner: int | None,
               by_default: bool = False) -> None:
-    from .settle import settle
-
+    """The hand is over: how it ended and who went out stay on the state for settlement."""
     s.phase = OVER_PHASE
     s.termination = termination
-    if s.probe:
-        # A look-ahead copy (the vn_schoolnet blocker search) needs only how the hand ended.
-        return
-    s.result = settle(s, termination, winner, by_default)
-    events.append(HandEnded(s.result))
+    s.winner = winner
+    s.by_default = by_default
 
 
 def turn_count(s: HandState) -> int:

@@ -6,16 +6,16 @@ and moves so that it can be written as a ``domino-record`` at any moment.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 from . import schema
-from .errors import IllegalMoveError, RecordError
+from .errors import DominoError, IllegalMoveError, RecordError
 from .events import Event
 from .game import (
     HandState,
     MatchContext,
-    apply_unchecked,
     check_move,
     engine_for_round,
     legal_moves,
@@ -23,8 +23,9 @@ from .game import (
     start_position,
 )
 from .moves import Move
+from .play import apply_unchecked
 from .rules import Ruleset, get_ruleset
-from .settle import HandResult, penalties_so_far
+from .settle import HandResult, hand_result, penalties_so_far
 from .tiles import tile_str
 
 
@@ -80,15 +81,13 @@ class Match:
         m.deal()
         return m
 
+    def _totals(self) -> list[int]:
+        """The standing the match keeps: balances (money), records (kozel) or scores."""
+        return getattr(self, self.rs.standing_rule.totals)
+
     def _context(self) -> MatchContext:
         # What the seats have before this hand: money, kozel records, or points.
-        if self.rs.money:
-            scores = self.balances
-        elif self.rs.settlement == "kozel":
-            scores = self.records
-        else:
-            scores = self.scores
-        return MatchContext(self.hand_number, self.leader, scores[:], None)
+        return MatchContext(self.hand_number, self.leader, self._totals()[:], None)
 
     def deal(self, deal: dict | None = None, start: dict | None = None) -> None:
         """Start the next hand: dealt from the seed, or from a record's deal or start."""
@@ -96,7 +95,12 @@ class Match:
         chance = play_rng(self.seed, self.hand_number)
         ctx = self._context()
         if start is not None:
-            self.hand = start_position(self.rs, start, ctx, chance)
+            hand = start_position(self.rs, start, ctx, chance)
+            if hand.over:
+                # A start position that is already blocked is settled here, before the match
+                # takes it (a vn_iwin one may be refused: who blocked it is unknown, E-19).
+                hand_result(hand)
+            self.hand = hand
             entry: dict[str, Any] = {"start": start}
         else:
             if deal is not None:
@@ -168,15 +172,16 @@ class Match:
 
     def _finish_hand(self) -> None:
         rs, n = self.rs, self.players
-        result = self.hand.result
+        result = hand_result(self.hand)
         self.results.append(result)
         self.leader = self._next_leader(result)
+        standing = rs.standing_rule
         if rs.money:
             for p in range(n):
                 self.balances[p] += result.delta[p] - self._applied[p]
             self._applied = [0] * n
-        elif rs.settlement == "kozel":
-            self._record_kozel(result)
+        elif standing.keeps_records:
+            self._record(result)
         else:
             for p in range(n):
                 self.scores[p] += result.delta[p]
@@ -190,22 +195,22 @@ class Match:
         self._applied = now
 
     def _next_leader(self, result: HandResult) -> int | None:
-        rule = self.rs.later_lead
-        if rule == "rotate":
-            first = self.hand.leader if self.hand.leader is not None else 0
-            return (first + 1) % self.players
-        if rule == "winner_any_tie_rotates" and result.next_leader is None:
+        rotate = self.rs.later_lead_rule.rotate
+        if rotate == "always" or (rotate == "on_tie" and result.next_leader is None):
+            # The lead passes to the seat after this hand's leader.
             prev = self.hand.leader if self.hand.leader is not None else 0
             return (prev + 1) % self.players
         return result.next_leader
 
-    def _record_kozel(self, result: HandResult) -> None:
-        """Records open with a hand of 13 or more; after that every hand counts (2.5)."""
+    def _record(self, result: HandResult) -> None:
+        """Kozel: a closed record opens with a hand of ``record_opens_at`` (13) or more; after
+        that every hand counts (RULES.md 2.5)."""
         recorded = []
         opened = []
+        opens_at = self.rs.record_opens_at
         for p in range(self.players):
             points = result.delta[p]
-            if not self.open[p] and points < 13:
+            if not self.open[p] and points < opens_at:
                 recorded.append(0)
                 continue
             if not self.open[p]:
@@ -219,49 +224,47 @@ class Match:
 
     def _check_over(self, result: HandResult) -> None:
         rs = self.rs
-        if rs.settlement == "kozel":
-            top = max(self.records)
+        standing = rs.standing_rule
+        totals = self._totals()
+        seats = range(self.players)
+        if standing.ends == "loser_at_target":
+            # Kozel: the match ends when a record reaches the target; the highest is the goat.
+            top = max(totals)
             if top >= rs.target:
                 self.over = True
-                self.goat = [p for p in range(self.players) if self.records[p] == top]
-        elif rs.settlement == "mexican":
+                self.goat = [p for p in seats if totals[p] == top]
+        elif standing.ends == "rounds":
+            # Mexican Train: after the last round the lowest total wins.
             if self.hand_number >= rs.rounds:
                 self.over = True
-                low = min(self.scores)
-                self.winners = [p for p in range(self.players) if self.scores[p] == low]
-        elif rs.target and not rs.money:
+                low = min(totals)
+                self.winners = [p for p in seats if totals[p] == low]
+        elif rs.target:
+            # A points target (vn_schoolnet's is counted in points: money / stake).
+            goal = rs.target * (rs.stake if standing.target_in_stakes else 1)
             if result.termination == "target":
                 self.over = True
                 self.winners = sorted(_as_list(result.winner))
-            elif max(self.scores) >= rs.target:
+            elif max(totals) >= goal:
                 self.over = True
-                top = max(self.scores)
-                self.winners = [p for p in range(self.players) if self.scores[p] == top]
-        elif rs.target and rs.money and max(self.balances) >= rs.target * rs.stake:
-            # vn_schoolnet's optional points target, counted in points (money / stake).
-            self.over = True
-            top = max(self.balances)
-            self.winners = [p for p in range(self.players) if self.balances[p] == top]
+                top = max(totals)
+                self.winners = [p for p in seats if totals[p] == top]
         if rs.max_hands and self.hand_number >= rs.max_hands:
             self.over = True
-            if not self.winners and not self.goat:
-                if rs.money:
-                    top = max(self.balances)
-                    self.winners = [p for p in range(self.players) if self.balances[p] == top]
+            if not self.winners and not self.goat and standing.leader_wins_at_stop:
+                top = max(totals)
+                self.winners = [p for p in seats if totals[p] == top]
 
     def summary(self) -> dict:
         """The match state after the last finished hand (RECORD.md ``match`` of replay)."""
         out: dict[str, Any] = {"over": self.over, "hand_number": self.hand_number,
                                "leader": self.leader}
-        if self.rs.money:
-            out["balances"] = self.balances[:]
-        elif self.rs.settlement == "kozel":
-            out["records"] = self.records[:]
+        standing = self.rs.standing_rule
+        out[standing.totals] = self._totals()[:]
+        if standing.keeps_records:
             out["open"] = self.open[:]
-        else:
-            out["scores"] = self.scores[:]
         if self.over:
-            if self.rs.settlement == "kozel":
+            if standing.ends == "loser_at_target":
                 out["goat"] = self.goat[:]
             else:
                 out["winners"] = self.winners[:]
@@ -286,10 +289,42 @@ class Match:
 
     @classmethod
     def from_record(cls, record: Any) -> Match:
-        """Replay a record, checking every move; errors name the hand and the move."""
-        from .record import replay_match
+        """Replay every hand of ``record``, checking every move; return the match at its end.
 
-        return replay_match(record)
+        Errors name the hand and the move, numbered from 1 (docs/DECISIONS.md E-7).
+        """
+        schema.check_json_value(record, "the record")
+        schema.record_header(record)
+        rs = get_ruleset(record["variant"], record.get("options", {}))
+        m = cls(rs, record.get("seed", 0), record.get("match", {}))
+        for h_index, entry in enumerate(record["hands"], start=1):
+            where = f"hand {h_index}"
+            if h_index > 1:
+                if not m.hand_over:
+                    raise RecordError(f"hand {h_index - 1} has not ended but another hand follows")
+                if m.over:
+                    raise RecordError(f"{where}: the match was already over")
+                m.hand_number += 1
+            try:
+                m.deal(entry.get("deal"), entry.get("start"))
+            except DominoError as exc:
+                raise RecordError(f"{where}: {exc}") from None
+            for mv_index, text in enumerate(entry.get("moves", []), start=1):
+                # The move as JSON writes it: "6-5@L" as RECORD.md shows, and a newline or a
+                # quote inside it escaped, so the error stays one line.
+                label = f"{where}, move {mv_index} {json.dumps(text, ensure_ascii=False)}"
+                if m.hand_over:
+                    raise RecordError(f"{label}: the hand is already over")
+                try:
+                    m.play(Move.parse(text))
+                except IllegalMoveError as exc:
+                    # The move's own error starts with the move; the label already names it.
+                    reason = str(exc)
+                    prefix = f"{text}: "
+                    if reason.startswith(prefix):
+                        reason = reason[len(prefix):]
+                    raise IllegalMoveError(f"{label}: {reason}") from None
+        return m
 
 
 def _as_list(x: Any) -> list[int]:

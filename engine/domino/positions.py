@@ -62,7 +62,7 @@ def inexpressible(s: HandState) -> str | None:
         if s.passes_in_row:
             return "passes in a row count towards the end of the round"
     if s.phase == LEAD_PHASE:
-        later = s.hand_number > 1 and rs.later_lead != "same_as_first"
+        later = s.hand_number > 1 and not rs.later_lead_rule.repeat_first
         if later or s.history:
             return "the lead of a later hand, or after a leave, is not the lead rule's"
     return None

@@ -4,6 +4,12 @@ Each variant of RULES.md is a ``Ruleset`` value. Its fields pick small pure func
 rule, settlement, pip rule) by name; there is no class per variant and no test of the variant
 id in the rules code. Options are ``OptionSpec`` entries that say which field they set, so a
 house rule is ``dataclasses.replace`` of a built-in ruleset.
+
+A field that names a behaviour (the first lead, the later lead, the settlement, the match's
+standing, the layout, ...) takes one of the names of its table here (``FIRST_LEADS``,
+``LATER_LEADS``, ``SETTLEMENT_KINDS``, ``STANDINGS``, ``NAMED_FIELDS``), and the code asks the
+table entry's properties, never the name: a misspelt name is refused when the registry is
+built (``check_names``), not silently treated as some other rule.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .errors import OptionError, UnknownVariantError
 from .schema import describe
@@ -21,6 +27,182 @@ from .tiles import Tile
 NONE = "none"
 DRAW_ONE = "draw_one"
 DRAW_UNTIL = "draw_until_playable"
+
+DrawPolicy = Literal["none", "draw_one", "draw_until_playable"]
+LayoutKind = Literal["line", "tree", "trains"]
+SpinnerRule = Literal["none", "first", "all"]
+
+
+# --- the lead (RULES.md 1.6 and each variant's "Who starts") -------------------------------
+
+FirstLeadName = Literal["highest_double_or_tile", "highest_double_or_pips",
+                        "highest_double_or_senior", "lowest_double_from_1_1",
+                        "highest_double_redeal", "random_any", "train"]
+
+
+@dataclass(frozen=True)
+class FirstLead:
+    """A rule for who leads a hand that is not led by the previous hand's result.
+
+    ``opener``: ``double`` (the holder of the first double in ``doubles`` order leads it),
+    ``lot`` (a seat drawn by lot leads any tile) or ``first_player`` (the ``first_player``
+    option: seat 0 or a seat by lot, any tile; Mexican Train, whose engine is on the table).
+    ``doubles``: the order doubles are looked for, ``highest`` (6-6 down to 0-0) or
+    ``from_1_1`` (1-1 up to 6-6, then 0-0; kozel's ``lead_double`` option, E-8).
+    ``no_double``: what happens when nobody holds a double: the highest tile leads by
+    ``tile_rank`` (RULES.md 1.8) or by kozel's ``senior`` order (high half, then low half), or
+    the deal is void (``redeal``, RULES.md 2.4).
+    """
+
+    name: str
+    opener: Literal["double", "lot", "first_player"]
+    doubles: Literal["highest", "from_1_1"] = "highest"
+    no_double: Literal["tile_rank", "senior", "redeal"] = "tile_rank"
+
+    @property
+    def redeals(self) -> bool:
+        """With no double dealt the deal is void (it is dealt again)."""
+        return self.no_double == "redeal"
+
+    @property
+    def by_seniority(self) -> bool:
+        """With no double, the highest tile by kozel's senior order leads (else by rank)."""
+        return self.no_double == "senior"
+
+    def double_values(self, max_pip: int) -> list[int]:
+        """The numbers of the doubles, in the order the lead looks for them."""
+        if self.doubles == "from_1_1":
+            return list(range(1, max_pip + 1)) + [0]
+        return list(range(max_pip, -1, -1))
+
+
+FIRST_LEADS: dict[str, FirstLead] = {r.name: r for r in (
+    FirstLead("highest_double_or_tile", "double"),  # vn_traditional, block, draw
+    FirstLead("highest_double_or_pips", "double"),  # vn_iwin: the highest pip count else
+    FirstLead("highest_double_or_senior", "double", no_double="senior"),  # kozel
+    # E-8: 1-1 first; with no double the senior non-double leads, as with the highest double.
+    FirstLead("lowest_double_from_1_1", "double", doubles="from_1_1", no_double="senior"),
+    FirstLead("highest_double_redeal", "double", no_double="redeal"),  # doubles
+    FirstLead("random_any", "lot"),  # vn_schoolnet, all_fives
+    FirstLead("train", "first_player"),  # mexican_train
+)}
+
+LaterLeadName = Literal["winner_any", "same_as_first", "rotate", "winner_any_tie_rotates",
+                        "winner_any_else_lot"]
+
+
+@dataclass(frozen=True)
+class LaterLead:
+    """Who leads the hands after the first.
+
+    ``repeat_first``: every hand is led by the first-hand rule (``same_as_first``).
+    Otherwise the match names the leader (any tile may be led): the previous hand's result
+    names it, or ``rotate`` passes the lead to the next seat ``always`` (Mexican Train) or
+    ``on_tie`` (block: when a tied block has no winner). ``without_leader`` is what happens
+    when nobody is named (a block after which all_fives draws lots, a record's match state
+    without a ``leader``): the first-hand rule, a seat by ``lot``, or ``seat0``.
+    """
+
+    name: str
+    repeat_first: bool = False
+    rotate: Literal["never", "always", "on_tie"] = "never"
+    without_leader: Literal["first_rule", "lot", "seat0"] = "first_rule"
+
+
+LATER_LEADS: dict[str, LaterLead] = {r.name: r for r in (
+    LaterLead("winner_any"),
+    LaterLead("same_as_first", repeat_first=True),
+    LaterLead("rotate", rotate="always", without_leader="seat0"),
+    LaterLead("winner_any_tie_rotates", rotate="on_tie"),
+    LaterLead("winner_any_else_lot", without_leader="lot"),
+)}
+
+
+# --- settlement and the match's standing (RULES.md 1.10, 1.11) -----------------------------
+
+SettlementName = Literal["vn_traditional", "points", "all_fives", "kozel", "mexican",
+                         "schoolnet", "iwin"]
+ResultKind = Literal["plain", "record", "fives", "blocker", "payments"]
+
+
+@dataclass(frozen=True)
+class SettlementKind:
+    """What one settlement function (``settle.SETTLEMENTS``, same names) produces.
+
+    ``result``: what a hand's summary has to show beyond pips and ``delta``: ``record``
+    (kozel: hand points, what was recorded, who opened), ``fives`` (all_fives: points during
+    the hand and the end bonus), ``blocker`` (vn_schoolnet: the blocker and gài), ``payments``
+    (vn_iwin: every payment item and the blocker), ``plain`` (nothing more).
+    ``doubles_left_cost``: doubles still in hand are charged (vn_iwin's thúi bò, RULES.md 2.3).
+    """
+
+    name: str
+    result: ResultKind = "plain"
+    doubles_left_cost: bool = False
+
+
+SETTLEMENT_KINDS: dict[str, SettlementKind] = {k.name: k for k in (
+    SettlementKind("vn_traditional"),
+    SettlementKind("points"),
+    SettlementKind("all_fives", result="fives"),
+    SettlementKind("kozel", result="record"),
+    SettlementKind("mexican"),
+    SettlementKind("schoolnet", result="blocker"),
+    SettlementKind("iwin", result="payments", doubles_left_cost=True),
+)}
+
+StandingName = Literal["money", "record", "cost", "points"]
+
+# The table's own words for a blocked hand, a pass and the boneyard, by the tradition a
+# variant comes from (RULES.md: Vietnamese "triệt", kozel's "рыба" (fish), knocking and the
+# "базар" (market)); the page shows them in any language. Only words: no rule depends on them.
+Words = Literal["western", "vietnamese", "russian"]
+WORDS: dict[str, dict[str, str]] = {
+    "western": {"blocked": "block", "pass": "pass", "boneyard": "boneyard"},
+    "vietnamese": {"blocked": "triet", "pass": "pass", "boneyard": "boneyard"},
+    "russian": {"blocked": "fish", "pass": "knock", "boneyard": "market"},
+}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What a match keeps between hands, which way is better, and when it ends.
+
+    ``totals``: the match summary's key (RECORD.md ``match``): ``balances`` (money),
+    ``records`` (kozel's penalty records, with ``open``), ``scores`` (points, or Mexican
+    Train's totals). ``better``: a larger total is better (``higher``) or worse (``lower``).
+    ``ends``: ``target`` (a total reaching ``Ruleset.target`` ends the match and the highest
+    wins; in money counted in points, so at target x stake), ``loser_at_target`` (a record
+    reaching the target ends it and that player is the goat, RULES.md 2.5) or ``rounds`` (after
+    ``Ruleset.rounds`` hands the lowest total wins, RULES.md 3.4). ``leader_wins_at_stop``:
+    when ``max_hands`` stops the match, the highest total is named the winner.
+    """
+
+    name: str
+    totals: Literal["balances", "records", "scores"]
+    better: Literal["higher", "lower"]
+    ends: Literal["target", "loser_at_target", "rounds"]
+    target_in_stakes: bool = False
+    leader_wins_at_stop: bool = False
+
+    @property
+    def keeps_records(self) -> bool:
+        """Kozel's records: each opens at ``record_opens_at`` and says whether it is open."""
+        return self.totals == "records"
+
+    @property
+    def lower_is_better(self) -> bool:
+        """Totals are penalties: the lowest is best (kozel, Mexican Train)."""
+        return self.better == "lower"
+
+
+STANDINGS: dict[str, Standing] = {k.name: k for k in (
+    Standing("money", "balances", "higher", "target", target_in_stakes=True,
+             leader_wins_at_stop=True),
+    Standing("record", "records", "lower", "loser_at_target"),
+    Standing("cost", "scores", "lower", "rounds"),
+    Standing("points", "scores", "higher", "target"),
+)}
 
 
 @dataclass(frozen=True)
@@ -32,7 +214,7 @@ class OptionSpec:
     """
 
     name: str
-    kind: str  # "bool" | "int" | "choice"
+    kind: Literal["bool", "int", "choice"]
     default: Any
     description: str
     choices: tuple = ()
@@ -75,40 +257,43 @@ class Ruleset:
     max_pip: int = 6
     hand_sizes: dict = field(default_factory=dict)  # players -> tiles each
     hand_size: int | None = None  # option override
-    draw_policy: str = NONE
+    draw_policy: DrawPolicy = NONE
     reserve: dict = field(default_factory=dict)  # players -> tiles never drawn
     boneyard_dead: bool = False  # block: undealt tiles are never drawn nor scored
     voluntary_draw: bool = False
     drawn_tile_optional: bool = False
-    layout: str = "line"  # line | tree | trains
-    spinners: str = "none"  # none | first | all
+    layout: LayoutKind = "line"
+    spinners: SpinnerRule = "none"
     cross_after_line: bool = False
-    unlock_mode: str | None = None  # doubles: number | spinner_only
+    unlock_mode: Literal["number", "spinner_only"] | None = None  # doubles
     blank_wild: bool = False
     pair_of_doubles: bool = False
     zero_double_value: int = 0
     zero_double_sole_only: bool = False
-    first_lead: str = "highest_double_or_tile"
-    later_lead: str = "winner_any"
+    first_lead: FirstLeadName = "highest_double_or_tile"  # a FIRST_LEADS entry
+    later_lead: LaterLeadName = "winner_any"  # a LATER_LEADS entry
     redeal_without_double: bool = False
-    settlement: str = "points"
-    scoring_mode: str = ""  # vn_traditional: bet_multiplier | points
+    settlement: SettlementName = "points"  # a SETTLEMENT_KINDS entry (settle.SETTLEMENTS)
+    standing: StandingName = "points"  # a STANDINGS entry: what the match keeps, how it ends
+    record_opens_at: int = 0  # kozel: a closed record opens with a hand of this many points
+    scoring_mode: Literal["", "bet_multiplier", "points"] = ""  # vn_traditional
+    words: Words = "western"  # a WORDS entry: the table's words (presentation only)
     end_count_scoring: bool = False  # all_fives: score the ends after every placement
     partnership: bool = False
     partnership_allowed: bool = False
     target: int | None = None
     money: bool = False
     stake: int = 1
-    table: str = ""
+    table: Literal["", "casual", "high_roller", "vip"] = ""
     tax_permille: int = 0  # vn_iwin tax, in tenths of a percent
-    blocker_mode: str = ""
-    tie_rule: str = "none"
+    blocker_mode: Literal["", "round_horizon", "last_placer"] = ""  # vn_schoolnet
+    tie_rule: Literal["none", "lightest_tile"] = "none"
     blocked_minus_own: bool = True
     fish_lowest_exempt: bool = False
     rounds: int = 0  # mexican_train
     allow_double_chain: bool = False
     first_turn_multi: bool = False
-    first_player: str = "seat0"
+    first_player: Literal["seat0", "random"] = "seat0"
     max_hands: int = 0
     leave_allowed: bool = False
     pass_penalty: bool = False  # vn_iwin: a pass pays half a stake to the last placer
@@ -118,6 +303,26 @@ class Ruleset:
     option_specs: tuple = ()
 
     # --- derived values -------------------------------------------------------------
+
+    @property
+    def first_lead_rule(self) -> FirstLead:
+        """The ``FIRST_LEADS`` entry of ``first_lead``."""
+        return FIRST_LEADS[self.first_lead]
+
+    @property
+    def later_lead_rule(self) -> LaterLead:
+        """The ``LATER_LEADS`` entry of ``later_lead``."""
+        return LATER_LEADS[self.later_lead]
+
+    @property
+    def settlement_kind(self) -> SettlementKind:
+        """The ``SETTLEMENT_KINDS`` entry of ``settlement``."""
+        return SETTLEMENT_KINDS[self.settlement]
+
+    @property
+    def standing_rule(self) -> Standing:
+        """The ``STANDINGS`` entry of ``standing``."""
+        return STANDINGS[self.standing]
 
     def tiles_each(self, n: int) -> int:
         """Hand size for ``n`` players."""
@@ -157,7 +362,8 @@ class Ruleset:
         return dict(self.options)
 
 
-def _opt(name: str, kind: str, default: Any, description: str, **kw: Any) -> OptionSpec:
+def _opt(name: str, kind: Literal["bool", "int", "choice"], default: Any, description: str,
+         **kw: Any) -> OptionSpec:
     return OptionSpec(name, kind, default, description, sets=kw.pop("field", name), **kw)
 
 
@@ -190,9 +396,10 @@ VN_TRADITIONAL = Ruleset(
     min_players=2, max_players=4, default_players=4,
     hand_sizes={2: 7, 3: 7, 4: 7}, draw_policy=DRAW_ONE, zero_double_value=13,
     first_lead="highest_double_or_tile", later_lead="winner_any",
-    settlement="vn_traditional", scoring_mode="bet_multiplier", money=True, stake=1000,
+    settlement="vn_traditional", standing="money", scoring_mode="bet_multiplier", money=True,
+    stake=1000,
     rank_chain=True,
-    partnership_allowed=True,
+    partnership_allowed=True, words="vietnamese",
     option_specs=(
         PARTNERSHIP,
         _opt("blank_wild", "bool", False, "A blank half matches any number, both ways."),
@@ -211,9 +418,10 @@ VN_SCHOOLNET = Ruleset(
             "their pips; a deliberate blocker wins double or pays for everyone.",
     min_players=2, max_players=4, default_players=4,
     hand_sizes={2: 7, 3: 7, 4: 7}, draw_policy=DRAW_UNTIL,
-    first_lead="random_any", later_lead="winner_any", settlement="schoolnet", money=True,
+    first_lead="random_any", later_lead="winner_any", settlement="schoolnet", standing="money",
+    money=True,
     rank_chain=True,
-    stake=1, blocker_mode="round_horizon",
+    stake=1, blocker_mode="round_horizon", words="vietnamese",
     option_specs=(
         _opt("blocker_mode", "choice", "round_horizon",
              "How the deliberate blocker is found.", choices=("round_horizon", "last_placer")),
@@ -231,8 +439,8 @@ VN_IWIN = Ruleset(
     min_players=2, max_players=4, default_players=4,
     hand_sizes={2: 7, 3: 7, 4: 7}, draw_policy=DRAW_UNTIL,
     first_lead="highest_double_or_pips", later_lead="winner_any", settlement="iwin",
-    money=True, stake=1000, table="casual", tax_permille=30, leave_allowed=True,
-    pass_penalty=True, rank_chain=True,
+    standing="money", money=True, stake=1000, table="casual", tax_permille=30, leave_allowed=True,
+    pass_penalty=True, rank_chain=True, words="vietnamese",
     option_specs=(
         IWIN_STAKE,
         _opt("table", "choice", "casual", "Table tier: the house tax on every credit.",
@@ -264,7 +472,7 @@ KOZEL = Ruleset(
     min_players=2, max_players=4, default_players=4,
     hand_sizes={2: 7, 3: 5, 4: 5}, draw_policy=DRAW_UNTIL, pair_of_doubles=True,
     zero_double_value=25, first_lead="highest_double_or_senior", later_lead="same_as_first",
-    settlement="kozel", target=101,
+    settlement="kozel", standing="record", record_opens_at=13, target=101, words="russian",
     option_specs=(
         _opt("zero_double_rule", "choice", "always", "0-0 is worth 25 always, or only as the "
              "player's last tile.", choices=("always", "only_if_sole_tile"),
@@ -341,7 +549,8 @@ MEXICAN_TRAIN = Ruleset(
             "train and marked trains; doubles must be satisfied; lowest total wins.",
     min_players=2, max_players=8, default_players=4, max_pip=12,
     hand_sizes={2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}, draw_policy=DRAW_ONE,
-    layout="trains", first_lead="train", later_lead="rotate", settlement="mexican", rounds=13,
+    layout="trains", first_lead="train", later_lead="rotate", settlement="mexican",
+    standing="cost", rounds=13,
     option_specs=(
         _opt("set", "choice", "double_twelve", "Tile set (double-nine: 2-4 players, 10 rounds).",
              choices=("double_twelve", "double_nine"), field="max_pip",
@@ -358,8 +567,61 @@ MEXICAN_TRAIN = Ruleset(
     ),
 )
 
+TAX_PERMILLE = {"casual": 30, "high_roller": 28, "vip": 26}
+
 # Hand sizes for the double-nine set of Mexican Train [D: RULES.md gives only double-twelve].
 DOUBLE_NINE_HANDS = {2: 15, 3: 13, 4: 11}
+
+# Every field that names a behaviour, with the names it may take.
+NAMED_FIELDS: dict[str, tuple] = {
+    "draw_policy": get_args(DrawPolicy),
+    "layout": get_args(LayoutKind),
+    "spinners": get_args(SpinnerRule),
+    "unlock_mode": ("number", "spinner_only", None),
+    "first_lead": tuple(FIRST_LEADS),
+    "later_lead": tuple(LATER_LEADS),
+    "settlement": tuple(SETTLEMENT_KINDS),
+    "standing": tuple(STANDINGS),
+    "words": tuple(WORDS),
+    "scoring_mode": ("", "bet_multiplier", "points"),
+    "table": ("", *TAX_PERMILLE),
+    "blocker_mode": ("", "round_horizon", "last_placer"),
+    "tie_rule": ("none", "lightest_tile"),
+    "first_player": ("seat0", "random"),
+}
+
+
+def check_names(rs: Ruleset) -> None:
+    """Refuse a ruleset whose named fields hold a name their table does not know, or whose
+    ``money`` disagrees with its standing (a typo would otherwise act as some other rule)."""
+    for name, allowed in NAMED_FIELDS.items():
+        value = getattr(rs, name)
+        if value not in allowed:
+            raise ValueError(f"ruleset {rs.id}: {name} {value!r} is not one of "
+                             f"{', '.join(repr(a) for a in allowed)}")
+    if rs.money != (rs.standing_rule.totals == "balances"):
+        raise ValueError(f"ruleset {rs.id}: money={rs.money} disagrees with standing "
+                         f"{rs.standing!r}")
+
+
+def _check_registry(rulesets: tuple[Ruleset, ...]) -> None:
+    """Check every built-in ruleset, and every value its options can set in a named field."""
+    for table, literal in ((FIRST_LEADS, FirstLeadName), (LATER_LEADS, LaterLeadName),
+                           (SETTLEMENT_KINDS, SettlementName), (STANDINGS, StandingName),
+                           (WORDS, Words)):
+        if set(table) != set(get_args(literal)):
+            raise ValueError(f"the names of a rules table and its type differ: {sorted(table)}")
+    for rs in rulesets:
+        check_names(rs)
+        for spec in rs.option_specs:
+            if spec.sets not in NAMED_FIELDS or spec.kind != "choice":
+                continue
+            for choice in spec.choices:
+                value = spec.values.get(choice, choice) if spec.values else choice
+                if value not in NAMED_FIELDS[spec.sets]:
+                    raise ValueError(f"ruleset {rs.id}: option {spec.name}={choice} sets "
+                                     f"{spec.sets} to the unknown {value!r}")
+
 
 REGISTRY: dict[str, Ruleset] = {
     r.id: r for r in (VN_TRADITIONAL, VN_SCHOOLNET, VN_IWIN, DOUBLES, KOZEL, BLOCK, DRAW,
@@ -374,8 +636,7 @@ ALIASES = {
 }
 
 VARIANTS = tuple(REGISTRY)
-
-TAX_PERMILLE = {"casual": 30, "high_roller": 28, "vip": 26}
+_check_registry(tuple(REGISTRY.values()))
 
 
 _WHOLE_TEXT = re.compile(r"[+-]?[0-9]{1,18}")
@@ -472,7 +733,8 @@ def get_ruleset(variant: str, options: dict | None = None) -> Ruleset:
     if rs.table:
         rs = replace(rs, tax_permille=TAX_PERMILLE[rs.table])
     if rs.scoring_mode == "points":
-        rs = replace(rs, money=False, settlement="points", target=100, blocked_minus_own=True)
+        rs = replace(rs, money=False, settlement="points", standing="points", target=100,
+                     blocked_minus_own=True)
     if rs.layout == "trains":
         if rs.max_pip == 9:
             if players > 4:
@@ -484,13 +746,24 @@ def get_ruleset(variant: str, options: dict | None = None) -> Ruleset:
     if rs.tiles_each(players) * players > total:
         raise OptionError(f"{players} players with {rs.tiles_each(players)} tiles each need "
                           f"more than the {total} tiles of the set")
+    check_names(rs)
     return rs
 
 
 def variants_catalog() -> dict:
-    """Every variant with its players and options, as ``python -m domino variants`` prints it."""
+    """Every variant with its players and options, as ``python -m domino variants`` prints it.
+
+    Besides what the setup form needs, each variant says how its results read, so that the
+    page never tests a variant id: ``standing`` (``STANDINGS``: money, record, cost, points),
+    ``better`` (``higher`` or ``lower`` totals are better), ``ranked`` (the settlement ranks
+    every player: the summary shows places, RULES.md 1.9) and ``result`` (what the hand's
+    summary shows beyond pips and delta, ``SettlementKind.result``), and ``words``: the
+    table's words for a blocked hand, a pass and the boneyard (``WORDS``). These are defaults;
+    an option can change them (vn_traditional's ``scoring_mode=points`` plays for points).
+    """
     out = []
     for rs in REGISTRY.values():
+        standing = rs.standing_rule
         out.append({
             "id": rs.id,
             "name": rs.name,
@@ -499,6 +772,11 @@ def variants_catalog() -> dict:
                         "default": rs.default_players},
             "partnership": rs.partnership_allowed,
             "money": rs.money,
+            "standing": standing.name,
+            "better": standing.better,
+            "ranked": rs.rank_chain,
+            "result": rs.settlement_kind.result,
+            "words": dict(WORDS[rs.words]),
             "options": [s.to_json() for s in rs.option_specs],
         })
     return {"variants": out, "aliases": dict(sorted(ALIASES.items()))}

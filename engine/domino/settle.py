@@ -9,21 +9,20 @@ gai, ranking, pips, delta and house. ``delta`` is everything the hand changed fo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .blocker import find_blocker, gai_of
 from .errors import RecordError
-from .rules import Ruleset
+from .game import HandState, Termination
+from .rules import SETTLEMENT_KINDS, Ruleset
 from .tiles import Tile, is_double
-
-if TYPE_CHECKING:
-    from .game import HandState
 
 
 @dataclass(slots=True)
 class HandResult:
     """The outcome of one hand (RECORD.md's per-hand replay entry, plus details)."""
 
-    termination: str
+    termination: Termination
     winner: int | list[int] | None
     blocker: int | None
     gai: int | None
@@ -69,10 +68,21 @@ def tax(gross: int, permille: int) -> int:
     return round_half_up(gross * permille, 1000)
 
 
-def settle(s: HandState, termination: str, winner: int | None, by_default: bool = False
+def settle(s: HandState, termination: Termination, winner: int | None, by_default: bool = False
            ) -> HandResult:
     """Settle the finished hand ``s`` with the function its ruleset names."""
     return SETTLEMENTS[s.rs.settlement](s, termination, winner, by_default)
+
+
+def hand_result(s: HandState) -> HandResult:
+    """The result of the ended hand ``s``: settled on first asking, then kept on the state.
+
+    ``game`` ends a hand without settling it (it records the termination and the winner);
+    whoever takes the result (``play.apply_unchecked``, the match, a playout) asks here.
+    """
+    if s.result is None:
+        s.result = settle(s, s.termination, s.winner, s.by_default)
+    return s.result
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -306,8 +316,6 @@ def settle_mexican(s: HandState, termination: str, winner: int | None,
 def settle_schoolnet(s: HandState, termination: str, winner: int | None,
                      by_default: bool = False) -> HandResult:
     """Losers pay their pips; a deliberate blocker wins double or pays (RULES.md 2.2.4)."""
-    from .blocker import find_blocker, gai_of
-
     n, k = s.n, s.rs.stake
     pips = _pips(s)
     delta = [0] * n
@@ -472,3 +480,7 @@ SETTLEMENTS = {
     "schoolnet": settle_schoolnet,
     "iwin": settle_iwin,
 }
+if set(SETTLEMENTS) != set(SETTLEMENT_KINDS):
+    # The rulesets name settlements from rules.SETTLEMENT_KINDS; each needs its function.
+    raise ImportError(f"settle.SETTLEMENTS {sorted(SETTLEMENTS)} and rules.SETTLEMENT_KINDS "
+                      f"{sorted(SETTLEMENT_KINDS)} differ")

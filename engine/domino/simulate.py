@@ -13,25 +13,27 @@ import random
 import time
 
 from .fast import random_hand, supports
-from .game import MatchContext, apply_unchecked, legal_moves, new_hand
+from .game import MatchContext, advance, legal_moves, new_hand
 from .match import hand_rng
 from .moves import LEAVE
 from .rules import Ruleset, get_ruleset
+from .settle import hand_result
 
 _KEYS = ("termination", "winner", "blocker", "gai", "ranking", "pips", "delta", "house")
 
 
 def _general_hand(rs: Ruleset, seed: int, i: int, chooser: random.Random) -> dict:
-    """One random hand through ``legal_moves`` + ``apply_unchecked`` (any variant)."""
+    """One random hand through ``legal_moves`` + ``apply_unchecked`` (any variant): its kernel
+    ``game.advance``, with the hand settled once at its end."""
     state = new_hand(rs, MatchContext(), hand_rng(seed, i + 1))
     moves = 0
     while not state.over:
         legal = legal_moves(state)
         if len(legal) > 1 and legal[-1].kind == LEAVE:
             legal = legal[:-1]
-        apply_unchecked(state, legal[int(chooser.random() * len(legal))])
+        advance(state, legal[int(chooser.random() * len(legal))])
         moves += 1
-    result = state.result.to_json()
+    result = hand_result(state).to_json()
     result["moves"] = moves
     return result
 

@@ -14,6 +14,7 @@ from typing import Any
 from .game import LEAD_PHASE, OVER_PHASE, HandState, legal_moves
 from .moves import LEAD, LEAVE, PAIR, PASS, PLACE, Move
 from .rules import Ruleset
+from .settle import hand_result
 from .tiles import Tile, is_double, tile_str
 
 
@@ -122,7 +123,8 @@ def view(s: HandState, seat: int) -> View:
         seated=tuple(s.seated), points=tuple(s.points),
         penalties=tuple(s.transfers), escrow=s.escrow,
         match_scores=tuple(s.match_scores),
-        result=s.result if over else None,
+        # An ended hand is settled on first asking (a state left by game.advance included).
+        result=hand_result(s) if over else None,
         last_placer=s.last_placer,
         start=history_start(s),
         end_count=s.layout.count_ends() if s.rs.end_count_scoring else None,

@@ -8,19 +8,23 @@ number for the deciding seat's side (its team with partnerships, else the seat a
   blocker rules included, exactly as settled;
 * points races (block, draw, doubles, all_fives, vn_traditional in points mode): the side's
   points less the average of the other sides' points;
-* kozel: penalty points to avoid; a closed record opens only with a hand of 13 or more
-  (RULES.md 2.5), so a smaller total records nothing, and a record reaching 101 makes the
-  goat. Records are read from ``View.match_scores``, which carries them in kozel: a record is
+* records (kozel): penalty points to avoid; a closed record opens only with a hand of
+  ``record_opens_at`` (13) or more (RULES.md 2.5), so a smaller total records nothing, and a
+  record reaching the ruleset's ``target`` (101) makes the goat. Records are read from ``View.match_scores``, which carries them in kozel: a record is
   open exactly when it is above 0, since it opens with 13 or more. Only without them (a view
   that has no standing) is every record taken as closed in the first hand and open later.
   Utility is the others' average recorded points less one's own (a tenth of the raw total
   breaks ties), less a heavy penalty for becoming the goat;
-* mexican_train: pips left in hand, a cost: the others' average less one's own.
+* cost (mexican_train): pips left in hand: the others' average less one's own.
+
+Which of these applies is the ruleset's ``standing`` (``rules.STANDINGS``).
 """
 
 from __future__ import annotations
 
-from ..rules import Ruleset
+from collections.abc import Callable
+
+from ..rules import STANDINGS, Ruleset
 from ..settle import HandResult
 
 
@@ -37,10 +41,12 @@ def side_of(rs: Ruleset, n: int, seat: int) -> list[int]:
 GOAT_PENALTY = 60.0  # in penalty points: losing the match outweighs any single hand
 
 
-def _kozel_recorded(points: int, is_open: bool, record: int) -> float:
-    recorded = points if is_open or points >= 13 else 0
+def _recorded(rs: Ruleset, points: int, is_open: bool, record: int) -> float:
+    """What a hand's penalty points cost a record: what is recorded (RULES.md 2.5), a tenth of
+    the raw total to break ties, and the goat's penalty if the record reaches the target."""
+    recorded = points if is_open or points >= rs.record_opens_at else 0
     value = recorded + 0.1 * points
-    if record and record + recorded >= 101:
+    if record and rs.target and record + recorded >= rs.target:
         value += GOAT_PENALTY
     return value
 
@@ -57,11 +63,11 @@ class Utility:
         seated = list(seated) if seated else [True] * n
         others = [s for s in sides_of(rs, n) if seat not in s]
         self.others = [s for s in others if any(seated[p] for p in s)] or others
-        self.kind = ("money" if rs.money else "kozel" if rs.settlement == "kozel"
-                     else "cost" if rs.settlement == "mexican" else "points")
+        self.kind = rs.standing  # money, record, cost or points (rules.STANDINGS)
+        self._value = VALUES[rs.standing]
         self.records = [0] * n
         self.open = [hand_number > 1] * n
-        if self.kind == "kozel" and match_scores and len(match_scores) == n:
+        if rs.standing_rule.keeps_records and match_scores and len(match_scores) == n:
             # All zero in a later hand means every record is still closed (no hand of 13 or
             # more yet), not unknown.
             self.records = list(match_scores)
@@ -69,26 +75,41 @@ class Utility:
 
     def __call__(self, result: HandResult) -> float:
         """The value of ``result`` for this side (larger is better)."""
-        d = result.delta
-        kind = self.kind
-        if kind == "money":
-            return float(sum(d[p] for p in self.side))
-        if kind == "points":
-            own = d[self.side[0]]
-            if not self.others:
-                return float(own)
-            return own - sum(d[s[0]] for s in self.others) / len(self.others)
-        if kind == "kozel":
-            own = self._kozel(self.seat, d)
-            rest = [self._kozel(s[0], d) for s in self.others]
-            return (sum(rest) / len(rest) if rest else 0.0) - own
+        return self._value(self, result.delta)
+
+    def _money(self, d: list[int]) -> float:
+        return float(sum(d[p] for p in self.side))
+
+    def _points(self, d: list[int]) -> float:
+        own = d[self.side[0]]
+        if not self.others:
+            return float(own)
+        return own - sum(d[s[0]] for s in self.others) / len(self.others)
+
+    def _records(self, d: list[int]) -> float:
+        own = self._record(self.seat, d)
+        rest = [self._record(s[0], d) for s in self.others]
+        return (sum(rest) / len(rest) if rest else 0.0) - own
+
+    def _cost(self, d: list[int]) -> float:
         own = d[self.seat]
         rest = [d[s[0]] for s in self.others]
         return (sum(rest) / len(rest) if rest else 0.0) - own
 
-    def _kozel(self, seat: int, delta: list[int]) -> float:
-        return _kozel_recorded(delta[seat], self.open[seat], self.records[seat])
+    def _record(self, seat: int, delta: list[int]) -> float:
+        return _recorded(self.rs, delta[seat], self.open[seat], self.records[seat])
 
     def maximizing(self, seat: int) -> bool:
         """Whether ``seat`` plays for this side (the endgame solver's max player)."""
         return seat in self.side
+
+
+# How a hand's delta is valued, by the ruleset's standing (every name of rules.STANDINGS).
+VALUES: dict[str, Callable[[Utility, list[int]], float]] = {
+    "money": Utility._money,
+    "points": Utility._points,
+    "record": Utility._records,
+    "cost": Utility._cost,
+}
+if set(VALUES) != set(STANDINGS):
+    raise ImportError(f"evaluate.VALUES {sorted(VALUES)} and rules.STANDINGS differ")

@@ -119,18 +119,15 @@ def playable_tiles(layout: Any, tiles: list[Tile], seat: int, own_train_only: bo
 
 def lead_forbidden(rs: Ruleset, tile: Tile) -> set[Tile]:
     """Tiles no seat was dealt, given that ``tile`` was the forced first lead."""
-    rule = rs.first_lead
+    rule = rs.first_lead_rule
     top = rs.max_pip
     doubles = [(d, d) for d in range(top + 1)]
-    if rule == "lowest_double_from_1_1":
-        order = list(range(1, top + 1)) + [0]
-    elif rule.startswith("highest_double"):
-        order = list(range(top, -1, -1))
-    else:
+    if rule.opener != "double":
         return set()
+    order = rule.double_values(top)
     if is_double(tile):
         return {(d, d) for d in order[:order.index(tile[0])]}
-    if rule.endswith("senior"):
+    if rule.by_seniority:
         def key(t: Tile) -> tuple:
             return (t[0], t[1])
     else:

@@ -1,7 +1,7 @@
 """Exact solutions of line-layout worlds on bit masks: the searches' fast endgame solver.
 
 A sampled world is a perfect-information position, and near the end of a hand the search
-solves it exactly (``search._solve``, through ``legal_moves`` and ``apply_unchecked``). On a
+solves it exactly (``search._solve``, through ``legal_moves`` and ``game.advance``). On a
 plain line (the layouts ``domino.fast`` plays: vn_traditional, vn_iwin, kozel, block, draw)
 the same solve runs here on the kernel's representation: every hand is a bit mask over tile
 ids, the layout is its two end values, and a move is an XOR that is undone on the way back,

@@ -29,7 +29,7 @@ PLACING = (LEAD, PLACE, PAIR)
 WEIGHTS = {
     "pip": 0.2,  # per pip shed
     "double": 4.0,  # per double put down
-    "double_iwin": 6.0,  # vn_iwin charges half a stake for every double left in hand
+    "double_iwin": 6.0,  # where doubles left in hand are charged (vn_iwin: half a stake each)
     "numbers": 0.5,  # per distinct number still in hand
     "follow": 3.0,  # per tile in hand that fits the new ends
     "block_next": 8.0,  # the next seat is known to lack every new end
@@ -114,7 +114,7 @@ def score_move(k: Knowledge, m: Move) -> float:
     tiles = move_tiles(m)
     w = WEIGHTS
     score = w["pip"] * sum(rs.pip(t) for t in tiles)
-    double_bonus = w["double_iwin"] if rs.settlement == "iwin" else w["double"]
+    double_bonus = w["double_iwin"] if rs.settlement_kind.doubles_left_cost else w["double"]
     score += double_bonus * sum(1 for t in tiles if t[0] == t[1])
     rest = [t for t in k.hand if t not in tiles]
     if not rest:

@@ -3,8 +3,8 @@
 The deciding seat's knowledge (``knowledge.infer``) yields worlds: complete hands consistent
 with everything it has seen (``worlds.sample_world``). Every candidate move is tried in the
 same worlds (paired comparison, so luck of the deal cancels out between candidates) and the
-world is played to the end through the engine's fast path (``apply_unchecked`` +
-``legal_moves``): by a playout policy, or, once few tiles remain, by an exact alpha-beta
+world is played to the end through the engine's fast path (``game.advance`` +
+``legal_moves``, settled once at the end by ``settle.hand_result``): by a playout policy, or, once few tiles remain, by an exact alpha-beta
 search of that world. The hand's settlement, turned into a number by ``evaluate.Utility``,
 is the value. A candidate that is clearly worse than the best (its paired difference more
 than three standard errors below zero) stops receiving worlds, so the budget goes to the
@@ -40,8 +40,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..game import HandState, apply_unchecked, legal_moves
+from ..game import HandState, advance, legal_moves
 from ..moves import Move
+from ..settle import hand_result
 from ..stats import mean_se
 from ..view import View
 from . import linesolve
@@ -230,9 +231,9 @@ class Search:
         if key in self._solved:
             return self._solved[key], 1
         s = world.copy()
-        apply_unchecked(s, self.candidates[c])
+        advance(s, self.candidates[c])
         if s.over:
-            return self.utility(s.result), 1
+            return self.utility(hand_result(s)), 1
         cfg = self.cfg
         cost = 0.0
         remaining = self._remaining(s)
@@ -293,10 +294,10 @@ class Search:
         snapshots = len(s.snapshots)
         while not s.over:
             legal = legal_moves(s)
-            apply_unchecked(s, rollout_move(s, legal, rng, greed))
+            advance(s, rollout_move(s, legal, rng, greed))
             moves += 1
         work = moves * self._move_weight + SNAPSHOT_MOVES * (len(s.snapshots) - snapshots)
-        return self.utility(s.result), work
+        return self.utility(hand_result(s)), work
 
 
 def _solve(s: HandState, utility: Utility, node_limit: int, nodes: list[int]) -> float:
@@ -308,11 +309,11 @@ def _solve(s: HandState, utility: Utility, node_limit: int, nodes: list[int]) ->
     def ab(s: HandState, alpha: float, beta: float) -> float:
         while True:
             if s.over:
-                return utility(s.result)
+                return utility(hand_result(s))
             legal = playable(legal_moves(s))
             if len(legal) != 1:
                 break
-            apply_unchecked(s, legal[0])
+            advance(s, legal[0])
         nodes[0] += 1
         if nodes[0] > node_limit:
             raise _Abort
@@ -322,7 +323,7 @@ def _solve(s: HandState, utility: Utility, node_limit: int, nodes: list[int]) ->
             best = -math.inf
             for m in legal:
                 child = s.copy()
-                apply_unchecked(child, m)
+                advance(child, m)
                 best = max(best, ab(child, alpha, beta))
                 alpha = max(alpha, best)
                 if alpha >= beta:
@@ -331,7 +332,7 @@ def _solve(s: HandState, utility: Utility, node_limit: int, nodes: list[int]) ->
         best = math.inf
         for m in legal:
             child = s.copy()
-            apply_unchecked(child, m)
+            advance(child, m)
             best = min(best, ab(child, alpha, beta))
             beta = min(beta, best)
             if alpha >= beta:
@@ -349,11 +350,11 @@ def _solve_maxn(s: HandState, utilities: list[Utility], side_index: dict[int, in
     def rec(s: HandState) -> list[float]:
         while True:
             if s.over:
-                return [u(s.result) for u in utilities]
+                return [u(hand_result(s)) for u in utilities]
             legal = playable(legal_moves(s))
             if len(legal) != 1:
                 break
-            apply_unchecked(s, legal[0])
+            advance(s, legal[0])
         nodes[0] += 1
         if nodes[0] > node_limit:
             raise _Abort
@@ -363,7 +364,7 @@ def _solve_maxn(s: HandState, utilities: list[Utility], side_index: dict[int, in
         best: list[float] | None = None
         for m in legal:
             child = s.copy()
-            apply_unchecked(child, m)
+            advance(child, m)
             values = rec(child)
             if best is None or values[me] > best[me]:
                 best = values

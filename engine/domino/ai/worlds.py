@@ -7,7 +7,7 @@ constraint of ``knowledge.infer``. A record's start position may leave tiles out
 unseen tiles as the view's boneyard count, at random, and leaves the others out. The state
 starts from the engine's ``game.blank_state`` and takes the public facts of the hand from the
 view (the layout replayed from where its history starts), so ``legal_moves`` and
-``apply_unchecked`` continue it exactly as they would the real hand.
+``game.advance`` continue it exactly as they would the real hand.
 
 Known approximation: vn_schoolnet's blocker search reads snapshots of the positions before
 recent placements; a world has none for placements made before it was sampled, so a block
