@@ -314,6 +314,7 @@ import json  # noqa: E402
 import summary  # noqa: E402
 
 from domino.protocol import Session  # noqa: E402
+from domino.rules import get_ruleset, reading  # noqa: E402
 
 
 def protocol_states(variant, players, seed, hands, **options):
@@ -433,6 +434,7 @@ def test_payments_pair_debits_with_their_credits():
 def schoolnet_state(blocker, gai, winner):
     return {
         "variant": "vn_schoolnet", "seats": ["human", "ai", "ai", "ai"], "viewer": 0,
+        "reading": reading(get_ruleset("vn_schoolnet", {"players": 4})),
         "hand_number": 2, "hand_over": True,
         "hand_result": {"termination": "blocked", "winner": winner, "blocker": blocker,
                         "gai": gai, "ranking": [3, 1, 0, 2], "pips": [20, 10, 22, 0],

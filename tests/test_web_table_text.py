@@ -5,6 +5,8 @@ hand and round numbers, ends named as the table shows them, log lines."""
 
 import textfmt
 
+from domino.rules import get_ruleset, reading
+
 
 def test_places_put_you_at_the_bottom_and_partners_opposite():
     four = textfmt.places(4, 0)
@@ -22,8 +24,11 @@ def test_places_put_you_at_the_bottom_and_partners_opposite():
 
 
 def state(variant, match, **extra):
+    """A state answer's fields that the table's words read, ``reading`` as the engine gives it."""
+    options = extra.pop("options", {})
     out = {"variant": variant, "seats": ["human", "ai", "ai", "ai"], "viewer": 0,
-           "options": extra.pop("options", {}), "match": match, "hand_over": False,
+           "options": options, "match": match, "hand_over": False,
+           "reading": reading(get_ruleset(variant, {"players": 4, **options})),
            "view": {"points": extra.pop("points", [0, 0, 0, 0])}, "hand_number": 1}
     out.update(extra)
     return out
@@ -98,6 +103,48 @@ def test_typed_names_reach_the_log_the_ends_and_the_summary():
 def test_a_kozel_pass_is_a_knock_in_the_log():
     passed = {"type": "passed", "seat": 1}
     seats = ["human", "ai", "ai", "ai"]
-    assert textfmt.log_text("en", passed, seats, 0, None, "kozel") == "Computer 2 knocked"
-    assert textfmt.log_text("ru", passed, seats, 0, None, "kozel").endswith("пас (стук)")
-    assert textfmt.log_text("en", passed, seats, 0, None, "draw") == "Computer 2 passed"
+    kozel = textfmt.word(state("kozel", {}), "pass") == "knock"
+    draw = textfmt.word(state("draw", {}), "pass") == "knock"
+    assert kozel and not draw
+    assert textfmt.log_text("en", passed, seats, 0, None, kozel) == "Computer 2 knocked"
+    assert textfmt.log_text("ru", passed, seats, 0, None, kozel).endswith("пас (стук)")
+    assert textfmt.log_text("en", passed, seats, 0, None, draw) == "Computer 2 passed"
+
+
+def test_the_page_never_tells_variants_apart_by_their_ids():
+    """What a variant's results and words are comes from the state's ``reading`` (issue 12):
+    no module of web/ui compares the variant with an id (the menu's default choice of game,
+    vn_traditional when it is offered, is a membership test of the list, not of a variant)."""
+    import ast
+    from pathlib import Path
+
+    from domino import variants_catalog
+
+    ids = {entry["id"] for entry in variants_catalog()["variants"]} | {"mexican", "iwin"}
+    found = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "web" / "ui").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # Module constants such as RANKED = ("vn_traditional", ...) compared by name.
+        named = {target.id: node.value for node in tree.body if isinstance(node, ast.Assign)
+                 for target in node.targets if isinstance(target, ast.Name)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in ("startswith", "endswith") and node.args \
+                    and isinstance(node.args[0], ast.Constant) \
+                    and str(node.args[0].value).rstrip("_") in {"vn", "mexican", "kozel"}:
+                found.append(f"{path.name}:{node.lineno} {node.args[0].value}")
+            if not isinstance(node, ast.Compare):
+                continue
+            parts = [node.left, *node.comparators]
+            # "draw" and "block" are also move kinds and words: only a comparison with
+            # something named for the variant counts.
+            if not any("variant" in ast.unparse(part) for part in parts):
+                continue
+            for part in parts:
+                if isinstance(part, ast.Name) and part.id in named:
+                    part = named[part.id]
+                values = part.elts if isinstance(part, (ast.Tuple, ast.List, ast.Set)) else [part]
+                for value in values:
+                    if isinstance(value, ast.Constant) and value.value in ids:
+                        found.append(f"{path.name}:{node.lineno} {value.value}")
+    assert found == [], found

@@ -59,14 +59,17 @@ A ``state`` answer carries each fact once (no field of it repeats another, at th
 included), ``pushed`` (true for a state the worker pushed after a computer move, false in the
 answer to an intent), ``variant``, ``options`` (the variant's options, every value, defaults
 filled in; the player count is ``players``: to start the same match again send ``options``
-with ``players`` added), ``seed``, ``players``, ``seats``, ``viewer`` (the human seat whose
+with ``players`` added), ``reading`` (how this match's results read, ``rules.reading``:
+``standing``, ``better``, ``ranked``, ``result``, ``words``, ``rounds``; the page reads these
+instead of testing variant ids), ``seed``, ``players``, ``seats``, ``viewer`` (the human seat whose
 view this is: the human to move, else the last human shown), ``view`` (that seat's view:
 ``View.to_json`` without the keys whose home is the answer itself, ``VIEW_FIELDS_ELSEWHERE``:
 ``variant``, ``players``, ``hand_number``, ``to_move``, ``seat`` (= ``viewer``), ``result``
 (= ``hand_result``) and ``legal`` (= ``moves``); what remains is the seat's own ``hand``, the
 ``counts``, the ``boneyard`` count, ``drawable``, the ``layout``, the open ``ends``
 (``[[end id, number], ...]``), the public ``history``, ``leading``, ``seated``, ``points``,
-``penalties``, ``escrow``, ``match_scores``, ``last_placer`` and ``start``), ``to_move`` (the
+``penalties``, ``escrow``, ``match_scores``, ``last_placer``, ``start`` and ``end_count``),
+``to_move`` (the
 seat to move, null once the hand is over), ``to_move_kind`` (``human`` | ``ai`` | null),
 ``moves`` (see below), ``events`` (what happened since the previous state, as the viewer may
 see it; the protocol adds ``{"type": "hand_started", "hand_number": n}`` when a hand is dealt),
@@ -185,7 +188,7 @@ from .events import Event
 from .game import HandState, leave_charge
 from .match import Match
 from .moves import LEAVE, Move
-from .rules import variants_catalog
+from .rules import reading, variants_catalog
 from .schema import describe
 from .tiles import tile_str
 from .view import view
@@ -918,6 +921,7 @@ class Session:
             "pushed": False,
             "variant": match.rs.id,
             "options": match.rs.option_values(),
+            "reading": reading(match.rs),
             "seed": match.seed,
             "players": match.players,
             "seats": list(self.seats),

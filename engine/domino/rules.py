@@ -750,6 +750,20 @@ def get_ruleset(variant: str, options: dict | None = None) -> Ruleset:
     return rs
 
 
+def reading(rs: Ruleset) -> dict:
+    """How the results of ``rs`` read, for a page that must never test a variant id:
+    ``standing`` (``STANDINGS``: money, record, cost, points), ``better`` (``higher`` or
+    ``lower`` totals are better), ``ranked`` (the settlement ranks every player: the summary
+    shows places, RULES.md 1.9), ``result`` (what the hand's summary shows beyond pips and
+    delta, ``SettlementKind.result``), ``words`` (the table's words for a blocked hand, a pass
+    and the boneyard, ``WORDS``) and ``rounds`` (the fixed number of hands of the match,
+    mexican_train's rounds; null where the match runs to a target)."""
+    standing = rs.standing_rule
+    return {"standing": standing.name, "better": standing.better, "ranked": rs.rank_chain,
+            "result": rs.settlement_kind.result, "words": dict(WORDS[rs.words]),
+            "rounds": rs.rounds if standing.ends == "rounds" else None}
+
+
 def variants_catalog() -> dict:
     """Every variant with its players and options, as ``python -m domino variants`` prints it.
 
@@ -763,7 +777,6 @@ def variants_catalog() -> dict:
     """
     out = []
     for rs in REGISTRY.values():
-        standing = rs.standing_rule
         out.append({
             "id": rs.id,
             "name": rs.name,
@@ -772,11 +785,7 @@ def variants_catalog() -> dict:
                         "default": rs.default_players},
             "partnership": rs.partnership_allowed,
             "money": rs.money,
-            "standing": standing.name,
-            "better": standing.better,
-            "ranked": rs.rank_chain,
-            "result": rs.settlement_kind.result,
-            "words": dict(WORDS[rs.words]),
+            **reading(rs),
             "options": [s.to_json() for s in rs.option_specs],
         })
     return {"variants": out, "aliases": dict(sorted(ALIASES.items()))}

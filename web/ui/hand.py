@@ -127,7 +127,7 @@ def render():
             continue
         if kind in ("draw", "pass"):
             label = tr("move." + kind)
-            if kind == "pass" and textfmt.state_field(state, "variant") == "kozel":
+            if kind == "pass" and textfmt.word(state, "pass") == "knock":
                 label = tr("move.knock")
         else:
             label = pair_label(m)

@@ -14,14 +14,14 @@ def render():
     state = S["state"]
     current = state["viewer"] if state is not None else None
     lang = S["lang"]
-    variant = textfmt.state_field(state, "variant") if state is not None else None
+    knock = textfmt.word(state, "pass") == "knock"
     shown = 0
     for i in range(len(entries) - 1, start - 1, -1):
         event, seats, viewer, _hand = entries[i]
         if current is not None and viewer != current:
             event = textfmt.seen_by(event, current)
             viewer = current
-        text = textfmt.log_text(lang, event, seats, viewer, S["names"], variant)
+        text = textfmt.log_text(lang, event, seats, viewer, S["names"], knock)
         if text:
             shown += 1
             notation = textfmt.log_notation(event)

@@ -636,16 +636,12 @@ def _hand_end(items, result, new, seats, unit, area, t, tm, still, options, view
         start += tm["reveal_gap"]
     if start > t:
         t = start - tm["reveal_gap"] + tm["reveal"]
-    variant = new.get("variant", "")
+    # A blocked hand is announced in the table's word: a fish (kozel), a triệt, a block.
+    blocked = ((new.get("reading") or {}).get("words") or {}).get("blocked") or "block"
     term = result.get("termination")
     names = []
     if term == "blocked":
-        if variant == "kozel":
-            names.append(("fish", "result.fish", {}))
-        elif variant.startswith("vn_"):
-            names.append(("triet", "result.blocked", {}))
-        else:
-            names.append(("block", "result.blocked", {}))
+        names.append((blocked, "result.fish" if blocked == "fish" else "result.blocked", {}))
     elif term == "round_over":
         names.append(("round_over", "result.round_over", {}))
     summary = new.get("match") or {}

@@ -111,7 +111,7 @@ def render():
     pile = byid("boneyard")
     if boneyard is not None and (boneyard or view.get("drawable")):
         pile.hidden = False
-        word = "game.market" if textfmt.state_field(state, "variant") == "kozel" else "game.boneyard"
+        word = "game.market" if textfmt.word(state, "boneyard") == "market" else "game.boneyard"
         set_html("boneyard", '<span class="pile" aria-hidden="true">' + "<i></i>" * min(boneyard, 4)
                  + "</span><span>" + esc(tr(word, n=boneyard)) + "</span>")
     else:

@@ -8,10 +8,6 @@ strings; app.py only puts them into the dialog.
 import i18n
 import textfmt
 
-# Variants whose settlement ranks every player (a place column is shown, rows in rank order).
-RANKED = ("vn_traditional", "vn_schoolnet", "vn_iwin")
-# Variants where points are bad (kozel's penalty record, Mexican Train's lowest total wins).
-PENALTY = ("kozel", "mexican_train")
 ITEM_KINDS = ("rank", "block", "pass", "doubles", "escrow", "leave")
 
 
@@ -63,7 +59,7 @@ def headline(lang, state, names=None):
     t = i18n.t
     result = state.get("hand_result") or {}
     details = state.get("hand_result_details") or {}
-    variant = state.get("variant", "")
+    kind = textfmt.reading_of(state).get("result")
     nm = Namer(lang, state, names)
     term = result.get("termination")
     winners = as_list(result.get("winner"))
@@ -71,7 +67,8 @@ def headline(lang, state, names=None):
     if term == "domino" and winners:
         lines.append(t(lang, "result.domino", name=nm.names(winners)))
     elif term == "blocked":
-        lines.append(t(lang, "result.fish" if variant == "kozel" else "result.blocked"))
+        fish = textfmt.word(state, "blocked") == "fish"
+        lines.append(t(lang, "result.fish" if fish else "result.blocked"))
     elif term == "round_over":
         lines.append(t(lang, "result.round_over"))
     elif term == "target":
@@ -81,7 +78,7 @@ def headline(lang, state, names=None):
     else:
         lines.append(t(lang, "result.no_winner"))
     blocker = result.get("blocker")
-    if term == "blocked" and variant == "vn_schoolnet":
+    if term == "blocked" and kind == "blocker":  # vn_schoolnet: the blocker and the setter
         if blocker is None:
             lines.append(t(lang, "result.forced_block"))
         else:
@@ -93,21 +90,23 @@ def headline(lang, state, names=None):
                 # the whole amount from the blocker when it loses (School@net).
                 key = "result.gai_pays" if blocker in winners else "result.gai_collects"
                 lines.append(t(lang, key, name=nm.name(gai)))
-    elif term == "blocked" and variant == "vn_iwin" and blocker is not None:
+    elif term == "blocked" and kind == "payments" and blocker is not None:  # vn_iwin
         key = "result.blocker_won" if blocker in winners else "result.blocker_lost"
         lines.append(t(lang, key, name=nm.name(blocker)))
-    if variant == "kozel" and details.get("opened"):
+    if kind == "record" and details.get("opened"):
         lines.append(t(lang, "result.opened", name=nm.names(details["opened"])))
     if result.get("house"):
         lines.append(t(lang, "result.house", n=textfmt.amount(result["house"], lang)))
     return lines
 
 
-def columns(variant):
-    """The per-seat columns of the hand table after the player column, by variant."""
-    if variant == "kozel":
+def columns(result_kind):
+    """The per-seat columns of the hand table after the player column, by what the hand's
+    result shows (the state's ``reading.result``): kozel's record, all_fives' points scored
+    during the hand and its bonus, else pips and the change."""
+    if result_kind == "record":
         return ["pips", "hand_points", "recorded", "total"]
-    if variant == "all_fives":
+    if result_kind == "fives":
         return ["pips", "during_hand", "bonus", "delta", "total"]
     return ["pips", "delta", "total"]
 
@@ -131,7 +130,7 @@ def cell(lang, col, seat, state):
         if value is None:
             return "", ""
         text = textfmt.amount(value, lang)
-        if state.get("variant") == "kozel":
+        if summary.get("open") is not None:  # a record that opens (kozel)
             opened = pick(summary.get("open"))
             text += " " + i18n.t(lang, "result.open" if opened else "result.closed")
         return text, "total"
@@ -148,7 +147,7 @@ def cell(lang, col, seat, state):
         value = pick(result.get("delta"))
     if value is None:
         return "", ""
-    if state.get("variant") in PENALTY:
+    if textfmt.reading_of(state).get("better") == "lower":  # points count against you
         return textfmt.amount(value, lang, True), "penalty" if value > 0 else ""
     cls = "plus" if value > 0 else ("minus" if value < 0 else "")
     return textfmt.amount(value, lang, True), cls
@@ -157,15 +156,15 @@ def cell(lang, col, seat, state):
 def hand_table(lang, state, names=None):
     """The table of the hand: one row per seat (in rank order where the variant ranks)."""
     result = state.get("hand_result") or {}
-    variant = state.get("variant", "")
+    reading = textfmt.reading_of(state)
     nm = Namer(lang, state, names)
     n = len(state.get("seats") or [])
-    ranked = variant in RANKED
+    ranked = bool(reading.get("ranked"))
     order = list(range(n))
     ranking = result.get("ranking") or []
     if ranked and ranking:
         order = [s for s in ranking if 0 <= s < n] + [s for s in range(n) if s not in ranking]
-    cols = columns(variant)
+    cols = columns(reading.get("result"))
     head = []
     if ranked:
         head.append('<th scope="col">' + esc(i18n.t(lang, "result.place")) + "</th>")

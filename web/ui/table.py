@@ -411,7 +411,7 @@ def say(key, args):
     for seat in seats:
         names.append(textfmt.seat_name(S["lang"], seat, state["seats"], state["viewer"],
                                        S["names"]))
-    if key == "move.pass" and textfmt.state_field(state, "variant") == "kozel":
+    if key == "move.pass" and textfmt.word(state, "pass") == "knock":
         key = "move.knock"
     if key == "result.goat" and len(seats) == 1 and seats[0] == state["viewer"] \
             and names and names[0] == tr("game.you"):

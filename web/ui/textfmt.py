@@ -264,7 +264,7 @@ def played_text(lang, name, move, seats, viewer, names=None):
                   end=end_label(lang, end, seats, viewer, names))
 
 
-def log_text(lang, event, seats, viewer, names=None, variant=None):
+def log_text(lang, event, seats, viewer, names=None, knock=False):
     """One game-log line in words for a protocol event, or None for events the log does not
     show (the notation is `log_notation(event)`)."""
     kind = event.get("type")
@@ -286,7 +286,7 @@ def log_text(lang, event, seats, viewer, names=None, variant=None):
     if kind == "passed":
         # A kozel player who cannot move knocks on the table (GLOSSARY.md: "pass (kozel:
         # knock)").
-        return i18n.t(lang, "log.knocked" if variant == "kozel" else "log.passed", name=name)
+        return i18n.t(lang, "log.knocked" if knock else "log.passed", name=name)
     if kind == "left":
         return i18n.t(lang, "log.left", name=name,
                       n=amount(event.get("charge", 0), lang))
@@ -347,6 +347,19 @@ def state_field(state, name, default=None):
     return (state.get("view") or {}).get(name, default)
 
 
+def reading_of(state):
+    """How this match's results read (the state's ``reading``, rules.reading): its standing,
+    which totals are better, whether players are ranked, what the summary shows, the table's
+    words and the number of rounds; the page asks these instead of testing variant ids."""
+    return (state or {}).get("reading") or {}
+
+
+def word(state, name):
+    """The table's word for `name` in this match (``blocked``: block / triet / fish, ``pass``:
+    pass / knock, ``boneyard``: boneyard / market)."""
+    return (reading_of(state).get("words") or {}).get(name)
+
+
 def match_of(state):
     return state.get("match") or {}
 
@@ -400,28 +413,21 @@ def standing(lang, state, seat):
         total = values[seat]
         if not state.get("hand_over"):
             during = (state.get("view") or {}).get("points") or []
-            if seat < len(during) and state_field(state, "variant") == "all_fives":
+            # all_fives scores during the hand; the standing counts it at once.
+            if seat < len(during) and reading_of(state).get("result") == "fives":
                 total += during[seat]
-        key = "standing.total" if state_field(state, "variant") == "mexican_train" \
+        key = "standing.total" if reading_of(state).get("standing") == "cost" \
             else "standing.points"
         return i18n.t(lang, key), amount(total, lang)
     return None
 
 
-def max_pip(options):
-    chosen = (options or {}).get("set")
-    if chosen == "double_nine":
-        return 9
-    if chosen == "double_twelve":
-        return 12
-    return 6
-
-
 def hand_text(lang, state):
     """"Hand 3", or Mexican Train's "Round 1 of 13" (one round per engine double)."""
     n = state_field(state, "hand_number", 1) or 1
-    if state_field(state, "variant") == "mexican_train":
-        return i18n.t(lang, "game.round", n=n, total=max_pip(state.get("options")) + 1)
+    rounds = reading_of(state).get("rounds")
+    if rounds:
+        return i18n.t(lang, "game.round", n=n, total=rounds)
     return i18n.t(lang, "game.hand_number", n=n)
 
 
