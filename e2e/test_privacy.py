@@ -189,7 +189,8 @@ def test_mid_hand_export_warns_and_downloads_only_after_confirming(page, site, g
     open_deep_link(page, site, "variant=all_fives&players=2&seed=5&seats=human,ai")
     wait_my_turn(page)
     export = page.locator("#export")
-    assert "shows every hand" in export.inner_text()
+    assert "shows every hand" in export.get_attribute("aria-label")
+    assert "shows every hand" in export.get_attribute("title")
     warning = page.get_by_role("alertdialog")
     assert warning.count() == 0
     export.click()

@@ -107,7 +107,13 @@ def render():
     undo.hidden = humans != 1
     undo.disabled = not state.get("undo")
     undo.title = tr("game.undo_label")
-    byid("export").textContent = tr("game.export_mid" if mid_hand() else "game.export")
+    export = byid("export")
+    # Mid-hand the file shows every hand: the button says so to a screen reader and in its
+    # tooltip, and the confirmation that follows says it in full.
+    export.textContent = tr("game.export_mid" if mid_hand() else "game.export")
+    label = tr("game.export_mid_label" if mid_hand() else "game.export")
+    export.setAttribute("aria-label", label)
+    export.title = label
     render_sound()
     logview.render()
     dialogs.render()

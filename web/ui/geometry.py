@@ -912,9 +912,12 @@ def _table_trains(layout, ends, width, height, margin, umin, umax, label_w, colu
         labels.append({
             "id": train.get("id"), "owner": train.get("owner"),
             "marker": bool(train.get("marker")),
-            "x": x, "y": y, "w": label_w - gap - mark - 2.0, "h": first_h,
-            "marker_box": _rect(x + label_w - gap - mark, y + first_h / 2.0 - mark / 2.0,
-                                mark, mark),
+            # The Mexican train (no owner) is always open and never carries a marker: its
+            # label takes the marker's room too.
+            "x": x, "y": y, "h": first_h,
+            "w": label_w - gap - 2.0 - (0.0 if train.get("owner") is None else mark),
+            "marker_box": None if train.get("owner") is None else
+            _rect(x + label_w - gap - mark, y + first_h / 2.0 - mark / 2.0, mark, mark),
             "band": _rect(x, y, col_w, band_h)})
     found = []
     for end_id, value in ends:

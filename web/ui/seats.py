@@ -7,10 +7,13 @@ the store's state; nothing here reads the page.
 """
 
 import textfmt
+from pyscript import window
 from store import S, byid, esc, set_html, tr
 
 # At most this many face-down tiles drawn for a seat (the count says the rest).
 MAX_BACKS = 12
+# A window narrower than this (CSS px) is a phone held upright: many seats sit along the top.
+NARROW_PX = 600
 
 
 def seat_name(seat):
@@ -90,7 +93,8 @@ def render():
     """Fill the four sides of the table and the table's own line (hand, boneyard)."""
     state = S["state"]
     players = len(state["seats"])
-    where = textfmt.places(players, state["viewer"])
+    narrow = float(window.innerWidth) < NARROW_PX
+    where = textfmt.places(players, state["viewer"], narrow)
     for side in ("top", "left", "right", "bottom"):
         html = []
         for seat in where[side]:
@@ -98,6 +102,8 @@ def render():
         box = byid("seats-" + side)
         set_html("seats-" + side, "".join(html))
         box.hidden = not html
+        if side == "top":
+            box.classList.toggle("many", len(html) >= textfmt.NARROW_TOP_FROM)
     byid("board").setAttribute("data-sides", ("L" if where["left"] else "")
                                + ("R" if where["right"] else "")
                                + ("T" if where["top"] else ""))

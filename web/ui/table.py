@@ -199,12 +199,22 @@ def draw_label(ctx, lab, state):
     elif owner == state["viewer"]:
         text = tr("game.you")
     else:
-        text = textfmt.seat_short(S["lang"], owner, state["seats"], state["viewer"])
+        text = textfmt.seat_short(S["lang"], owner, state["seats"], state["viewer"],
+                                  S["names"])
     ctx.fillStyle = "#fde68a" if lab.get("marker") else "#d1fae5"
-    ctx.font = "600 12px system-ui, sans-serif"
     ctx.textAlign = "left"
     ctx.textBaseline = "middle"
-    ctx.fillText(text, lab["x"] + 2, lab["y"] + lab["h"] / 2, max(10, lab["w"] - 4))
+    # A label too wide for its slot gets a smaller font, then is cut: never squeezed glyphs.
+    room = max(10.0, float(lab["w"]) - 4)
+    size = 12
+    while True:
+        ctx.font = "600 " + str(size) + "px system-ui, sans-serif"
+        if float(ctx.measureText(text).width) <= room or size <= 9:
+            break
+        size -= 1
+    while len(text) > 2 and float(ctx.measureText(text).width) > room:
+        text = text[:-2] + "…"
+    ctx.fillText(text, lab["x"] + 2, lab["y"] + lab["h"] / 2)
     box = lab.get("marker_box")
     if lab.get("marker") and box:
         ctx.fillStyle = "#f59e0b"

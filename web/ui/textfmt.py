@@ -444,16 +444,24 @@ def end_words(lang, direction, value):
     return i18n.t(lang, "end.on", n=value)
 
 
-def places(players, viewer):
+# On a narrow screen this many other seats or more all sit along the top, so that the table
+# keeps the screen's whole width (Mexican Train's trains need it).
+NARROW_TOP_FROM = 4
+
+
+def places(players, viewer, narrow=False):
     """Where each seat sits: {"bottom": [viewer], "left": [...], "top": [...], "right":
     [...]}, the others in playing order clockwise from your left, so that at four players
-    your partner sits opposite."""
+    your partner sits opposite. `narrow` (a phone held upright): from `NARROW_TOP_FROM`
+    other seats on, all of them sit along the top, in the same order from left to right."""
     others = []
     for i in range(1, players):
         others.append((viewer + i) % players)
     k = len(others)
     if k == 0:
         return {"bottom": [viewer], "left": [], "top": [], "right": []}
+    if narrow and k >= NARROW_TOP_FROM:
+        return {"bottom": [viewer], "left": [], "top": others, "right": []}
     if k == 1:
         return {"bottom": [viewer], "left": [], "top": others, "right": []}
     if k == 2:
