@@ -1,9 +1,11 @@
 """Accessibility (issue 14): axe-core, from npm and used by these tests only, finds no serious
 or critical violation of WCAG 2 A/AA or of its best practices on the setup screen, the table
-mid-hand (tiles to choose from, then a tile chosen and its ends glowing), the end-of-hand
-summary, the match-over summary and the rules pages, in every language, at phone and desktop
-sizes."""
+mid-hand (tiles to choose from, then a tile chosen and its ends glowing), the table's
+confirmations, the hand-over screen, the end-of-hand summary, the match-over summary and the
+rules pages, in every language, at phone and desktop sizes. The names the page gives without
+visible text (table, hand, engine progress) and its description follow the language."""
 
+import importlib.util
 import json
 
 import pytest
@@ -70,6 +72,34 @@ def each_size(page, axe_source, where, settle_ms=250):
         check(page, axe_source, f"{where} at {size} {width}x{height}")
 
 
+def catalogue(lang):
+    """The UI's message catalogue of `lang` (web/ui/i18n.py runs under CPython too)."""
+    spec = importlib.util.spec_from_file_location("i18n_for_axe", ROOT / "web" / "ui" / "i18n.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.CATALOGUE[lang]
+
+
+def labels(page):
+    """The names the page gives without visible text of their own, and its description."""
+    return page.evaluate("""() => {
+      const label = (sel) => document.querySelector(sel).getAttribute('aria-label');
+      return {game: label('#game'), table: label('#table'), hand: label('#hand'),
+              progress: label('#engine-progress'),
+              description: document.querySelector('meta[name=description]').content};
+    }""")
+
+
+def assert_localized(page, lang):
+    words = catalogue(lang)
+    found = labels(page)
+    assert found["game"] == words["game.table"], found
+    assert found["table"].startswith(words["game.table"]), found
+    assert found["hand"] == words["game.your_hand"], found
+    assert found["progress"] == words["engine.boot"], found
+    assert found["description"] == words["app.description"], found
+
+
 def set_lang(page, lang):
     page.select_option("#lang", lang)
     page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
@@ -80,6 +110,7 @@ def test_menu(page, site, guard, axe_source, lang):
     page.goto(site)
     wait_engine(page)
     set_lang(page, lang)
+    assert_localized(page, lang)
     each_size(page, axe_source, f"the setup screen ({lang})")
     page.locator("#options-box summary").click()
     each_size(page, axe_source, f"the setup screen, house rules open ({lang})")
@@ -90,6 +121,7 @@ def test_table(page, site, guard, axe_source, lang):
     open_deep_link(page, site, "variant=kozel&players=4&seed=7&seats=human,ai,ai,ai")
     wait_my_turn(page)
     set_lang(page, lang)
+    assert_localized(page, lang)
     each_size(page, axe_source, f"the table, a human to move ({lang})")
 
 

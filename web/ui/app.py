@@ -394,7 +394,8 @@ def apply_lang():
         node = nodes.item(i)
         node.setAttribute("aria-label", tr(str(node.dataset.i18nLabel)))
     byid("lang").value = S["lang"]
-    byid("engine-progress").setAttribute("aria-label", tr("engine.boot"))
+    document.querySelector("meta[name=description]").setAttribute("content",
+                                                                   tr("app.description"))
     if S["engine_state"] == "ready":
         byid("engine-text").textContent = tr("engine.ready")
     settings.render()
