@@ -129,6 +129,7 @@ def test_table(page, site, guard, axe_source, lang):
 def test_table_with_a_tile_selected(page, site, guard, axe_source, lang):
     from test_table_play import tile_with_two_ends
 
+    page.set_viewport_size({"width": 390, "height": 844})  # the table drawn for a phone first
     open_deep_link(page, site, "variant=draw&players=2&seed=12&seats=human,ai")
     tile = tile_with_two_ends(page)
     set_lang(page, lang)
@@ -136,6 +137,13 @@ def test_table_with_a_tile_selected(page, site, guard, axe_source, lang):
     page.wait_for_selector("#choice:not([hidden]) [data-move]")
     assert json.loads(page.locator("#table").get_attribute("data-glow") or "[]")
     each_size(page, axe_source, f"the table, a tile selected ({lang})")
+    # Settings and log open on a phone: the table's box is smaller than the table, and scrolls.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#settings-box summary").click()
+    if page.locator("#log-box").get_attribute("open") is None:
+        page.locator("#log-box summary").click()
+    page.wait_for_timeout(250)
+    check(page, axe_source, f"the table, settings and log open, at phone size ({lang})")
 
 
 @pytest.mark.parametrize("lang", LANGS)
