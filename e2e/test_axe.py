@@ -65,10 +65,13 @@ def check(page, axe_source, where):
     assert not violations, f"axe on {where}:\n{describe(violations)}"
 
 
-def each_size(page, axe_source, where, settle_ms=250):
+def each_size(page, axe_source, where, settle_ms=250, shot=None):
+    """Check at phone and desktop sizes; `shot` (a path without the size) keeps a screenshot."""
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(settle_ms)
+        if shot is not None:
+            page.screenshot(path=str(shot.with_name(f"{size}-{shot.name}.png")))
         check(page, axe_source, f"{where} at {size} {width}x{height}")
 
 
@@ -106,37 +109,51 @@ def set_lang(page, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_menu(page, site, guard, axe_source, lang):
+def test_menu(page, site, guard, axe_source, artifacts, lang):
     page.goto(site)
     wait_engine(page)
     set_lang(page, lang)
     assert_localized(page, lang)
-    each_size(page, axe_source, f"the setup screen ({lang})")
+    each_size(page, axe_source, f"the setup screen ({lang})", shot=artifacts / f"axe-menu-{lang}")
     page.locator("#options-box summary").click()
     each_size(page, axe_source, f"the setup screen, house rules open ({lang})")
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_table(page, site, guard, axe_source, lang):
+def test_table(page, site, guard, axe_source, artifacts, lang):
     open_deep_link(page, site, "variant=kozel&players=4&seed=7&seats=human,ai,ai,ai")
     wait_my_turn(page)
     set_lang(page, lang)
     assert_localized(page, lang)
-    each_size(page, axe_source, f"the table, a human to move ({lang})")
+    each_size(page, axe_source, f"the table, a human to move ({lang})",
+              shot=artifacts / f"axe-table-{lang}")
+
+
+def assert_table_fits(page):
+    """The table is drawn for the box it has, also when that box changed after the drawing
+    (texts of another language, end buttons named from the table drawn, taking another line):
+    a small layout neither overflows its box (it would scroll) nor leaves part of it empty."""
+    page.wait_for_timeout(250)
+    box = page.evaluate("[document.querySelector('#table-wrap').clientHeight,"
+                        " document.querySelector('#table').getBoundingClientRect().height]")
+    assert abs(box[0] - box[1]) < 1, f"the table's box and the table drawn: {box}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_table_with_a_tile_selected(page, site, guard, axe_source, lang):
+def test_table_with_a_tile_selected(page, site, guard, axe_source, artifacts, lang):
     from test_table_play import tile_with_two_ends
 
     page.set_viewport_size({"width": 390, "height": 844})  # the table drawn for a phone first
     open_deep_link(page, site, "variant=draw&players=2&seed=12&seats=human,ai")
     tile = tile_with_two_ends(page)
     set_lang(page, lang)
+    assert_table_fits(page)
     page.locator(f"#hand .tile[data-tile='{tile}']").click()
     page.wait_for_selector("#choice:not([hidden]) [data-move]")
     assert json.loads(page.locator("#table").get_attribute("data-glow") or "[]")
-    each_size(page, axe_source, f"the table, a tile selected ({lang})")
+    assert_table_fits(page)
+    each_size(page, axe_source, f"the table, a tile selected ({lang})",
+              shot=artifacts / f"axe-table-selected-{lang}")
     # Settings and log open on a phone: the table's box is smaller than the table, and scrolls.
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#settings-box summary").click()

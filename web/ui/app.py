@@ -18,6 +18,7 @@ import json
 
 import js
 from pyscript import document, window
+from pyscript.ffi import create_proxy
 
 import i18n
 import link
@@ -111,6 +112,7 @@ def render():
     render_sound()
     logview.render()
     dialogs.render()
+    on_table_box(None, None)  # what was rendered after the table may have resized its box
 
 
 def redraw_table():
@@ -410,6 +412,24 @@ def on_resize(event):
         render()
 
 
+def on_table_box(entries, observer):
+    """The table's box changed size while the window did not (a panel opened, a label took
+    another line after the table was drawn): draw the table for the box it has now, so that
+    it neither overflows its box nor leaves part of it empty."""
+    geo = S["geo"]
+    if S["state"] is None or S["screen"] != "game" or geo is None:
+        return
+    wrap = byid("table-wrap")
+    height = float(wrap.clientHeight)
+    if geo.get("fits", True):
+        same = abs(height - float(geo["height"])) < 1
+    else:  # a table taller than any box it was given: the box scrolls until it fits
+        same = height < float(geo["needed"])
+    if int(wrap.clientWidth) != int(geo["width"]) or not same:
+        import table
+        table.draw()
+
+
 def on_update(event):
     byid("update-banner").hidden = False
 
@@ -629,6 +649,7 @@ async def main():
     on(byid("handoff-ready"), "click", on_handoff)
     on(byid("update-reload"), "click", on_update_reload)
     on(js.window, "resize", on_resize)
+    js.ResizeObserver.new(create_proxy(on_table_box)).observe(byid("table-wrap"))
     on(js.window, "domino:update", on_update)
     on(js.window, "hashchange", on_hashchange)
     on(js.document, "keydown", on_keydown)
