@@ -112,7 +112,10 @@ def render():
     render_sound()
     logview.render()
     dialogs.render()
-    on_table_box(None, None)  # what was rendered after the table may have resized its box
+    # What was rendered after the table may have resized its box: draw it again, and name the
+    # end buttons as it is now drawn.
+    if on_table_box(None, None) and not byid("choice").hidden:
+        hand.render()
 
 
 def redraw_table():
@@ -415,19 +418,21 @@ def on_resize(event):
 def on_table_box(entries, observer):
     """The table's box changed size while the window did not (a panel opened, a label took
     another line after the table was drawn): draw the table for the box it has now, so that
-    it neither overflows its box nor leaves part of it empty."""
+    it neither overflows its box nor leaves part of it empty. True when it drew."""
     geo = S["geo"]
     if S["state"] is None or S["screen"] != "game" or geo is None:
-        return
+        return False
     wrap = byid("table-wrap")
     height = float(wrap.clientHeight)
     if geo.get("fits", True):
         same = abs(height - float(geo["height"])) < 1
     else:  # a table taller than any box it was given: the box scrolls until it fits
         same = height < float(geo["needed"])
-    if int(wrap.clientWidth) != int(geo["width"]) or not same:
-        import table
-        table.draw()
+    if int(wrap.clientWidth) == int(geo["width"]) and same:
+        return False
+    import table
+    table.draw()
+    return True
 
 
 def on_update(event):
