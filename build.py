@@ -49,6 +49,10 @@ PINNED = {
     "@pyscript/core": "0.7.31",
     "@micropython/micropython-webassembly-pyscript": "1.28.0-6",
 }
+# devDependencies: used by the browser tests only (e2e/test_axe.py), never copied into dist/.
+DEV_PINNED = {
+    "axe-core": "4.14.1",
+}
 # Pyodide fetches exactly these files at startup (BROWSER.md); nothing else is copied.
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -98,13 +102,16 @@ def installed_version(package: str) -> str | None:
     return json.loads(manifest.read_text(encoding="utf-8")).get("version")
 
 
-def ensure_node_modules() -> None:
-    """Run `npm ci` when a pinned package is missing or at another version.
+def ensure_node_modules(dev: bool = False) -> None:
+    """Run `npm ci` when a pinned package is missing or at another version; with `dev`, the
+    devDependencies the tests use count too (`npm ci` installs them unless NODE_ENV is
+    production or `--omit=dev` is given).
 
     `--ignore-scripts`: nothing of these packages needs an install script, and none may reach
     the network beyond the registry.
     """
-    if all(installed_version(name) == version for name, version in PINNED.items()):
+    wanted = {**PINNED, **DEV_PINNED} if dev else PINNED
+    if all(installed_version(name) == version for name, version in wanted.items()):
         return
     npm = shutil.which("npm")
     if npm is None:
@@ -113,10 +120,12 @@ def ensure_node_modules() -> None:
     subprocess.run(
         [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT, check=True
     )
-    for name, version in PINNED.items():
+    for name, version in wanted.items():
         found = installed_version(name)
         if found != version:
-            raise BuildError(f"npm installed {name} {found}, expected {version}")
+            raise BuildError(f"npm installed {name} {found}, expected {version}"
+                             + (" (devDependencies omitted? NODE_ENV=production or npm's"
+                                " omit=dev setting)" if name in DEV_PINNED else ""))
 
 
 # --------------------------------------------------------------------------- the wheel
@@ -479,7 +488,7 @@ def setup() -> None:
     """Install what a fresh Debian machine needs to build, serve and test the game.
 
     The project with its test and e2e extras (pip), Chromium from Debian when it is missing
-    (apt-get, as root), the npm packages (npm ci).
+    (apt-get, as root), the npm packages with the tests' devDependencies (npm ci).
     """
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "setuptools>=77", "wheel"],
                    check=True)
@@ -488,7 +497,7 @@ def setup() -> None:
     if not Path("/usr/bin/chromium").exists() and shutil.which("apt-get"):
         subprocess.run(["apt-get", "update", "-q"], check=True)
         subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True)
-    ensure_node_modules()
+    ensure_node_modules(dev=True)
 
 
 def main(argv: list[str] | None = None) -> int:

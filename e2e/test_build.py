@@ -41,6 +41,20 @@ def test_dist_holds_what_the_page_needs_and_the_service_worker_lists_it():
     assert sorted(precache) == sorted(["./"] + files)
     variants = json.loads((dist / "variants.json").read_text())
     assert variants["type"] == "variants" and len(variants["variants"]) == 9
+    # The tests' devDependencies (axe-core) stay out of the site.
+    assert not [f for f in build.site_files(dist) if "axe" in f.lower()]
+    assert b"axe.run" not in b"".join(
+        (dist / f).read_bytes() for f in build.site_files(dist) if f.endswith((".js", ".html")))
+
+
+def test_the_pins_are_those_of_package_json():
+    package = json.loads((build.ROOT / "package.json").read_text())
+    assert package["dependencies"] == build.PINNED
+    assert package["devDependencies"] == build.DEV_PINNED
+    lock = json.loads((build.ROOT / "package-lock.json").read_text())
+    for name, version in build.DEV_PINNED.items():
+        entry = lock["packages"]["node_modules/" + name]
+        assert entry["version"] == version and entry["dev"] is True
 
 
 def test_a_changed_file_changes_the_cache_name(tmp_path):

@@ -18,6 +18,7 @@ import json
 
 import js
 from pyscript import document, window
+from pyscript.ffi import create_proxy
 
 import i18n
 import link
@@ -117,6 +118,10 @@ def render():
     render_sound()
     logview.render()
     dialogs.render()
+    # What was rendered after the table may have resized its box: draw it again, and name the
+    # end buttons as it is now drawn.
+    if on_table_box(None, None) and not byid("choice").hidden:
+        hand.render()
 
 
 def redraw_table():
@@ -400,7 +405,8 @@ def apply_lang():
         node = nodes.item(i)
         node.setAttribute("aria-label", tr(str(node.dataset.i18nLabel)))
     byid("lang").value = S["lang"]
-    byid("engine-progress").setAttribute("aria-label", tr("engine.boot"))
+    document.querySelector("meta[name=description]").setAttribute("content",
+                                                                   tr("app.description"))
     if S["engine_state"] == "ready":
         byid("engine-text").textContent = tr("engine.ready")
     settings.render()
@@ -413,6 +419,26 @@ def apply_lang():
 def on_resize(event):
     if S["state"] is not None and S["screen"] == "game":
         render()
+
+
+def on_table_box(entries, observer):
+    """The table's box changed size while the window did not (a panel opened, a label took
+    another line after the table was drawn): draw the table for the box it has now, so that
+    it neither overflows its box nor leaves part of it empty. True when it drew."""
+    geo = S["geo"]
+    if S["state"] is None or S["screen"] != "game" or geo is None:
+        return False
+    wrap = byid("table-wrap")
+    height = float(wrap.clientHeight)
+    if geo.get("fits", True):
+        same = abs(height - float(geo["height"])) < 1
+    else:  # a table taller than any box it was given: the box scrolls until it fits
+        same = height < float(geo["needed"])
+    if int(wrap.clientWidth) == int(geo["width"]) and same:
+        return False
+    import table
+    table.draw()
+    return True
 
 
 def on_update(event):
@@ -634,6 +660,7 @@ async def main():
     on(byid("handoff-ready"), "click", on_handoff)
     on(byid("update-reload"), "click", on_update_reload)
     on(js.window, "resize", on_resize)
+    js.ResizeObserver.new(create_proxy(on_table_box)).observe(byid("table-wrap"))
     on(js.window, "domino:update", on_update)
     on(js.window, "hashchange", on_hashchange)
     on(js.document, "keydown", on_keydown)

@@ -63,7 +63,8 @@ def seat_html(seat, where):
     if where != "bottom":
         hands = state.get("hands") if over else None
         if hands is not None and seat < len(hands) and hands[seat] is not None:
-            parts.append('<div class="open-hand" aria-label="' + esc(tr("seat.shown")) + '">')
+            parts.append('<div class="open-hand" role="group" aria-label="'
+                         + esc(tr("seat.shown")) + '">')
             for tile in hands[seat]:
                 parts.append('<span class="mini">' + esc(textfmt.canonical_tile(str(tile)))
                              + "</span>")
