@@ -206,7 +206,7 @@ def test_mid_hand_export_warns_and_downloads_only_after_confirming(page, site, g
     assert page.evaluate("document.activeElement.id") == "export"
     # In Vietnamese, with the glossary's words; Escape closes it too.
     page.select_option("#lang", "vi")
-    assert "hiện quân của mọi người" in export.inner_text()
+    assert "hiện quân của mọi người" in export.get_attribute("aria-label")
     export.click()
     warning.wait_for(state="visible")
     assert "khay dự bị" in warning.inner_text() and "bốc" in warning.inner_text()

@@ -559,11 +559,15 @@ def play_sounds(answer):
 
 
 def on_gesture(event):
-    """Browsers keep audio off until a gesture: the first one unlocks it."""
+    """Browsers keep audio off until a gesture: the first one unlocks it. A tap outside the
+    open settings closes them, as a popover closes (they lie over your tiles)."""
     import sound
 
     if not sound.ready():
         sound.unlock()
+    box = byid("settings-box")
+    if event.type == "pointerdown" and box.open and event.target.closest("#settings-box") is None:
+        box.open = False
 
 
 def on_sound(event):
