@@ -303,13 +303,13 @@ def shrink_python(source: str) -> str:
             text = '""' if span == 0 else '"""' + "\n" * span + '"""'
             edits.append((v.lineno, chars(v.lineno, v.col_offset), v.end_lineno,
                           chars(v.end_lineno, v.end_col_offset), text))
-    # Byte offsets from the end, so that no edit moves another.
-    def offset(row: int, col: int) -> int:
-        return sum(len(line) for line in lines[:row - 1]) + col
-
+    # Edits from the end of the text, so that no edit moves the offsets of another.
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
     out = source
     for row, col, end_row, end_col, text in sorted(edits, reverse=True):
-        out = out[:offset(row, col)] + text + out[offset(end_row, end_col):]
+        out = out[:starts[row - 1] + col] + text + out[starts[end_row - 1] + end_col:]
     return out
 
 

@@ -62,11 +62,15 @@ def seat_name(lang, seat, seats, viewer, names=None):
     kind = _seat_kind(seat, seats, viewer)
     if kind == "you":
         return i18n.t(lang, "game.you")
-    if kind == "player" and names and seat < len(names) and isinstance(names[seat], str):
-        typed = names[seat].strip()
-        if typed:
-            return typed
-    return i18n.t(lang, "game." + kind, n=seat + 1)
+    typed = _typed_name(seat, names) if kind == "player" else ""
+    return typed or i18n.t(lang, "game." + kind, n=seat + 1)
+
+
+def _typed_name(seat, names):
+    """The name typed for `seat` in the setup form, "" when none was."""
+    if names and seat < len(names) and isinstance(names[seat], str):
+        return names[seat].strip()
+    return ""
 
 
 def end_label(lang, end_id, seats, viewer, names=None):
@@ -231,8 +235,8 @@ def seat_short(lang, seat, seats, viewer, names=None):
     kind = _seat_kind(seat, seats, viewer)
     if kind == "you":
         return i18n.t(lang, "game.you")
-    typed = seat_name(lang, seat, seats, viewer, names) if kind == "player" else None
-    if typed is not None and typed != i18n.t(lang, "game.player", n=seat + 1):
+    typed = _typed_name(seat, names) if kind == "player" else ""
+    if typed:
         return typed if len(typed) <= SHORT_NAME else typed[:SHORT_NAME - 1] + "…"
     return i18n.t(lang, "game." + kind + "_short", n=seat + 1)
 
