@@ -29,6 +29,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -313,6 +314,60 @@ def shrink_python(source: str) -> str:
     return out
 
 
+# The line of web/index.html that build.py replaces with the page's preloads.
+PRELOAD_MARKER = "<!-- build: preloads -->"
+# PyScript's plugins, which its core imports as soon as it starts (each a chunk of its own).
+PYSCRIPT_PLUGINS = ("deprecations-manager", "donkey", "error", "py-editor", "py-game",
+                    "py-terminal")
+
+
+def preload_links(dist: Path) -> list[str]:
+    """The `<link>` preloads of everything the menu waits for, so that the browser fetches
+    them all at once instead of in the chain PyScript discovers them in.
+
+    Without them PyScript's core asks for its plugin chunks only once it runs, MicroPython
+    only once the plugins are in, the menu's modules only once MicroPython is, and
+    `main.py` only after that: four round trips one after the other before any Python
+    compiles. The chunks' names carry a hash, read here from PyScript's core; the modules are
+    those of the `files` of `index.html`'s `mpy` script (its `src` first).
+    """
+    pyscript = dist / "pyscript"
+    core = pyscript / "core.js"
+    chunks = re.findall(r'from"\./(core-[\w-]+\.js)"', core.read_text(encoding="utf-8"))
+    if len(chunks) != 1:
+        raise BuildError("pyscript/core.js: cannot find the core chunk it imports")
+    core_chunk = (pyscript / chunks[0]).read_text(encoding="utf-8")
+    plugins = []
+    for name in PYSCRIPT_PLUGINS:
+        found = re.findall(r'import\("\./(' + re.escape(name) + r'-[\w-]+\.js)"\)', core_chunk)
+        if len(set(found)) != 1:
+            raise BuildError(f"pyscript: cannot find the {name} plugin's chunk")
+        plugins.append(found[0])
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    script = re.search(r'<script type="mpy" src="([^"]+)" config=\'([^\']+)\'', html)
+    if script is None:
+        raise BuildError("index.html: no mpy script with a src and a config")
+    config = json.loads(script.group(2))
+    modules = [script.group(1)] + list(config.get("files", {}))
+    links = [f'<link rel="modulepreload" href="./pyscript/{name}">'
+             for name in [chunks[0], *plugins]]
+    links.append(f'<link rel="modulepreload" href="{config["interpreter"]}">')
+    wasm = config["interpreter"].rsplit("/", 1)[0] + "/micropython.wasm"
+    links.append(f'<link rel="preload" href="{wasm}" as="fetch" crossorigin>')
+    links += [f'<link rel="preload" href="{m}" as="fetch" crossorigin>' for m in modules]
+    return links
+
+
+def write_preloads(dist: Path) -> None:
+    """Put `preload_links` in `dist/index.html` in place of its marker line."""
+    index = dist / "index.html"
+    html = index.read_text(encoding="utf-8")
+    if html.count(PRELOAD_MARKER) != 1:
+        raise BuildError(f"web/index.html must contain {PRELOAD_MARKER} once")
+    index.write_text(html.replace(PRELOAD_MARKER, "\n".join(preload_links(dist))),
+                     encoding="utf-8")
+
+
 def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None:
     """Copy the files of `src` into `dst`, leaving out caches and the given suffixes; the
     page's Python modules are shrunk (`shrink_python`)."""
@@ -392,6 +447,7 @@ def build(dist: Path = DIST) -> dict:
         shutil.copyfile(
             NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript" / name, target
         )
+    write_preloads(dist)
     icons = dist / "icons"
     icons.mkdir(exist_ok=True)
     for size in (192, 512):

@@ -33,6 +33,37 @@ def test_menu_is_interactive_quickly_and_engine_becomes_ready(page, site, guard)
     print(f"menu usable after {ui_seconds:.2f} s, engine ready after {engine_seconds:.2f} s")
 
 
+def test_what_the_menu_waits_for_is_preloaded_and_the_table_comes_after(page, site, guard):
+    """The menu's chain (PyScript's chunks, MicroPython, the menu's modules) is fetched at
+    once from `<link>` preloads, each file once; the table's modules only after the menu."""
+    page.add_init_script("""new MutationObserver(() => {
+        if (document.documentElement.dataset.ui === "ready" && !window.__uiReady)
+            window.__uiReady = performance.now();
+    }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ui"]});""")
+    page.goto(site)
+    page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
+    ready = page.evaluate("window.__uiReady")
+    page.wait_for_function("window.performance.getEntriesByType('resource')"
+                           ".some(e => e.name.endsWith('/ui/motion.py'))", timeout=30_000)
+    entries = page.evaluate("performance.getEntriesByType('resource').map(e => "
+                            "[e.name.replace(location.origin, ''), e.responseEnd, e.startTime])")
+    names = [name for name, _, _ in entries]
+    assert len(names) == len(set(names)), "a file was fetched twice"
+    # Preloaded: asked for before PyScript's core.js had even arrived, let alone run.
+    core = [end for name, end, _ in entries if name.endswith("/pyscript/core.js")][0]
+    chain = [(name, start) for name, _, start in entries if start < ready and (
+        name.endswith(".py") or "/micropython/" in name
+        or ("/pyscript/" in name and name.endswith(".js") and not name.endswith("/core.js")))]
+    assert {name.rsplit("/", 1)[-1] for name, _ in chain} >= {
+        "micropython.mjs", "micropython.wasm", "main.py", "i18n.py", "app.py"}
+    assert [name for name, start in chain if start > core] == [], "not preloaded"
+    table = ("geometry", "summary", "motion", "sound", "table", "seats", "hand", "logview",
+             "dialogs")
+    for name, _, start in entries:
+        if name.rsplit("/", 1)[-1][:-3] in table and name.endswith(".py"):
+            assert start > ready, f"{name} was fetched before the menu was usable"
+
+
 def test_progress_is_shown_while_the_engine_loads(page, site, guard):
     page.goto(site)
     progress = page.locator("#engine-progress")

@@ -1,6 +1,13 @@
-"""build.py's static server: a browser hanging up is not reported as an error."""
+"""build.py: its static server (a browser hanging up is not an error), the page's Python
+it ships, and the preloads of the menu's chain."""
 
 from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
 
 import build
 
@@ -57,3 +64,54 @@ def test_the_pages_python_is_shrunk_without_changing_its_code_or_its_lines():
     assert saved > 30_000
     text = 'def f(x):  # a comment\n    """Doc\n    more."""\n    return "# not a comment"\n'
     assert build.shrink_python(text) == 'def f(x):\n    """\n"""\n    return "# not a comment"\n'
+
+
+def _menu_and_table_modules() -> tuple[set[str], set[str]]:
+    import ast
+
+    html = (build.WEB / "index.html").read_text(encoding="utf-8")
+    config = json.loads(re.search(r'<script type="mpy" [^>]*config=\'([^\']+)\'', html).group(1))
+    menu = {Path(name).stem for name in config["files"]}
+    tree = ast.parse((build.WEB / "ui" / "app.py").read_text(encoding="utf-8"))
+    table = next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+                 and getattr(node.targets[0], "id", "") == "TABLE_MODULES")
+    return menu, set(table)
+
+
+def test_every_module_of_the_page_is_fetched_once_either_before_the_menu_or_after():
+    """The menu's modules are PyScript's `files` (fetched before main.py runs), the table's
+    are fetched by app.py once the menu works: each of web/ui's modules is in one list."""
+    menu, table = _menu_and_table_modules()
+    modules = {p.stem for p in (build.WEB / "ui").glob("*.py")} - {"main"}
+    assert menu & table == set()
+    assert menu | table == modules
+    # What main.py imports before the menu is all fetched before it runs.
+    main = (build.WEB / "ui" / "main.py").read_text(encoding="utf-8")
+    assert set(re.findall(r"^import (\w+)", main, re.M)) - {"asyncio"} <= menu
+
+
+def test_preloads_name_the_menus_chain(tmp_path):
+    """dist/index.html preloads PyScript's core chunk and plugins (read from its core),
+    MicroPython and the menu's modules, in place of the marker line."""
+    (tmp_path / "pyscript").mkdir()
+    (tmp_path / "pyscript" / "core.js").write_text('export{a as b}from"./core-AB12.js";')
+    plugins = ",".join(f'"{n}":()=>import("./{n}-X9.js")' for n in build.PYSCRIPT_PLUGINS)
+    (tmp_path / "pyscript" / "core-AB12.js").write_text("const p={" + plugins + "};")
+    html = (build.WEB / "index.html").read_text(encoding="utf-8")
+    (tmp_path / "index.html").write_text(html)
+    build.write_preloads(tmp_path)
+    out = (tmp_path / "index.html").read_text()
+    assert build.PRELOAD_MARKER not in out
+    assert '<link rel="modulepreload" href="./pyscript/core-AB12.js">' in out
+    assert '<link rel="modulepreload" href="./pyscript/py-editor-X9.js">' in out
+    assert '<link rel="preload" href="./micropython/micropython.wasm" as="fetch" crossorigin>' in out
+    menu, _ = _menu_and_table_modules()
+    for name in menu | {"main"}:
+        assert f'<link rel="preload" href="./ui/{name}.py" as="fetch" crossorigin>' in out
+    assert out.index("modulepreload") < out.index('src="./pyscript/core.js"')
+    # A PyScript whose chunks are not where they were stops the build instead of preloading
+    # nothing.
+    (tmp_path / "index.html").write_text(html)
+    (tmp_path / "pyscript" / "core-AB12.js").write_text("const p={};")
+    with pytest.raises(build.BuildError):
+        build.write_preloads(tmp_path)

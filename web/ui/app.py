@@ -30,8 +30,9 @@ import textfmt
 from store import S, byid, on, spawn, tr
 
 # The table's modules (`geometry`, `summary`, `seats`, `table`, `hand`, `logview`, `dialogs`)
-# are imported where they are used, and compiled in the background once the menu works
-# (`load_table_modules`), so that the menu does not wait for them.
+# are imported where they are used. They are not among the files PyScript fetches before the
+# menu: `load_table_modules` fetches and compiles them in the background once the menu works,
+# and states wait for them (`link.table_ready`), so that the menu waits for none of them.
 TABLE_MODULES = ("geometry", "summary", "motion", "sound", "table", "seats", "hand", "logview",
                  "dialogs")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
@@ -561,10 +562,11 @@ def play_sounds(answer):
 def on_gesture(event):
     """Browsers keep audio off until a gesture: the first one unlocks it. A tap outside the
     open settings closes them, as a popover closes (they lie over your tiles)."""
-    import sound
+    if S["table_ready"]:  # a tap in the menu's first moments unlocks nothing yet
+        import sound
 
-    if not sound.ready():
-        sound.unlock()
+        if not sound.ready():
+            sound.unlock()
     box = byid("settings-box")
     if event.type == "pointerdown" and box.open and event.target.closest("#settings-box") is None:
         box.open = False
@@ -604,11 +606,20 @@ async def open_result_later(state_id, delay):
 
 
 async def load_table_modules():
-    """Compile the modules of the table and of the end-of-hand dialog in the background, one
-    browser task each, so that neither the menu nor the first table waits for them."""
+    """Fetch the table's modules and the end-of-hand dialog's into the interpreter's files,
+    then compile them, one browser task each, so that neither the menu nor the first table
+    waits for them; states that arrive meanwhile wait (`link.table_ready`)."""
+    for name in TABLE_MODULES:
+        response = await js.fetch("./ui/" + name + ".py")
+        if not response.ok:
+            raise RuntimeError("cannot fetch ui/" + name + ".py: " + str(response.status))
+        text = str(await response.text())
+        with open(name + ".py", "w") as fh:
+            fh.write(text)
     for name in TABLE_MODULES:
         await window.dominoBoot.nextTask()
         __import__(name)
+    link.table_ready()
 
 
 def after_ready(answer):

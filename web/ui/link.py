@@ -23,6 +23,7 @@ from store import S, byid, show_error, spawn, tr
 _keep = []  # proxies kept alive
 _queued = []  # states pushed while an intent was on its way
 _state_hooks = []
+_held = []  # answers that came before the table's modules were compiled
 
 
 def on_state(fn):
@@ -217,9 +218,21 @@ def flush_pushed():
         accept(_queued.pop(0), {"type": "push"})
 
 
+def table_ready():
+    """The table's modules are compiled: the states that waited for them go in now."""
+    S["table_ready"] = True
+    while _held:
+        answer, message = _held.pop(0)
+        accept(answer, message)
+
+
 def accept(answer, message):
-    """An answer of the worker goes into the store, then the page renders."""
+    """An answer of the worker goes into the store, then the page renders (a state waits
+    until the table's modules are compiled, which the menu does not wait for)."""
     kind = answer.get("type")
+    if not S["table_ready"] and kind in ("state", "error"):
+        _held.append((answer, message))
+        return
     intent = message.get("type")
     if kind == "state":
         state = S["state"]

@@ -3,8 +3,10 @@
 It imports the UI in steps and yields to the browser between them, so that compiling the
 modules never blocks the page in one long task (the menu stays responsive while it loads);
 then it runs the UI (`app.py`). The engine worker is started as soon as `link` is compiled,
-so that Pyodide boots while the rest compiles. The table's modules (`geometry`, `summary`, `seats`, `table`,
-`hand`, `logview`, `dialogs`) are compiled by `app` once the menu works.
+so that Pyodide boots while the rest compiles. Only the menu's modules are fetched before
+this runs (the `files` of `index.html`, preloaded with it): the table's modules (`geometry`,
+`summary`, `seats`, `table`, `hand`, `logview`, `dialogs`, `motion`, `sound`) are fetched and
+compiled by `app` once the menu works.
 """
 
 import asyncio

@@ -47,6 +47,7 @@ S = {
     "last_match": None,    # the last new_match intent (for a rematch)
     "protocol": 1,         # the worker's protocol version (its `ready` answer)
     "push": False,         # the worker pushes the computers' moves
+    "table_ready": False,  # the table's modules are compiled (after the menu)
 }
 
 _renderers = []
