@@ -152,10 +152,11 @@ def paint(ctx, canvas, state, geo, skip):
     for lab in geo.get("labels") or []:
         draw_label(ctx, lab, state)
     recent = textfmt.last_placed((state.get("view") or {}).get("history"))
+    ratio = float(window.devicePixelRatio or 1)
     for p in tiles:
         if skip is not None and p["key"] in skip:
             continue
-        draw_tile(ctx, p, max_pip)
+        draw_tile_fast(ctx, p, max_pip, ratio)
         if p["key"] in recent and not p.get("engine"):
             ctx.strokeStyle = "#f59e0b"
             ctx.lineWidth = 2.5
@@ -244,6 +245,40 @@ def draw_glow(ctx, end, unit):
     ctx.textBaseline = "middle"
     ctx.fillText(str(end["value"]), end["x"] + end["w"] / 2, end["y"] + end["h"] / 2)
     ctx.textBaseline = "alphabetic"
+
+
+# Tiles drawn once into small canvases of their own, by face, size and pixel ratio: a still
+# Mexican Train table has about a hundred tiles of up to 24 pips, and drawing each pip on
+# every paint took most of a frame; a drawn tile is one `drawImage`.
+_sprites = {}
+SPRITES_KEPT = 600
+SPRITE_PAD = 2  # device px around a tile, for its edge and its shadow
+
+
+def draw_tile_fast(ctx, p, max_pip, ratio):
+    """`draw_tile` from a cached image of the tile, placed on whole device pixels (so the
+    image is copied, never resampled)."""
+    w, h = p["w"], p["h"]
+    if w < 2 or h < 2:
+        return
+    face = p.get("face", True) and p.get("a") is not None and p.get("b") is not None
+    key = (p.get("a"), p.get("b"), face, p["vertical"], int(w * ratio * 4), int(h * ratio * 4),
+           max_pip, ratio)
+    sprite = _sprites.get(key)
+    if sprite is None:
+        if len(_sprites) >= SPRITES_KEPT:
+            _sprites.clear()  # sizes of an earlier table or window
+        sprite = window.document.createElement("canvas")
+        sprite.width = int((w + 1.5) * ratio) + 2 * SPRITE_PAD + 1
+        sprite.height = int((h + 2) * ratio) + 2 * SPRITE_PAD + 1
+        sctx = sprite.getContext("2d")
+        sctx.setTransform(ratio, 0, 0, ratio, SPRITE_PAD, SPRITE_PAD)
+        draw_tile(sctx, {"x": 0, "y": 0, "w": w, "h": h, "a": p.get("a"), "b": p.get("b"),
+                         "face": face, "vertical": p["vertical"]}, max_pip)
+        _sprites[key] = sprite
+    dx = (round(p["x"] * ratio) - SPRITE_PAD) / ratio
+    dy = (round(p["y"] * ratio) - SPRITE_PAD) / ratio
+    ctx.drawImage(sprite, dx, dy, int(sprite.width) / ratio, int(sprite.height) / ratio)
 
 
 def draw_tile(ctx, p, max_pip):
@@ -487,10 +522,10 @@ def on_frame(now):
     if finished:
         _anim["items"] = None
         _anim["running"] = False
-        from store import emit
-
-        S["motion_done"] = S["state"]["state_id"]
-        emit()  # the still table, whole again (and the summary once a hand ended)
+        # The still table, whole again. Nothing else on the page waits for the animation
+        # (the summary polls `motion_running`), so the rest of the page is not rendered again.
+        ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+        paint(ctx, canvas, S["state"], geo, None)
         return
     request_frame()
 
@@ -519,7 +554,7 @@ def paint_instruction(ctx, o, max_pip):
     alpha = o.get("alpha", 1.0)
     ctx.globalAlpha = max(0.0, min(1.0, alpha if alpha is not None else 1.0))
     if kind == "tile":
-        draw_tile(ctx, o, max_pip)
+        draw_tile(ctx, o, max_pip)  # its size changes as it moves: no cached image
     elif kind == "hand":
         sx = o.get("sx", 1.0)
         for t in o["tiles"]:
