@@ -27,6 +27,7 @@ import contextlib
 import functools
 import hashlib
 import http.server
+import importlib.util
 import json
 import os
 import re
@@ -368,6 +369,25 @@ def write_preloads(dist: Path) -> None:
                      encoding="utf-8")
 
 
+def write_manifests(dist: Path) -> None:
+    """Write `manifest.<lang>.webmanifest` for each language of the page's catalogue: the
+    web app manifest of `web/` with the app's name, description and language in it (the page
+    links the one of its language; `manifest.webmanifest` stays the English one)."""
+    spec = importlib.util.spec_from_file_location("domino_page_i18n", WEB / "ui" / "i18n.py")
+    if spec is None or spec.loader is None:
+        raise BuildError("web/ui/i18n.py cannot be read")
+    i18n = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(i18n)
+    base = json.loads((WEB / "manifest.webmanifest").read_text(encoding="utf-8"))
+    for lang in i18n.LANGS:
+        manifest = dict(base)
+        manifest["name"] = manifest["short_name"] = i18n.t(lang, "app.title")
+        manifest["description"] = i18n.t(lang, "app.description")
+        manifest["lang"] = lang
+        text = json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"
+        (dist / f"manifest.{lang}.webmanifest").write_text(text, encoding="utf-8")
+
+
 def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None:
     """Copy the files of `src` into `dst`, leaving out caches and the given suffixes; the
     page's Python modules are shrunk (`shrink_python`)."""
@@ -448,6 +468,7 @@ def build(dist: Path = DIST) -> dict:
             NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript" / name, target
         )
     write_preloads(dist)
+    write_manifests(dist)
     icons = dist / "icons"
     icons.mkdir(exist_ok=True)
     for size in (192, 512):

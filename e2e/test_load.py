@@ -93,5 +93,13 @@ def test_language_switch(page, site, guard):
     page.select_option("#lang", "vi")
     assert page.locator("#menu-title").inner_text() == "Trận mới"
     assert page.evaluate("document.documentElement.lang") == "vi"
+    # The app installed from the page is named in the page's language.
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
+    assert manifest["lang"] == "vi" and "không cần mạng" in manifest["description"]
+    page.select_option("#lang", "ru")
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
+    assert manifest["name"] == "Домино"
     page.select_option("#lang", "en")
     assert page.locator("#menu-title").inner_text() == "New match"

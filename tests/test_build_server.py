@@ -115,3 +115,22 @@ def test_preloads_name_the_menus_chain(tmp_path):
     (tmp_path / "pyscript" / "core-AB12.js").write_text("const p={};")
     with pytest.raises(build.BuildError):
         build.write_preloads(tmp_path)
+
+
+def test_the_app_is_named_and_described_in_each_language(tmp_path):
+    """One web app manifest per language of the page: the installed app's name and
+    description are the catalogue's, and nothing else differs from web/'s manifest."""
+    build.write_manifests(tmp_path)
+    base = json.loads((build.WEB / "manifest.webmanifest").read_text(encoding="utf-8"))
+    names = {}
+    for lang in ("vi", "en", "ru"):
+        manifest = json.loads((tmp_path / f"manifest.{lang}.webmanifest").read_text("utf-8"))
+        assert manifest["lang"] == lang
+        assert {k: v for k, v in manifest.items() if k not in ("name", "short_name",
+                                                                "description", "lang")} \
+            == {k: v for k, v in base.items() if k not in ("name", "short_name", "description",
+                                                          "lang")}
+        names[lang] = (manifest["name"], manifest["description"])
+    assert names["ru"][0] == "Домино"
+    assert "không cần mạng" in names["vi"][1]
+    assert names["en"][1] == base["description"]

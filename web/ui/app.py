@@ -408,6 +408,9 @@ def apply_lang():
     byid("lang").value = S["lang"]
     document.querySelector("meta[name=description]").setAttribute("content",
                                                                    tr("app.description"))
+    # The app installed from this page is named and described in the page's language.
+    document.querySelector("link[rel=manifest]").setAttribute(
+        "href", "./manifest." + S["lang"] + ".webmanifest")
     if S["engine_state"] == "ready":
         byid("engine-text").textContent = tr("engine.ready")
     settings.render()

@@ -59,7 +59,7 @@ EN = {
     "game.turn_other": "{name} to play",
     "game.thinking": "{name} is thinking…",
     "game.boneyard": "Boneyard: {n}",
-    "game.end_count": "Ends count {n}",
+    "game.end_count": "Ends add up to {n}",
     "game.tiles": "{n} tiles",
     "game.hand_number": "Hand {n}",
     "game.your_hand": "Your hand",
