@@ -276,13 +276,16 @@ def engine_answers(page):
 # The page's public summary of the saved match (web/ui/app.py).
 SUMMARY_KEY = "domino.saved.v2"
 
-# The worker's save (web/worker.py): IndexedDB `domino`, store `saves`. Opening it here creates
-# the store as the worker would, so the worker never finds a database without its store.
+# The worker's save (web/worker.py): IndexedDB `domino` (version 2), stores `saves` and
+# `history`. Opening it here creates the stores as the worker would, so the worker never finds
+# a database without them.
 IDB_OPEN = """
 const open = () => new Promise((resolve, reject) => {
-  const request = indexedDB.open("domino", 1);
+  const request = indexedDB.open("domino", 2);
   request.onupgradeneeded = () => {
-    if (!request.result.objectStoreNames.contains("saves")) request.result.createObjectStore("saves");
+    for (const name of ["saves", "history"]) {
+      if (!request.result.objectStoreNames.contains(name)) request.result.createObjectStore(name);
+    }
   };
   request.onsuccess = () => resolve(request.result);
   request.onerror = () => reject(request.error);
@@ -304,19 +307,20 @@ def worker_save(page, key="match"):
     }""", key)
 
 
-def put_worker_save(page, text, key="match"):
-    """Store `text` where the worker keeps its save (a test's way to damage it)."""
-    page.evaluate("async ([key, text]) => {" + IDB_OPEN + """
+def put_worker_save(page, text, key="match", store="saves"):
+    """Store `text` where the worker keeps its save, or in its `store` (a test's way to
+    damage them)."""
+    page.evaluate("async ([key, text, store]) => {" + IDB_OPEN + """
       const db = await open();
       try {
         await new Promise((resolve, reject) => {
-          const tx = db.transaction("saves", "readwrite");
-          tx.objectStore("saves").put(text, key);
+          const tx = db.transaction(store, "readwrite");
+          tx.objectStore(store).put(text, key);
           tx.oncomplete = () => resolve();
           tx.onerror = () => reject(tx.error);
         });
       } finally { db.close(); }
-    }""", [key, text])
+    }""", [key, text, store])
 
 
 def pytest_configure(config):

@@ -1,8 +1,8 @@
 """Accessibility (issue 14): axe-core, from npm and used by these tests only, finds no serious
 or critical violation of WCAG 2 A/AA or of its best practices on the setup screen, the table
 mid-hand (tiles to choose from, then a tile chosen and its ends glowing), the table's
-confirmations, the hand-over screen, the end-of-hand summary, the match-over summary and the
-rules pages, in every language, at phone and desktop sizes. The names the page gives without
+confirmations, the hand-over screen, the end-of-hand summary, the match-over summary, the
+match history and the rules pages, in every language, at phone and desktop sizes. The names the page gives without
 visible text (table, hand, engine progress) and its description follow the language."""
 
 import importlib.util
@@ -213,6 +213,22 @@ def test_summary_of_a_match(page, site, guard, tmp_path, axe_source):
     for lang in LANGS:
         set_lang(page, lang)
         each_size(page, axe_source, f"the match-over summary ({lang})")
+
+
+def test_history(page, site, guard, tmp_path, axe_source, artifacts):
+    """The match history with a finished match in it, and its "delete all" question."""
+    record, _ = record_of("kozel", {"players": 3}, 5, 200)
+    open_record(page, site, tmp_path, record)
+    page.click("#result-menu")
+    page.wait_for_function("!document.querySelector('#history-open').disabled")
+    page.click("#history-open")
+    page.wait_for_selector("#history-list .history-entry", timeout=30_000)
+    for lang in LANGS:
+        set_lang(page, lang)
+        each_size(page, axe_source, f"the match history ({lang})",
+                  shot=artifacts / f"history-{lang}")
+    page.click("#history-clear")
+    each_size(page, axe_source, "the history's delete-all question")
 
 
 @pytest.mark.parametrize("name", RULES_PAGES)

@@ -48,6 +48,7 @@ answers calls but cannot carry messages the worker starts (measured: BROWSER.md)
 import asyncio
 import json
 
+import history
 import js
 from pyodide.ffi import create_proxy
 
@@ -56,8 +57,11 @@ from domino.protocol import PROTOCOL_VERSION, Session
 _session = Session(ai_time_limit=2.5)
 
 DB_NAME = "domino"
-DB_VERSION = 1
+# Version 1 had the store `saves` only; version 2 adds `history` (an older database is
+# upgraded in place: its saved match stays).
+DB_VERSION = 2
 STORE = "saves"
+HISTORY = "history"
 SAVE_KEY = "match"
 ASIDE_KEY = "set_aside"
 # Opening the database may wait for another page's connection ("blocked"): never for long.
@@ -96,8 +100,9 @@ async def _database():
         request = js.indexedDB.open(DB_NAME, DB_VERSION)
 
         def upgrade(event):
-            if not request.result.objectStoreNames.contains(STORE):
-                request.result.createObjectStore(STORE)
+            for name in (STORE, HISTORY):
+                if not request.result.objectStoreNames.contains(name):
+                    request.result.createObjectStore(name)
 
         proxy = create_proxy(upgrade)
         request.onupgradeneeded = proxy
@@ -140,13 +145,13 @@ async def _get(key):
     return value if isinstance(value, str) else None
 
 
-async def _write(puts, deletes):
-    """Store the (key, text) pairs of `puts` and delete the keys of `deletes`, in one
-    transaction, and wait until it is committed."""
+async def _write(puts, deletes, name=STORE):
+    """Store the (key, text) pairs of `puts` and delete the keys of `deletes` in the store
+    `name`, in one transaction, and wait until it is committed."""
     conn = await _database()
     try:
-        tx = conn.transaction(STORE, "readwrite")
-        store = tx.objectStore(STORE)
+        tx = conn.transaction(name, "readwrite")
+        store = tx.objectStore(name)
         for key, text in puts:
             store.put(text, key)
         for key in deletes:
@@ -187,6 +192,174 @@ async def _settle_writes(drop=False):
         await task
 
 
+# --------------------------------------------------------------------------- history
+#
+# Every match is kept in the store `history` (web/history.py): a finished one when it ends,
+# an unfinished one when another match replaces it (a new match, a record, the saved match
+# resumed). The save carries the match's history id, so that a resumed match stays one entry.
+
+_match = {"id": None, "started_at": None, "over": False}
+_hist = {"keep": history.KEEP_DEFAULT, "error": None, "lock": None}
+
+
+def _new_id():
+    return str(int(js.Date.now())) + "-" + str(int(js.Math.random() * 1000000000))
+
+
+def _begin_match(saved=None):
+    """A match entered the session: its history id (a resumed match keeps its own)."""
+    saved = saved or {}
+    _match.update(id=saved.get("history_id") or _new_id(),
+                  started_at=saved.get("started_at") or int(js.Date.now()),
+                  over=bool((saved.get("summary") or {}).get("match_over")))
+
+
+def _public(state):
+    """What a history entry reads from a state besides the record."""
+    return {k: state.get(k) for k in ("variant", "players", "match", "reading", "viewer")}
+
+
+async def _history_items():
+    """Every stored entry as (key, text), in one read transaction."""
+    conn = await _database()
+    try:
+        store = conn.transaction(HISTORY, "readonly").objectStore(HISTORY)
+        # Both promises first: the second request's success may come while the first is
+        # awaited, and a listener added after it would wait forever.
+        keys = _settled(store.getAllKeys(), "success")
+        values = _settled(store.getAll(), "success")
+        keys = (await keys).to_py()
+        values = (await values).to_py()
+    except Exception:
+        _forget_connection()
+        raise
+    return list(zip(keys, values, strict=True))
+
+
+async def _history_entries():
+    """The readable entries, newest first, and the set-aside ones ({id, error}); an entry
+    that cannot be read is moved to `aside/<id>` with the reason."""
+    entries = []
+    aside = []
+    for key, text in await _history_items():
+        key = str(key)
+        if key.startswith(history.ASIDE_PREFIX):
+            try:
+                why = json.loads(text).get("error")
+            except (TypeError, ValueError, AttributeError):
+                why = "unreadable"
+            aside.append({"id": key[len(history.ASIDE_PREFIX):], "error": str(why)})
+            continue
+        try:
+            entries.append(history.read_entry(text))
+        except ValueError as exc:
+            kept = json.dumps({"text": text if isinstance(text, str) else None,
+                               "error": str(exc), "at": int(js.Date.now())})
+            await _write([(history.ASIDE_PREFIX + key, kept)], [key], HISTORY)
+            aside.append({"id": key, "error": str(exc)})
+    entries.sort(key=lambda e: (-e["saved_at"], e["id"]))
+    return entries, aside
+
+
+async def _put_history(entry):
+    """Store `entry` (replacing the one with its id), first deleting the oldest entries
+    beyond the player's `keep` setting."""
+    if _hist["lock"] is None:
+        _hist["lock"] = asyncio.Lock()
+    async with _hist["lock"]:
+        try:
+            entries, _aside = await _history_entries()
+            others = [e for e in entries if e["id"] != entry["id"]]
+            await _write([(entry["id"], json.dumps(entry))],
+                         history.to_trim(others, _hist["keep"]), HISTORY)
+            _hist["error"] = None
+        except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
+            _hist["error"] = _why(exc)
+
+
+def _record_finished(answer):
+    """A match that has just ended goes into the history (once)."""
+    if _match["id"] is None or _match["over"] or not answer.get("match_over"):
+        return
+    _match["over"] = True
+    try:
+        entry = history.make_entry(_match["id"], _session.match.to_record(),
+                                   list(_session.seats), answer, True, _match["started_at"],
+                                   js.Date.now())
+    except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
+        _hist["error"] = _why(exc)
+        return
+    asyncio.ensure_future(_put_history(entry))
+
+
+def _replayed(saved):
+    """The public part of a state for a save written before saves carried it."""
+    probe = Session()
+    answer = json.loads(probe.handle(json.dumps({
+        "type": "load_record", "record": saved["record"], "seats": saved.get("seats"),
+        "v": PROTOCOL_VERSION})))
+    if answer.get("type") != "state":
+        raise ValueError(answer.get("message", "the saved match cannot be replayed"))
+    return _public(answer)
+
+
+async def _retire():
+    """Before another match replaces the saved one, keep the saved one in the history
+    (unfinished unless it ended); a match without a move is not kept."""
+    try:
+        await _settle_writes()
+        text = await _get(SAVE_KEY)
+        if text is None:
+            return
+        saved = json.loads(text)
+        summary = saved.get("summary") or {}
+        if not summary.get("moves") and (summary.get("hand_number") or 1) <= 1:
+            return
+        state = saved.get("public") or _replayed(saved)
+        now = js.Date.now()
+        entry = history.make_entry(saved.get("history_id") or _new_id(), saved["record"],
+                                   saved.get("seats") or [], state,
+                                   bool(summary.get("match_over")),
+                                   saved.get("started_at") or summary.get("saved_at") or now,
+                                   now)
+    except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
+        _hist["error"] = _why(exc)
+        return
+    await _put_history(entry)
+
+
+def _answer(data, answer):
+    answer["v"] = PROTOCOL_VERSION
+    if data.get("id") is not None:
+        answer["id"] = data["id"]
+    return json.dumps(answer)
+
+
+async def _history_intent(data):
+    """`history` (the list), `history_record` (one entry's record, `entry`: its id),
+    `history_delete` (`entry`; answers the list) and `history_clear` (answers the empty
+    list). (`id` is the message's own, as in the protocol.)"""
+    kind = data["type"]
+    try:
+        if kind == "history_record":
+            for entry in (await _history_entries())[0]:
+                if entry["id"] == data.get("entry"):
+                    return _answer(data, {"type": "history_record", "entry": entry["id"],
+                                          "record": entry["record"]})
+            return _error(data, "no_entry", "no match of the history has this id")
+        if kind == "history_delete":
+            await _write([], [str(data.get("entry"))], HISTORY)
+        elif kind == "history_clear":
+            keys = [str(key) for key, _ in await _history_items()]
+            await _write([], keys, HISTORY)
+        entries, aside = await _history_entries()
+    except Exception as exc:  # noqa: BLE001 - the page says that the history is unavailable
+        return _error(data, "history_failed", "the history could not be read: " + _why(exc))
+    return _answer(data, {"type": "history", "entries": [history.summary(e) for e in entries],
+                          "set_aside": aside, "keep": _hist["keep"],
+                          "error": _hist["error"]})
+
+
 def _summary(state):
     """The public summary of a `state` answer: nothing any seat could not see."""
     return {"variant": state.get("variant"), "players": state.get("players"),
@@ -208,8 +381,10 @@ def _with_save(text):
     try:
         summary = _summary(answer)
         save = {"record": _session.match.to_record(), "seats": list(_session.seats),
-                "summary": summary}
+                "summary": summary, "public": _public(answer),
+                "history_id": _match["id"], "started_at": _match["started_at"]}
         _queue_save(json.dumps(save), answer.get("state_id"))
+        _record_finished(answer)
     except Exception as exc:  # noqa: BLE001 - the answer goes out anyway, with the failure
         answer["save"] = {"ok": False, "error": _why(exc), "state_id": None, "summary": None}
     else:
@@ -279,6 +454,7 @@ async def _resume(data):
         answer = _session.handle(json.dumps(message))
         refused = json.loads(answer)
         if refused.get("type") != "error":
+            _begin_match(saved)
             return _with_save(answer)
         why = refused.get("message", "")
     try:
@@ -302,6 +478,11 @@ async def _forget(data):
     return json.dumps(answer)
 
 
+HISTORY_INTENTS = ("history", "history_record", "history_delete", "history_clear")
+# Intents whose state starts another match in the session.
+NEW_MATCH = ("new_match", "load_record")
+
+
 def _intent(message):
     """The message decoded, when it is a worker-level intent (else None: the protocol's)."""
     try:
@@ -310,7 +491,10 @@ def _intent(message):
         return None  # the protocol answers `bad_message`
     if isinstance(data, dict):
         _note_pace(data)
-        if data.get("type") in ("hello", "resume", "forget_save"):
+        keep = data.get("history_keep")
+        if keep is not None:
+            _hist["keep"] = history.keep_of(keep)
+        if data.get("type") in ("hello", "resume", "forget_save") + HISTORY_INTENTS:
             return data
     return None
 
@@ -405,6 +589,15 @@ def _fresh_status(text):
     return text
 
 
+def _starts_match(message):
+    """Whether the message asks for another match (its answer replaces the saved one)."""
+    try:
+        data = json.loads(message)
+    except (TypeError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("type") in NEW_MATCH
+
+
 async def handle(message):
     """Answer one JSON message of the protocol (or of the worker) with one JSON answer."""
     data = _intent(message)
@@ -417,9 +610,16 @@ async def handle(message):
             text = await _resume(data)
             _kick(text)
             return text
+        if data["type"] in HISTORY_INTENTS:
+            return await _history_intent(data)
         return await _forget(data)
+    starts = _starts_match(message)
+    if starts:
+        await _retire()
     for answer in _session.handle_steps(message):
         if answer is not None:
+            if starts and json.loads(answer).get("type") == "state":
+                _begin_match()
             text = _with_save(answer)
             _kick(text)
             return text

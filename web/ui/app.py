@@ -34,7 +34,7 @@ from store import S, byid, on, spawn, tr
 # menu: `load_table_modules` fetches and compiles them in the background once the menu works,
 # and states wait for them (`link.table_ready`), so that the menu waits for none of them.
 TABLE_MODULES = ("geometry", "summary", "motion", "sound", "table", "seats", "hand", "logview",
-                 "dialogs")
+                 "dialogs", "history_view")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
@@ -44,6 +44,7 @@ def set_screen(name):
     byid("menu").hidden = name != "menu"
     byid("game").hidden = name != "game"
     byid("handoff").hidden = name != "handoff"
+    byid("history").hidden = name != "history"
     byid("menu-button").hidden = name == "menu"
     if name == "menu":
         byid("result").hidden = True
@@ -64,6 +65,8 @@ def render():
     """Draw the page from the store."""
     setup.render_start_button()
     state = S["state"]
+    if S["screen"] == "history":
+        return  # a state pushed meanwhile waits for the table (history_view draws its screen)
     if S["screen"] == "menu" or state is None:
         set_screen("menu")
         return
@@ -416,6 +419,10 @@ def apply_lang():
     settings.render()
     setup.render_setup()
     saved.render_resume()
+    if S["screen"] == "history":
+        import history_view
+
+        history_view.render()
     if S["state"] is not None:
         render()
 
@@ -623,11 +630,39 @@ async def load_table_modules():
         await window.dominoBoot.nextTask()
         __import__(name)
     link.table_ready()
+    render_history_button()
 
 
 def after_ready(answer):
     setup.set_catalog(answer)
     setup.render_start_button()
+    render_history_button()
+
+
+def render_history_button():
+    """The history opens once the engine (which keeps it) and its screen's module are up."""
+    byid("history-open").disabled = not (S["engine_state"] == "ready" and S["table_ready"])
+
+
+def on_history_open(event):
+    import history_view
+
+    if byid("history-open").disabled:
+        return
+    set_screen("history")
+    spawn(history_view.open_screen())
+
+
+def on_history_click(event):
+    import history_view
+
+    spawn(history_view.on_click(event))
+
+
+def on_history_keep(event):
+    import history_view
+
+    history_view.on_keep(event)
 
 
 async def main():
@@ -677,6 +712,9 @@ async def main():
     on(byid("menu-button"), "click", on_menu)
     on(byid("handoff-ready"), "click", on_handoff)
     on(byid("update-reload"), "click", on_update_reload)
+    on(byid("history-open"), "click", on_history_open)
+    on(byid("history"), "click", on_history_click)
+    on(byid("history-keep"), "change", on_history_keep)
     on(js.window, "resize", on_resize)
     js.ResizeObserver.new(create_proxy(on_table_box)).observe(byid("table-wrap"))
     on(js.window, "domino:update", on_update)

@@ -47,6 +47,7 @@ async def send(message):
         message["v"] = S["protocol"]
     message["id"] = S["msg_id"]
     message["pace_ms"] = ai_delay()
+    message["history_keep"] = S["settings"].get("keep", 100)
     started = window.performance.now()
     text = await S["engine"].handle(json.dumps(message))
     answer = json.loads(str(text))
@@ -78,6 +79,7 @@ def worker_config():
         "interpreter": "./pyodide/pyodide.mjs",
         "packages": [S["manifest"]["wheel"]],
         "packages_cache": "passthrough",
+        "files": {"./history.py": "./history.py"},
     }
 
 

@@ -1,5 +1,5 @@
 """The player's settings, remembered in localStorage: the computers' speed, the order of the
-hand, sound and motion."""
+hand, sound and motion, and how many matches the history keeps."""
 
 import json
 
@@ -10,6 +10,7 @@ from store import S, byid, tr
 KEY = "domino.settings"
 SPEEDS = ("slow", "normal", "fast", "instant")
 SORTS = ("none", "number", "pips")
+KEEPS = (20, 50, 100, 500)  # matches the history keeps (web/history.py's KEEP_CHOICES)
 
 
 def load():
@@ -24,6 +25,8 @@ def load():
         settings["speed"] = data["speed"]
     if data.get("sort") in SORTS:
         settings["sort"] = data["sort"]
+    if data.get("keep") in KEEPS:
+        settings["keep"] = data["keep"]
     for name in ("sound", "motion"):
         if isinstance(data.get(name), bool):
             settings[name] = data[name]

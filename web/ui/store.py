@@ -43,11 +43,15 @@ S = {
     "leave_open": False,   # the "leave the table" confirmation is open
     "geo": None,           # the table's geometry for the current state and canvas size
     "drag": None,          # a tile being dragged: {"tile", "x", "y", "moved"}
-    "settings": {"speed": "normal", "sort": "none", "sound": True, "motion": True},
+    "settings": {"speed": "normal", "sort": "none", "sound": True, "motion": True,
+                 "keep": 100},
     "last_match": None,    # the last new_match intent (for a rematch)
     "protocol": 1,         # the worker's protocol version (its `ready` answer)
     "push": False,         # the worker pushes the computers' moves
     "table_ready": False,  # the table's modules are compiled (after the menu)
+    "history": None,       # the last `history` answer of the worker (the list shown)
+    "history_error": "",   # why the history could not be read or changed, in words
+    "history_clear": False,  # the "delete all" confirmation is open
 }
 
 _renderers = []

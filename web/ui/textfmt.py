@@ -476,3 +476,38 @@ def places(players, viewer, narrow=False):
     right = others[k - side:]
     left.reverse()  # clockwise: up the left side, along the top, down the right side
     return {"bottom": [viewer], "left": left, "top": top, "right": right}
+
+
+# --------------------------------------------------------------------------- the history
+
+
+def history_lines(lang, entry, date):
+    """The lines of a match in the history list: what was played and when, who sat at the
+    table (a computer with its level), whether it ended, and the standing of the seat the
+    page played it from, in the variant's own unit ("Balance +3,000 coins")."""
+    title = i18n.t(lang, "history.players", game=i18n.variant_name(lang, entry.get("variant")),
+                   players=entry.get("players"))
+    if date:
+        title = date + " · " + title
+    seats = entry.get("seats") or []
+    viewer = entry.get("viewer") or 0
+    names = []
+    for seat in range(len(seats)):
+        name = seat_name(lang, seat, seats, viewer)
+        level = seat_level(seats[seat])
+        if level is not None:
+            name += " (" + i18n.t(lang, "level." + level) + ")"
+        names.append(name)
+    hands = entry.get("hands") or 1
+    if entry.get("finished"):
+        status = i18n.t(lang, "history.finished", n=hands)
+    else:
+        status = i18n.t(lang, "history.unfinished", hands=hands)
+    state = {"match": entry.get("match") or {}, "hand_over": True,
+             "reading": {"standing": entry.get("standing"), "better": entry.get("better")}}
+    mine = standing(lang, state, viewer)
+    result = status
+    if mine is not None:
+        result = status + " · " + names[viewer] + ": " + mine[0] + " " + mine[1] \
+            if viewer < len(names) else status
+    return {"title": title, "seats": ", ".join(names), "result": result}

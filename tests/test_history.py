@@ -1,0 +1,107 @@
+"""The match history's entries (web/history.py, run by the engine worker): made from a match,
+read back and upgraded by schema version, refused with a reason when damaged, bounded by the
+player's setting; and the lines the history screen shows of them (textfmt.history_lines)."""
+
+from __future__ import annotations
+
+import json
+
+import history
+import pytest
+import textfmt
+
+from domino import Match
+
+
+def _entry(**changes):
+    match = Match.new("kozel", {"players": 3}, 5)
+    state = {"variant": "kozel", "players": 3, "viewer": 0,
+             "match": {"records": [12, 40, 3], "open": [False, True, False]},
+             "reading": {"standing": "record", "better": "lower"}}
+    entry = history.make_entry("100-7", match.to_record(), ["human", "ai:hard", "ai"], state,
+                               False, 100, 200)
+    entry.update(changes)
+    return entry
+
+
+def test_an_entry_is_made_from_the_match_and_read_back_unchanged():
+    entry = _entry()
+    assert entry["v"] == history.SCHEMA_VERSION
+    assert entry["hands"] == 1 and entry["standing"] == "record" and entry["better"] == "lower"
+    assert entry["record"]["variant"] == "kozel"
+    assert history.read_entry(json.dumps(entry)) == entry
+    assert "record" not in history.summary(entry)
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("{not json", "not JSON"),
+    ("[1, 2]", "not an object"),
+    (json.dumps({"id": "1"}), "no schema version"),
+    (json.dumps(dict(_entry(), v=99)), "newer than this page"),
+    (json.dumps(dict(_entry(), v=True)), "no schema version"),
+    (json.dumps(dict(_entry(), hands="3")), "field hands"),
+    (json.dumps(dict(_entry(), finished=1)), "field finished"),
+    (json.dumps(dict(_entry(), players=True)), "field players"),
+    (json.dumps({k: v for k, v in _entry().items() if k != "record"}), "field record"),
+    (json.dumps(dict(_entry(), id="aside/1")), "bad id"),
+])
+def test_a_damaged_entry_is_refused_with_its_reason(text, why):
+    with pytest.raises(ValueError, match=why):
+        history.read_entry(text)
+
+
+def test_an_older_entry_is_upgraded_step_by_step(monkeypatch):
+    """A page of schema 3 reads an entry of schema 1 through the upgrades 1 -> 2 -> 3."""
+    steps = []
+
+    def one_to_two(entry):
+        steps.append(1)
+        return dict(entry, v=2, renamed=entry.pop("hands"))
+
+    def two_to_three(entry):
+        steps.append(2)
+        entry = dict(entry, v=3, hands=entry.pop("renamed"))
+        return entry
+
+    old = _entry(v=1)
+    monkeypatch.setattr(history, "SCHEMA_VERSION", 3)
+    monkeypatch.setattr(history, "UPGRADES", {1: one_to_two, 2: two_to_three})
+    read = history.read_entry(json.dumps(old))
+    assert steps == [1, 2]
+    assert read["v"] == 3 and read["hands"] == old["hands"] and "renamed" not in read
+
+
+def test_the_oldest_go_first_beyond_the_setting():
+    entries = [{"id": f"e{i}", "saved_at": 1000 + (i * 7) % 23} for i in range(30)]
+    trimmed = history.to_trim(entries, 20)
+    assert len(trimmed) == 11  # 30 kept, 19 left, and room for the new one
+    kept = [e for e in entries if e["id"] not in trimmed]
+    assert min(e["saved_at"] for e in kept) >= max(
+        e["saved_at"] for e in entries if e["id"] in trimmed)
+    assert history.to_trim(entries, 50) == []
+    assert history.to_trim(entries, 7) == history.to_trim(entries, history.KEEP_DEFAULT)
+    assert history.keep_of(500) == 500 and history.keep_of("all") == history.KEEP_DEFAULT
+
+
+@pytest.mark.parametrize(("lang", "title", "result"), [
+    ("en", "Kozel (Goat), 3 players", "Unfinished, at hand 1 · You: Record 12"),
+    ("vi", "3 người chơi", "Chưa xong, đang ở ván 1 · Bạn: "),
+    ("ru", "игроков: 3", "Не окончена, кон 1 · Вы: "),
+])
+def test_the_history_screen_says_game_players_levels_and_result(lang, title, result):
+    lines = textfmt.history_lines(lang, _entry(), "1 Dec 2026")
+    assert lines["title"].startswith("1 Dec 2026 · ") and title in lines["title"]
+    assert lines["result"].startswith(result), lines["result"]
+    assert lines["seats"].count(",") == 2
+    if lang == "en":
+        assert lines["seats"] == "You, Computer 2 (hard), Computer 3 (medium)"
+
+
+def test_a_finished_match_counts_its_hands_in_each_language():
+    entry = _entry(finished=True, hands=2, standing="money",
+                   match={"balances": [3000, -1500, -1500]})
+    assert textfmt.history_lines("en", entry, "")["result"] == \
+        "Finished after 2 hands · You: Money +3,000 coins"
+    assert textfmt.history_lines("ru", entry, "")["result"].startswith("Окончена за 2 кона")
+    one = textfmt.history_lines("en", dict(entry, hands=1), "")["result"]
+    assert one.startswith("Finished after 1 hand ·")

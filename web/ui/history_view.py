@@ -1,0 +1,132 @@
+"""The match history screen: every match the worker kept (web/history.py), newest first, with
+its date, game, players and levels, and how it ended; each can be exported as a record or
+deleted, the whole history cleared, and the number of matches kept chosen.
+
+The list is the worker's last `history` answer (`S["history"]`); every change goes to the
+worker, whose answer is the new list. A browser that refuses storage, or an entry that could
+not be read (the worker set it aside), is said on the screen, never passed over.
+"""
+
+import json
+
+import i18n
+import link
+import settings
+import textfmt
+from pyscript import window
+from store import S, byid, esc, set_html, tr
+
+
+def date_text(stamp):
+    if not isinstance(stamp, int):
+        return ""
+    return str(window.dominoBoot.formatDate(str(stamp), S["lang"]))
+
+
+def render():
+    """The history screen from the store."""
+    answer = S["history"]
+    status = byid("history-status")
+    notes = []
+    if S["history_error"]:
+        notes.append(S["history_error"])
+    entries = []
+    if answer is not None:
+        entries = answer.get("entries") or []
+        if answer.get("error"):
+            notes.append(tr("history.failed", why=answer["error"]))
+        aside = answer.get("set_aside") or []
+        if aside:
+            notes.append(tr("history.aside", n=len(aside),
+                            why="; ".join(str(a.get("error")) for a in aside[:3])))
+    elif not S["history_error"]:
+        notes.append(tr("history.loading"))
+    status.textContent = " ".join(notes)
+    status.hidden = not notes
+    byid("history-empty").hidden = answer is None or bool(entries)
+    byid("history-count").textContent = tr("history.count", n=len(entries)) if entries else ""
+    html = []
+    for entry in entries:
+        date = date_text(entry.get("saved_at"))
+        lines = textfmt.history_lines(S["lang"], entry, date)
+        marker = "" if entry.get("finished") else " unfinished"
+        ident = esc(str(entry.get("id")))
+        html.append(
+            '<li class="history-entry' + marker + '" data-entry="' + ident + '">'
+            + '<p class="history-title">' + esc(lines["title"]) + "</p>"
+            + '<p class="history-seats">' + esc(lines["seats"]) + "</p>"
+            + '<p class="history-result">' + esc(lines["result"]) + "</p>"
+            + '<div class="actions"><button type="button" class="ghost" data-history-export="'
+            + ident + '" aria-label="' + esc(tr("history.export_label", date=date)) + '">'
+            + esc(tr("history.export")) + "</button>"
+            + '<button type="button" class="ghost" data-history-delete="' + ident
+            + '" aria-label="' + esc(tr("history.delete_label", date=date)) + '">'
+            + esc(tr("history.delete")) + "</button></div></li>")
+    set_html("history-list", "".join(html))
+    clear = byid("history-clear")
+    clear.hidden = not entries or S["history_clear"]
+    ask = byid("history-clear-confirm")
+    ask.hidden = not S["history_clear"]
+    byid("history-clear-ask").textContent = tr("history.clear_ask", n=len(entries))
+    options = []
+    for n in settings.KEEPS:
+        sel = " selected" if n == S["settings"].get("keep", 100) else ""
+        options.append('<option value="' + str(n) + '"' + sel + ">"
+                       + esc(tr("history.keep_n", n=n)) + "</option>")
+    set_html("history-keep", "".join(options))
+
+
+async def ask(message):
+    """Send a history intent; its `history` answer becomes the list shown."""
+    S["history_error"] = ""
+    try:
+        answer = await link.send(message)
+    except Exception as exc:  # noqa: BLE001 - said on the screen
+        answer = {"type": "error", "code": "history_failed", "message": str(exc)}
+    if answer.get("type") == "history":
+        S["history"] = answer
+    elif answer.get("type") == "history_record":
+        record = answer["record"]
+        name = ("domino-" + str(record.get("variant", "match")) + "-"
+                + str(record.get("seed", "")) + ".json")
+        window.dominoBoot.download(name, json.dumps(record))
+    else:
+        why = i18n.error_reason(S["lang"], answer.get("code"), answer.get("message", ""))
+        S["history_error"] = tr("history.unavailable", why=why)
+    render()
+
+
+async def open_screen():
+    S["history_clear"] = False
+    render()
+    await ask({"type": "history"})
+
+
+async def on_click(event):
+    """Export, delete, clear (after asking) and cancel, by event delegation."""
+    target = event.target.closest("button")
+    if target is None or S["engine_state"] != "ready":
+        return
+    ident = str(target.id)
+    if target.hasAttribute("data-history-export"):
+        await ask({"type": "history_record",
+                   "entry": str(target.getAttribute("data-history-export"))})
+    elif target.hasAttribute("data-history-delete"):
+        await ask({"type": "history_delete",
+                   "entry": str(target.getAttribute("data-history-delete"))})
+    elif ident == "history-clear":
+        S["history_clear"] = True
+        render()
+        byid("history-clear-no").focus()
+    elif ident == "history-clear-no":
+        S["history_clear"] = False
+        render()
+    elif ident == "history-clear-yes":
+        S["history_clear"] = False
+        await ask({"type": "history_clear"})
+
+
+def on_keep(event):
+    value = int(str(event.target.value))
+    if value in settings.KEEPS:
+        settings.set_value("keep", value)
