@@ -334,13 +334,11 @@ def _tile_options(s: HandState, tile: Tile, seat: int) -> list[tuple[str, int]]:
     if s.extra_play and s.rs.allow_double_chain and isinstance(lay, TrainLayout):
         # The extra play after a double: satisfy the oldest double, or lay another double
         # on any train the seat may use (option allow_double_chain).
+        # The trains open to a double are those the seat could use with no double waiting,
+        # read from the layout without changing it (legal-move generation never mutates).
         out = lay.options(tile, seat)
         if is_double(tile):
-            pending, lay.unsatisfied = lay.unsatisfied, []
-            try:
-                out += [o for o in lay.options(tile, seat) if o not in out]
-            finally:
-                lay.unsatisfied = pending
+            out += [o for o in lay.options(tile, seat, lay.open_targets(seat)) if o not in out]
         return out
     if (s.first_turn_open[seat] and s.played_this_turn and isinstance(lay, TrainLayout)
             and not lay.unsatisfied):

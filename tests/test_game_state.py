@@ -1,0 +1,97 @@
+"""domino.game's HandState (issue 12 item 3): asking for the legal moves never changes a state,
+and the state's slots are described once.
+
+Random hands of all nine variants (and the options whose move generation differs: Mexican
+Train's allow_double_chain and first_turn_multi, blank_wild, kozel's pairs) are played to the
+end; at every position the state is pickled (a deep snapshot of every slot, the layout's
+insides included) before and after ``legal_moves``, ``placements`` and ``has_placement``, and
+those calls run with attribute assignment refused on the state and layout classes, so that a
+change undone before returning (a slot set and put back) is caught too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import pickle
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from domino import get_ruleset
+from domino.game import (
+    HandState,
+    MatchContext,
+    advance,
+    has_placement,
+    legal_moves,
+    new_hand,
+    placements,
+)
+from domino.layout import Arm, LineLayout, TrainLayout, TreeLayout
+from domino.rules import VARIANTS
+
+CONFIGS = [(v, {"players": p}) for v in VARIANTS for p in (2, 4)] + [
+    ("mexican_train", {"players": 3, "allow_double_chain": True}),
+    ("mexican_train", {"players": 5, "first_turn_multi": True}),
+    ("mexican_train", {"players": 4, "allow_double_chain": True, "first_turn_multi": True}),
+    ("vn_traditional", {"players": 3, "blank_wild": True}),
+    ("vn_iwin", {"players": 3}),
+]
+
+
+@contextlib.contextmanager
+def _read_only() -> Iterator[None]:
+    """Refuse any attribute assignment on states and layouts while the block runs."""
+    classes = (HandState, LineLayout, TreeLayout, TrainLayout, Arm)
+
+    def refuse(obj: object, name: str, value: object) -> None:
+        raise AssertionError(f"legal-move generation set {type(obj).__name__}.{name}")
+
+    saved = [(cls, cls.__dict__.get("__setattr__")) for cls in classes]
+    for cls in classes:
+        cls.__setattr__ = refuse
+    try:
+        yield
+    finally:
+        for cls, old in saved:
+            if old is None:
+                del cls.__setattr__
+            else:
+                cls.__setattr__ = old
+
+
+def _positions(variant: str, options: dict, seed: int, hands: int):
+    """Every position of ``hands`` random hands, before each move."""
+    rs = get_ruleset(variant, options)
+    rng = random.Random(seed)
+    for h in range(hands):
+        s = new_hand(rs, MatchContext(hand_number=1 + h % 2), rng)
+        while not s.over:
+            yield s
+            # vn_iwin's leave now and then; a non-leave move is always listed.
+            moves = [m for m in legal_moves(s) if m.kind != "leave" or rng.random() < 0.02]
+            advance(s, moves[int(rng.random() * len(moves))])
+
+
+@pytest.mark.parametrize(("variant", "options"), CONFIGS,
+                         ids=[f"{v}-{'-'.join(f'{k}={x}' for k, x in o.items())}"
+                              for v, o in CONFIGS])
+def test_legal_move_generation_leaves_the_state_unchanged(variant, options):
+    waiting_double_extra = 0
+    for s in _positions(variant, options, seed=len(variant) * 31 + options["players"], hands=6):
+        before = pickle.dumps(s)
+        with _read_only():
+            first = legal_moves(s)
+            for seat in range(s.n):
+                placements(s, seat)
+                has_placement(s, seat)
+        assert pickle.dumps(s) == before, f"{variant}: legal-move generation changed the state"
+        # Asked twice, the same list in the same order.
+        assert legal_moves(s) == first
+        if (isinstance(s.layout, TrainLayout) and s.extra_play and s.layout.unsatisfied):
+            waiting_double_extra += 1
+    if options.get("allow_double_chain"):
+        # The case that once cleared the waiting doubles for a moment was reached.
+        assert waiting_double_extra > 0
+
