@@ -154,8 +154,8 @@ def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> 
 
 
 def blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> HandState:
-    """An empty hand state (nothing dealt, nothing led) with every slot set: for tools that
-    build positions of their own, such as the AI's sampled worlds."""
+    """An empty hand state (nothing dealt, nothing led) with every slot set: for code that
+    builds positions of its own, such as ``domino.resample`` (states consistent with a view)."""
     return _blank_state(rs, n, ctx, rng)
 
 
