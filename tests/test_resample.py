@@ -46,7 +46,7 @@ CONFIGS = [(v, {"players": p}) for v in VARIANTS for p in (2, 3, 4)] + [
 IDS = [f"{v}-{'-'.join(f'{k}={x}' for k, x in o.items())}" for v, o in CONFIGS]
 
 # The slots a seat can know, which a resampled state must have as the real one has them.
-# Not compared: the hidden ones (hands, boneyard, start_hands, chance, snapshots, origin),
+# Not compared: the hidden ones (hands, boneyard, start_hands, chance, base, origin),
 # the end of the hand (result, termination, winner, by_default: positions are in play), and
 # escrow_by, whose split among leavers is not public (its total, escrow, is compared).
 PUBLIC = ("rs", "n", "to_move", "phase", "hand_number", "drew", "history", "last_placer",

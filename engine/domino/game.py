@@ -53,7 +53,7 @@ class HandState:
         "rs", "n", "hands", "boneyard", "layout", "to_move", "phase", "hand_number",
         "forced_lead", "drew", "history", "last_placer", "passes_in_row", "seated",
         "escrow", "escrow_by", "transfers", "points", "extra_play", "first_turn_open",
-        "played_this_turn", "turns", "snapshots", "result", "chance", "match_scores",
+        "played_this_turn", "turns", "base", "result", "chance", "match_scores",
         "leader", "start_hands", "termination", "winner", "by_default", "origin",
     )
 
@@ -76,7 +76,7 @@ class HandState:
         s.first_turn_open = self.first_turn_open[:]
         s.played_this_turn = self.played_this_turn
         s.turns = self.turns[:]
-        s.snapshots = dict(self.snapshots) if self.snapshots else {}
+        s.base = self.base
         s.result = self.result
         s.chance = self.chance
         s.match_scores = self.match_scores
@@ -140,7 +140,9 @@ def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> 
     s.first_turn_open = [rs.first_turn_multi] * n
     s.played_this_turn = False
     s.turns = []
-    s.snapshots = {}
+    # The earliest state this hand can be replayed from, hidden tiles included; its history
+    # is a prefix of this state's. Kept states are never changed, so copies share it.
+    s.base = None
     s.result = None
     s.chance = int(rng.random() * 2**53)  # the seed of the chance left in the hand (a leave)
     s.match_scores = list(ctx.scores) if ctx.scores else [0] * n
@@ -270,6 +272,7 @@ def new_hand(rs: Ruleset, ctx: MatchContext | None = None, rng: random.Random | 
         s.phase = PLAY_PHASE
         _start_turn(s, [])
     s.origin = s.copy()
+    s.base = s.origin
     return s
 
 
@@ -324,6 +327,7 @@ def start_position(rs: Ruleset, start: dict, ctx: MatchContext, rng: random.Rand
         s.phase = PLAY_PHASE
         _start_turn(s, [])
     s.origin = s.copy()
+    s.base = s.origin
     return s
 
 
@@ -516,8 +520,6 @@ def advance(s: HandState, move: Move) -> list[Event]:
     kind = move.kind
     events: list[Event] = []
     if kind == LEAD:
-        if s.rs.blocker_mode:
-            s.snapshots[len(s.turns)] = s.copy()
         s.hands[seat].remove(move.tile)
         s.layout.lead(move.tile, seat)
         s.phase = PLAY_PHASE
@@ -528,8 +530,6 @@ def advance(s: HandState, move: Move) -> list[Event]:
         _after_placement(s, seat, events)
         return events
     if kind == PLACE or kind == PAIR:
-        if s.rs.blocker_mode:
-            s.snapshots[len(s.turns)] = s.copy()
         _place(s, seat, move.tile, move.end, move.touch)
         if kind == PAIR:
             _place(s, seat, move.tile2, move.end2, None)

@@ -36,8 +36,8 @@ Known approximations, both invisible to the seat: each leaver's own charge is no
 (it counts their doubles), only the escrow's total, so the total is split evenly among the
 leavers (it is a constant for the seats still playing); and vn_schoolnet's blocker look-back
 needs the positions before earlier placements, which a view does not give, so a resampled
-state has none (``snapshots`` is empty) and a block already certain before the state was
-resampled is scored as a forced block.
+state is its own ``base`` (the look-back replays from there, not from the deal) and a block
+already certain before the state was resampled is scored as a forced block.
 """
 
 from __future__ import annotations
@@ -455,4 +455,6 @@ def resample(v: View, rng: random.Random, knowledge: Knowledge | None = None) ->
     shuffle(rest, rng)
     s.hands = [list(h) for h in hands]
     s.boneyard = rest[:v.boneyard]
+    # The earliest position play can be replayed from (vn_schoolnet's look-back): this one.
+    s.base = s.copy()
     return s
