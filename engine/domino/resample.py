@@ -36,8 +36,9 @@ Known approximations, both invisible to the seat: each leaver's own charge is no
 (it counts their doubles), only the escrow's total, so the total is split evenly among the
 leavers (it is a constant for the seats still playing); and vn_schoolnet's blocker look-back
 needs the positions before earlier placements, which a view does not give, so a resampled
-state is its own ``base`` (the look-back replays from there, not from the deal) and a block
-already certain before the state was resampled is scored as a forced block.
+vn_schoolnet state is its own ``base`` (the look-back replays from there, not from the deal;
+in the other variants nothing replays and ``base`` is None), and a block already certain
+before the state was resampled is scored as a forced block.
 """
 
 from __future__ import annotations
@@ -101,6 +102,8 @@ class Knowledge:
     turns: list = field(default_factory=list)
     leader: int | None = None
     leavers: list[int] = field(default_factory=list)
+    # The public history as (seat, Move), read once: the moves of every resampled state.
+    history: list[tuple[int, Move]] = field(default_factory=list)
     # Where the history starts, as a state ``view.history_start`` reads (layout, seat to
     # move, seats): built once by ``resample`` and shared by every state it builds.
     origin: HandState | None = field(default=None, repr=False, compare=False)
@@ -190,8 +193,11 @@ def infer(v: View) -> Knowledge:
     passes = 0
     turns: list = []
     leavers: list[int] = []
+    history: list[tuple[int, Move]] = []
     for idx, (p, entry) in enumerate(v.history):
         text = str(entry)
+        move = Move.parse(text)
+        history.append((p, move))
         if p != cur:
             if cur is not None:
                 first_open[cur] = False
@@ -224,7 +230,6 @@ def infer(v: View) -> Knowledge:
             leavers.append(p)
             turns.append((p, None))
             continue
-        move = Move.parse(text)
         if move.kind == LEAD:
             layout.lead(move.tile, p)
             if idx == 0 and v.start.forced_lead:
@@ -283,7 +288,7 @@ def infer(v: View) -> Knowledge:
         boneyard=v.boneyard, hard=hard, soft=soft, voids=voids, drew=len(turn_draws),
         last_placer=v.last_placer, passes_in_row=passes, first_turn_open=first_open,
         played_this_turn=placed, extra_play=extra, turns=turns, leader=v.start.to_move,
-        leavers=leavers,
+        leavers=leavers, history=history,
     )
 
 
@@ -410,11 +415,11 @@ def public_state(v: View, rng: random.Random, k: Knowledge | None = None) -> Han
         leads = [m for m in v.legal if m.kind == LEAD]
         if len(leads) == 1 and len(v.hand) > 1:
             s.forced_lead = leads[0].tile
-    elif v.start.forced_lead and v.history:
+    elif v.start.forced_lead and k.history:
         # The lead the rule forced stays on the state (``view.history_start`` reads it).
-        s.forced_lead = Move.parse(v.history[0][1]).tile
+        s.forced_lead = k.history[0][1].tile
     s.drew = k.drew
-    s.history = [(p, Move.parse(str(m))) for p, m in v.history]
+    s.history = list(k.history)  # moves are frozen values: shared, the list is the state's
     s.last_placer = k.last_placer
     s.passes_in_row = k.passes_in_row
     s.escrow = v.escrow
@@ -455,6 +460,9 @@ def resample(v: View, rng: random.Random, knowledge: Knowledge | None = None) ->
     shuffle(rest, rng)
     s.hands = [list(h) for h in hands]
     s.boneyard = rest[:v.boneyard]
-    # The earliest position play can be replayed from (vn_schoolnet's look-back): this one.
-    s.base = s.copy()
+    if k.rs.blocker_mode:
+        # The earliest position play can be replayed from: this one. Only vn_schoolnet's
+        # look-back replays (``blocker.LookBack``); elsewhere the copy would cost every
+        # world of the AI's search for nothing, so ``base`` stays None there.
+        s.base = s.copy()
     return s
