@@ -1,5 +1,5 @@
 """domino.game's HandState (issue 12 item 3): asking for the legal moves never changes a state,
-and the state's slots are described once.
+and the state's slots are described once (``HAND_STATE_SLOTS``).
 
 Random hands of all nine variants (and the options whose move generation differs: Mexican
 Train's allow_double_chain and first_turn_multi, blank_wild, kozel's pairs) are played to the
@@ -20,9 +20,12 @@ import pytest
 
 from domino import get_ruleset
 from domino.game import (
+    HAND_STATE_SLOTS,
+    SHARED,
     HandState,
     MatchContext,
     advance,
+    blank_state,
     has_placement,
     legal_moves,
     new_hand,
@@ -95,3 +98,33 @@ def test_legal_move_generation_leaves_the_state_unchanged(variant, options):
         # The case that once cleared the waiting doubles for a moment was reached.
         assert waiting_double_extra > 0
 
+
+def test_hand_state_slots_are_described_once():
+    """One table names every slot: ``__slots__`` is made from it, ``copy`` takes each slot as
+    it says (lists copied, not shared), and ``blank_state`` sets every one."""
+    assert HandState.__slots__ == tuple(name for name, _, _ in HAND_STATE_SLOTS)
+    assert len(set(HandState.__slots__)) == len(HandState.__slots__)
+    for variant in VARIANTS:
+        rs = get_ruleset(variant, {"players": 3})
+        fresh = blank_state(rs, 3, MatchContext(), random.Random(1))
+        for name in HandState.__slots__:
+            getattr(fresh, name)  # set (an unset slot raises AttributeError)
+        s = new_hand(rs, MatchContext(), random.Random(2))
+        for _ in range(4):
+            advance(s, legal_moves(s)[0])
+        c = s.copy()
+        for name, how, _ in HAND_STATE_SLOTS:
+            mine, theirs = getattr(c, name), getattr(s, name)
+            assert pickle.dumps(mine) == pickle.dumps(theirs), name
+            if how == SHARED:
+                assert mine is theirs, name
+            else:
+                assert mine is not theirs, name
+        if isinstance(s.layout, TrainLayout):
+            before = pickle.dumps(s)
+            c.hands[0].append((9, 9))
+            c.hands[1].clear()
+            c.layout.markers.add(1)
+            c.first_turn_open[0] = not c.first_turn_open[0]
+            c.turns.append((0, None))
+            assert pickle.dumps(s) == before
