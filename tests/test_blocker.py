@@ -72,3 +72,15 @@ def test_a_resampled_state_looks_back_no_further_than_itself():
     assert all(look.get(i) is None for i in range(turns))
     later = [i for i, (_, m) in enumerate(w.turns) if m is not None and i >= turns]
     assert later and all(look.get(i) is not None for i in later)
+
+
+def test_a_state_changed_by_hand_after_its_base_has_no_look_back():
+    """Tiles moved by a tool after the base (another boneyard order): the replay does not
+    arrive at the state, so no position is offered rather than a wrong one."""
+    rs = get_ruleset("vn_schoolnet", {"players": 2})
+    s = new_hand(rs, MatchContext(), random.Random(4))
+    for _ in range(3):
+        advance(s, legal_moves(s)[0])
+    assert LookBack(s).get(0) is not None
+    s.hands[0], s.hands[1] = s.hands[1], s.hands[0]
+    assert LookBack(s).get(0) is None

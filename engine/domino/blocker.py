@@ -19,7 +19,8 @@ from .moves import LEAD, PAIR, PLACE, Move
 
 class LookBack:
     """The positions before the placements of the hand ``s``, by turn index (``s.turns``),
-    replayed from ``s.base`` on first asking; a turn before the base has none (None).
+    replayed from ``s.base`` on first asking; a turn before the base has none (None), and
+    so has every turn when the replay does not arrive at the hands and boneyard of ``s``.
 
     One replay keeps the positions of the last two rounds, all that the searches below read
     (each seat's last turn, and the turn before it of the seat upstream); an earlier turn is
@@ -43,10 +44,15 @@ class LookBack:
         if base is None:
             return
         c = base.copy()
+        kept: dict[int, HandState] = {}
         for _, move in s.history[len(base.history):]:
             if move.kind in (LEAD, PLACE, PAIR) and len(c.turns) >= start:
-                self.kept[len(c.turns)] = c.copy()
+                kept[len(c.turns)] = c.copy()
             advance(c, move)
+        # A state whose tiles were changed by hand after its base (a tool's position) is not
+        # where the replay leads: it has no look-back rather than a wrong one.
+        if c.hands == s.hands and c.boneyard == s.boneyard:
+            self.kept = kept
 
 
 def _blocked_before(s: HandState, actor: int) -> bool:
