@@ -258,14 +258,21 @@ def variants_answer() -> dict:
     """The protocol's `variants` answer computed with CPython at build time.
 
     The setup screen is built from it at once, before the Pyodide worker has booted; the
-    worker gives the same answer later (same code, same wheel).
+    worker gives the same answer later (same code, same wheel). The answer must come from
+    this checkout's `engine/`, the sources the wheel is built from, whatever `domino` may be
+    installed: a child interpreter started in `engine/` imports the package from there (its
+    working directory comes first on its import path, before any installed copy), so no
+    import path is edited here.
     """
-    sys.path.insert(0, str(ENGINE))
-    try:
-        from domino import protocol
-    finally:
-        sys.path.pop(0)
-    return json.loads(protocol.Session().handle(json.dumps({"type": "variants"})))
+    code = ("import json, sys\n"
+            "from domino import protocol\n"
+            "sys.stdout.write(protocol.Session().handle(json.dumps({'type': 'variants'})))\n")
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ENGINE, env=env,
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BuildError(f"the variants answer failed:\n{result.stderr}")
+    return json.loads(result.stdout)
 
 
 def shrink_python(source: str) -> str:

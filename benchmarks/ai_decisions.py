@@ -69,6 +69,9 @@ def bound_move(kind: str, m: Match, seat: int, legal: list[Move],
         if kind == "hands-known":
             s.boneyard = list(s.boneyard)
             shuffle(s.boneyard, r)
+            # Play from the truth's base no longer leads here: the world is its own base
+            # (vn_schoolnet's look-back replays from it, as from a resampled state).
+            s.base = s.copy() if s.rs.blocker_mode else None
         return s
 
     search = Search(view(truth, seat), list(legal), rng, EXPERT, sampler=sampler)

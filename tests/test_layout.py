@@ -5,7 +5,8 @@ the few modules that are plain files (web/ui's pure modules, the repo root's bui
 the tests through pytest's ``pythonpath`` setting in pyproject.toml, and the benchmarks
 through ``benchmarks/source_modules.py``. An edit of the path list inside a script would let
 a test pass against a different copy of the engine than the one installed, so this test reads
-every Python file under tests/, e2e/ and benchmarks/ and fails on:
+every Python file under tests/, e2e/ and benchmarks/, and build.py (which takes the variants
+answer from a child interpreter started in engine/), and fails on:
 
 * code that touches ``sys.path`` (any use of the attribute, ``from sys import path``) or calls
   ``site.addsitedir``;
@@ -30,8 +31,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = ("tests", "e2e", "benchmarks")
 # This file itself is left out: its examples below are path edits held as text, on purpose.
-FILES = sorted(p for folder in FOLDERS for p in (ROOT / folder).rglob("*.py")
-               if p != Path(__file__).resolve())
+FILES = sorted([p for folder in FOLDERS for p in (ROOT / folder).rglob("*.py")
+                if p != Path(__file__).resolve()] + [ROOT / "build.py"])
 CHILD_PATH_VARIABLE = "PYTHONPATH"
 # In a string literal (a program run by some interpreter): a statement that edits its path
 # list, as opposed to prose that names it.

@@ -16,6 +16,7 @@ who can place must place (1.4).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -46,46 +47,60 @@ class MatchContext:
     seated: list[bool] | None = None
 
 
-class HandState:
-    """The full state of one hand (hidden information included)."""
+# How ``HandState.copy`` takes a slot: SHARED values are never changed in place once set
+# (numbers, tiles, rulesets, results, kept states), so the copy shares them; a LIST is copied,
+# LISTS copies each inner list, OWN_COPY calls the value's own ``copy`` (the layout).
+SHARED, LIST, LISTS, OWN_COPY = "shared", "list", "lists", "copy"
 
-    __slots__ = (
-        "rs", "n", "hands", "boneyard", "layout", "to_move", "phase", "hand_number",
-        "forced_lead", "drew", "history", "last_placer", "passes_in_row", "seated",
-        "escrow", "escrow_by", "transfers", "points", "extra_play", "first_turn_open",
-        "played_this_turn", "turns", "snapshots", "result", "chance", "match_scores",
-        "leader", "start_hands", "termination", "winner", "by_default", "origin",
-    )
+# Every slot of a hand state, once: its name, how a copy takes it, and what it holds (and for
+# which variant, where only one uses it). ``HandState.__slots__`` and ``HandState.copy`` are
+# made from this table; ``blank_state`` gives every slot its value for a fresh hand.
+HAND_STATE_SLOTS: tuple[tuple[str, str, str], ...] = (
+    ("rs", SHARED, "the Ruleset"),
+    ("n", SHARED, "the number of seats"),
+    ("hands", LISTS, "each seat's tiles (hidden)"),
+    ("boneyard", LIST, "the tiles left to draw, drawn from the front (hidden)"),
+    ("layout", OWN_COPY, "the tiles on the table: a LineLayout, TreeLayout or TrainLayout"),
+    ("to_move", SHARED, "the seat to move"),
+    ("phase", SHARED, "LEAD_PHASE, PLAY_PHASE or OVER_PHASE"),
+    ("hand_number", SHARED, "1 for the match's first hand"),
+    ("forced_lead", SHARED, "the tile the lead rule forces, None for any (kept after it)"),
+    ("drew", SHARED, "tiles drawn in this turn (RULES.md 1.5)"),
+    ("history", LIST, "every move of the hand as (seat, Move): the public record"),
+    ("last_placer", SHARED, "the seat whose placement came last (vn_iwin's pass penalty)"),
+    ("passes_in_row", SHARED, "passes since the last placement (Mexican Train's round end)"),
+    ("seated", LIST, "the seats still at the table (vn_iwin's leave)"),
+    ("escrow", SHARED, "vn_iwin: the leavers' charges, held until the hand ends"),
+    ("escrow_by", LIST, "vn_iwin: each seat's charge in the escrow"),
+    ("transfers", LIST, "vn_iwin: pass penalties as (payer, payee, amount)"),
+    ("points", LIST, "all_fives: points scored during the hand, by seat"),
+    ("extra_play", SHARED, "Mexican Train: the seat plays again after its double"),
+    ("first_turn_open", LIST, "Mexican Train (first_turn_multi): the seat's first turn runs"),
+    ("played_this_turn", SHARED, "Mexican Train: the seat has placed a tile in this turn"),
+    ("turns", LIST, "finished turns as (seat, its placement or None): vn_schoolnet's blocker"),
+    ("base", SHARED, "the earliest state this hand can be replayed from (blocker look-back)"),
+    ("result", SHARED, "the HandResult once settled (settle.hand_result)"),
+    ("chance", SHARED, "the seed of the chance left in the hand (vn_iwin's reshuffle)"),
+    ("match_scores", SHARED, "the match's totals before this hand (all_fives' target)"),
+    ("leader", SHARED, "the seat that leads (or led) this hand"),
+    ("start_hands", SHARED, "the hands as dealt, for the record"),
+    ("termination", SHARED, "how the hand ended (Termination), None while in play"),
+    ("winner", SHARED, "who went out, or the last seat seated, once the hand has ended"),
+    ("by_default", SHARED, "vn_iwin: the hand ended because everyone else left"),
+    ("origin", SHARED, "the state where the public history begins (view.history_start)"),
+)
+
+
+class HandState:
+    """The full state of one hand (hidden information included); its slots are
+    ``HAND_STATE_SLOTS``."""
+
+    __slots__ = tuple(name for name, _, _ in HAND_STATE_SLOTS)
 
     def copy(self) -> HandState:
-        """An independent copy (layout, hands and boneyard are copied; history shared-safe)."""
-        s = HandState.__new__(HandState)
-        s.rs, s.n = self.rs, self.n
-        s.hands = [h[:] for h in self.hands]
-        s.boneyard = self.boneyard[:]
-        s.layout = self.layout.copy()
-        s.to_move, s.phase, s.hand_number = self.to_move, self.phase, self.hand_number
-        s.forced_lead, s.drew = self.forced_lead, self.drew
-        s.history = self.history[:]
-        s.last_placer, s.passes_in_row = self.last_placer, self.passes_in_row
-        s.seated = self.seated[:]
-        s.escrow, s.escrow_by = self.escrow, self.escrow_by[:]
-        s.transfers = self.transfers[:]
-        s.points = self.points[:]
-        s.extra_play = self.extra_play
-        s.first_turn_open = self.first_turn_open[:]
-        s.played_this_turn = self.played_this_turn
-        s.turns = self.turns[:]
-        s.snapshots = dict(self.snapshots) if self.snapshots else {}
-        s.result = self.result
-        s.chance = self.chance
-        s.match_scores = self.match_scores
-        s.leader = self.leader
-        s.start_hands = self.start_hands
-        s.termination = self.termination
-        s.winner, s.by_default = self.winner, self.by_default
-        s.origin = self.origin
-        return s
+        """An independent copy: each slot taken as ``HAND_STATE_SLOTS`` says (the lists and
+        the layout copied, the rest shared)."""
+        return _copy(self)
 
     @property
     def over(self) -> bool:
@@ -101,6 +116,29 @@ class HandState:
     def seats_in_play(self) -> list[int]:
         """Seats still at the table."""
         return [s for s in range(self.n) if self.seated[s]]
+
+
+_COPY_EXPRESSION = {SHARED: "self.{}", LIST: "self.{}[:]", LISTS: "[x[:] for x in self.{}]",
+                    OWN_COPY: "self.{}.copy()"}
+
+
+def _compile_copy() -> Callable[[HandState], HandState]:
+    """``HandState.copy`` written out from ``HAND_STATE_SLOTS``, one assignment per slot.
+
+    Compiled once at import, it runs as fast as a copy written by hand; a loop over the slot
+    names with getattr and setattr costs about twice as much, and the AI's search copies a
+    state for every evaluation.
+    """
+    lines = ["def copy(self):", "    s = new(HandState)"]
+    lines += [f"    s.{name} = {_COPY_EXPRESSION[how].format(name)}"
+              for name, how, _ in HAND_STATE_SLOTS]
+    lines.append("    return s")
+    namespace: dict[str, Any] = {"new": object.__new__, "HandState": HandState}
+    exec("\n".join(lines), namespace)  # source made from the table above, nothing else
+    return namespace["copy"]
+
+
+_copy = _compile_copy()
 
 
 def _new_layout(rs: Ruleset, n: int, engine: int | None = None) -> Any:
@@ -140,7 +178,9 @@ def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> 
     s.first_turn_open = [rs.first_turn_multi] * n
     s.played_this_turn = False
     s.turns = []
-    s.snapshots = {}
+    # The earliest state this hand can be replayed from, hidden tiles included; its history
+    # is a prefix of this state's. Kept states are never changed, so copies share it.
+    s.base = None
     s.result = None
     s.chance = int(rng.random() * 2**53)  # the seed of the chance left in the hand (a leave)
     s.match_scores = list(ctx.scores) if ctx.scores else [0] * n
@@ -154,8 +194,8 @@ def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> 
 
 
 def blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> HandState:
-    """An empty hand state (nothing dealt, nothing led) with every slot set: for tools that
-    build positions of their own, such as the AI's sampled worlds."""
+    """An empty hand state (nothing dealt, nothing led) with every slot set: for code that
+    builds positions of its own, such as ``domino.resample`` (states consistent with a view)."""
     return _blank_state(rs, n, ctx, rng)
 
 
@@ -270,6 +310,7 @@ def new_hand(rs: Ruleset, ctx: MatchContext | None = None, rng: random.Random | 
         s.phase = PLAY_PHASE
         _start_turn(s, [])
     s.origin = s.copy()
+    s.base = s.origin
     return s
 
 
@@ -324,6 +365,7 @@ def start_position(rs: Ruleset, start: dict, ctx: MatchContext, rng: random.Rand
         s.phase = PLAY_PHASE
         _start_turn(s, [])
     s.origin = s.copy()
+    s.base = s.origin
     return s
 
 
@@ -334,13 +376,11 @@ def _tile_options(s: HandState, tile: Tile, seat: int) -> list[tuple[str, int]]:
     if s.extra_play and s.rs.allow_double_chain and isinstance(lay, TrainLayout):
         # The extra play after a double: satisfy the oldest double, or lay another double
         # on any train the seat may use (option allow_double_chain).
+        # The trains open to a double are those the seat could use with no double waiting,
+        # read from the layout without changing it (legal-move generation never mutates).
         out = lay.options(tile, seat)
         if is_double(tile):
-            pending, lay.unsatisfied = lay.unsatisfied, []
-            try:
-                out += [o for o in lay.options(tile, seat) if o not in out]
-            finally:
-                lay.unsatisfied = pending
+            out += [o for o in lay.options(tile, seat, lay.open_targets(seat)) if o not in out]
         return out
     if (s.first_turn_open[seat] and s.played_this_turn and isinstance(lay, TrainLayout)
             and not lay.unsatisfied):
@@ -518,8 +558,6 @@ def advance(s: HandState, move: Move) -> list[Event]:
     kind = move.kind
     events: list[Event] = []
     if kind == LEAD:
-        if s.rs.blocker_mode:
-            s.snapshots[len(s.turns)] = s.copy()
         s.hands[seat].remove(move.tile)
         s.layout.lead(move.tile, seat)
         s.phase = PLAY_PHASE
@@ -530,8 +568,6 @@ def advance(s: HandState, move: Move) -> list[Event]:
         _after_placement(s, seat, events)
         return events
     if kind == PLACE or kind == PAIR:
-        if s.rs.blocker_mode:
-            s.snapshots[len(s.turns)] = s.copy()
         _place(s, seat, move.tile, move.end, move.touch)
         if kind == PAIR:
             _place(s, seat, move.tile2, move.end2, None)

@@ -505,6 +505,12 @@ class TrainLayout:
         """
         if self.unsatisfied:
             return [self.unsatisfied[0]]
+        return self.open_targets(seat)
+
+    def open_targets(self, seat: int) -> list[str]:
+        """Trains ``seat`` may play on when no double waits: its own, the Mexican train, and
+        marked trains (option allow_double_chain asks for these while a double waits, to lay
+        another double on them)."""
         out = [f"T{seat}", "MX"]
         out.extend(f"T{s}" for s in sorted(self.markers) if s != seat)
         return out

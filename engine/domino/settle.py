@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .blocker import find_blocker, gai_of
+from .blocker import LookBack, find_blocker, gai_of
 from .errors import RecordError
 from .game import HandState, Termination
 from .rules import SETTLEMENT_KINDS, Ruleset
@@ -329,8 +329,9 @@ def settle_schoolnet(s: HandState, termination: str, winner: int | None,
                           [d * k for d in delta], 0, winner)
     ranking = _chain_order(s, list(range(n)))
     w = ranking[0]
-    blocker = find_blocker(s)
-    gai = gai_of(s, blocker) if blocker is not None else None
+    look = LookBack(s)  # one replay of the hand's last positions for both searches
+    blocker = find_blocker(s, look)
+    gai = gai_of(s, blocker, look) if blocker is not None else None
     others = sum(pips[p] for p in range(n) if p != blocker)
     if blocker is None:
         for p in range(n):

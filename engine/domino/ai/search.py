@@ -12,8 +12,8 @@ close calls.
 
 The work is counted in *evaluations*: one evaluation is about one playout of a short hand
 (``MOVES_PER_EVALUATION`` moves applied on a line, moves on trees and trains weighted by
-``MOVE_WEIGHT``, a position copy for vn_schoolnet's blocker snapshots counting as
-``SNAPSHOT_MOVES`` moves, ``SOLVE_NODES_PER_EVALUATION`` nodes of an
+``MOVE_WEIGHT``, a placement under vn_schoolnet's blocker look-back counting
+``LOOK_BACK_MOVES`` moves more, ``SOLVE_NODES_PER_EVALUATION`` nodes of an
 exact solve). The count depends only on the positions searched, so a budget gives the same
 move for the same seed on any machine, and it bounds the time in every variant (a Mexican
 Train playout costs several evaluations). ``step`` does a chunk and returns, which lets a
@@ -78,7 +78,11 @@ SOLVE_NODES_PER_EVALUATION = 6
 LINE_NODES_PER_EVALUATION = 24  # measured: a line node costs a quarter of a general one
 LINE_GIVE_UP = 2
 MOVES_PER_EVALUATION = 32
-SNAPSHOT_MOVES = 4
+# vn_schoolnet's blocker look-back, per placement, in moves: the copy of the position that
+# game.advance once took before every placement. The look-back now replays the hand's last
+# positions once a hand is blocked, which costs less; the count is kept, so that a budget
+# buys the searches it bought before and the AI's seeded decisions stay the same.
+LOOK_BACK_MOVES = 4
 EVALUATION_OVERHEAD = 4  # copying the world, in moves
 # Relative cost of one move by layout shape: finding the legal placements on a tree of arms
 # or round the trains costs several times a line's two ends.
@@ -291,12 +295,16 @@ class Search:
         """Play ``s`` to its end; return its value and the work done, in line moves."""
         rng, greed = self.rng, self.cfg.greed
         moves = 0
-        snapshots = len(s.snapshots)
+        placed = 0
         while not s.over:
             legal = legal_moves(s)
-            advance(s, rollout_move(s, legal, rng, greed))
+            move = rollout_move(s, legal, rng, greed)
+            advance(s, move)
             moves += 1
-        work = moves * self._move_weight + SNAPSHOT_MOVES * (len(s.snapshots) - snapshots)
+            placed += move.kind in PLACING
+        work = moves * self._move_weight
+        if s.rs.blocker_mode:
+            work += LOOK_BACK_MOVES * placed
         return self.utility(hand_result(s)), work
 
 

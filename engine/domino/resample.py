@@ -1,0 +1,468 @@
+"""What one seat's view proves, and full hand states consistent with it.
+
+``resample(view, rng)`` is OpenSpiel's ``ResampleFromInfostate``: a complete ``HandState``
+that the seat of ``view`` cannot tell from the real one. Its public part (the layout, the turn
+bookkeeping, scores, penalties, escrow) is rebuilt here from the view's public history, and
+its hidden part (the other seats' hands, the boneyard) is dealt at random among the tiles the
+seat cannot see, honouring every fact that history proves. ``legal_moves`` and
+``game.advance`` continue such a state exactly as they would the real hand, which is what the
+AI's search needs; the AI never builds a state itself.
+
+Everything is computed from a ``View`` alone (own hand, counts, boneyard size and the public
+history), never from the real ``HandState``. The public history is replayed from the layout
+where it begins (``View.start``: an empty table for a dealt hand, the tiles already down for a
+record's ``start`` position), so that the open ends are known at every pass and draw
+(``infer``):
+
+* A forced draw or pass by seat P (RULES.md 1.4, "must play if able") proves that P held no
+  tile with a legal placement at that moment. Tiles P drew *afterwards* are not covered, so
+  each such fact is a ``Constraint`` with an ``allowance``: the number of later draws by P,
+  the most tiles of the forbidden set P can hold now. With allowance 0 it is a hard fact.
+* A forced first lead (the highest double, else the highest tile, RULES.md per variant)
+  proves that no seat was dealt a higher double or tile. Only the view says whether the lead
+  was forced (``HistoryStart.forced_lead``): a later hand may be led freely, and a start
+  position may hand the lead to a seat the rule would not have chosen.
+
+Voluntary moves prove nothing and are skipped: draws under ``voluntary_draw``, a pass after
+drawing under ``drawn_tile_optional``, and Mexican Train's optional stop during a
+``first_turn_multi`` turn.
+
+A start position may also leave tiles out of play (docs/DECISIONS.md E-13): the tiles nobody
+can see are then more than the other hands and the boneyard hold; nobody can tell which are
+out, so a resampled state keeps as many of the remaining unseen tiles as the view's boneyard
+count, at random, and leaves the others out.
+
+Known approximations, both invisible to the seat: each leaver's own charge is not public
+(it counts their doubles), only the escrow's total, so the total is split evenly among the
+leavers (it is a constant for the seats still playing); and vn_schoolnet's blocker look-back
+needs the positions before earlier placements, which a view does not give, so a resampled
+vn_schoolnet state is its own ``base`` (the look-back replays from there, not from the deal;
+in the other variants nothing replays and ``base`` is None), and a block already certain
+before the state was resampled is scored as a forced block.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .game import (
+    LEAD_PHASE,
+    PLAY_PHASE,
+    HandState,
+    MatchContext,
+    blank_state,
+)
+from .layout import LineLayout, TrainLayout, TreeLayout, touch_options
+from .moves import DRAW, LEAD, LEAVE, PAIR, PASS, Move
+from .rules import Ruleset
+from .tiles import Tile, full_set, is_double, shuffle
+from .view import View
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """Seat ``seat`` holds at most ``allowance`` tiles of ``forbidden`` now."""
+
+    seat: int
+    forbidden: frozenset
+    allowance: int
+
+
+@dataclass
+class Knowledge:
+    """The public facts of a hand as one seat sees them, plus the replayed turn bookkeeping.
+
+    ``hard[p]`` are tiles seat ``p`` certainly does not hold; ``soft`` are the constraints
+    weakened by later draws. ``voids[p]`` are numbers for which ``p`` holds no tile (every
+    unseen tile carrying the number is in ``hard[p]``). The fields from ``drew`` on are the
+    values of the ``HandState`` slots of the same names as the engine would have them now
+    (tests/test_resample.py compares them with real states), which ``resample`` puts on the
+    states it builds.
+    """
+
+    rs: Ruleset
+    n: int
+    seat: int
+    layout: Any
+    hand: list[Tile]
+    unknown: list[Tile]
+    counts: list[int]
+    boneyard: int
+    hard: list[set[Tile]]
+    soft: list[Constraint]
+    voids: list[set[int]]
+    drew: int = 0
+    last_placer: int | None = None
+    passes_in_row: int = 0
+    first_turn_open: list[bool] = field(default_factory=list)
+    played_this_turn: bool = False
+    extra_play: bool = False
+    turns: list = field(default_factory=list)
+    leader: int | None = None
+    leavers: list[int] = field(default_factory=list)
+    # The public history as (seat, Move), read once: the moves of every resampled state.
+    history: list[tuple[int, Move]] = field(default_factory=list)
+    # Where the history starts, as a state ``view.history_start`` reads (layout, seat to
+    # move, seats): built once by ``resample`` and shared by every state it builds.
+    origin: HandState | None = field(default=None, repr=False, compare=False)
+
+
+def layout_from_json(rs: Ruleset, n: int, data: dict) -> Any:
+    """The layout object of a view's layout JSON (``View.layout``, ``HistoryStart.layout``),
+    read by the layout classes' own readers so that end ids and spinners are the engine's."""
+    if rs.layout == "line":
+        return LineLayout.from_pairs([(a, b) for a, b in data["tiles"]], rs.blank_wild)
+    if rs.layout == "tree":
+        return TreeLayout.from_json(data, rs.spinners, rs.cross_after_line, rs.unlock_mode)
+    return TrainLayout.from_json(data, n, rs.allow_double_chain)
+
+
+def _end_value(layout: Any, end: str) -> int:
+    if isinstance(layout, TrainLayout):
+        return layout.value(end)
+    return dict(layout.ends())[end]
+
+
+def place_on(layout: Any, rs: Ruleset, seat: int, tile: Tile, end: str,
+             touch: int | None) -> None:
+    """Place a tile as the engine does (the touching half defaults to the only possible one)."""
+    if touch is None:
+        touch = touch_options(tile, _end_value(layout, end), rs.blank_wild)[0]
+    layout.place(tile, end, touch, seat)
+
+
+def playable_tiles(layout: Any, tiles: list[Tile], seat: int, own_train_only: bool) -> set:
+    """Tiles of ``tiles`` that ``seat`` could place now (a subset of the engine's options).
+
+    ``own_train_only``: Mexican Train's first_turn_multi continuation, where only the seat's
+    own train may be used.
+    """
+    out = set()
+    mine = f"T{seat}"
+    for t in tiles:
+        opts = layout.options(t, seat)
+        if own_train_only:
+            opts = [o for o in opts if o[0] == mine]
+        if opts:
+            out.add(t)
+    return out
+
+
+def lead_forbidden(rs: Ruleset, tile: Tile) -> set[Tile]:
+    """Tiles no seat was dealt, given that ``tile`` was the forced first lead."""
+    rule = rs.first_lead_rule
+    top = rs.max_pip
+    doubles = [(d, d) for d in range(top + 1)]
+    if rule.opener != "double":
+        return set()
+    order = rule.double_values(top)
+    if is_double(tile):
+        return {(d, d) for d in order[:order.index(tile[0])]}
+    if rule.by_seniority:
+        def key(t: Tile) -> tuple:
+            return (t[0], t[1])
+    else:
+        key = rs.tile_rank
+    higher = {t for t in full_set(top) if key(t) > key(tile)}
+    return set(doubles) | higher
+
+
+def _next_mover(v: View, idx: int) -> int | None:
+    """Who moves after history entry ``idx``: the next entry's seat, or the seat to move."""
+    if idx + 1 < len(v.history):
+        return v.history[idx + 1][0]
+    return v.to_move
+
+
+def infer(v: View) -> Knowledge:
+    """Replay the public history of ``v`` and collect everything it proves."""
+    rs, n, me = v.rs, v.players, v.seat
+    layout = layout_from_json(rs, n, v.start.layout)
+    hand = list(v.hand)
+    events: list[tuple[int, frozenset, int]] = []  # (seat, forbidden, draws counted from index)
+    draw_index: list[list[int]] = [[] for _ in range(n)]
+    first_open = [rs.first_turn_multi] * n
+    trains = rs.layout == "trains"
+    universe = full_set(rs.max_pip)
+    cur: int | None = None
+    placed = False
+    turn_draws: list[int] = []
+    extra = False
+    passes = 0
+    turns: list = []
+    leavers: list[int] = []
+    history: list[tuple[int, Move]] = []
+    for idx, (p, entry) in enumerate(v.history):
+        text = str(entry)
+        move = Move.parse(text)
+        history.append((p, move))
+        if p != cur:
+            if cur is not None:
+                first_open[cur] = False
+            cur, placed, turn_draws, extra = p, False, [], False
+        if text == DRAW:
+            own_only = trains and placed and first_open[p]
+            if not rs.voluntary_draw:
+                since = idx if rs.drawn_tile_optional else idx + 1
+                events.append((p, frozenset(playable_tiles(layout, universe, p, own_only)), since))
+            turn_draws.append(idx)
+            draw_index[p].append(idx)
+            continue
+        if text == PASS:
+            voluntary = trains and placed and first_open[p]
+            if not voluntary:
+                if rs.drawn_tile_optional and turn_draws:
+                    since = turn_draws[0]
+                else:
+                    since = idx + 1
+                events.append((p, frozenset(playable_tiles(layout, universe, p, False)), since))
+            # Only a pass that ends a first-turn run of tiles is no failure; a pass after a
+            # double the player could not satisfy counts, and sets the marker.
+            if not (placed and not extra):
+                passes += 1
+                if trains:
+                    layout.markers.add(p)
+            turns.append((p, None))
+            continue
+        if text == LEAVE:
+            leavers.append(p)
+            turns.append((p, None))
+            continue
+        if move.kind == LEAD:
+            layout.lead(move.tile, p)
+            if idx == 0 and v.start.forced_lead:
+                events.append((-1, frozenset(lead_forbidden(rs, move.tile)), 0))
+            turns.append((p, move))
+        else:
+            place_on(layout, rs, p, move.tile, move.end, move.touch)
+            if move.kind == PAIR:
+                place_on(layout, rs, p, move.tile2, move.end2, None)
+            passes = 0
+            placed = True
+            turn_draws = []  # the engine counts draws afresh after a placement
+            if trains:
+                extra = is_double(move.tile)
+                # A turn ends with a tile that is not a double, unless first_turn_multi lets
+                # the seat go on along its own train (it moves again next: game.py's
+                # _after_train_placement).
+                goes_on = (first_open[p] and move.end == f"T{p}"
+                           and _next_mover(v, idx) == p)
+                if not extra and not goes_on:
+                    turns.append((p, move))
+            else:
+                turns.append((p, move))
+    to_move = v.to_move
+    if cur is not None and cur != to_move:
+        first_open[cur] = False
+        placed, turn_draws, extra = False, [], False
+    seen = set(hand) | set(layout.placed())
+    unknown = [t for t in universe if t not in seen]
+    counts = list(v.counts)
+    hard: list[set[Tile]] = [set() for _ in range(n)]
+    soft: list[Constraint] = []
+    unknown_set = set(unknown)
+    for p, forbidden, since in events:
+        seats = range(n) if p == -1 else (p,)
+        for q in seats:
+            if q == me or counts[q] == 0:
+                continue
+            relevant = forbidden & unknown_set
+            if not relevant:
+                continue
+            allowance = min(counts[q], sum(1 for i in draw_index[q] if i >= since))
+            if allowance == 0:
+                hard[q] |= relevant
+            else:
+                soft.append(Constraint(q, frozenset(relevant), allowance))
+    voids: list[set[int]] = []
+    for q in range(n):
+        mine = set()
+        for x in range(rs.max_pip + 1):
+            if all(t in hard[q] for t in unknown if x in t):
+                mine.add(x)
+        voids.append(mine)
+    return Knowledge(
+        rs=rs, n=n, seat=me, layout=layout, hand=hand, unknown=unknown, counts=counts,
+        boneyard=v.boneyard, hard=hard, soft=soft, voids=voids, drew=len(turn_draws),
+        last_placer=v.last_placer, passes_in_row=passes, first_turn_open=first_open,
+        played_this_turn=placed, extra_play=extra, turns=turns, leader=v.start.to_move,
+        leavers=leavers, history=history,
+    )
+
+
+def _greedy_deal(k: Knowledge, rng: random.Random) -> list[list[Tile]] | None:
+    """Deal the unseen tiles honouring the hard constraints, most constrained seat first."""
+    pool = k.unknown[:]
+    shuffle(pool, rng)
+    hands: list[list[Tile]] = [[] for _ in range(k.n)]
+    seats = [p for p in range(k.n) if p != k.seat and k.counts[p] > 0]
+    left = set(pool)
+    # Seats with the fewest spare candidates pick first; the boneyard takes anything.
+    seats.sort(key=lambda p: (sum(1 for t in pool if t not in k.hard[p]) - k.counts[p],
+                              rng.random()))
+    for p in seats:
+        allowed = [t for t in pool if t in left and t not in k.hard[p]]
+        if len(allowed) < k.counts[p]:
+            return None
+        chosen = allowed[:k.counts[p]]
+        hands[p] = chosen
+        left.difference_update(chosen)
+    return hands
+
+
+def _matching_deal(k: Knowledge, rng: random.Random) -> list[list[Tile]] | None:
+    """An exact (augmenting-path) assignment of unseen tiles to seat slots and the boneyard.
+
+    Used when the greedy deal keeps failing; returns None only if the constraints cannot
+    all hold (which a correct inference never produces).
+    """
+    pool = k.unknown[:]
+    shuffle(pool, rng)
+    slots: list[int] = []  # seat of each slot; -1 is the boneyard
+    for p in range(k.n):
+        if p != k.seat:
+            slots.extend([p] * k.counts[p])
+    slots.extend([-1] * (len(pool) - len(slots)))
+    if len(slots) != len(pool):
+        return None
+    order = list(range(len(slots)))
+    shuffle(order, rng)
+    owner: list[int | None] = [None] * len(slots)  # tile index in each slot
+
+    def fits(t: int, slot: int) -> bool:
+        p = slots[slot]
+        return p == -1 or pool[t] not in k.hard[p]
+
+    def augment(t: int, seen: set[int]) -> bool:
+        for slot in order:
+            if slot in seen or not fits(t, slot):
+                continue
+            seen.add(slot)
+            if owner[slot] is None or augment(owner[slot], seen):
+                owner[slot] = t
+                return True
+        return False
+
+    for t in range(len(pool)):
+        if not augment(t, set()):
+            return None
+    hands: list[list[Tile]] = [[] for _ in range(k.n)]
+    for slot, t in enumerate(owner):
+        if slots[slot] != -1:
+            hands[slots[slot]].append(pool[t])
+    return hands
+
+
+def deal_hidden(k: Knowledge, rng: random.Random, attempts: int = 24) -> list[list[Tile]]:
+    """Hidden hands for every other seat, consistent with ``k`` (soft constraints by rejection).
+
+    If no attempt satisfies the soft constraints the last hard-consistent deal is used: the
+    soft constraints only bound what later draws may have brought.
+    """
+    fallback = None
+    for _ in range(attempts):
+        hands = _greedy_deal(k, rng)
+        if hands is None:
+            continue
+        fallback = hands
+        if all(len(c.forbidden.intersection(hands[c.seat])) <= c.allowance for c in k.soft):
+            return hands
+    if fallback is None:
+        fallback = _matching_deal(k, rng)
+    if fallback is None:
+        # Inconsistent facts (for example a hand position edited by hand): deal freely.
+        pool = k.unknown[:]
+        shuffle(pool, rng)
+        fallback = [[] for _ in range(k.n)]
+        pos = 0
+        for p in range(k.n):
+            if p != k.seat:
+                fallback[p] = pool[pos:pos + k.counts[p]]
+                pos += k.counts[p]
+    return fallback
+
+def _origin(k: Knowledge, v: View) -> HandState:
+    """The state where the history begins, as far as ``view.history_start`` reads it."""
+    if k.origin is None:
+        o = blank_state(k.rs, k.n, MatchContext(v.hand_number, k.leader, None,
+                                                list(v.start.seated)), random.Random(0))
+        o.layout = layout_from_json(k.rs, k.n, v.start.layout)
+        o.to_move = v.start.to_move
+        k.origin = o
+    return k.origin
+
+
+def public_state(v: View, rng: random.Random, k: Knowledge | None = None) -> HandState:
+    """A ``HandState`` with the public part of the hand of ``v`` filled in and no hidden tile
+    dealt: every hand and the boneyard empty. ``resample`` deals them.
+
+    Starts from ``game.blank_state`` (every slot set), then sets what the view and the
+    replayed history (``infer``) say. ``rng`` seeds the state's own chance (vn_iwin's
+    reshuffle after a leave).
+    """
+    k = k or infer(v)
+    rs, n = k.rs, k.n
+    ctx = MatchContext(v.hand_number, k.leader, list(v.match_scores) or [0] * n,
+                       list(v.seated))
+    s = blank_state(rs, n, ctx, rng)
+    s.layout = k.layout.copy()
+    s.to_move = v.to_move if v.to_move is not None else k.seat
+    s.phase = LEAD_PHASE if v.leading else PLAY_PHASE
+    s.forced_lead = None
+    if v.leading:
+        leads = [m for m in v.legal if m.kind == LEAD]
+        if len(leads) == 1 and len(v.hand) > 1:
+            s.forced_lead = leads[0].tile
+    elif v.start.forced_lead and k.history:
+        # The lead the rule forced stays on the state (``view.history_start`` reads it).
+        s.forced_lead = k.history[0][1].tile
+    s.drew = k.drew
+    s.history = list(k.history)  # moves are frozen values: shared, the list is the state's
+    s.last_placer = k.last_placer
+    s.passes_in_row = k.passes_in_row
+    s.escrow = v.escrow
+    # Each leaver's own charge is not public (it counts their doubles); only the total is.
+    # It is a constant for the seats still playing, so any split among leavers will do.
+    if k.leavers and v.escrow:
+        share, rest = divmod(v.escrow, len(k.leavers))
+        for i, p in enumerate(k.leavers):
+            s.escrow_by[p] += share + (1 if i < rest else 0)
+    s.transfers = [tuple(t) for t in v.penalties]
+    s.points = list(v.points)
+    s.extra_play = k.extra_play
+    s.first_turn_open = list(k.first_turn_open)
+    s.played_this_turn = k.played_this_turn
+    s.turns = list(k.turns)
+    s.origin = _origin(k, v)
+    return s
+
+
+def resample(v: View, rng: random.Random, knowledge: Knowledge | None = None) -> HandState:
+    """A complete hand state consistent with ``v`` (OpenSpiel's ``ResampleFromInfostate``).
+
+    The seat's own hand is the view's; the unseen tiles go to the other seats in the counts
+    the view shows and to the boneyard, every hard fact of ``infer`` held and the soft ones as
+    far as 24 tries can (``deal_hidden``); the public part is ``public_state``. So
+    ``view(resample(v, rng), v.seat) == v``. The same ``rng`` state gives the same state.
+    ``knowledge`` passes ``infer(v)`` when the caller has it already (the AI's search
+    resamples one view many times). Raises ValueError for a hand that is over.
+    """
+    if v.to_move is None:
+        raise ValueError("the hand is over: there is nothing hidden left to resample")
+    k = knowledge or infer(v)
+    s = public_state(v, random.Random(int(rng.random() * 2**53)), k)
+    hands = deal_hidden(k, rng)
+    hands[k.seat] = list(k.hand)
+    dealt = {t for h in hands for t in h}
+    rest = [t for t in k.unknown if t not in dealt]
+    shuffle(rest, rng)
+    s.hands = [list(h) for h in hands]
+    s.boneyard = rest[:v.boneyard]
+    if k.rs.blocker_mode:
+        # The earliest position play can be replayed from: this one. Only vn_schoolnet's
+        # look-back replays (``blocker.LookBack``); elsewhere the copy would cost every
+        # world of the AI's search for nothing, so ``base`` stays None there.
+        s.base = s.copy()
+    return s
