@@ -136,16 +136,29 @@ def test_forced_moves_are_never_judged(traditional_review):
         assert t["judged"] + t["forced"] == t["decisions"] == len(mine)
 
 
-def test_mirror_moves_lose_nothing(traditional_review):
-    # Move 2: 6-4 on either end of the lone 6-6 gives mirror-image lines.
-    e = _entry(traditional_review, 1, 2)
-    assert e["played"] == "6-4@L" and not e["forced"]
-    assert e["best"] == "6-4@L" and e["loss"] == 0 and e["mark"] is None
-    (d,) = [d for d in decisions(VN_TRADITIONAL_BLUNDER) if d.move == 2]
-    assert mirrored(d.view, Move.parse("6-4@L"), Move.parse("6-4@R"))
+MIRROR = {
+    "format": "domino-record", "version": 1, "variant": "block", "options": {"players": 2},
+    "seed": 5, "match": {},
+    "hands": [{"start": {"hands": [["6-1", "3-2", "5-4", "2-0"], ["5-5", "4-1", "3-0", "1-1"]],
+                         "boneyard": [], "line": ["6|6"], "to_move": 0},
+               "moves": []}],
+}
+
+
+@pytest.mark.parametrize("played", ["6-1@L", "6-1@R"])
+def test_mirror_moves_lose_nothing(played):
+    # 6-1 on either end of the lone 6-6: mirror-image lines, the only two choices.
+    rec = copy.deepcopy(MIRROR)
+    rec["hands"][0]["moves"] = [played]
+    (e,) = review_record(rec, [0], BUDGET)["moves"]
+    assert not e["forced"]
+    assert e["best"] == played and e["loss"] == 0 and e["mark"] is None
+    (d,) = decisions(rec)
+    assert mirrored(d.view, Move.parse("6-1@L"), Move.parse("6-1@R"))
     # Different tiles, or ends that show different numbers, are not mirror images.
-    (d5,) = [d for d in decisions(VN_TRADITIONAL_BLUNDER) if d.move == 20]
-    assert not mirrored(d5.view, Move.parse("4-0@L"), Move.parse("0-0@L"))
+    (d20,) = [d for d in decisions(VN_TRADITIONAL_BLUNDER) if d.move == 20]
+    assert not mirrored(d20.view, Move.parse("4-0@L"), Move.parse("0-0@L"))
+    assert not mirrored(d20.view, Move.parse("4-0@L"), Move.parse("4-0@R"))
 
 
 def test_hidden_tiles_of_other_seats_do_not_change_the_verdict():
