@@ -304,3 +304,20 @@ def test_cli_review_errors(sc, tmp_path):
     bad["hands"][0]["moves"][1] = "6-5@L"
     _cli_error(sc.cli("review", "-", stdin=json.dumps(bad)), "hand 1", "move 2", '"6-5@L"')
     _cli_error(sc.cli("review", "-", stdin="{not json"), "")
+
+
+def test_leaving_the_table_is_judged_but_never_proposed():
+    from domino.match import Match
+
+    m = Match.new("vn_iwin", {}, seed=3)
+    m.play(m.legal()[0])
+    seat = m.to_move
+    doubles = sum(1 for a, b in m.hand.hands[seat] if a == b)
+    m.play("leave")
+    doc = review_record(m.to_record(), [seat], 100)
+    (e,) = [e for e in doc["moves"] if e["played"] == "leave"]
+    assert not e["forced"]
+    assert e["best"] != "leave" and Move.parse(e["best"]).kind == "place"
+    # The leave costs B + 2B per double in hand (RULES.md 2.3), the same in every world.
+    assert e["value"] == -(1000 + 2000 * doubles)
+    assert e["loss"] > 0

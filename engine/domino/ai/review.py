@@ -322,15 +322,20 @@ class Review:
 
     def _judged(self, d: Decision, search: Search) -> dict:
         played = search.candidates.index(d.played)
+        # The best move is one the expert would play: a move ``playable`` leaves out (a
+        # voluntary draw, ``leave``) is judged when played but never proposed.
+        sensible = [c for c, m in enumerate(search.candidates) if m in playable(list(d.legal))]
         best_move = search.best()
         if mirrored(d.view, best_move, d.played):
             best_move = d.played
         best = search.candidates.index(best_move)
-        if not search.values[best]:
-            # A budget too small to value every candidate once: the best of those valued
-            # (the played move always is, ``Search(keep=...)`` values it first).
-            best = max((c for c in range(len(search.candidates)) if search.values[c]),
-                       key=lambda c: (_mean(search.values[c]), c == played))
+        if best not in sensible or not search.values[best]:
+            # The kept move (played, not sensible) came first, or a budget too small to value every candidate once:
+            # the best valued of the sensible moves (the played move always is valued,
+            # ``Search(keep=...)`` values it first), else the played move.
+            valued = [c for c in sensible if search.values[c]]
+            best = max(valued, key=lambda c: (_mean(search.values[c]), c == played),
+                       default=played)
             best_move = search.candidates[best]
         value = _mean(search.values[played])
         best_value = _mean(search.values[best])
