@@ -27,7 +27,10 @@ the expert's own estimates. ``value`` is the played move's estimate, ``best`` th
 expert would play from the same search (``Search.best``: the searched best, or the rule of
 thumb's favourite when the search is not clearly better, as the expert plays), ``loss`` is
 ``best_value - value`` floored at 0 (a played move estimated at least as good as the
-expert's choice has lost nothing).
+expert's choice has lost nothing). The best move proposed is always one the expert would
+play (``policy.playable``: never ``leave`` nor a voluntary draw), though such a move is judged
+when played. Two placements of one tile on line ends that show the same number are mirror
+images (``mirrored``): the played one is then the best, with no loss.
 
 **Marks** (docs/DECISIONS.md E-24): ``inaccuracy``, ``mistake`` or ``blunder`` when the loss
 reaches the threshold of the variant's scale (``MARKS``: fractions of the stake where a hand
