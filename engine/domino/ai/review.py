@@ -23,14 +23,14 @@ seat's side (its team with partnerships), in the variant's own unit:
 * cost (mexican_train): pips left in hand, the others' average less one's own.
 
 No value is rescaled: the search's utility is already in these units, so the figures are
-the expert's own estimates. ``value`` is the played move's estimate, ``best`` the move the
+the expert's own estimates. ``value`` is the played move's estimate; ``best`` is the move the
 expert would play from the same search (``Search.best``: the searched best, or the rule of
-thumb's favourite when the search is not clearly better, as the expert plays), ``loss`` is
-``best_value - value`` floored at 0 (a played move estimated at least as good as the
-expert's choice has lost nothing). The best move proposed is always one the expert would
-play (``policy.playable``: never ``leave`` nor a voluntary draw), though such a move is judged
-when played. Two placements of one tile on line ends that show the same number are mirror
-images (``mirrored``): the played one is then the best, with no loss.
+thumb's favourite when the search is not clearly better, as the expert plays), except that a
+sensible move played that is estimated at least as good is itself the best; ``loss`` is
+``best_value - value`` (at least 0). The best move proposed is always one the expert would play
+(``policy.playable``: never ``leave`` nor a voluntary draw), though such a move is judged when
+played. Two placements of one tile on line ends that show the same number are mirror images
+(``mirrored``): the played one is then the best, with no loss.
 
 **Marks** (docs/DECISIONS.md E-24): ``inaccuracy``, ``mistake`` or ``blunder`` when the loss
 reaches the threshold of the variant's scale (``MARKS``: fractions of the stake where a hand
@@ -342,6 +342,11 @@ class Review:
             best_move = search.candidates[best]
         value = _mean(search.values[played])
         best_value = _mean(search.values[best])
+        if played in sensible and value >= best_value:
+            # The expert's choice is not the searched best (``Search.best`` keeps the rule of
+            # thumb's favourite on a close call) and the move played is estimated at least as
+            # good: by this search the move played is the best, and loses nothing.
+            best, best_move, best_value = played, d.played, value
         if best == played:
             loss, se = 0.0, 0.0
         else:
