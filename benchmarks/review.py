@@ -17,7 +17,10 @@ Two measurements, printed as one JSON object on stdout (a summary goes to stderr
   seed: the two searches sample different worlds). The rate per variant comes with its 95%
   Wilson interval. Issue 13's aim: at least 90% in every variant. Beside it,
   ``unmarked_rate``: the share of those positions where the review puts no mark on the
-  expert's move (its loss, if any, is below the inaccuracy threshold or within noise).
+  expert's move (its loss, if any, is below the inaccuracy threshold or within noise);
+  with ``--baseline``, ``expert_again_rate``: how often a second expert (another seed, the
+  default budget) plays the same move, the ceiling of what any judge seeded differently can
+  agree with.
 
 Variants run in parallel processes with ``--jobs`` (the figures do not depend on it; the
 timings are taken alone, before).
@@ -78,10 +81,12 @@ def time_review(variant: str, players: int, agent: str, hands: int, seed: int) -
             "judged_median": statistics.median(judged)}
 
 
-def quality(job: tuple[str, int, int | None, int]) -> dict:
-    """Agreement of the review's best move with the expert's move in ``variant``."""
-    variant, positions, budget, seed = job
-    agree = unmarked = total = hands = 0
+def quality(job: tuple[str, int, int | None, int, bool]) -> dict:
+    """Agreement of the review's best move with the expert's move in ``variant`` (and, with
+    ``baseline``, of a second expert with another seed with the first)."""
+    variant, positions, budget, seed, baseline = job
+    agree = unmarked = total = hands = again = 0
+    other = get_agent("expert", seed=seed + 7_777)
     disagreements: list[dict] = []
     t0 = time.perf_counter()
     s = seed
@@ -92,10 +97,13 @@ def quality(job: tuple[str, int, int | None, int]) -> dict:
         review = Review(record, None, budget)
         # Only the decisions with a choice, and no more than still needed.
         choices = [d for d in review.pending if not d.forced][:positions - total]
-        review.pending = choices
+        review.pending = list(choices)
         review.total = len(choices)
         doc = review.run()
-        for e in doc["moves"]:
+        for d, e in zip(choices, doc["moves"], strict=True):
+            if baseline:
+                rng = random.Random(seed * 31 + total)
+                again += str(other.choose(d.view, list(d.legal), rng)) == e["played"]
             total += 1
             unmarked += e["mark"] is None
             if e["best"] == e["played"]:
@@ -108,6 +116,7 @@ def quality(job: tuple[str, int, int | None, int]) -> dict:
     return {"variant": variant, "positions": total, "agree": agree,
             "rate": round(agree / total, 3), "wilson": [round(low, 3), round(high, 3)],
             "unmarked_rate": round(unmarked / total, 3),
+            "expert_again_rate": round(again / total, 3) if baseline else None,
             "hands": hands, "seconds": round(time.perf_counter() - t0, 1),
             "first_disagreements": disagreements}
 
@@ -127,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timing-agent", default="hard")
     p.add_argument("--skip-timing", action="store_true")
     p.add_argument("--skip-quality", action="store_true")
+    p.add_argument("--baseline", action="store_true",
+                   help="also ask a second expert (another seed, the default budget) at each "
+                        "position: how often two experts agree, the ceiling of the agreement")
     args = p.parse_args(argv)
     out: dict = {}
     if not args.skip_timing:
@@ -138,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{t['judged_median']} of {t['decisions_median']} decisions judged",
                   file=sys.stderr)
     if not args.skip_quality:
-        jobs = [(v, args.positions, args.budget, args.seed * 10_000)
+        jobs = [(v, args.positions, args.budget, args.seed * 10_000, args.baseline)
                 for v in args.variants.split(",")]
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
@@ -149,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         for q in results:
             print(f"{q['variant']:>15}: best = expert's move in {q['agree']}/{q['positions']} "
                   f"= {q['rate']:.3f} {q['wilson']}; no mark on the expert's move "
-                  f"{q['unmarked_rate']:.3f} ({q['hands']} hands, {q['seconds']} s)",
+                  f"{q['unmarked_rate']:.3f}; two experts agree "
+                  f"{q['expert_again_rate']} ({q['hands']} hands, {q['seconds']} s)",
                   file=sys.stderr)
     print(json.dumps(out))
     return 0
