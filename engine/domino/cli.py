@@ -1,4 +1,5 @@
-"""``python -m domino``: replay and check records, list variants, simulate, run arenas.
+"""``python -m domino``: replay and check records, list variants, simulate, run arenas,
+review a record's moves.
 
 Every error a user can cause is one line on standard error starting ``error:`` and exit
 status 2, never a traceback (RECORD.md). A record is read as bytes and must be UTF-8
@@ -23,6 +24,10 @@ from .errors import DominoError, OptionError
 # would run for days or fill the memory with per-decision timings.
 MAX_GAMES = 1_000_000
 MAX_HANDS = 100_000
+# ``review``: evaluations per decision (ai.review.MAX_BUDGET), and the expert's own budget,
+# written here so that ``--help`` needs no import of the AI.
+MAX_REVIEW_BUDGET = 100_000
+EXPERT_BUDGET = 800
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
 
@@ -103,6 +108,29 @@ def _jobs(value: str) -> int:
     return _bounded(value, 1, os.cpu_count() or 1)
 
 
+def _seat(value: str) -> int:
+    # The record says how many seats there are: the review checks the upper bound.
+    return _bounded(value, 0, MAX_SEAT)
+
+
+MAX_SEAT = 63  # far above any player count; the record's own count is checked on loading
+REVIEW_HELP = """\
+Prints one JSON object, a domino-review document (docs/ENGINE_API.md):
+  {"format": "domino-review", "version": 1, "engine": "...", "record": "sha256:...",
+   "variant": "...", "seats": [judged seats], "budget": evaluations per decision,
+   "unit": "money" | "points" | "penalty points" | "pips",
+   "thresholds": {"inaccuracy": x, "mistake": y, "blunder": z}, "complete": true,
+   "moves": [{"hand": h, "move": i, "seat": s, "played": "6-5@R", "forced": false,
+              "value": v, "best": "6-4@L", "best_value": w, "loss": w-v (>= 0),
+              "loss_se": e, "mark": null | "inaccuracy" | "mistake" | "blunder",
+              "worlds": n}, ...],
+   "totals": [{"seat": s, "decisions": d, "judged": j, "forced": f, "inaccuracies": a,
+               "mistakes": b, "blunders": c, "accuracy": share of judged moves without a
+               mistake or blunder, "total_loss": t, "worst": [up to 3 moves]}, ...]}
+Hands and moves are numbered from 1, seats from 0. Values are the expert's estimates for the
+seat's side, in the variant's unit, from that seat's view only; a forced move has value null."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line grammar."""
     p = _Parser(prog="domino", description="Domino rules engine: records, variants, simulation.")
@@ -131,6 +159,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="processes to share the hands among (same results, noisier timings): "
                         "1 to the number of CPUs, here "
                         f"{os.cpu_count() or 1}; more is refused")
+    rv = sub.add_parser("review", help="the expert's verdict on every move of a record",
+                        description="Judge every move of a record (or of one seat) with the "
+                                    "expert's search, from the mover's view only; seeded, so "
+                                    "the same record gets the same verdict.",
+                        epilog=REVIEW_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    rv.add_argument("file", help="record file, or - for standard input")
+    rv.add_argument("--seat", type=_seat, metavar="N",
+                    help="judge only this seat's moves (from 0; default: every seat)")
+    rv.add_argument("--budget", type=_count(MAX_REVIEW_BUDGET), metavar="B",
+                    help="search evaluations per decision, 1 to "
+                         f"{MAX_REVIEW_BUDGET:,} (default: the expert's, {EXPERT_BUDGET})")
     return p
 
 
@@ -192,6 +231,12 @@ def _run(argv: list[str] | None) -> int:
 
             _print(arena(args.variant, _options(args), args.agents.split(","), args.hands,
                          args.seed, args.jobs))
+        elif args.command == "review":
+            from .ai.review import review_record
+            from .record import load
+
+            seats = None if args.seat is None else [args.seat]
+            _print(review_record(load(_read(args.file)), seats, args.budget))
     except DominoError as exc:
         return _fail(str(exc))
     except RecursionError:

@@ -99,7 +99,8 @@ class Search:
     """One decision's search; drive it with ``step`` and read ``best`` / ``ranking``."""
 
     def __init__(self, v: View, legal: list[Move], rng: random.Random, cfg: SearchConfig,
-                 budget: int | None = None, sampler: Sampler | None = None) -> None:
+                 budget: int | None = None, sampler: Sampler | None = None,
+                 keep: Move | None = None) -> None:
         self.view = v
         # Where worlds come from: ``worlds.sample_world`` for every agent. A benchmark may
         # pass its own (benchmarks/ai_decisions.py: bounds that search the true deal).
@@ -108,6 +109,14 @@ class Search:
         self.rng = rng
         self.k: Knowledge = infer(v)
         self.candidates = playable(list(legal))
+        # ``keep``: a legal move that is always a candidate and never pruned, so that its
+        # value is estimated in every world (the move review judges the move actually played,
+        # which may be one ``playable`` leaves out, such as a voluntary draw or ``leave``).
+        self.keep: int | None = None
+        if keep is not None and keep in legal:
+            if keep not in self.candidates:
+                self.candidates.append(keep)
+            self.keep = self.candidates.index(keep)
         self.utility = Utility(v.rs, v.players, v.seat, v.hand_number, v.seated,
                                v.match_scores)
         # One utility per side for the max^n endgame with three or more sides.
@@ -153,6 +162,10 @@ class Search:
                                    tuple(self._world.boneyard))
                 self.worlds += 1
                 self._queue = list(self.active)
+                if self.keep is not None:
+                    # The kept move first: a budget that ends within a world has valued it.
+                    self._queue.remove(self.keep)
+                    self._queue.insert(0, self.keep)
             c = self._queue.pop(0)
             value, cost = self._evaluate(self._world, c)
             self.values[c].append(value)
@@ -220,7 +233,7 @@ class Search:
         lead = max(self.active, key=lambda c: (self._mean(c), self.prior[c]))
         keep = []
         for c in self.active:
-            if c == lead:
+            if c == lead or c == self.keep:
                 keep.append(c)
                 continue
             mean, se = self._paired(c, lead)
