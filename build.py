@@ -363,6 +363,8 @@ def preload_links(dist: Path) -> list[str]:
     wasm = config["interpreter"].rsplit("/", 1)[0] + "/micropython.wasm"
     links.append(f'<link rel="preload" href="{wasm}" as="fetch" crossorigin>')
     links += [f'<link rel="preload" href="{m}" as="fetch" crossorigin>' for m in modules]
+    # The setup form's catalogue, which the menu reads before it is usable.
+    links.append('<link rel="preload" href="./variants.json" as="fetch" crossorigin>')
     return links
 
 

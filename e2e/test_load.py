@@ -52,10 +52,10 @@ def test_what_the_menu_waits_for_is_preloaded_and_the_table_comes_after(page, si
     # Preloaded: asked for before PyScript's core.js had even arrived, let alone run.
     core = [end for name, end, _ in entries if name.endswith("/pyscript/core.js")][0]
     chain = [(name, start) for name, _, start in entries if start < ready and (
-        name.endswith(".py") or "/micropython/" in name
+        name.endswith(".py") or "/micropython/" in name or name.endswith("/variants.json")
         or ("/pyscript/" in name and name.endswith(".js") and not name.endswith("/core.js")))]
     assert {name.rsplit("/", 1)[-1] for name, _ in chain} >= {
-        "micropython.mjs", "micropython.wasm", "main.py", "i18n.py", "app.py"}
+        "micropython.mjs", "micropython.wasm", "main.py", "i18n.py", "app.py", "variants.json"}
     assert [name for name, start in chain if start > core] == [], "not preloaded"
     table = ("geometry", "summary", "motion", "sound", "table", "seats", "hand", "logview",
              "dialogs")

@@ -108,6 +108,7 @@ def test_preloads_name_the_menus_chain(tmp_path):
     menu, _ = _menu_and_table_modules()
     for name in menu | {"main"}:
         assert f'<link rel="preload" href="./ui/{name}.py" as="fetch" crossorigin>' in out
+    assert '<link rel="preload" href="./variants.json" as="fetch" crossorigin>' in out
     assert out.index("modulepreload") < out.index('src="./pyscript/core.js"')
     # A PyScript whose chunks are not where they were stops the build instead of preloading
     # nothing.
