@@ -382,16 +382,17 @@ def write_manifests(dist: Path) -> None:
     """Write `manifest.<lang>.webmanifest` for each language of the page's catalogue: the
     web app manifest of `web/` with the app's name, description and language in it (the page
     links the one of its language; `manifest.webmanifest` stays the English one)."""
-    spec = importlib.util.spec_from_file_location("domino_page_i18n", WEB / "ui" / "i18n.py")
-    if spec is None or spec.loader is None:
-        raise BuildError("web/ui/i18n.py cannot be read")
-    i18n = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(i18n)
     base = json.loads((WEB / "manifest.webmanifest").read_text(encoding="utf-8"))
-    for lang in i18n.LANGS:
+    for lang in ("vi", "en", "ru"):
+        path = WEB / "ui" / f"i18n_{lang}.py"
+        spec = importlib.util.spec_from_file_location(f"domino_page_i18n_{lang}", path)
+        if spec is None or spec.loader is None:
+            raise BuildError(f"{path} cannot be read")
+        words = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(words)
         manifest = dict(base)
-        manifest["name"] = manifest["short_name"] = i18n.t(lang, "app.title")
-        manifest["description"] = i18n.t(lang, "app.description")
+        manifest["name"] = manifest["short_name"] = words.MESSAGES["app.title"]
+        manifest["description"] = words.MESSAGES["app.description"]
         manifest["lang"] = lang
         text = json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"
         (dist / f"manifest.{lang}.webmanifest").write_text(text, encoding="utf-8")

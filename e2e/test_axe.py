@@ -77,10 +77,11 @@ def each_size(page, axe_source, where, settle_ms=250, shot=None):
 
 def catalogue(lang):
     """The UI's message catalogue of `lang` (web/ui/i18n.py runs under CPython too)."""
-    spec = importlib.util.spec_from_file_location("i18n_for_axe", ROOT / "web" / "ui" / "i18n.py")
+    spec = importlib.util.spec_from_file_location(
+        "i18n_for_axe", ROOT / "web" / "ui" / f"i18n_{lang}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.CATALOGUE[lang]
+    return module.MESSAGES
 
 
 def labels(page):

@@ -21,6 +21,7 @@ def load_i18n():
     spec = importlib.util.spec_from_file_location("i18n_under_test", UI / "i18n.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    module.load_all()  # the page loads a language when it is first used; these compare all
     return module
 
 
@@ -35,7 +36,7 @@ def placeholders(text):
 def all_texts():
     """(where, lang, text) of every string a player may read from the catalogue."""
     for lang in LANGS:
-        for key, text in i18n.CATALOGUE[lang].items():
+        for key, text in i18n.catalogue(lang).items():
             yield "catalogue " + key, lang, text
         for key, forms in i18n.PLURAL.get(lang, {}).items():
             for form in forms:
@@ -65,10 +66,10 @@ def test_languages_and_their_names():
 
 @pytest.mark.parametrize("lang", ["vi", "ru"])
 def test_every_key_exists_in_every_language_with_the_same_placeholders(lang):
-    table = i18n.CATALOGUE[lang]
-    assert sorted(set(i18n.EN) - set(table)) == [], "missing in " + lang
-    assert sorted(set(table) - set(i18n.EN)) == [], "only in " + lang
-    for key, text in i18n.EN.items():
+    table = i18n.catalogue(lang)
+    assert sorted(set(i18n.catalogue("en")) - set(table)) == [], "missing in " + lang
+    assert sorted(set(table) - set(i18n.catalogue("en"))) == [], "only in " + lang
+    for key, text in i18n.catalogue("en").items():
         assert placeholders(table[key]) == placeholders(text), (lang, key)
 
 
@@ -76,10 +77,10 @@ def test_plural_forms_have_the_message_placeholders_and_enough_forms():
     count = {"en": 2, "ru": 3, "vi": 1}
     for lang, table in i18n.PLURAL.items():
         for key, forms in table.items():
-            assert key in i18n.EN, key
+            assert key in i18n.catalogue("en"), key
             assert len(forms) == count[lang], (lang, key)
             for form in forms:
-                assert placeholders(form) == placeholders(i18n.EN[key]), (lang, key, form)
+                assert placeholders(form) == placeholders(i18n.catalogue("en")[key]), (lang, key, form)
     # Every message with a count that English writes in the plural has Russian forms too.
     assert set(i18n.PLURAL["en"]) <= set(i18n.PLURAL["ru"])
 
@@ -205,7 +206,7 @@ def test_number_separators():
 
 
 def test_russian_uses_the_words_of_kozel_tables():
-    ru = i18n.RU
+    ru = i18n.catalogue("ru")
     assert "Базар" in ru["game.boneyard"] and "базар" in ru["move.draw"]
     assert ru["result.fish"].startswith("Рыба") and ru["result.blocked"].startswith("Рыба")
     assert "козёл" in ru["result.goat"]
@@ -221,7 +222,7 @@ def test_russian_uses_the_words_of_kozel_tables():
 
 
 def test_vietnamese_terms_of_the_glossary():
-    vi = i18n.VI
+    vi = i18n.catalogue("vi")
     assert vi["game.boneyard"].startswith("Khay dự bị")
     assert vi["game.market"].startswith("Chợ")
     assert vi["menu.new"] == "Trận mới"
@@ -251,11 +252,11 @@ def test_vietnamese_terms_of_the_glossary():
 def test_the_gai_line_says_who_pays_and_who_collects():
     """School@net: when the blocker wins, the setter pays ("đền cho tất cả"); when the blocker
     loses, the setter collects ("ăn toàn bộ"). The neutral line claims neither."""
-    assert "đền" in i18n.VI["result.gai_pays"]
-    assert "ăn toàn bộ" in i18n.VI["result.gai_collects"]
-    assert "đền" not in i18n.VI["result.gai"] and "ăn" not in i18n.VI["result.gai"]
-    assert "pays" in i18n.EN["result.gai_pays"] and "collects" in i18n.EN["result.gai_collects"]
-    assert "pays" not in i18n.EN["result.gai"] and "collects" not in i18n.EN["result.gai"]
+    assert "đền" in i18n.catalogue("vi")["result.gai_pays"]
+    assert "ăn toàn bộ" in i18n.catalogue("vi")["result.gai_collects"]
+    assert "đền" not in i18n.catalogue("vi")["result.gai"] and "ăn" not in i18n.catalogue("vi")["result.gai"]
+    assert "pays" in i18n.catalogue("en")["result.gai_pays"] and "collects" in i18n.catalogue("en")["result.gai_collects"]
+    assert "pays" not in i18n.catalogue("en")["result.gai"] and "collects" not in i18n.catalogue("en")["result.gai"]
 
 
 # --------------------------------------------------------------------------- refusals
@@ -278,7 +279,7 @@ def test_every_error_code_of_the_protocol_has_a_text_in_every_language():
             "bad_save"} <= codes
     for code in codes:
         for lang in LANGS:
-            assert "reason." + code in i18n.CATALOGUE[lang], (lang, code)
+            assert "reason." + code in i18n.catalogue(lang), (lang, code)
             assert i18n.error_reason(lang, code, "") == i18n.t(lang, "reason." + code)
 
 
@@ -301,7 +302,7 @@ REFUSALS = [
 @pytest.mark.parametrize("lang", LANGS)
 def test_refusals_show_the_reason_and_only_places_and_values(lang, code, detail):
     text = i18n.error_reason(lang, code, detail)
-    assert text.startswith(i18n.t(lang, "reason." + code if "reason." + code in i18n.EN
+    assert text.startswith(i18n.t(lang, "reason." + code if "reason." + code in i18n.catalogue("en")
                                   else "reason.unknown"))
     for english in ("unknown seat", "use human", "the left end", "must be", "known:",
                     "out of turn", "KeyError", "something in English", "@L", "P0", "P1",
@@ -393,3 +394,21 @@ def test_vietnamese_rules_pages_use_the_glossary():
     assert "chọn ngẫu nhiên một người" in articles(RULES / "vn_schoolnet.html")["vi"]
     assert "quân đầu tàu" in articles(RULES / "mexican_train.html")["vi"]
     assert "về tư" in articles(RULES / "vn_iwin.html")["vi"]
+
+
+def test_a_language_is_loaded_only_when_it_is_first_used():
+    """The page compiles the words of the language it shows, not all three, before the menu:
+    a fresh catalogue holds no language, then only the ones asked for (English also when a
+    key is missing and it falls back)."""
+    spec = importlib.util.spec_from_file_location("i18n_fresh", UI / "i18n.py")
+    fresh = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fresh)
+    assert fresh.CATALOGUE == {}
+    assert fresh.t("vi", "menu.new") == "Trận mới"
+    assert set(fresh.CATALOGUE) == {"vi"}
+    assert fresh.variant_name("vi", "kozel").startswith("Kozel")
+    assert set(fresh.CATALOGUE) == {"vi"}
+    assert fresh.t("vi", "no.such.key") == "no.such.key"
+    assert set(fresh.CATALOGUE) == {"vi", "en"}
+    assert fresh.use("xx") == "en" and fresh.detect(["ru-RU"]) == "ru"
+    assert "ru" not in fresh.CATALOGUE
