@@ -162,3 +162,26 @@ def test_a_first_version_database_is_upgraded_and_its_save_kept(page, site, guar
     # Replaced by a new match, the resumed one is kept as unfinished.
     open_deep_link(page, site, "variant=draw&players=2&seed=9&seats=human,ai")
     wait_until(page, lambda: len(history_keys(page)) == 1, what="the resumed match kept")
+
+
+def test_lowering_the_setting_deletes_the_oldest_at_once(page, site, guard):
+    page.goto(site)
+    wait_engine(page)
+    for i in range(23):
+        entry = {"v": 1, "id": f"{i:02d}-x", "saved_at": 1764547200000 + i * 60_000,
+                 "started_at": 1764547200000, "variant": "block", "players": 2,
+                 "seats": ["human", "ai"], "hands": 1, "finished": True,
+                 "match": {"scores": [i, 0], "leader": 0}, "standing": "points",
+                 "better": "higher", "viewer": 0, "record": {"format": "domino-record"}}
+        put_worker_save(page, json.dumps(entry), key=entry["id"], store="history")
+    open_history(page)
+    assert page.locator("#history-count").inner_text() == "23 matches kept"
+    page.select_option("#history-keep", "20")
+    page.wait_for_function("document.querySelector('#history-count').textContent"
+                           " === '20 matches kept'", timeout=30_000)
+    assert sorted(history_keys(page)) == [f"{i:02d}-x" for i in range(3, 23)]
+    # The setting is remembered.
+    page.reload()
+    wait_engine(page)
+    open_history(page)
+    assert page.locator("#history-keep").input_value() == "20"

@@ -80,6 +80,9 @@ def test_the_oldest_go_first_beyond_the_setting():
         e["saved_at"] for e in entries if e["id"] in trimmed)
     assert history.to_trim(entries, 50) == []
     assert history.to_trim(entries, 7) == history.to_trim(entries, history.KEEP_DEFAULT)
+    gone = history.beyond(entries, 20)
+    assert len(gone) == 10 and set(gone) < set(trimmed)
+    assert history.beyond(entries, 100) == []
     assert history.keep_of(500) == 500 and history.keep_of("all") == history.KEEP_DEFAULT
 
 

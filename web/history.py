@@ -83,14 +83,22 @@ def summary(entry):
     return {k: v for k, v in entry.items() if k != "record"}
 
 
+def _oldest_beyond(entries, n):
+    """The ids of the entries beyond the newest `n`, oldest first."""
+    ordered = sorted(entries, key=lambda e: (e["saved_at"], e["id"]))
+    return [e["id"] for e in ordered[:max(0, len(ordered) - n)]]
+
+
 def to_trim(entries, keep):
     """The ids of the entries beyond the newest `keep - 1`, oldest first: deleting them makes
     room for one new entry."""
-    if keep not in KEEP_CHOICES:
-        keep = KEEP_DEFAULT
-    ordered = sorted(entries, key=lambda e: (e["saved_at"], e["id"]))
-    extra = len(ordered) - (keep - 1)
-    return [e["id"] for e in ordered[:extra]] if extra > 0 else []
+    return _oldest_beyond(entries, keep_of(keep) - 1)
+
+
+def beyond(entries, keep):
+    """The ids of the entries beyond the newest `keep`, oldest first: what goes when the
+    player lowers the setting."""
+    return _oldest_beyond(entries, keep_of(keep))
 
 
 def keep_of(value):

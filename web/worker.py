@@ -336,7 +336,8 @@ def _answer(data, answer):
 
 
 async def _history_intent(data):
-    """`history` (the list), `history_record` (one entry's record, `entry`: its id),
+    """`history` (the list; with `trim`, the entries beyond the `history_keep` setting are
+    deleted first), `history_record` (one entry's record, `entry`: its id),
     `history_delete` (`entry`; answers the list) and `history_clear` (answers the empty
     list). (`id` is the message's own, as in the protocol.)"""
     kind = data["type"]
@@ -353,6 +354,11 @@ async def _history_intent(data):
             keys = [str(key) for key, _ in await _history_items()]
             await _write([], keys, HISTORY)
         entries, aside = await _history_entries()
+        if data.get("trim"):  # the player lowered the setting: the oldest go now
+            extra = history.beyond(entries, _hist["keep"])
+            if extra:
+                await _write([], extra, HISTORY)
+                entries = [e for e in entries if e["id"] not in extra]
     except Exception as exc:  # noqa: BLE001 - the page says that the history is unavailable
         return _error(data, "history_failed", "the history could not be read: " + _why(exc))
     return _answer(data, {"type": "history", "entries": [history.summary(e) for e in entries],

@@ -662,7 +662,7 @@ def on_history_click(event):
 def on_history_keep(event):
     import history_view
 
-    history_view.on_keep(event)
+    spawn(history_view.on_keep(event))
 
 
 async def main():

@@ -126,7 +126,9 @@ async def on_click(event):
         await ask({"type": "history_clear"})
 
 
-def on_keep(event):
+async def on_keep(event):
+    """A new setting: kept, and the matches beyond it deleted at once (the oldest first)."""
     value = int(str(event.target.value))
     if value in settings.KEEPS:
         settings.set_value("keep", value)
+        await ask({"type": "history", "trim": True})
