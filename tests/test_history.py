@@ -101,10 +101,14 @@ def test_the_history_screen_says_game_players_levels_and_result(lang, title, res
 
 
 def test_a_finished_match_counts_its_hands_in_each_language():
-    entry = _entry(finished=True, hands=2, standing="money",
+    entry = _entry(finished=True, hands=2, standing="money", better="higher",
                    match={"balances": [3000, -1500, -1500]})
     assert textfmt.history_lines("en", entry, "")["result"] == \
-        "Finished after 2 hands · You: Money +3,000 coins"
+        "Finished after 2 hands · Won by You · You: Money +3,000 coins"
+    # The lowest record wins kozel; a tie names both.
+    kozel = _entry(finished=True, match={"records": [40, 12, 12], "open": [True, True, True]})
+    assert "Won by Computer 2 (hard) and Computer 3 (medium) · You: Record 40" in \
+        textfmt.history_lines("en", kozel, "")["result"]
     assert textfmt.history_lines("ru", entry, "")["result"].startswith("Окончена за 2 кона")
     one = textfmt.history_lines("en", dict(entry, hands=1), "")["result"]
     assert one.startswith("Finished after 1 hand ·")

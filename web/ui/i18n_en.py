@@ -10,6 +10,7 @@ MESSAGES = {
     "history.title": "Match history",
     "history.empty": "No match is kept yet. Finished matches are kept here, and unfinished ones when you start another.",
     "history.finished": "Finished after {n} hands",
+    "history.winner": "Won by {name}",
     "history.unfinished": "Unfinished, at hand {hands}",
     "history.players": "{game}, {players} players",
     "history.export": "Export",

@@ -13,6 +13,7 @@ MESSAGES = {
     "history.title": "История партий",
     "history.empty": "Пока ни одной партии. Здесь хранятся сыгранные партии, а неоконченные — когда вы начинаете новую.",
     "history.finished": "Окончена, конов: {n}",
+    "history.winner": "Победитель: {name}",
     "history.unfinished": "Не окончена, кон {hands}",
     "history.players": "{game}, игроков: {players}",
     "history.export": "Сохранить запись",

@@ -10,6 +10,7 @@ MESSAGES = {
     "history.title": "Lịch sử trận đấu",
     "history.empty": "Chưa có trận nào được lưu. Các trận đã xong được lưu ở đây, các trận chưa xong cũng vậy khi bạn bắt đầu trận khác.",
     "history.finished": "Đã xong sau {n} ván",
+    "history.winner": "Thắng: {name}",
     "history.unfinished": "Chưa xong, đang ở ván {hands}",
     "history.players": "{game}, {players} người chơi",
     "history.export": "Xuất biên bản",

@@ -505,9 +505,26 @@ def history_lines(lang, entry, date):
         status = i18n.t(lang, "history.unfinished", hands=hands)
     state = {"match": entry.get("match") or {}, "hand_over": True,
              "reading": {"standing": entry.get("standing"), "better": entry.get("better")}}
+    if entry.get("finished"):
+        best = _best_seats(entry)
+        if best and len(best) < len(names):
+            status += " · " + i18n.t(lang, "history.winner",
+                                     name=i18n.join_names(lang, [names[s] for s in best]))
     mine = standing(lang, state, viewer)
     result = status
     if mine is not None:
         result = status + " · " + names[viewer] + ": " + mine[0] + " " + mine[1] \
             if viewer < len(names) else status
     return {"title": title, "seats": ", ".join(names), "result": result}
+
+
+def _best_seats(entry):
+    """The seats with the best total of a finished match (the highest balance or score, the
+    lowest kozel record or Mexican Train total: the entry's `better`), or [] without totals."""
+    match = entry.get("match") or {}
+    for key in ("balances", "scores", "records", "costs", "totals"):
+        values = match.get(key)
+        if isinstance(values, list) and values:
+            best = min(values) if entry.get("better") == "lower" else max(values)
+            return [i for i in range(len(values)) if values[i] == best]
+    return []
