@@ -618,16 +618,7 @@ async def open_result_later(state_id, delay):
 async def load_table_modules():
     """Fetch the table's modules and the end-of-hand dialog's into the interpreter's files,
     then compile them, one browser task each, so that neither the menu nor the first table
-    waits for them; states that arrive meanwhile wait (`link.table_ready`).
-
-    On a first visit it waits (up to 3 s) until the engine worker is created: the worker can
-    only start once the service worker controls the page, and then it should find the main
-    thread free and the server not busy with these files (measured: the engine was ready
-    later by about a tenth when they came first)."""
-    for _ in range(60):
-        if link.worker_started():
-            break
-        await link.js_sleep(50)
+    waits for them; states that arrive meanwhile wait (`link.table_ready`)."""
     for name in TABLE_MODULES:
         response = await js.fetch("./ui/" + name + ".py")
         if not response.ok:

@@ -135,11 +135,6 @@ def launch():
         _launch["task"] = asyncio.create_task(_create_worker())
 
 
-def worker_started():
-    """Whether the engine worker has been created (or failed to be)."""
-    return _launch["worker"] is not None or _launch["error"] is not None
-
-
 async def start_engine(after_ready):
     """Finish starting the engine (`launch`, if main.py has not) and say hello;
     `after_ready()` fills the setup form once the engine answered."""
