@@ -14,7 +14,7 @@ from conftest import (
     wait_until,
     worker_save,
 )
-from test_summary import record_of
+from test_summary import open_record, record_of
 
 
 def open_history(page):
@@ -45,13 +45,7 @@ def test_finished_and_replaced_matches_are_kept_listed_exported_and_deleted(
         page, site, guard, tmp_path, artifacts):
     # A finished kozel match, opened from its record, ends at once: it is kept, finished.
     record, _match = record_of("kozel", {"players": 3}, 5, 200)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(site)
-    wait_engine(page)
-    path = tmp_path / "kozel.json"
-    path.write_text(json.dumps(record))
-    page.set_input_files("#import", str(path))
-    page.get_by_role("dialog").wait_for(state="visible", timeout=30_000)
+    open_record(page, site, tmp_path, record)
     wait_until(page, lambda: len(history_keys(page)) == 1, what="the finished match kept")
     # A match played for a move, then replaced by a new one: kept, unfinished.
     open_deep_link(page, site, "variant=block&players=2&seed=4&seats=human,ai:hard")
