@@ -38,6 +38,7 @@ import sys
 import tempfile
 import zlib
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -378,18 +379,25 @@ def write_preloads(dist: Path) -> None:
                      encoding="utf-8")
 
 
+def page_module(name: str) -> ModuleType:
+    """The page's module `web/ui/<name>.py`, loaded from its file (the catalogue's modules
+    are plain Python that import nothing)."""
+    path = WEB / "ui" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"domino_page_{name}", path)
+    if spec is None or spec.loader is None:
+        raise BuildError(f"{path} cannot be read")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def write_manifests(dist: Path) -> None:
     """Write `manifest.<lang>.webmanifest` for each language of the page's catalogue: the
     web app manifest of `web/` with the app's name, description and language in it (the page
     links the one of its language; `manifest.webmanifest` stays the English one)."""
     base = json.loads((WEB / "manifest.webmanifest").read_text(encoding="utf-8"))
-    for lang in ("vi", "en", "ru"):
-        path = WEB / "ui" / f"i18n_{lang}.py"
-        spec = importlib.util.spec_from_file_location(f"domino_page_i18n_{lang}", path)
-        if spec is None or spec.loader is None:
-            raise BuildError(f"{path} cannot be read")
-        words = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(words)
+    for lang in page_module("i18n").LANGS:
+        words = page_module(f"i18n_{lang}")
         manifest = dict(base)
         manifest["name"] = manifest["short_name"] = words.MESSAGES["app.title"]
         manifest["description"] = words.MESSAGES["app.description"]

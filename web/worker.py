@@ -133,11 +133,11 @@ def _forget_connection():
     _db["conn"] = None
 
 
-async def _get(key):
-    """The text stored under `key`, or None."""
+async def _get(key, name=STORE):
+    """The text stored under `key` in the store `name`, or None."""
     conn = await _database()
     try:
-        request = conn.transaction(STORE, "readonly").objectStore(STORE).get(key)
+        request = conn.transaction(name, "readonly").objectStore(name).get(key)
         value = await _settled(request, "success")
     except Exception:
         _forget_connection()
@@ -277,15 +277,14 @@ async def _put_history(entry):
             _hist["error"] = _why(exc)
 
 
-def _record_finished(answer):
-    """A match that has just ended goes into the history (once)."""
+def _record_finished(answer, save):
+    """A match that has just ended goes into the history (once), from its `save`."""
     if _match["id"] is None or _match["over"] or not answer.get("match_over"):
         return
     _match["over"] = True
     try:
-        entry = history.make_entry(_match["id"], _session.match.to_record(),
-                                   list(_session.seats), answer, True, _match["started_at"],
-                                   js.Date.now())
+        entry = history.make_entry(_match["id"], save["record"], save["seats"], answer, True,
+                                   _match["started_at"], js.Date.now())
     except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
         _hist["error"] = _why(exc)
         return
@@ -328,13 +327,6 @@ async def _retire():
     await _put_history(entry)
 
 
-def _answer(data, answer):
-    answer["v"] = PROTOCOL_VERSION
-    if data.get("id") is not None:
-        answer["id"] = data["id"]
-    return json.dumps(answer)
-
-
 async def _history_intent(data):
     """`history` (the list; with `trim`, the entries beyond the `history_keep` setting are
     deleted first), `history_record` (one entry's record, `entry`: its id),
@@ -343,11 +335,15 @@ async def _history_intent(data):
     kind = data["type"]
     try:
         if kind == "history_record":
-            for entry in (await _history_entries())[0]:
-                if entry["id"] == data.get("entry"):
-                    return _answer(data, {"type": "history_record", "entry": entry["id"],
-                                          "record": entry["record"]})
-            return _error(data, "no_entry", "no match of the history has this id")
+            text = await _get(str(data.get("entry")), HISTORY)
+            try:
+                entry = history.read_entry(text) if text is not None else None
+            except ValueError:
+                entry = None  # the list sets it aside, with the reason
+            if entry is None:
+                return _error(data, "no_entry", "no match of the history has this id")
+            return _answer(data, {"type": "history_record", "entry": entry["id"],
+                                  "record": entry["record"]})
         if kind == "history_delete":
             await _write([], [str(data.get("entry"))], HISTORY)
         elif kind == "history_clear":
@@ -390,7 +386,7 @@ def _with_save(text):
                 "summary": summary, "public": _public(answer),
                 "history_id": _match["id"], "started_at": _match["started_at"]}
         _queue_save(json.dumps(save), answer.get("state_id"))
-        _record_finished(answer)
+        _record_finished(answer, save)
     except Exception as exc:  # noqa: BLE001 - the answer goes out anyway, with the failure
         answer["save"] = {"ok": False, "error": _why(exc), "state_id": None, "summary": None}
     else:
@@ -399,12 +395,18 @@ def _with_save(text):
     return json.dumps(answer)
 
 
-def _error(data, code, message):
-    """An `error` answer of the worker, in the protocol's shape."""
-    answer = {"type": "error", "code": code, "message": message, "v": PROTOCOL_VERSION}
+def _answer(data, answer):
+    """A worker answer to the message `data`, in the protocol's shape (its version, and the
+    message's `id` when it had one)."""
+    answer["v"] = PROTOCOL_VERSION
     if data.get("id") is not None:
         answer["id"] = data["id"]
     return json.dumps(answer)
+
+
+def _error(data, code, message):
+    """An `error` answer of the worker, in the protocol's shape."""
+    return _answer(data, {"type": "error", "code": code, "message": message})
 
 
 async def _set_aside(text, why):
@@ -478,10 +480,7 @@ async def _forget(data):
         await _write([], [SAVE_KEY])
     except Exception as exc:  # noqa: BLE001 - reported
         return _error(data, "save_failed", "the saved match could not be deleted: " + _why(exc))
-    answer = {"type": "forgotten", "v": PROTOCOL_VERSION}
-    if data.get("id") is not None:
-        answer["id"] = data["id"]
-    return json.dumps(answer)
+    return _answer(data, {"type": "forgotten"})
 
 
 HISTORY_INTENTS = ("history", "history_record", "history_delete", "history_clear")

@@ -381,10 +381,7 @@ async def export_record(reveal):
         message["reveal"] = True
     answer = await link.send(message)
     if answer.get("type") == "record":
-        record = answer["record"]
-        name = ("domino-" + str(record.get("variant", "match")) + "-"
-                + str(record.get("seed", "")) + ".json")
-        window.dominoBoot.download(name, json.dumps(record))
+        store.download_record(answer["record"])
     elif answer.get("code") == "reveals_hands":
         open_export_warning()  # a new hand began since: ask again
     else:

@@ -7,20 +7,12 @@ worker, whose answer is the new list. A browser that refuses storage, or an entr
 not be read (the worker set it aside), is said on the screen, never passed over.
 """
 
-import json
-
 import i18n
 import link
+import saved
 import settings
 import textfmt
-from pyscript import window
-from store import S, byid, esc, set_html, tr
-
-
-def date_text(stamp):
-    if not isinstance(stamp, int):
-        return ""
-    return str(window.dominoBoot.formatDate(str(stamp), S["lang"]))
+from store import S, byid, download_record, esc, set_html, tr
 
 
 def render():
@@ -47,7 +39,7 @@ def render():
     byid("history-count").textContent = tr("history.count", n=len(entries)) if entries else ""
     html = []
     for entry in entries:
-        date = date_text(entry.get("saved_at"))
+        date = saved.saved_date(entry)
         lines = textfmt.history_lines(S["lang"], entry, date)
         marker = "" if entry.get("finished") else " unfinished"
         ident = esc(str(entry.get("id")))
@@ -70,7 +62,7 @@ def render():
     byid("history-clear-ask").textContent = tr("history.clear_ask", n=len(entries))
     options = []
     for n in settings.KEEPS:
-        sel = " selected" if n == S["settings"].get("keep", 100) else ""
+        sel = " selected" if n == S["settings"]["keep"] else ""
         options.append('<option value="' + str(n) + '"' + sel + ">"
                        + esc(tr("history.keep_n", n=n)) + "</option>")
     set_html("history-keep", "".join(options))
@@ -86,10 +78,7 @@ async def ask(message):
     if answer.get("type") == "history":
         S["history"] = answer
     elif answer.get("type") == "history_record":
-        record = answer["record"]
-        name = ("domino-" + str(record.get("variant", "match")) + "-"
-                + str(record.get("seed", "")) + ".json")
-        window.dominoBoot.download(name, json.dumps(record))
+        download_record(answer["record"])
     else:
         why = i18n.error_reason(S["lang"], answer.get("code"), answer.get("message", ""))
         S["history_error"] = tr("history.unavailable", why=why)

@@ -47,7 +47,7 @@ async def send(message):
         message["v"] = S["protocol"]
     message["id"] = S["msg_id"]
     message["pace_ms"] = ai_delay()
-    message["history_keep"] = S["settings"].get("keep", 100)
+    message["history_keep"] = S["settings"]["keep"]
     started = window.performance.now()
     text = await S["engine"].handle(json.dumps(message))
     answer = json.loads(str(text))

@@ -6,13 +6,15 @@ then `emit()` asks the page to render from the store. The render modules (setup,
 seats, hand, summary dialog, log) read the store and write the page; nothing reads the page
 back into the store. Input handlers only change the player's choices here or send intents.
 
-Also the small page helpers every module uses (`byid`, `tr`, `esc`, `on`, `spawn`).
+Also the small page helpers every module uses (`byid`, `tr`, `esc`, `on`, `spawn`,
+`download_record`).
 Kept plain for MicroPython: no dataclasses, no typing.
 """
 
 import asyncio
+import json
 
-from pyscript import document
+from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 import i18n
@@ -106,6 +108,13 @@ def set_html(element_id, html):
 
 def spawn(coro):
     asyncio.create_task(coro)
+
+
+def download_record(record):
+    """Offer a record as a file, named after its variant and seed."""
+    name = ("domino-" + str(record.get("variant", "match")) + "-" + str(record.get("seed", ""))
+            + ".json")
+    window.dominoBoot.download(name, json.dumps(record))
 
 
 def show_error(text):

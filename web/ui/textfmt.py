@@ -522,7 +522,7 @@ def _best_seats(entry):
     """The seats with the best total of a finished match (the highest balance or score, the
     lowest kozel record or Mexican Train total: the entry's `better`), or [] without totals."""
     match = entry.get("match") or {}
-    for key in ("balances", "scores", "records", "costs", "totals"):
+    for key in ("balances", "records", "scores"):  # the totals a match keeps (rules.STANDINGS)
         values = match.get(key)
         if isinstance(values, list) and values:
             best = min(values) if entry.get("better") == "lower" else max(values)
