@@ -103,3 +103,28 @@ def test_language_switch(page, site, guard):
     assert manifest["name"] == "Домино"
     page.select_option("#lang", "en")
     assert page.locator("#menu-title").inner_text() == "New match"
+
+
+def test_a_table_module_that_cannot_be_fetched_is_reported(browser, site):
+    """The table's modules come after the menu; one that never arrives is asked for again,
+    then reported in a banner (a state would otherwise wait for it forever)."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        asked = []
+
+        def refuse(route):
+            asked.append(route.request.url)
+            route.abort()
+
+        page.route("**/ui/motion.py", refuse)
+        page.goto(site)
+        banner = page.locator("#error-banner")
+        banner.wait_for(state="visible", timeout=60_000)
+        assert "The table could not be loaded" in banner.inner_text()
+        assert "motion.py" in banner.inner_text()
+        assert len(asked) == 3
+        # The menu itself still works.
+        assert page.locator("#menu").is_visible()
+    finally:
+        context.close()

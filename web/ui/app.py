@@ -612,17 +612,40 @@ async def open_result_later(state_id, delay):
 # --------------------------------------------------------------------------- start
 
 
+# How often a table module is asked for before the page says it cannot load the table.
+FETCH_TRIES = 3
+
+
+async def fetch_module(name):
+    """The source of `ui/<name>.py`, asked for up to FETCH_TRIES times (a phone's connection
+    may drop one request); raises RuntimeError with the last reason."""
+    why = ""
+    for attempt in range(FETCH_TRIES):
+        if attempt:
+            await link.js_sleep(500 * attempt)
+        try:
+            response = await js.fetch("./ui/" + name + ".py")
+            if response.ok:
+                return str(await response.text())
+            why = "HTTP " + str(response.status)
+        except Exception as exc:  # noqa: BLE001 - a network error: try again, then report
+            why = str(exc)
+    raise RuntimeError("ui/" + name + ".py: " + why)
+
+
 async def load_table_modules():
     """Fetch the table's modules and the end-of-hand dialog's into the interpreter's files,
     then compile them, one browser task each, so that neither the menu nor the first table
-    waits for them; states that arrive meanwhile wait (`link.table_ready`)."""
-    for name in TABLE_MODULES:
-        response = await js.fetch("./ui/" + name + ".py")
-        if not response.ok:
-            raise RuntimeError("cannot fetch ui/" + name + ".py: " + str(response.status))
-        text = str(await response.text())
-        with open(name + ".py", "w") as fh:
-            fh.write(text)
+    waits for them; states that arrive meanwhile wait (`link.table_ready`). If one cannot be
+    fetched, the player is told (a reload tries again) instead of a table that never comes."""
+    try:
+        for name in TABLE_MODULES:
+            text = await fetch_module(name)
+            with open(name + ".py", "w") as fh:
+                fh.write(text)
+    except RuntimeError as exc:
+        store.show_error(tr("error.table", error=str(exc)))
+        return
     for name in TABLE_MODULES:
         await window.dominoBoot.nextTask()
         __import__(name)

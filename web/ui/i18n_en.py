@@ -183,6 +183,7 @@ MESSAGES = {
     "error.save_unavailable": "Matches cannot be saved here ({error}): a reload would lose the match.",
     "error.record": "This record could not be opened: {message}",
     "error.deeplink": "The link's game could not be started: {message}",
+    "error.table": "The table could not be loaded ({error}). Reload the page to try again.",
     "error.detail": "{reason} ({detail})",
     "reason.unknown_variant": "this game is not known",
     "reason.bad_option": "an option or the number of players is not accepted by this game",

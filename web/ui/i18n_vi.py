@@ -183,6 +183,7 @@ MESSAGES = {
     "error.save_unavailable": "Không lưu được trận ở đây ({error}): nếu tải lại trang, trận sẽ mất.",
     "error.record": "Không mở được biên bản này: {message}",
     "error.deeplink": "Không bắt đầu được trận theo đường dẫn: {message}",
+    "error.table": "Không tải được bàn chơi ({error}). Hãy tải lại trang để thử lại.",
     "error.detail": "{reason} ({detail})",
     "reason.unknown_variant": "không có trò chơi này",
     "reason.bad_option": "một tùy chọn hoặc số người chơi không hợp lệ với trò chơi này",
