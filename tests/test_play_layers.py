@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import domino
 from domino import HandEnded, Match, get_ruleset, record
 from domino.game import MatchContext, advance, legal_moves, new_hand
@@ -55,3 +57,36 @@ def test_step_copies_and_settles():
             assert not s.over
             break
         s = nxt
+
+
+def test_match_play_checks_a_move_that_legal_did_not_list_for_this_position():
+    """``Match.play`` skips listing the moves again only for a move ``legal`` listed for the
+    very position it is played in: after a move applied to the hand from outside, a stale
+    listing is never trusted, and an illegal move is still refused with its reason."""
+    from domino import Match
+    from domino.errors import IllegalMoveError
+    from domino.play import apply_unchecked
+
+    m = Match.new("block", {"players": 2}, seed=3)
+    first = m.legal()
+    first.append("not a move")  # the caller's list is its own
+    assert "not a move" not in m.legal()
+    apply_unchecked(m.hand, m.legal()[0])  # moved from outside the match
+    with pytest.raises(IllegalMoveError):
+        m.play(first[0])  # listed for the position before: now illegal (its tile is gone)
+    move = m.legal()[0]
+    m.play(move)
+    assert m.entries[-1]["moves"][-1] == str(move)
+    with pytest.raises(IllegalMoveError):
+        m.play(move, seat=m.to_move ^ 1 if m.to_move is not None else 0)
+
+
+def test_get_ruleset_gives_the_same_ruleset_for_the_same_options_and_tells_true_from_1():
+    from domino.errors import OptionError
+    from domino.rules import get_ruleset
+
+    a = get_ruleset("block", {"players": 4, "partnership": True})
+    assert get_ruleset("block", {"partnership": True, "players": 4}) is a
+    with pytest.raises(OptionError):
+        get_ruleset("block", {"players": 4, "partnership": 1})
+    assert get_ruleset("block", {"players": 4, "partnership": True}) is a

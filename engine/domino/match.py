@@ -66,6 +66,11 @@ class Match:
         self.entries: list[dict] = []  # each hand's record entry: deal/start and moves
         self.hand: HandState | None = None
         self._applied = [0] * n  # pass penalties of the current hand already in balances
+        # The legal moves last listed by ``legal``, with the position they were listed for: the
+        # hand, the length of its history and its last entry (every move appends a new entry,
+        # even one applied to ``hand`` from outside). ``play`` then checks a move against them
+        # instead of listing them again.
+        self._listed: tuple[Any, ...] = (None, -1, None, ())
 
     @property
     def ruleset(self) -> Ruleset:
@@ -141,7 +146,17 @@ class Match:
 
     def legal(self) -> list[Move]:
         """Legal moves of the seat to move."""
-        return legal_moves(self.hand) if self.hand is not None else []
+        hand = self.hand
+        if hand is None:
+            return []
+        history = hand.history
+        last = history[-1] if history else None
+        listed = self._listed
+        if listed[0] is hand and listed[1] == len(history) and listed[2] is last:
+            return list(listed[3])
+        moves = legal_moves(hand)
+        self._listed = (hand, len(history), last, tuple(moves))
+        return moves
 
     def play(self, move: Move | str, seat: int | None = None) -> list[Event]:
         """Play a checked move for the seat to move (``seat``, if given, must be that seat);
@@ -150,8 +165,15 @@ class Match:
             raise IllegalMoveError("no hand is being played")
         # The match owns its hand state, so a checked move is applied in place; ``step``
         # (which copies) is there for callers that keep earlier states.
-        move = check_move(self.hand, move, seat)
-        events = apply_unchecked(self.hand, move)
+        hand = self.hand
+        history = hand.history
+        listed = self._listed
+        if not (isinstance(move, Move) and (seat is None or seat == hand.to_move)
+                and listed[0] is hand and listed[1] == len(history)
+                and listed[2] is (history[-1] if history else None) and move in listed[3]):
+            # Not among the moves ``legal`` listed for this very position: check it.
+            move = check_move(hand, move, seat)
+        events = apply_unchecked(hand, move)
         self.entries[-1]["moves"].append(str(move))
         if self.rs.pass_penalty and self.hand.transfers and not self.hand.over:
             self._apply_penalties()

@@ -700,14 +700,40 @@ def resolve_variant(variant: str) -> Ruleset:
     return REGISTRY[key]
 
 
+# Rulesets already built, by variant and options (each value with its type, so that True and
+# 1, which compare equal, are told apart: an option may accept one and refuse the other).
+# Rulesets are frozen, so one can be handed out many times; only built ones are kept, never a
+# refusal, and the memo is emptied when it grows past _BUILT_MAX (a tool trying every option).
+_built: dict[tuple[Any, ...], Ruleset] = {}
+_BUILT_MAX = 256
+
+
 def get_ruleset(variant: str, options: dict | None = None) -> Ruleset:
     """Build the ruleset of ``variant`` with ``options`` (RULES.md names plus ``players``).
 
     Unknown options, out-of-range values and impossible player counts raise OptionError.
+    The same variant and options give the same (frozen) Ruleset object again.
     """
     base = resolve_variant(variant)
     if options is not None and not isinstance(options, dict):
         raise OptionError(f"options must be an object of name: value, not {describe(options)}")
+    try:
+        key = (base.id, *sorted((k, type(v), v) for k, v in (options or {}).items()))
+        hash(key)
+    except TypeError:  # an unhashable or unorderable value: built (and refused) as it comes
+        key = None
+    if key is not None and key in _built:
+        return _built[key]
+    rs = _build_ruleset(base, options)
+    if key is not None:
+        if len(_built) >= _BUILT_MAX:
+            _built.clear()
+        _built[key] = rs
+    return rs
+
+
+def _build_ruleset(base: Ruleset, options: dict | None) -> Ruleset:
+    """``get_ruleset``'s work: check ``options`` against ``base``'s specs and apply them."""
     options = dict(options or {})
     players_value = options.pop("players", base.default_players)
     players = _check_value(
