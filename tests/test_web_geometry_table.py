@@ -283,6 +283,32 @@ def test_an_empty_train_grows_from_the_hub():
     assert t["unit"] > geometry.TRAIN_MIN_UNIT
 
 
+def test_trains_on_a_tall_table_spread_over_it_instead_of_packing_into_the_top():
+    layout = {"kind": "trains", "engine": 12, "trains": [
+        {"id": f"T{p}", "owner": p, "marker": False, "tiles": [[12, 5], [5, 5]] if p == 1 else []}
+        for p in range(5)] + [{"id": "MX", "owner": None, "marker": False, "tiles": []}],
+        "unsatisfied": []}
+    tall = geometry.table(layout, 1330, 760)
+    packed = geometry.table(layout, 1330, tall["needed"])  # no spare height to spend
+    assert tall["unit"] == packed["unit"] and tall["needed"] == packed["needed"]
+    hub = tall["tiles"][0]
+    bottom = max(lab["band"]["y"] + lab["band"]["h"] for lab in tall["labels"])
+    # The block sits in the middle of the table (the same room above and below) ...
+    assert abs(hub["y"] - (tall["height"] - bottom)) < 1.0
+    assert hub["y"] > packed["tiles"][0]["y"] + 50.0
+    # ... its bands further apart than packed, but never more than half a tile's width.
+    def gaps(t):
+        bands = [lab["band"] for lab in t["labels"]]
+        return [b["y"] - (a["y"] + a["h"]) for a, b in zip(bands, bands[1:])]
+    for g, p in zip(gaps(tall), gaps(packed), strict=True):
+        assert p < g <= p + 0.5 * tall["unit"] + 1e-6
+    # Every tile keeps its place relative to its own band's label.
+    for t in (packed, tall):
+        label = next(lab for lab in t["labels"] if lab["id"] == "T1")
+        tile = next(x for x in t["tiles"] if x["a"] == 12 and x["b"] == 5)
+        assert label["band"]["y"] <= tile["y"] < label["band"]["y"] + label["band"]["h"]
+
+
 def test_wide_screens_use_two_columns_of_bands_when_that_fits_better():
     name, v = [(n, v) for n, v in VIEWS if n.startswith("mexican_train/8/")][-1]
     auto = lay(v, 1366, 768)

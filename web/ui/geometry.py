@@ -818,13 +818,15 @@ def _band_lines(tiles, u, room):
     return positions, doubles
 
 
-def _trains_at(trains, u, cols, width, margin, label_w, build):
+def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)):
     """Lay the bands out at unit `u` in `cols` columns; returns the height needed, or with
     `build` (height, bands) where each band is (train, x, y, positions, line tops, line
-    heights, band height, column width)."""
+    heights, band height, column width). `spread` (added gap, shift down) spends a table's
+    spare height: a wider gap below the hub and between bands, the whole block moved down."""
     d = _train_dims(u, cols, width, margin, label_w)
+    d["band_gap"] += spread[0]
     per_col = (len(trains) + cols - 1) // cols
-    top = margin + d["hub_h"] + d["band_gap"]
+    top = margin + spread[1] + d["hub_h"] + d["band_gap"]
     bottom = top
     bands = []
     for c in range(cols):
@@ -877,11 +879,19 @@ def _table_trains(layout, ends, width, height, margin, umin, umax, label_w, colu
         if best is None or score < best[0]:
             best = (score, u, cols)
     u, cols = best[1], best[2]
-    needed, bands = _trains_at(trains, u, cols, width, margin, label_w, True)
+    needed = _trains_at(trains, u, cols, width, margin, label_w, False)
+    # A table taller than the trains need (a desktop, an early round) spreads them: the bands
+    # draw apart, up to half a tile's width each, and the block sits in the middle, instead
+    # of packing into the top with the rest of the table empty.
+    spare = height - needed
+    rows = (len(trains) + cols - 1) // cols
+    gap = min(0.5 * u, spare / (rows + 1)) if spare > 0 and rows else 0.0
+    shift = (spare - gap * rows) / 2.0 if spare > 0 else 0.0
+    _, bands = _trains_at(trains, u, cols, width, margin, label_w, True, (gap, shift))
     placed = []
     hub_x = margin + label_w
-    placed.append({"x": hub_x, "y": margin, "w": 2.0 * u, "h": u, "a": engine, "b": engine,
-                   "vertical": False, "engine": True})
+    placed.append({"x": hub_x, "y": margin + shift, "w": 2.0 * u, "h": u, "a": engine,
+                   "b": engine, "vertical": False, "engine": True})
     by_id = {}
     labels = []
     mark = min(0.5 * u, 18.0)
