@@ -625,3 +625,21 @@ def test_handle_steps_plays_the_same_game_as_handle():
     whole, _ = play(False)
     assert chunks > 0
     assert chunked == whole
+
+
+def test_the_session_names_the_ai_levels_without_importing_the_ai():
+    """``hello`` is answered without compiling the AI (a browser worker compiles what it
+    imports); the levels a seat may name are the AI's own."""
+    import subprocess
+    import sys
+
+    import domino.ai
+    from domino import protocol
+
+    assert protocol.AI_LEVELS == domino.ai.LEVELS
+    code = ("import sys, domino.protocol as p; p.Session().handle('{\"type\": \"hello\"}'); "
+            "print(any(m.startswith('domino.ai') for m in sys.modules)); p.warm_up(); "
+            "print(any(m.startswith('domino.ai') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["False", "True"]

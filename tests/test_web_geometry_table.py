@@ -299,7 +299,7 @@ def test_trains_on_a_tall_table_spread_over_it_instead_of_packing_into_the_top()
     # ... its bands further apart than packed, but never more than half a tile's width.
     def gaps(t):
         bands = [lab["band"] for lab in t["labels"]]
-        return [b["y"] - (a["y"] + a["h"]) for a, b in zip(bands, bands[1:])]
+        return [b["y"] - (a["y"] + a["h"]) for a, b in zip(bands, bands[1:], strict=False)]
     for g, p in zip(gaps(tall), gaps(packed), strict=True):
         assert p < g <= p + 0.5 * tall["unit"] + 1e-6
     # Every tile keeps its place relative to its own band's label.

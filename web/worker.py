@@ -52,7 +52,7 @@ import history
 import js
 from pyodide.ffi import create_proxy
 
-from domino.protocol import PROTOCOL_VERSION, Session
+from domino.protocol import PROTOCOL_VERSION, Session, warm_up
 
 _session = Session(ai_time_limit=2.5)
 
@@ -610,6 +610,9 @@ async def handle(message):
         if data["type"] == "hello":
             answer = json.loads(await _hello(message))
             answer["push"] = _open_channel(data)
+            # The AI is compiled once the page has its answer, not before (engine ready
+            # sooner); a computer's first move then finds it compiled.
+            asyncio.get_event_loop().call_later(0.05, warm_up)
             return json.dumps(answer)
         if data["type"] == "resume":
             text = await _resume(data)

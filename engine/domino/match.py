@@ -67,9 +67,11 @@ class Match:
         self.hand: HandState | None = None
         self._applied = [0] * n  # pass penalties of the current hand already in balances
         # The legal moves last listed by ``legal``, with the position they were listed for: the
-        # hand, the length of its history and its last entry (every move appends a new entry,
-        # even one applied to ``hand`` from outside). ``play`` then checks a move against them
-        # instead of listing them again.
+        # deal (the hand's ``start_hands`` list, shared by its copies and by no other hand),
+        # the length of the hand's history and its last entry (every move appends a new one,
+        # even a move applied to ``hand`` from outside). ``play`` then checks a move against
+        # them instead of listing them again. Only plain values: a kept copy of the match
+        # (the session's, before an intent) holds the same cache, valid for the same position.
         self._listed: tuple[Any, ...] = (None, -1, None, ())
 
     @property
@@ -152,10 +154,11 @@ class Match:
         history = hand.history
         last = history[-1] if history else None
         listed = self._listed
-        if listed[0] is hand and listed[1] == len(history) and listed[2] is last:
+        if listed[0] is hand.start_hands and listed[1] == len(history) and listed[2] is last:
             return list(listed[3])
         moves = legal_moves(hand)
-        self._listed = (hand, len(history), last, tuple(moves))
+        if hand.start_hands is not None:  # a hand from a start position is never cached
+            self._listed = (hand.start_hands, len(history), last, tuple(moves))
         return moves
 
     def play(self, move: Move | str, seat: int | None = None) -> list[Event]:
@@ -169,7 +172,7 @@ class Match:
         history = hand.history
         listed = self._listed
         if not (isinstance(move, Move) and (seat is None or seat == hand.to_move)
-                and listed[0] is hand and listed[1] == len(history)
+                and listed[0] is hand.start_hands and listed[1] == len(history)
                 and listed[2] is (history[-1] if history else None) and move in listed[3]):
             # Not among the moves ``legal`` listed for this very position: check it.
             move = check_move(hand, move, seat)

@@ -178,11 +178,9 @@ import random
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import schema
-from .ai import LEVELS as AI_LEVELS
-from .ai import Agent, get_agent
 from .errors import DominoError, IllegalMoveError, OptionError, RecordError, UnknownVariantError
 from .events import Event
 from .game import HandState, leave_charge
@@ -192,6 +190,20 @@ from .rules import reading, variants_catalog
 from .schema import describe
 from .tiles import tile_str
 from .view import view
+
+if TYPE_CHECKING:
+    from .ai import Agent
+
+# The computer levels a seat may name (``domino.ai.LEVELS``, which a test ties this to). The
+# AI itself (a third of the engine's code) is imported when a computer first moves or a hint
+# is asked for, so that a session answers ``hello`` without compiling it (a browser worker
+# compiles every module it imports: ``warm_up`` does it once the page is served).
+AI_LEVELS = ("easy", "medium", "hard", "expert")
+
+
+def warm_up() -> None:
+    """Import what a session imports on first use (the AI), ahead of that use."""
+    from . import ai  # noqa: F401 - imported for its compilation
 
 PROTOCOL_VERSION = 2
 # The longest message text read (checked before parsing): a record at its limit fits twice
@@ -753,6 +765,8 @@ class Session:
         if self.seats[seat] != "human":
             raise ProtocolError("not_your_turn", f"seat {seat} is played by the computer")
         legal = match.legal()
+        from .ai import get_agent
+
         agent = get_agent(HINT_LEVEL, seed=match.seed * 16 + seat)
         ranking = agent.analyze(view(match.hand, seat), legal, random.Random(self.state_id))
         if not ranking:
@@ -860,6 +874,8 @@ class Session:
     def agent(self, seat: int) -> Agent:
         """The AI of a computer seat, at the seat's level, seeded from the match seed."""
         if seat not in self.agents:
+            from .ai import get_agent
+
             seed = self.match.seed * 16 + seat if self.match is not None else seat
             self.agents[seat] = get_agent(self.level(seat), seed=seed,
                                           time_limit=self.ai_time_limit)
