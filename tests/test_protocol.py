@@ -522,6 +522,53 @@ def test_undo_steps_back_one_human_decision_at_a_time():
     assert refused["code"] == "nothing_to_undo"
 
 
+@pytest.mark.parametrize("variant, players", [("vn_iwin", 4), ("mexican_train", 3),
+                                              ("vn_schoolnet", 4), ("kozel", 4)])
+def test_undo_steps_back_through_kept_states_to_what_a_replay_gives(monkeypatch, variant,
+                                                                     players):
+    """An undo restores the match kept before the human's move (no replay of the record),
+    and that match is, attribute by attribute, the one a replay of the cut record gives."""
+    from domino.match import Match
+
+    session = Session()
+    seats = ["human"] + ["ai:easy"] * (players - 1)
+    state = new_match(session, variant=variant, players=players, seed=21, seats=seats)
+    points = []
+    while len(points) < 3:
+        state = to_human_turn(session, state)
+        if state["hand_over"]:
+            break
+        points.append(len(session.match.entries[-1]["moves"]))
+        state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[-1])
+    assert points, "the human never moved"
+    replayed = Match.from_record
+    monkeypatch.setattr(Match, "from_record", classmethod(
+        lambda cls, record: pytest.fail("undo replayed the record")))
+    while points:
+        point = points.pop()
+        if state["hand_over"]:
+            break
+        state = ask(session, type="undo", state_id=state["state_id"])
+        assert state["type"] == "state", state
+        record = session.match.to_record()
+        assert len(record["hands"][-1]["moves"]) == point
+        twin = replayed(record)
+        for name, value in vars(twin).items():
+            if name == "_listed":
+                continue  # a cache of legal moves, not part of the position
+            mine = getattr(session.match, name)
+            if name == "hand":
+                assert [getattr(mine, s) for s in ("hands", "boneyard", "history", "to_move",
+                                                   "phase", "transfers", "points")] == [
+                    getattr(value, s) for s in ("hands", "boneyard", "history", "to_move",
+                                                "phase", "transfers", "points")]
+                assert mine.layout.to_json() == value.layout.to_json()
+            elif name == "results":
+                assert [r.delta for r in mine] == [r.delta for r in value]
+            else:
+                assert mine == value, name
+
+
 def test_undo_is_refused_in_pass_and_play_and_without_a_human():
     session = Session()
     state = new_match(session, variant="block", players=2, seed=8, seats=["human", "human"])

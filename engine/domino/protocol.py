@@ -461,6 +461,10 @@ class Session:
         self.ai_rng = random.Random(0)
         self.ai_time_limit = ai_time_limit
         self.agents: dict[int, Agent] = {}
+        # Kept states for ``undo`` (python-chess's ``Board.pop``): the match as it stood
+        # before each move of the lone human seat in the current hand, by the number of the
+        # hand's moves then (``undo_point``). Emptied when a match starts or a hand is dealt.
+        self.undo_states: dict[int, dict[str, Any]] = {}
         # The traceback of the last ``internal`` answer, for the worker's console (the
         # answer itself names the kind of exception only).
         self.last_internal: str | None = None
@@ -630,6 +634,9 @@ class Session:
         if self.seats[seat] != "human":
             raise ProtocolError("not_your_turn", f"seat {seat} is played by the computer")
         move = schema.text(data.get("move"), "move", schema.MAX_MOVE_CHARS, MessageError)
+        if self.lone_human() == seat:
+            self.undo_states[len(match.entries[-1]["moves"])] = {
+                name: kept(value) for name, value in vars(match).items()}
         events = match.play(move)
         return self.state(self.events_json(events))
 
@@ -753,6 +760,7 @@ class Session:
             raise ProtocolError("match_over", f"the match has reached {schema.MAX_HANDS} "
                                               "hands, the most a record may hold")
         match.next_hand()
+        self.undo_states = {}
         return self.state([{"type": "hand_started", "hand_number": match.hand_number}])
 
     def on_hint(self, data: dict) -> dict:
@@ -778,8 +786,10 @@ class Session:
         """Take the match back to the lone human seat's previous decision in this hand: the
         position before its last move, the computers' moves after it undone too.
 
-        The match is replayed from its record with the hand's moves cut there, so scores,
-        pass penalties and chance are exactly what they were at that point. The answer's
+        The match goes back to the state kept before that move (``undo_states``), so scores,
+        pass penalties and chance are exactly what they were at that point; a position not
+        kept (a record loaded in the middle of the hand) is replayed from the record with
+        the hand's moves cut there, to the same effect. The answer's
         events hold ``{"type": "undone", "seat", "move": the move taken back, "moves": how
         many moves were undone}``."""
         match = self.current()
@@ -798,11 +808,23 @@ class Session:
             raise ProtocolError("nothing_to_undo",
                                 "you have not moved yet in this hand (an undo never reaches "
                                 "into an earlier hand)")
-        record = match.to_record()
-        moves = record["hands"][-1]["moves"]
+        moves = match.entries[-1]["moves"]
         taken = moves[point:]
-        record["hands"][-1]["moves"] = moves[:point]
-        self.match = Match.from_record(record)
+        kept_state = self.undo_states.get(point)
+        if kept_state is not None and kept_state["hand_number"] == match.hand_number:
+            # The match as it stood then, as a new object (a computer's search suspended on
+            # the current one sees the position change and drops its move).
+            restored = Match.__new__(Match)
+            vars(restored).update({name: kept(value) for name, value in kept_state.items()})
+            self.match = restored
+        else:
+            # Not kept (a record or a saved match loaded in the middle of the hand): the
+            # match is replayed from its record with the hand's moves cut there.
+            record = match.to_record()
+            record["hands"][-1]["moves"] = record["hands"][-1]["moves"][:point]
+            self.match = Match.from_record(record)
+        for index in [i for i in self.undo_states if i >= point]:
+            del self.undo_states[index]
         return self.state([{"type": "undone", "seat": human, "move": taken[0],
                             "moves": len(taken)}])
 
@@ -836,6 +858,7 @@ class Session:
         """Install a new match with its seats; the state id keeps increasing across matches."""
         self.seats = parse_seats(seats, match.players)
         self.match = match
+        self.undo_states = {}
         self.ai_rng = random.Random(f"domino-ai:{match.seed}")
         self.agents = {}
         humans = [s for s, kind in enumerate(self.seats) if kind == "human"]
