@@ -330,17 +330,9 @@ PYSCRIPT_PLUGINS = ("deprecations-manager", "donkey", "error", "py-editor", "py-
                     "py-terminal")
 
 
-def preload_links(dist: Path) -> list[str]:
-    """The `<link>` preloads of everything the menu waits for, so that the browser fetches
-    them all at once instead of in the chain PyScript discovers them in.
-
-    Without them PyScript's core asks for its plugin chunks only once it runs, MicroPython
-    only once the plugins are in, the menu's modules only once MicroPython is, and
-    `main.py` only after that: four round trips one after the other before any Python
-    compiles. The chunks' names carry a hash, read here from PyScript's core; the modules are
-    those of the `files` of `index.html`'s `mpy` script (its `src` first).
-    """
-    pyscript = dist / "pyscript"
+def pyscript_chunks(pyscript: Path) -> tuple[str, list[str]]:
+    """The names of PyScript's core chunk and of its plugins' chunks (in `PYSCRIPT_PLUGINS`
+    order), read from `pyscript`'s `core.js` and core chunk; BuildError when one is missing."""
     core = pyscript / "core.js"
     chunks = re.findall(r'from"\./(core-[\w-]+\.js)"', core.read_text(encoding="utf-8"))
     if len(chunks) != 1:
@@ -352,6 +344,52 @@ def preload_links(dist: Path) -> list[str]:
         if len(set(found)) != 1:
             raise BuildError(f"pyscript: cannot find the {name} plugin's chunk")
         plugins.append(found[0])
+    return chunks[0], plugins
+
+
+# The chunks PyScript's core imports on demand that this site needs: the Pyodide worker's
+# package loader (the engine wheel). The others on demand are for features the site never
+# uses (a terminal, an editor, TOML configs, zip archives among `files`).
+PYSCRIPT_ON_DEMAND = ("pyodide_graph",)
+
+
+def pyscript_files(pyscript: Path) -> set[str]:
+    """The files of PyScript's dist the site needs: `core.js` and `core.css`, the core chunk
+    and the plugins, every chunk they import statically, and `PYSCRIPT_ON_DEMAND`."""
+    core_name, plugins = pyscript_chunks(pyscript)
+    core_chunk = (pyscript / core_name).read_text(encoding="utf-8")
+    needed = {"core.js", "core.css"}
+    todo = [core_name, *plugins]
+    for name in PYSCRIPT_ON_DEMAND:
+        found = set(re.findall(r'import\("\./(' + re.escape(name) + r'-[\w-]+\.js)"\)',
+                               core_chunk))
+        if len(found) != 1:
+            raise BuildError(f"pyscript: cannot find the {name} chunk")
+        todo += sorted(found)
+    while todo:
+        name = todo.pop()
+        if name in needed:
+            continue
+        if not (pyscript / name).is_file():
+            raise BuildError(f"pyscript: {name} is imported but missing")
+        needed.add(name)
+        text = (pyscript / name).read_text(encoding="utf-8")
+        todo += re.findall(r'(?:from|import)"\./([\w-]+\.js)"', text)
+    return needed
+
+
+def preload_links(dist: Path) -> list[str]:
+    """The `<link>` preloads of everything the menu waits for, so that the browser fetches
+    them all at once instead of in the chain PyScript discovers them in.
+
+    Without them PyScript's core asks for its plugin chunks only once it runs, MicroPython
+    only once the plugins are in, the menu's modules only once MicroPython is, and
+    `main.py` only after that: four round trips one after the other before any Python
+    compiles. The chunks' names carry a hash, read here from PyScript's core; the modules are
+    those of the `files` of `index.html`'s `mpy` script (its `src` first).
+    """
+    core_name, plugins = pyscript_chunks(dist / "pyscript")
+    chunks = [core_name]
     html = (dist / "index.html").read_text(encoding="utf-8")
     script = re.search(r'<script type="mpy" src="([^"]+)" config=\'([^\']+)\'', html)
     if script is None:
@@ -478,7 +516,10 @@ def build(dist: Path = DIST) -> dict:
         target = dist / "pyodide" / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(NODE_MODULES / "pyodide" / name, target)
-    copy_tree(NODE_MODULES / "@pyscript" / "core" / "dist", dist / "pyscript", (".map",))
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    (dist / "pyscript").mkdir()
+    for name in sorted(pyscript_files(pyscript)):
+        shutil.copyfile(pyscript / name, dist / "pyscript" / name)
     for name in MICROPYTHON_FILES:
         target = dist / "micropython" / name
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,5 @@
-"""The build itself (no browser): reproducible wheel, only the needed runtime files, and a
+"""The build itself (no browser): reproducible wheel, only the needed runtime files (of
+PyScript only the chunks the site uses), and a
 service worker that precaches every file of dist/."""
 
 import hashlib
@@ -33,6 +34,11 @@ def test_dist_holds_what_the_page_needs_and_the_service_worker_lists_it():
     assert sorted(p.name for p in (dist / "micropython").iterdir()) == sorted(
         build.MICROPYTHON_FILES)
     assert not list((dist / "pyscript").glob("*.map"))
+    # Only the PyScript chunks the site uses: no terminal, editor, TOML or zip chunks.
+    assert {p.name for p in (dist / "pyscript").iterdir()} == build.pyscript_files(
+        build.NODE_MODULES / "@pyscript" / "core" / "dist")
+    assert not [p for p in (dist / "pyscript").iterdir()
+                if p.name.startswith(("xterm", "codemirror", "toml", "zip"))]
     sw = (dist / "sw.js").read_text()
     cache = re.search(r'const CACHE = "(domino-[0-9a-f]{16})";', sw)
     assert cache, "the cache name was not filled in"

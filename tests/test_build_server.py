@@ -135,3 +135,32 @@ def test_the_app_is_named_and_described_in_each_language(tmp_path):
     assert names["ru"][0] == "Домино"
     assert "không cần mạng" in names["vi"][1]
     assert names["en"][1] == base["description"]
+
+
+def test_only_the_pyscript_chunks_the_site_uses_are_copied(tmp_path):
+    """PyScript's core, its plugins, what they import statically and the Pyodide package
+    loader; not the chunks of features the site never uses (terminal, editor, TOML, zip)."""
+    (tmp_path / "core.js").write_text('export{a as b}from"./core-AB12.js";')
+    plugins = ",".join(f'"{n}":()=>import("./{n}-X9.js")' for n in build.PYSCRIPT_PLUGINS)
+    (tmp_path / "core-AB12.js").write_text(
+        "const p={" + plugins + '};import("./pyodide_graph-Q1.js");import("./zip-Z1.js");'
+        'import("./codemirror-C1.js")')
+    for name in build.PYSCRIPT_PLUGINS:
+        (tmp_path / f"{name}-X9.js").write_text('import{x}from"./core-AB12.js";')
+    (tmp_path / "py-terminal-X9.js").write_text(
+        'import{x}from"./error-X9.js";import"./shared-S1.js";import("./xterm-T1.js")')
+    for name in ("pyodide_graph-Q1.js", "zip-Z1.js", "codemirror-C1.js", "xterm-T1.js",
+                 "shared-S1.js", "core.css"):
+        (tmp_path / name).write_text("")
+    needed = build.pyscript_files(tmp_path)
+    assert needed == {"core.js", "core.css", "core-AB12.js", "pyodide_graph-Q1.js",
+                      "shared-S1.js", *(f"{n}-X9.js" for n in build.PYSCRIPT_PLUGINS)}
+    # A chunk that is imported but missing stops the build.
+    (tmp_path / "shared-S1.js").unlink()
+    with pytest.raises(build.BuildError):
+        build.pyscript_files(tmp_path)
+    # So does a core that no longer loads Pyodide's packages where it did.
+    (tmp_path / "shared-S1.js").write_text("")
+    (tmp_path / "core-AB12.js").write_text("const p={" + plugins + "};")
+    with pytest.raises(build.BuildError):
+        build.pyscript_files(tmp_path)
