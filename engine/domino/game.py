@@ -787,11 +787,6 @@ def _end_hand(s: HandState, termination: Termination, winner: int | None,
     s.by_default = by_default
 
 
-def turn_count(s: HandState) -> int:
-    """Number of finished turns so far (used by the vn_schoolnet blocker search)."""
-    return len(s.turns)
-
-
 def public_history(s: HandState) -> list[tuple[int, str]]:
     """The moves everyone saw, as (seat, notation); draws show no tile."""
     return [(seat, str(move)) for seat, move in s.history]

@@ -259,7 +259,6 @@ class Ruleset:
     hand_size: int | None = None  # option override
     draw_policy: DrawPolicy = NONE
     reserve: dict[int, int] = field(default_factory=dict)  # players -> tiles never drawn
-    boneyard_dead: bool = False  # block: undealt tiles are never drawn nor scored
     voluntary_draw: bool = False
     drawn_tile_optional: bool = False
     layout: LayoutKind = "line"
@@ -497,7 +496,7 @@ BLOCK = Ruleset(
     summary="7 tiles (2 players) or 5; no drawing; the winner scores the others' pips "
             "(less their own after a block); first to 100.",
     min_players=2, max_players=4, default_players=2,
-    hand_sizes={2: 7, 3: 5, 4: 5}, draw_policy=NONE, boneyard_dead=True,
+    hand_sizes={2: 7, 3: 5, 4: 5}, draw_policy=NONE,
     first_lead="highest_double_or_tile", later_lead="winner_any_tie_rotates",
     settlement="points", target=100, partnership_allowed=True,
     option_specs=(
@@ -512,7 +511,7 @@ DRAW = replace(
     BLOCK, id="draw", name="Draw",
     summary="7 tiles (2 players) or 5; draw until playable; the winner scores the others' pips "
             "(less their own after a block); first to 100.",
-    draw_policy=DRAW_UNTIL, boneyard_dead=False,
+    draw_policy=DRAW_UNTIL,
     option_specs=BLOCK.option_specs + (
         _opt("reserve", "choice", "0", "Tiles that stay in the boneyard: none, or classic "
              "(2 with 2 players, 1 with 3-4).", choices=("0", "classic"),
