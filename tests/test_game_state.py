@@ -99,6 +99,12 @@ def test_legal_move_generation_leaves_the_state_unchanged(variant, options):
         assert waiting_double_extra > 0
 
 
+def test_hand_state_declares_a_type_for_each_slot_in_the_table_order():
+    """The class body gives each slot its type (for mypy), the same names in the same order
+    as ``HAND_STATE_SLOTS``: a slot added to one is added to the other."""
+    assert tuple(HandState.__annotations__) == HandState.__slots__
+
+
 def test_hand_state_slots_are_described_once():
     """One table names every slot: ``__slots__`` is made from it, ``copy`` takes each slot as
     it says (lists copied, not shared), and ``blank_state`` sets every one."""

@@ -17,8 +17,8 @@ from .game import HandState, legal_moves, new_hand
 from .match import Match
 from .moves import Move
 from .play import apply_unchecked, step
+from .result import HandResult
 from .rules import VARIANTS, Ruleset, get_ruleset, variants_catalog
-from .settle import HandResult
 from .tiles import Tile, full_set, parse_tile, tile_str
 from .view import View, view
 

@@ -25,13 +25,14 @@ import os
 import random
 import statistics
 import time
+from typing import Any
 
-from .ai import get_agent
+from .ai import Agent, get_agent
 from .ai.policy import playable
 from .errors import OptionError
 from .match import Match
+from .result import HandResult
 from .rules import Ruleset, get_ruleset
-from .settle import HandResult
 from .stats import wilson
 from .view import view
 
@@ -54,8 +55,8 @@ def _percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
-def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int,
-          jobs: int = 1) -> dict:
+def arena(variant: str, options: dict[str, Any], agents: list[str], hands: int, seed: int,
+          jobs: int = 1) -> dict[str, Any]:
     """Play ``hands`` hands of ``variant`` between ``agents`` and summarise each agent.
 
     Returns ``{"hands": H, "agents": {name: {"hands_won", "hands_decided", "win_rate",
@@ -95,7 +96,7 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int,
     decided = [sum(part[1][a] for part in parts) for a in range(k)]
     points = [sum(part[2][a] for part in parts) for a in range(k)]
     timings = [[t for part in parts for t in part[3][a]] for a in range(k)]
-    out: dict = {}
+    out: dict[str, Any] = {}
     for a, label in enumerate(labels):
         out[label] = {
             "hands_won": won[a],
@@ -109,7 +110,7 @@ def arena(variant: str, options: dict, agents: list[str], hands: int, seed: int,
     return {"hands": hands, "agents": out}
 
 
-def _play_hands(variant: str, options: dict, names: list[str], seed: int, first: int,
+def _play_hands(variant: str, options: dict[str, Any], names: list[str], seed: int, first: int,
                 stop: int) -> tuple[list[int], list[int], list[int], list[list[float]]]:
     """Arena hands ``first`` to ``stop - 1``: per agent, hands won, hands decided, points,
     and decision times (ms)."""
@@ -139,7 +140,7 @@ def _play_hands(variant: str, options: dict, names: list[str], seed: int, first:
     return won, decided, points, timings
 
 
-def _agents(names: list[str], seed: int) -> list:
+def _agents(names: list[str], seed: int) -> list[Agent]:
     """The arena's agents, each with its own seed; an unknown name is an OptionError."""
     try:
         return [get_agent(name, seed=seed + 101 * i) for i, name in enumerate(names)]
@@ -147,11 +148,13 @@ def _agents(names: list[str], seed: int) -> list:
         raise OptionError(str(exc)) from None
 
 
-def play_hand(m: Match, agents: list, rng: random.Random,
+def play_hand(m: Match, agents: list[Agent], rng: random.Random,
               timings: list[list[float]] | None = None) -> HandResult:
     """Play the current hand of ``m`` to its end, ``agents[seat]`` choosing for each seat, and
     return its result. A decision with a single sensible move is played without asking; the
     others' durations (ms) go to ``timings[seat]`` when given."""
+    hand = m.hand  # played in place to its end
+    assert hand is not None
     while m.to_move is not None:
         seat = m.to_move
         legal = m.legal()
@@ -160,14 +163,16 @@ def play_hand(m: Match, agents: list, rng: random.Random,
             move = sensible[0]
         else:
             t0 = time.perf_counter()
-            move = agents[seat].choose(view(m.hand, seat), legal, rng)
+            move = agents[seat].choose(view(hand, seat), legal, rng)
             if timings is not None:
                 timings[seat].append((time.perf_counter() - t0) * 1000.0)
         m.play(move)
-    return m.hand_result
+    result = m.hand_result
+    assert result is not None  # (the hand has ended)
+    return result
 
 
-def warm_up(m: Match, agents: list, hands: int, seed: int) -> bool:
+def warm_up(m: Match, agents: list[Agent], hands: int, seed: int) -> bool:
     """Play the first ``hands`` hands of ``m`` with ``agents`` (hand ``h`` with
     ``random.Random(seed * 1000 + h)``) and deal the next one, so that a later hand of a match
     can be measured (in kozel, one where the records of those who took 13 or more are open).

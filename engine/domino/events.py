@@ -16,7 +16,7 @@ class Event:
 
     type = "event"
 
-    def to_json(self, viewer: int | None = None) -> dict:
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """The event as JSON; ``viewer`` None means full information."""
         raise NotImplementedError
 
@@ -30,7 +30,7 @@ class Played(Event):
     tile: Tile
     type = "played"
 
-    def to_json(self, viewer: int | None = None) -> dict:
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """The move in RECORD.md notation."""
         return {"type": self.type, "seat": self.seat, "move": str(self.move)}
 
@@ -43,7 +43,7 @@ class Drew(Event):
     tile: Tile
     type = "drew"
 
-    def to_json(self, viewer: int | None = None) -> dict:
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """The tile is shown to the drawer (and with full information) only."""
         out: dict[str, Any] = {"type": self.type, "seat": self.seat}
         if viewer is None or viewer == self.seat:
@@ -58,7 +58,7 @@ class Passed(Event):
     seat: int
     type = "passed"
 
-    def to_json(self, viewer: int | None = None) -> dict:
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """Who passed."""
         return {"type": self.type, "seat": self.seat}
 
@@ -70,7 +70,7 @@ class MarkerSet(Event):
     seat: int
     type = "marker"
 
-    def to_json(self, viewer: int | None = None) -> dict:
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """Whose train got the marker."""
         return {"type": self.type, "seat": self.seat}
 
@@ -84,7 +84,7 @@ class Scored(Event):
     reason: str
     type = "scored"
 
-    def to_json(self, viewer: int | None = None) -> dict:
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """Who scored how much, and why."""
         return {"type": self.type, "seat": self.seat, "points": self.points,
                 "reason": self.reason}
@@ -98,7 +98,7 @@ class Left(Event):
     charge: int
     type = "left"
 
-    def to_json(self, viewer: int | None = None) -> dict:
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """Who left and what it cost."""
         return {"type": self.type, "seat": self.seat, "charge": self.charge}
 
@@ -110,6 +110,6 @@ class HandEnded(Event):
     result: Any
     type = "hand_ended"
 
-    def to_json(self, viewer: int | None = None) -> dict:
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """The result as RECORD.md's replay entry."""
         return {"type": self.type, "result": self.result.to_json()}

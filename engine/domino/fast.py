@@ -22,8 +22,9 @@ import random
 
 from .game import OVER_PHASE, HandState, MatchContext, deal, determine_lead
 from .moves import DRAW, PASS, PLACE
+from .result import HandResult, Termination
 from .rules import DRAW_UNTIL, NONE, Ruleset
-from .settle import HandResult, settle
+from .settle import settle
 from .tiles import Tile, full_set, shuffle
 
 
@@ -87,7 +88,7 @@ def _bits(mask: int) -> list[int]:
 
 
 def playout(rs: Ruleset, hands: list[list[Tile]], boneyard: list[Tile], leader: int,
-            forced: Tile | None, chooser: random.Random, record: list | None = None
+            forced: Tile | None, chooser: random.Random, record: list[str] | None = None
             ) -> HandResult:
     """Play one hand from its deal with uniformly random legal moves; return its result.
 
@@ -106,7 +107,7 @@ def playout(rs: Ruleset, hands: list[list[Tile]], boneyard: list[Tile], leader: 
 
 
 def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], leader: int,
-                forced: int | None, chooser: random.Random, record: list | None = None
+                forced: int | None, chooser: random.Random, record: list[str] | None = None
                 ) -> HandResult:
     """``playout`` on the kernel's own representation: hand masks, counts, boneyard ids."""
     tb = tables(rs.max_pip)
@@ -137,8 +138,8 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
     last_placer = p
     if record is not None:
         record.append(f"{left}-{right}")
-    termination = None
-    winner = None
+    termination: Termination | None = None
+    winner: int | None = None
     if count[p] == 0:
         termination, winner = "domino", p
     moves = 1
@@ -242,7 +243,7 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
     s = HandState.__new__(HandState)
     s.rs, s.n = rs, n
     s.hands = [tb.tiles_of(h) for h in hm]
-    s.boneyard = bone[top:]
+    s.boneyard = bone[top:]  # type: ignore[assignment]  # tile ids: settling never reads them
     s.seated = [True] * n
     s.points = [0] * n
     s.transfers = transfers
@@ -270,30 +271,32 @@ def lead_plan(rs: Ruleset) -> LeadPlan | None:
     """The (cached) mask lead of ``rs``'s first hand; None where it cannot be found on masks
     (a redeal without doubles, Mexican Train's engine)."""
     key = (rs.max_pip, rs.zero_double_value, rs.first_lead)
-    plan = _PLANS.get(key, False)
-    if plan is False:
-        rule = rs.first_lead_rule
-        plan = None
-        if rule.opener == "lot":
-            plan = LeadPlan(True, [], [])
-        elif rule.opener == "double" and not rule.redeals:
-            tb = tables(rs.max_pip)
-            ids = range(len(tb.tiles))
-            if rule.by_seniority:
-                order = sorted(ids, key=lambda i: tb.tiles[i], reverse=True)
-            else:
-                order = sorted(ids, key=lambda i: rs.tile_rank(tb.tiles[i]), reverse=True)
-            doubles = [tb.index[(v, v)] for v in rule.double_values(rs.max_pip)]
-            plan = LeadPlan(False, doubles, order)
-        _PLANS[key] = plan
+    try:
+        return _PLANS[key]
+    except KeyError:
+        pass
+    rule = rs.first_lead_rule
+    plan = None
+    if rule.opener == "lot":
+        plan = LeadPlan(True, [], [])
+    elif rule.opener == "double" and not rule.redeals:
+        tb = tables(rs.max_pip)
+        ids = range(len(tb.tiles))
+        if rule.by_seniority:
+            order = sorted(ids, key=lambda i: tb.tiles[i], reverse=True)
+        else:
+            order = sorted(ids, key=lambda i: rs.tile_rank(tb.tiles[i]), reverse=True)
+        doubles = [tb.index[(v, v)] for v in rule.double_values(rs.max_pip)]
+        plan = LeadPlan(False, doubles, order)
+    _PLANS[key] = plan
     return plan
 
 
-_PLANS: dict[tuple, LeadPlan | None] = {}
+_PLANS: dict[tuple[int, int, str], LeadPlan | None] = {}
 
 
 def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
-                ctx: MatchContext | None = None, record: list | None = None) -> HandResult:
+                ctx: MatchContext | None = None, record: list[str] | None = None) -> HandResult:
     """Deal a hand exactly as ``game.new_hand`` does and play it out at random.
 
     A first hand is dealt on tile ids (the same Fisher-Yates over the same list length gives

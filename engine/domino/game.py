@@ -18,19 +18,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from . import schema
 from .errors import IllegalMoveError, RecordError
 from .events import Drew, Event, Left, MarkerSet, Passed, Played, Scored
-from .layout import LineLayout, TrainLayout, TreeLayout, touch_options
+from .layout import Layout, LineLayout, TrainLayout, TreeLayout, touch_options
 from .moves import DRAW, LEAD, LEAVE, PAIR, PASS, PLACE, Move
+from .result import HandResult
+from .result import Termination as Termination  # (its home was here: still importable)
 from .rules import DRAW_UNTIL, NONE, Ruleset
 from .tiles import Tile, full_set, is_double, shuffle, tile_str
-
-# How a hand ends (RULES.md 1.7; all_fives' target, docs/DECISIONS.md E-1; Mexican Train's
-# round, RULES.md 3.4).
-Termination = Literal["domino", "blocked", "round_over", "target"]
 
 LEAD_PHASE = 0
 PLAY_PHASE = 1
@@ -43,7 +41,7 @@ class MatchContext:
 
     hand_number: int = 1
     leader: int | None = None  # who leads this hand when the variant's rule depends on it
-    scores: list[int] = field(default_factory=list)  # all_fives: to stop at the target
+    scores: list[int] | None = field(default_factory=list)  # all_fives: to stop at the target
     seated: list[bool] | None = None
 
 
@@ -97,6 +95,41 @@ class HandState:
 
     __slots__ = tuple(name for name, _, _ in HAND_STATE_SLOTS)
 
+    # The slots' types, in the table's order (tests/test_game_state.py checks that the two
+    # name the same slots); what each holds is said in ``HAND_STATE_SLOTS``.
+    rs: Ruleset
+    n: int
+    hands: list[list[Tile]]
+    boneyard: list[Tile]
+    layout: Layout
+    to_move: int
+    phase: int
+    hand_number: int
+    forced_lead: Tile | None
+    drew: int
+    history: list[tuple[int, Move]]
+    last_placer: int | None
+    passes_in_row: int
+    seated: list[bool]
+    escrow: int
+    escrow_by: list[int]
+    transfers: list[tuple[int, int, int]]
+    points: list[int]
+    extra_play: bool
+    first_turn_open: list[bool]
+    played_this_turn: bool
+    turns: list[tuple[int, Move | None]]
+    base: HandState | None
+    result: HandResult | None
+    chance: int
+    match_scores: list[int]
+    leader: int | None
+    start_hands: list[list[Tile]] | None
+    termination: Termination | None
+    winner: int | None
+    by_default: bool
+    origin: HandState | None
+
     def copy(self) -> HandState:
         """An independent copy: each slot taken as ``HAND_STATE_SLOTS`` says (the lists and
         the layout copied, the rest shared)."""
@@ -135,7 +168,8 @@ def _compile_copy() -> Callable[[HandState], HandState]:
     lines.append("    return s")
     namespace: dict[str, Any] = {"new": object.__new__, "HandState": HandState}
     exec("\n".join(lines), namespace)  # source made from the table above, nothing else
-    return namespace["copy"]
+    copy: Callable[[HandState], HandState] = namespace["copy"]
+    return copy
 
 
 _copy = _compile_copy()
@@ -264,7 +298,7 @@ def determine_lead(rs: Ruleset, hands: list[list[Tile]], ctx: MatchContext,
     if rule.redeals:
         raise RecordError("no double was dealt; this variant redeals such a hand")
     senior = rule.by_seniority
-    best: tuple | None = None
+    best: tuple[tuple[int, ...], int, Tile] | None = None
     for seat, hand in enumerate(hands):
         for t in hand:
             # Kozel's senior order is by high half, then low half (RULES.md 1.8).
@@ -328,7 +362,8 @@ def _check_tiles(s: HandState) -> None:
             seen.add(t)
 
 
-def start_position(rs: Ruleset, start: dict, ctx: MatchContext, rng: random.Random) -> HandState:
+def start_position(rs: Ruleset, start: dict[str, Any], ctx: MatchContext,
+                   rng: random.Random) -> HandState:
     """A hand from a RECORD.md ``start`` position (hands, boneyard, layout, to_move).
 
     ``domino.schema.start`` checks every field's type and range; this builds the position
@@ -389,7 +424,7 @@ def _tile_options(s: HandState, tile: Tile, seat: int) -> list[tuple[str, int]]:
     return lay.options(tile, seat)
 
 
-_MOVES: dict[tuple, Move] = {}
+_MOVES: dict[tuple[Tile, str], Move] = {}
 
 
 def place_move(tile: Tile, end: str) -> Move:
@@ -419,12 +454,15 @@ def placements(s: HandState, seat: int) -> list[Move]:
             if (left, left) in hand and (right, right) in hand:
                 out.append(Move(PAIR, (left, left), "L", None, (right, right), "R"))
         return out
-    plain_trains = (type(lay) is TrainLayout and not s.extra_play
-                    and not (s.first_turn_open[seat] and s.played_this_turn
-                             and not lay.unsatisfied))
-    targets = lay.targets(seat) if plain_trains else None
+    # A train layout outside the extra play and the first-turn run: every tile goes on the
+    # same trains, listed once for the whole hand.
+    trains = lay if (type(lay) is TrainLayout and not s.extra_play
+                     and not (s.first_turn_open[seat] and s.played_this_turn
+                              and not lay.unsatisfied)) else None
+    targets = trains.targets(seat) if trains is not None else None
     for tile in s.hands[seat]:
-        opts = lay.options(tile, seat, targets) if plain_trains else _tile_options(s, tile, seat)
+        opts = (trains.options(tile, seat, targets) if trains is not None
+                else _tile_options(s, tile, seat))
         if not opts:
             continue
         by_end: dict[str, list[int]] = {}
@@ -519,6 +557,8 @@ def explain_illegal(s: HandState, move: Move, legal: list[Move]) -> str:
     if move.kind == LEAD:
         if s.phase != LEAD_PHASE:
             return "the hand has already been led"
+        # With no tile forced any tile held may be led, and the test above answered.
+        assert s.forced_lead is not None
         return f"P{seat} must lead {tile_str(s.forced_lead)}"
     if s.phase == LEAD_PHASE:
         return f"P{seat} must lead first"
@@ -593,8 +633,9 @@ def advance(s: HandState, move: Move) -> list[Event]:
         # A pass that only ends a first-turn run of tiles (first_turn_multi) is no failure;
         # any other pass, including one after a double the player could not satisfy, is.
         placed = s.played_this_turn and not s.extra_play
-        if s.rs.layout == "trains" and not placed:
-            s.layout.markers.add(seat)
+        lay = s.layout
+        if lay.kind == "trains" and not placed:
+            lay.markers.add(seat)
             events.append(MarkerSet(seat))
         if not placed:
             s.passes_in_row += 1
@@ -744,11 +785,6 @@ def _end_hand(s: HandState, termination: Termination, winner: int | None,
     s.termination = termination
     s.winner = winner
     s.by_default = by_default
-
-
-def turn_count(s: HandState) -> int:
-    """Number of finished turns so far (used by the vn_schoolnet blocker search)."""
-    return len(s.turns)
 
 
 def public_history(s: HandState) -> list[tuple[int, str]]:

@@ -12,7 +12,9 @@ and ``MX`` for the Mexican train.
 
 from __future__ import annotations
 
-from .errors import RecordError
+from typing import Any, Literal
+
+from .errors import IllegalMoveError, RecordError
 from .tiles import Tile
 
 
@@ -40,7 +42,7 @@ def touch_options(tile: Tile, value: int, blank_wild: bool) -> tuple[int, ...]:
 class LineLayout:
     """A line with exactly two open ends, ``L`` and ``R``."""
 
-    kind = "line"
+    kind: Literal["line"] = "line"
     __slots__ = ("tiles", "left", "right", "blank_wild")
 
     def __init__(self, blank_wild: bool = False) -> None:
@@ -109,11 +111,11 @@ class LineLayout:
         """Every tile on the table, canonical."""
         return [(a, b) if a >= b else (b, a) for a, b in self.tiles]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The layout for views and records."""
         return {"kind": "line", "tiles": [list(t) for t in self.tiles]}
 
-    def record_fields(self) -> dict:
+    def record_fields(self) -> dict[str, Any]:
         """The RECORD.md ``line`` field of a start position."""
         return {"line": [f"{a}|{b}" for a, b in self.tiles]}
 
@@ -169,7 +171,7 @@ class Arm:
 class TreeLayout:
     """Arms grown from the lead and from spinners (variants ``doubles`` and ``all_fives``)."""
 
-    kind = "tree"
+    kind: Literal["tree"] = "tree"
 
     def __init__(self, spinners: str, cross_after_line: bool, unlock_mode: str | None) -> None:
         self.spinner_rule = spinners
@@ -316,7 +318,7 @@ class TreeLayout:
             out.extend((t, e) if t >= e else (e, t) for t, e in arm.tiles)
         return out
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The layout for views and records (ENGINE_API.md)."""
         return {
             "kind": "tree",
@@ -326,12 +328,12 @@ class TreeLayout:
                      for a in self.arms.values()],
         }
 
-    def record_fields(self) -> dict:
+    def record_fields(self) -> dict[str, Any]:
         """The engine-defined ``layout`` field of a start position."""
         return {"layout": self.to_json()}
 
     @classmethod
-    def from_json(cls, data: dict, spinners: str, cross_after_line: bool,
+    def from_json(cls, data: dict[str, Any], spinners: str, cross_after_line: bool,
                   unlock_mode: str | None) -> TreeLayout:
         """Rebuild a tree from its JSON (``to_json``): arms, parents and tiles as given.
 
@@ -441,6 +443,7 @@ class TreeLayout:
                 pair = (f"X{k}", f"X{k + 1}")
                 self.next_x = max(self.next_x, k + 2)
             if key == ("", 0):
+                assert self.lead_tile is not None  # a spinner at the lead: the lead is down
                 origin = self.lead_tile[0]
             else:
                 origin = self.arms[key[0]].tiles[key[1]][0]
@@ -449,7 +452,7 @@ class TreeLayout:
                     self.arms[cid] = Arm(cid, None if key == ("", 0) else key, origin, True,
                                          True, not self.cross_after_line)
 
-    def _fill(self, arm: Arm, tiles: list) -> None:
+    def _fill(self, arm: Arm, tiles: list[Any]) -> None:
         """Put recorded (touching, exposed) tiles on ``arm``, checking that they match."""
         for touch, exposed in tiles:
             touch, exposed = int(touch), int(exposed)
@@ -463,7 +466,7 @@ class TreeLayout:
 class TrainLayout:
     """Mexican Train: the engine double in the hub, one train per seat and the Mexican train."""
 
-    kind = "trains"
+    kind: Literal["trains"] = "trains"
 
     def __init__(self, engine: int, players: int, allow_double_chain: bool) -> None:
         self.engine = engine
@@ -488,6 +491,11 @@ class TrainLayout:
     def empty(self) -> bool:
         """A train layout never needs a lead: the engine is already in the hub."""
         return False
+
+    def lead(self, tile: Tile, seat: int) -> None:
+        """Never called: the engine double is in the hub from the start, so a round of
+        Mexican Train has no lead (RULES.md 3.4) and ``legal_moves`` never offers one."""
+        raise IllegalMoveError(f"{tile[0]}-{tile[1]}: a train layout has no lead")
 
     def value(self, train: str) -> int:
         """The number showing at the tip of ``train``."""
@@ -549,7 +557,7 @@ class TrainLayout:
         """Not used by Mexican Train scoring; present for a uniform interface."""
         return 0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The layout for views and records (ENGINE_API.md)."""
         trains = []
         for key, tiles in self.trains.items():
@@ -560,12 +568,12 @@ class TrainLayout:
         return {"kind": "trains", "engine": self.engine, "trains": trains,
                 "unsatisfied": self.unsatisfied[:]}
 
-    def record_fields(self) -> dict:
+    def record_fields(self) -> dict[str, Any]:
         """The engine-defined ``layout`` field of a start position."""
         return {"layout": self.to_json()}
 
     @classmethod
-    def from_json(cls, data: dict, players: int, allow_double_chain: bool) -> TrainLayout:
+    def from_json(cls, data: dict[str, Any], players: int, allow_double_chain: bool) -> TrainLayout:
         """Rebuild trains, markers and unsatisfied doubles from their JSON."""
         if not isinstance(data, dict) or data.get("kind") != "trains":
             raise RecordError("start.layout must be a trains layout for this variant")
@@ -597,3 +605,8 @@ class TrainLayout:
                 raise
             raise RecordError(f"malformed trains layout: {exc}") from None
         return lay
+
+
+# The tiles on the table, one of the three shapes by the ruleset's ``layout`` field; their
+# ``kind`` tells them apart (for the type checker too).
+Layout = LineLayout | TreeLayout | TrainLayout

@@ -24,9 +24,10 @@ from .game import (
 )
 from .moves import Move
 from .play import apply_unchecked
+from .result import HandResult
 from .rules import Ruleset, get_ruleset
-from .settle import HandResult, hand_result, penalties_so_far
-from .tiles import tile_str
+from .settle import hand_result, penalties_so_far
+from .tiles import Tile, tile_str
 
 
 def hand_rng(seed: int, hand_number: int) -> random.Random:
@@ -43,7 +44,7 @@ def play_rng(seed: int, hand_number: int) -> random.Random:
 class Match:
     """Hands to the variant's end condition, with the state carried between them."""
 
-    def __init__(self, rs: Ruleset, seed: int, state: dict | None = None) -> None:
+    def __init__(self, rs: Ruleset, seed: int, state: dict[str, Any] | None = None) -> None:
         self.rs = rs
         self.players = rs.players
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -63,7 +64,7 @@ class Match:
         self.winners: list[int] = []
         self.goat: list[int] = []
         self.results: list[HandResult] = []
-        self.entries: list[dict] = []  # each hand's record entry: deal/start and moves
+        self.entries: list[dict[str, Any]] = []  # each hand's record entry: deal/start and moves
         self.hand: HandState | None = None
         self._applied = [0] * n  # pass penalties of the current hand already in balances
         # The legal moves last listed by ``legal``, with the position they were listed for: the
@@ -82,7 +83,7 @@ class Match:
     # --- construction ------------------------------------------------------------------
 
     @classmethod
-    def new(cls, variant: str, options: dict | None = None, seed: int = 0) -> Match:
+    def new(cls, variant: str, options: dict[str, Any] | None = None, seed: int = 0) -> Match:
         """A new match of ``variant`` with ``options`` (``players`` included); deals hand 1."""
         m = cls(get_ruleset(variant, options), seed)
         m.deal()
@@ -90,13 +91,14 @@ class Match:
 
     def _totals(self) -> list[int]:
         """The standing the match keeps: balances (money), records (kozel) or scores."""
-        return getattr(self, self.rs.standing_rule.totals)
+        totals: list[int] = getattr(self, self.rs.standing_rule.totals)
+        return totals
 
     def _context(self) -> MatchContext:
         # What the seats have before this hand: money, kozel records, or points.
         return MatchContext(self.hand_number, self.leader, self._totals()[:], None)
 
-    def deal(self, deal: dict | None = None, start: dict | None = None) -> None:
+    def deal(self, deal: dict[str, Any] | None = None, start: dict[str, Any] | None = None) -> None:
         """Start the next hand: dealt from the seed, or from a record's deal or start."""
         rng = hand_rng(self.seed, self.hand_number)
         chance = play_rng(self.seed, self.hand_number)
@@ -113,21 +115,23 @@ class Match:
             if deal is not None:
                 hands, boneyard = schema.deal(deal, self.players, self.rs.max_pip)
                 each = self.rs.tiles_each(self.players)
-                for seat, hand in enumerate(hands):
-                    if len(hand) != each:
-                        raise RecordError(f"deal gives P{seat} {len(hand)} tiles, not {each}")
+                for seat, tiles in enumerate(hands):
+                    if len(tiles) != each:
+                        raise RecordError(f"deal gives P{seat} {len(tiles)} tiles, not {each}")
                 engine = (engine_for_round(self.rs, self.hand_number)
                           if self.rs.layout == "trains" else None)
                 check_complete_deal(self.rs, hands, boneyard, engine)
-                self.hand = new_hand(self.rs, ctx, rng, hands, boneyard, chance)
+                hand = new_hand(self.rs, ctx, rng, hands, boneyard, chance)
             else:
-                self.hand = new_hand(self.rs, ctx, rng, play_rng=chance)
-            entry = {"deal": {"hands": [[tile_str(t) for t in h] for h in self.hand.start_hands],
-                              "boneyard": [tile_str(t) for t in self.hand.boneyard]}}
+                hand = new_hand(self.rs, ctx, rng, play_rng=chance)
+            self.hand = hand
+            assert hand.start_hands is not None  # new_hand keeps the deal
+            entry = {"deal": {"hands": [[tile_str(t) for t in h] for h in hand.start_hands],
+                              "boneyard": [tile_str(t) for t in hand.boneyard]}}
         entry["moves"] = []
         self.entries.append(entry)
-        if self.hand.over:
-            self._finish_hand()
+        if hand.over:
+            self._finish_hand(hand)
 
     # --- play --------------------------------------------------------------------------
 
@@ -144,7 +148,7 @@ class Match:
     @property
     def hand_result(self) -> HandResult | None:
         """The current hand's result once it has ended."""
-        return self.hand.result if self.hand_over else None
+        return self.hand.result if self.hand is not None and self.hand.over else None
 
     def legal(self) -> list[Move]:
         """Legal moves of the seat to move."""
@@ -164,11 +168,11 @@ class Match:
     def play(self, move: Move | str, seat: int | None = None) -> list[Event]:
         """Play a checked move for the seat to move (``seat``, if given, must be that seat);
         settles the hand if it ends."""
-        if self.hand is None:
+        hand = self.hand
+        if hand is None:
             raise IllegalMoveError("no hand is being played")
         # The match owns its hand state, so a checked move is applied in place; ``step``
         # (which copies) is there for callers that keep earlier states.
-        hand = self.hand
         history = hand.history
         listed = self._listed
         if not (isinstance(move, Move) and (seat is None or seat == hand.to_move)
@@ -178,10 +182,10 @@ class Match:
             move = check_move(hand, move, seat)
         events = apply_unchecked(hand, move)
         self.entries[-1]["moves"].append(str(move))
-        if self.rs.pass_penalty and self.hand.transfers and not self.hand.over:
-            self._apply_penalties()
-        if self.hand.over:
-            self._finish_hand()
+        if self.rs.pass_penalty and hand.transfers and not hand.over:
+            self._apply_penalties(hand)
+        if hand.over:
+            self._finish_hand(hand)
         return events
 
     def next_hand(self) -> None:
@@ -195,11 +199,11 @@ class Match:
 
     # --- settlement between hands --------------------------------------------------------
 
-    def _finish_hand(self) -> None:
+    def _finish_hand(self, hand: HandState) -> None:
         rs, n = self.rs, self.players
-        result = hand_result(self.hand)
+        result = hand_result(hand)
         self.results.append(result)
-        self.leader = self._next_leader(result)
+        self.leader = self._next_leader(hand, result)
         standing = rs.standing_rule
         if rs.money:
             for p in range(n):
@@ -212,18 +216,18 @@ class Match:
                 self.scores[p] += result.delta[p]
         self._check_over(result)
 
-    def _apply_penalties(self) -> None:
+    def _apply_penalties(self, hand: HandState) -> None:
         """Move this hand's pass penalties into the balances as soon as they happen."""
-        now = penalties_so_far(self.hand)
+        now = penalties_so_far(hand)
         for p in range(self.players):
             self.balances[p] += now[p] - self._applied[p]
         self._applied = now
 
-    def _next_leader(self, result: HandResult) -> int | None:
+    def _next_leader(self, hand: HandState, result: HandResult) -> int | None:
         rotate = self.rs.later_lead_rule.rotate
         if rotate == "always" or (rotate == "on_tie" and result.next_leader is None):
             # The lead passes to the seat after this hand's leader.
-            prev = self.hand.leader if self.hand.leader is not None else 0
+            prev = hand.leader if hand.leader is not None else 0
             return (prev + 1) % self.players
         return result.next_leader
 
@@ -255,6 +259,7 @@ class Match:
         if standing.ends == "loser_at_target":
             # Kozel: the match ends when a record reaches the target; the highest is the goat.
             top = max(totals)
+            assert rs.target is not None, "kozel's records end at its target"
             if top >= rs.target:
                 self.over = True
                 self.goat = [p for p in seats if totals[p] == top]
@@ -280,7 +285,7 @@ class Match:
                 top = max(totals)
                 self.winners = [p for p in seats if totals[p] == top]
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """The match state after the last finished hand (RECORD.md ``match`` of replay)."""
         out: dict[str, Any] = {"over": self.over, "hand_number": self.hand_number,
                                "leader": self.leader}
@@ -297,7 +302,7 @@ class Match:
 
     # --- records -----------------------------------------------------------------------
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         """This match as a ``domino-record`` (RECORD.md), every deal written out."""
         options = self.rs.option_values()
         options["players"] = self.players
@@ -358,7 +363,8 @@ def _as_list(x: Any) -> list[int]:
     return list(x) if isinstance(x, list) else [x]
 
 
-def check_complete_deal(rs: Ruleset, hands: list, boneyard: list, engine: int | None) -> None:
+def check_complete_deal(rs: Ruleset, hands: list[list[Tile]], boneyard: list[Tile],
+                        engine: int | None) -> None:
     """A fresh deal holds every tile of the set once (Mexican Train: all but the engine)."""
     dealt = sum(len(h) for h in hands) + len(boneyard)
     total = (rs.max_pip + 1) * (rs.max_pip + 2) // 2 - (1 if engine is not None else 0)

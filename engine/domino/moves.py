@@ -30,14 +30,21 @@ MAX_NOTATION = 40
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One move. ``touch`` is set only when the touching half is ambiguous (``blank_wild``)."""
+    """One move. ``touch`` is set only when the touching half is ambiguous (``blank_wild``).
+
+    ``tile`` and ``end`` are None for ``draw``, ``pass`` and ``leave`` (a lead has no
+    ``end``), and ``tile2`` and ``end2`` are None except in a kozel pair. They are typed as the
+    tile and end they hold in the moves that have them: the engine reads them only after
+    testing ``kind``, and the hot paths (``game.advance``, the playout policy) cannot afford a
+    test of None of their own on every move.
+    """
 
     kind: str
-    tile: Tile | None = None
-    end: str | None = None
+    tile: Tile = None  # type: ignore[assignment]  # None unless lead, place or pair (above)
+    end: str = None  # type: ignore[assignment]  # None unless place or pair (above)
     touch: int | None = None
-    tile2: Tile | None = None
-    end2: str | None = None
+    tile2: Tile = None  # type: ignore[assignment]  # None unless a kozel pair (above)
+    end2: str = None  # type: ignore[assignment]  # None unless a kozel pair (above)
 
     def __str__(self) -> str:
         if self.kind == LEAD:

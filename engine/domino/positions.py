@@ -38,6 +38,8 @@ What it does not carry, though the play from it is the same (``not_carried`` lis
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import DominoError
 from .game import LEAD_PHASE, HandState
 from .tiles import tile_str
@@ -86,13 +88,13 @@ def not_carried(s: HandState) -> list[str]:
     return out
 
 
-def start_of(s: HandState) -> dict:
+def start_of(s: HandState) -> dict[str, Any]:
     """The RECORD.md ``start`` of the position ``s``, which ``game.start_position`` reads back
     to the same position; raises PositionError for a position it cannot express."""
     reason = inexpressible(s)
     if reason is not None:
         raise PositionError(f"no start position can express this one: {reason}")
-    out: dict = {
+    out: dict[str, Any] = {
         "hands": [[tile_str(t) for t in hand] for hand in s.hands],
         "boneyard": [tile_str(t) for t in s.boneyard],
     }

@@ -248,7 +248,7 @@ def json_safe(value: Any) -> Any:
     return str(value)
 
 
-def history(match: Match) -> list[dict]:
+def history(match: Match) -> list[dict[str, Any]]:
     """Every finished hand of the match, oldest first, for the scoreboard: its number,
     termination, winner and ``delta`` (what the hand changed for each seat; kozel: what was
     recorded)."""
@@ -258,7 +258,7 @@ def history(match: Match) -> list[dict]:
             for i, r in enumerate(match.results)]
 
 
-def move_entry(move: Move, ends: dict[str, int], leave_cost: int | None = None) -> dict:
+def move_entry(move: Move, ends: dict[str, int], leave_cost: int | None = None) -> dict[str, Any]:
     """One legal move as the page receives it: the notation to send back in ``play``
     (opaque to the page), its kind, and what it puts where: the tile, the engine's end id
     and the number showing on that end now (``ends``: ``view.ends`` as a dict), the touching
@@ -295,7 +295,7 @@ class EngineBug(Exception):
     tiles."""
 
 
-def read_message(message: Any) -> dict:
+def read_message(message: Any) -> dict[str, Any]:
     """The decoded message object: its text at most ``MAX_MESSAGE_CHARS`` characters and
     ``schema.MAX_DEPTH`` levels deep (both checked before parsing), strict JSON (no ``NaN``,
     no ``Infinity``, no number too large for a float). Raises MessageError."""
@@ -304,7 +304,7 @@ def read_message(message: Any) -> dict:
     return schema.obj(data, "the message", MessageError)
 
 
-def message_id(data: dict) -> str | int | None:
+def message_id(data: dict[str, Any]) -> str | int | None:
     """The message's ``id``, to echo in the answer: a string of at most ``MAX_ID_CHARS``
     characters or a whole number of at most ``MAX_ID`` either way (anything else could not
     be echoed as the page sent it). Raises MessageError."""
@@ -318,7 +318,7 @@ def message_id(data: dict) -> str | int | None:
     return schema.whole(value, "id", -MAX_ID, MAX_ID, MessageError)
 
 
-def intent_of(data: dict) -> str:
+def intent_of(data: dict[str, Any]) -> str:
     """The message's ``type``, one of ``INTENTS``; checks its ``v`` on the way."""
     version = schema.whole(data.get("v", PROTOCOL_VERSION), "v", err=MessageError)
     if version != PROTOCOL_VERSION:
@@ -330,13 +330,13 @@ def intent_of(data: dict) -> str:
     return kind
 
 
-def parse_options(options: Any) -> dict:
+def parse_options(value: Any) -> dict[str, Any]:
     """Check ``new_match``'s ``options`` as far as the message goes: an object of at most
     ``MAX_OPTIONS`` short names with JSON scalar values (the ruleset then checks each name and
     value against the variant). Raises MessageError, or OptionError naming the option."""
-    if options is None:
+    if value is None:
         return {}
-    schema.obj(options, "options", MessageError)
+    options = schema.obj(value, "options", MessageError)
     if len(options) > MAX_OPTIONS:
         raise OptionError(f"options: at most {MAX_OPTIONS} options, not {len(options)}")
     for name, value in options.items():
@@ -352,7 +352,7 @@ def parse_options(options: Any) -> dict:
     return options
 
 
-def record_of(value: Any) -> dict:
+def record_of(value: Any) -> dict[str, Any]:
     """``load_record``'s ``record``: an object, or JSON text parsed strictly; either way at
     most ``schema.MAX_RECORD_CHARS`` characters of JSON (text: checked before parsing; an
     object: its compact JSON text). Raises RecordError naming the limit."""
@@ -505,7 +505,7 @@ class Session:
             data = read_message(message)
             msg_id = message_id(data)
             kind = intent_of(data)
-            answer: dict | None = None
+            answer: dict[str, Any] | None = None
             if kind == "ai_move":
                 self.check_state_id(data)
                 for answer in self.ai_move_steps():
@@ -546,7 +546,7 @@ class Session:
         self.agents = saved.agents
 
     @staticmethod
-    def encode(answer: dict, msg_id: str | int | None) -> str:
+    def encode(answer: dict[str, Any], msg_id: str | int | None) -> str:
         """The answer as strict JSON text (``NaN`` or ``Infinity`` raise: the page's
         ``JSON.parse`` would refuse them), with the protocol version and the message's id."""
         answer["v"] = PROTOCOL_VERSION
@@ -555,11 +555,11 @@ class Session:
         return json.dumps(answer, allow_nan=False)
 
     @staticmethod
-    def error(code: str, message: str) -> dict:
+    def error(code: str, message: str) -> dict[str, Any]:
         """An ``error`` answer."""
         return {"type": "error", "code": code, "message": message}
 
-    def failure(self, exc: Exception) -> dict:
+    def failure(self, exc: Exception) -> dict[str, Any]:
         """The ``error`` answer for what went wrong while handling a message: a refused
         intent keeps its code, an engine error gets the code of its kind, anything else is
         ``internal``, named by its kind only (its text may name hidden tiles; the traceback
@@ -576,7 +576,7 @@ class Session:
         return self.error("internal", f"the worker met an unexpected {type(exc).__name__} "
                                       "(a bug); nothing was changed")
 
-    def dispatch(self, kind: str, data: dict) -> dict:
+    def dispatch(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:
         """Route one decoded intent to its handler (``ai_move``, which runs in steps, is
         routed by ``handle_steps`` to ``ai_move_steps``)."""
         handlers = {
@@ -596,7 +596,7 @@ class Session:
             self.check_state_id(data)
         return handlers[kind](data)
 
-    def check_state_id(self, data: dict) -> None:
+    def check_state_id(self, data: dict[str, Any]) -> None:
         """Refuse an intent without a match or sent for another state than the current one."""
         if self.match is None:
             raise ProtocolError("no_match", "no match is being played")
@@ -608,17 +608,17 @@ class Session:
 
     # --- intents -------------------------------------------------------------------------
 
-    def on_hello(self, data: dict) -> dict:
+    def on_hello(self, data: dict[str, Any]) -> dict[str, Any]:
         """The worker is up: say which protocol and engine it runs."""
         return {"type": "ready", "protocol": PROTOCOL_VERSION, "engine": engine_version()}
 
-    def on_variants(self, data: dict) -> dict:
+    def on_variants(self, data: dict[str, Any]) -> dict[str, Any]:
         """Every variant with players and options, for the setup screen."""
         catalog = variants_catalog()
         return {"type": "variants", "protocol": PROTOCOL_VERSION,
                 "variants": catalog["variants"], "aliases": catalog.get("aliases", {})}
 
-    def on_new_match(self, data: dict) -> dict:
+    def on_new_match(self, data: dict[str, Any]) -> dict[str, Any]:
         """Start a match: the variant's first hand is dealt from the seed."""
         variant = schema.text(data.get("variant"), "variant", MAX_OPTION_CHARS, MessageError)
         options = parse_options(data.get("options"))
@@ -627,7 +627,7 @@ class Session:
         self.start(match, data.get("seats"))
         return self.state([{"type": "hand_started", "hand_number": match.hand_number}])
 
-    def on_play(self, data: dict) -> dict:
+    def on_play(self, data: dict[str, Any]) -> dict[str, Any]:
         """A human seat's move."""
         match = self.current()
         seat = self.seat_to_move(match)
@@ -641,7 +641,7 @@ class Session:
         return self.state(self.events_json(events))
 
     def ai_move_steps(self, alive: Callable[[], bool] | None = None
-                      ) -> Iterator[dict | None]:
+                      ) -> Iterator[dict[str, Any] | None]:
         """The ``ai_move`` intent in steps: None after each chunk of the search, then the
         ``state`` answer. If the position changed while the search was suspended (another
         message was handled meanwhile), or ``alive`` (when given) says the caller has given
@@ -665,7 +665,9 @@ class Session:
         busy = 0.0
         resumed = time.perf_counter()
         move = None
-        for move in agent.steps(view(match.hand, seat), legal, rng):
+        hand = match.hand
+        assert hand is not None  # (someone is to move)
+        for move in agent.steps(view(hand, seat), legal, rng):
             if move is None:
                 busy += time.perf_counter() - resumed
                 yield None
@@ -727,7 +729,7 @@ class Session:
         while alive() and self.computer_to_move():
             saved: Saved | None = Saved(self)
             try:
-                answer: dict | None = None
+                answer: dict[str, Any] | None = None
                 for answer in self.ai_move_steps(alive):
                     if answer is None:
                         yield None
@@ -749,7 +751,7 @@ class Session:
             if self.state_id != pushed_id:
                 return  # an intent moved the game on while the page was shown this state
 
-    def on_next_hand(self, data: dict) -> dict:
+    def on_next_hand(self, data: dict[str, Any]) -> dict[str, Any]:
         """Deal the next hand once the current one is over."""
         match = self.current()
         if not match.hand_over:
@@ -763,7 +765,7 @@ class Session:
         self.undo_states = {}
         return self.state([{"type": "hand_started", "hand_number": match.hand_number}])
 
-    def on_hint(self, data: dict) -> dict:
+    def on_hint(self, data: dict[str, Any]) -> dict[str, Any]:
         """Advice for the human to move: the legal moves ranked best first by the AI.
 
         Answers ``{"type": "hint", "state_id", "move": best notation, "ranking": [{"move",
@@ -776,13 +778,15 @@ class Session:
         from .ai import get_agent
 
         agent = get_agent(HINT_LEVEL, seed=match.seed * 16 + seat)
-        ranking = agent.analyze(view(match.hand, seat), legal, random.Random(self.state_id))
+        hand = match.hand
+        assert hand is not None  # (someone is to move)
+        ranking = agent.analyze(view(hand, seat), legal, random.Random(self.state_id))
         if not ranking:
             ranking = [{"move": str(m), "value": None} for m in legal]
         return {"type": "hint", "state_id": self.state_id, "move": ranking[0]["move"],
                 "ranking": ranking}
 
-    def on_undo(self, data: dict) -> dict:
+    def on_undo(self, data: dict[str, Any]) -> dict[str, Any]:
         """Take the match back to the lone human seat's previous decision in this hand: the
         position before its last move, the computers' moves after it undone too.
 
@@ -828,7 +832,7 @@ class Session:
         return self.state([{"type": "undone", "seat": human, "move": taken[0],
                             "moves": len(taken)}])
 
-    def on_export_record(self, data: dict) -> dict:
+    def on_export_record(self, data: dict[str, Any]) -> dict[str, Any]:
         """The match so far as a domino-record.
 
         A record writes every deal in full (RECORD.md), so in the middle of a hand it shows
@@ -845,7 +849,7 @@ class Session:
                                 "export it anyway")
         return {"type": "record", "record": match.to_record()}
 
-    def on_load_record(self, data: dict) -> dict:
+    def on_load_record(self, data: dict[str, Any]) -> dict[str, Any]:
         """Replay a record (every move checked) and continue from where it stops."""
         record = record_of(data.get("record"))
         match = Match.from_record(record)
@@ -919,7 +923,7 @@ class Session:
                                 "nobody is to move: the hand is over")
         return seat
 
-    def events_json(self, events: list[Event]) -> list[dict]:
+    def events_json(self, events: list[Event]) -> list[dict[str, Any]]:
         """Events as the viewer of the next state may see them."""
         viewer = self.next_viewer()
         return [event.to_json(viewer) for event in events]
@@ -932,20 +936,22 @@ class Session:
             return seat
         return self.viewer
 
-    def state(self, events: list[dict]) -> dict:
+    def state(self, events: list[dict[str, Any]]) -> dict[str, Any]:
         """A ``state`` answer for the current position (see the module doc): every fact in
         one place only, the view and the match summary without what the answer's own
         fields say (``VIEW_FIELDS_ELSEWHERE``, ``MATCH_FIELDS_ELSEWHERE``)."""
         match = self.current()
+        hand = match.hand
+        assert hand is not None  # (a match deals its first hand as it starts)
         self.viewer = self.next_viewer()
         self.state_id += 1
         seat = match.to_move
         kind = None if seat is None else ("human" if self.seats[seat] == "human" else "ai")
-        v = view(match.hand, self.viewer).to_json()
+        v = view(hand, self.viewer).to_json()
         ends = {end: number for end, number in v["ends"]}
         moves = []
-        if kind == "human":
-            cost = leave_charge(match.hand, seat)
+        if kind == "human" and seat is not None:
+            cost = leave_charge(hand, seat)
             moves = [move_entry(m, ends, cost) for m in match.legal()]
         for key in VIEW_FIELDS_ELSEWHERE:
             del v[key]
@@ -983,5 +989,5 @@ class Session:
         }
         if hand_over:
             out["hands"] = [[f"{a}-{b}" for a, b in sorted(h, reverse=True)]
-                            for h in match.hand.hands]
+                            for h in hand.hands]
         return out

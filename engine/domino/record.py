@@ -29,7 +29,7 @@ FORMAT = schema.FORMAT
 VERSION = schema.VERSION
 
 
-def load(text: str | bytes) -> dict:
+def load(text: str | bytes) -> dict[str, Any]:
     """Parse record text; malformed, truncated, oversized or too deeply nested JSON raises
     RecordError (the limits are ``domino.schema``'s)."""
     data = schema.parse_json(text, "the record", schema.MAX_RECORD_CHARS)
@@ -38,7 +38,7 @@ def load(text: str | bytes) -> dict:
     return data
 
 
-def dump(record: dict) -> str:
+def dump(record: dict[str, Any]) -> str:
     """Record text: stable key order, one hand per block, readable diffs."""
     return json.dumps(record, indent=1, ensure_ascii=False) + "\n"
 
@@ -49,7 +49,7 @@ def replay_match(record: Any) -> Match:
     return Match.from_record(record)
 
 
-def replay(record: Any) -> dict:
+def replay(record: Any) -> dict[str, Any]:
     """What ``python -m domino replay`` prints for ``record`` (RECORD.md)."""
     m = replay_match(record)
     over = m.hand_over
@@ -61,7 +61,7 @@ def replay(record: Any) -> dict:
     }
 
 
-def legal(record: Any) -> dict:
+def legal(record: Any) -> dict[str, Any]:
     """What ``python -m domino legal`` prints: the seat to move and its legal moves."""
     out = replay(record)
     return {"to_move": out["to_move"], "legal": out["legal"]}

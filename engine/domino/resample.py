@@ -44,6 +44,7 @@ before the state was resampled is scored as a forced block.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,7 +55,7 @@ from .game import (
     MatchContext,
     blank_state,
 )
-from .layout import LineLayout, TrainLayout, TreeLayout, touch_options
+from .layout import Layout, LineLayout, TrainLayout, TreeLayout, touch_options
 from .moves import DRAW, LEAD, LEAVE, PAIR, PASS, Move
 from .rules import Ruleset
 from .tiles import Tile, full_set, is_double, shuffle
@@ -66,7 +67,7 @@ class Constraint:
     """Seat ``seat`` holds at most ``allowance`` tiles of ``forbidden`` now."""
 
     seat: int
-    forbidden: frozenset
+    forbidden: frozenset[Tile]
     allowance: int
 
 
@@ -85,7 +86,7 @@ class Knowledge:
     rs: Ruleset
     n: int
     seat: int
-    layout: Any
+    layout: Layout
     hand: list[Tile]
     unknown: list[Tile]
     counts: list[int]
@@ -99,7 +100,7 @@ class Knowledge:
     first_turn_open: list[bool] = field(default_factory=list)
     played_this_turn: bool = False
     extra_play: bool = False
-    turns: list = field(default_factory=list)
+    turns: list[tuple[int, Move | None]] = field(default_factory=list)
     leader: int | None = None
     leavers: list[int] = field(default_factory=list)
     # The public history as (seat, Move), read once: the moves of every resampled state.
@@ -109,7 +110,7 @@ class Knowledge:
     origin: HandState | None = field(default=None, repr=False, compare=False)
 
 
-def layout_from_json(rs: Ruleset, n: int, data: dict) -> Any:
+def layout_from_json(rs: Ruleset, n: int, data: dict[str, Any]) -> Layout:
     """The layout object of a view's layout JSON (``View.layout``, ``HistoryStart.layout``),
     read by the layout classes' own readers so that end ids and spinners are the engine's."""
     if rs.layout == "line":
@@ -119,13 +120,13 @@ def layout_from_json(rs: Ruleset, n: int, data: dict) -> Any:
     return TrainLayout.from_json(data, n, rs.allow_double_chain)
 
 
-def _end_value(layout: Any, end: str) -> int:
+def _end_value(layout: Layout, end: str) -> int:
     if isinstance(layout, TrainLayout):
         return layout.value(end)
     return dict(layout.ends())[end]
 
 
-def place_on(layout: Any, rs: Ruleset, seat: int, tile: Tile, end: str,
+def place_on(layout: Layout, rs: Ruleset, seat: int, tile: Tile, end: str,
              touch: int | None) -> None:
     """Place a tile as the engine does (the touching half defaults to the only possible one)."""
     if touch is None:
@@ -133,7 +134,7 @@ def place_on(layout: Any, rs: Ruleset, seat: int, tile: Tile, end: str,
     layout.place(tile, end, touch, seat)
 
 
-def playable_tiles(layout: Any, tiles: list[Tile], seat: int, own_train_only: bool) -> set:
+def playable_tiles(layout: Layout, tiles: list[Tile], seat: int, own_train_only: bool) -> set[Tile]:
     """Tiles of ``tiles`` that ``seat`` could place now (a subset of the engine's options).
 
     ``own_train_only``: Mexican Train's first_turn_multi continuation, where only the seat's
@@ -150,6 +151,11 @@ def playable_tiles(layout: Any, tiles: list[Tile], seat: int, own_train_only: bo
     return out
 
 
+def _senior(t: Tile) -> tuple[int, ...]:
+    """Kozel's senior order: by high half, then low half (RULES.md 1.8)."""
+    return (t[0], t[1])
+
+
 def lead_forbidden(rs: Ruleset, tile: Tile) -> set[Tile]:
     """Tiles no seat was dealt, given that ``tile`` was the forced first lead."""
     rule = rs.first_lead_rule
@@ -160,11 +166,7 @@ def lead_forbidden(rs: Ruleset, tile: Tile) -> set[Tile]:
     order = rule.double_values(top)
     if is_double(tile):
         return {(d, d) for d in order[:order.index(tile[0])]}
-    if rule.by_seniority:
-        def key(t: Tile) -> tuple:
-            return (t[0], t[1])
-    else:
-        key = rs.tile_rank
+    key: Callable[[Tile], tuple[int, ...]] = _senior if rule.by_seniority else rs.tile_rank
     higher = {t for t in full_set(top) if key(t) > key(tile)}
     return set(doubles) | higher
 
@@ -181,7 +183,8 @@ def infer(v: View) -> Knowledge:
     rs, n, me = v.rs, v.players, v.seat
     layout = layout_from_json(rs, n, v.start.layout)
     hand = list(v.hand)
-    events: list[tuple[int, frozenset, int]] = []  # (seat, forbidden, draws counted from index)
+    # (seat, forbidden, draws counted from index)
+    events: list[tuple[int, frozenset[Tile], int]] = []
     draw_index: list[list[int]] = [[] for _ in range(n)]
     first_open = [rs.first_turn_multi] * n
     trains = rs.layout == "trains"
@@ -191,7 +194,7 @@ def infer(v: View) -> Knowledge:
     turn_draws: list[int] = []
     extra = False
     passes = 0
-    turns: list = []
+    turns: list[tuple[int, Move | None]] = []
     leavers: list[int] = []
     history: list[tuple[int, Move]] = []
     for idx, (p, entry) in enumerate(v.history):
@@ -222,7 +225,7 @@ def infer(v: View) -> Knowledge:
             # double the player could not satisfy counts, and sets the marker.
             if not (placed and not extra):
                 passes += 1
-                if trains:
+                if layout.kind == "trains":
                     layout.markers.add(p)
             turns.append((p, None))
             continue
@@ -340,7 +343,8 @@ def _matching_deal(k: Knowledge, rng: random.Random) -> list[list[Tile]] | None:
             if slot in seen or not fits(t, slot):
                 continue
             seen.add(slot)
-            if owner[slot] is None or augment(owner[slot], seen):
+            held = owner[slot]
+            if held is None or augment(held, seen):
                 owner[slot] = t
                 return True
         return False
@@ -349,9 +353,10 @@ def _matching_deal(k: Knowledge, rng: random.Random) -> list[list[Tile]] | None:
         if not augment(t, set()):
             return None
     hands: list[list[Tile]] = [[] for _ in range(k.n)]
-    for slot, t in enumerate(owner):
+    for slot, held in enumerate(owner):
         if slots[slot] != -1:
-            hands[slots[slot]].append(pool[t])
+            assert held is not None  # there are as many slots as tiles, and each got one
+            hands[slots[slot]].append(pool[held])
     return hands
 
 
@@ -429,7 +434,7 @@ def public_state(v: View, rng: random.Random, k: Knowledge | None = None) -> Han
         share, rest = divmod(v.escrow, len(k.leavers))
         for i, p in enumerate(k.leavers):
             s.escrow_by[p] += share + (1 if i < rest else 0)
-    s.transfers = [tuple(t) for t in v.penalties]
+    s.transfers = list(v.penalties)
     s.points = list(v.points)
     s.extra_play = k.extra_play
     s.first_turn_open = list(k.first_turn_open)

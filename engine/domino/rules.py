@@ -17,16 +17,16 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, get_args
+from typing import Any, Final, Literal, get_args
 
 from .errors import OptionError, UnknownVariantError
 from .schema import describe
 from .tiles import Tile
 
 # Draw policies (RULES.md 1.5).
-NONE = "none"
-DRAW_ONE = "draw_one"
-DRAW_UNTIL = "draw_until_playable"
+NONE: Final = "none"
+DRAW_ONE: Final = "draw_one"
+DRAW_UNTIL: Final = "draw_until_playable"
 
 DrawPolicy = Literal["none", "draw_one", "draw_until_playable"]
 LayoutKind = Literal["line", "tree", "trains"]
@@ -217,15 +217,15 @@ class OptionSpec:
     kind: Literal["bool", "int", "choice"]
     default: Any
     description: str
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     min: int | None = None
     max: int | None = None
     sets: str = ""
-    values: dict = field(default_factory=dict)
+    values: dict[Any, Any] = field(default_factory=dict)
     players: tuple[int, ...] = ()  # player counts where the option applies (empty: all)
     step: int = 1  # an int option's values are multiples of this
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The option as the ``variants`` CLI command and the web setup form see it."""
         out: dict[str, Any] = {
             "name": self.name,
@@ -255,11 +255,10 @@ class Ruleset:
     max_players: int
     default_players: int
     max_pip: int = 6
-    hand_sizes: dict = field(default_factory=dict)  # players -> tiles each
+    hand_sizes: dict[int, int] = field(default_factory=dict)  # players -> tiles each
     hand_size: int | None = None  # option override
     draw_policy: DrawPolicy = NONE
-    reserve: dict = field(default_factory=dict)  # players -> tiles never drawn
-    boneyard_dead: bool = False  # block: undealt tiles are never drawn nor scored
+    reserve: dict[int, int] = field(default_factory=dict)  # players -> tiles never drawn
     voluntary_draw: bool = False
     drawn_tile_optional: bool = False
     layout: LayoutKind = "line"
@@ -299,8 +298,8 @@ class Ruleset:
     pass_penalty: bool = False  # vn_iwin: a pass pays half a stake to the last placer
     rank_chain: bool = False  # Vietnamese variants: ties broken by the ranking chain (1.9)
     players: int = 0  # the player count this ruleset was built for (0: not yet chosen)
-    options: tuple = ()  # the (name, value) pairs chosen, for records
-    option_specs: tuple = ()
+    options: tuple[tuple[str, Any], ...] = ()  # the (name, value) pairs chosen, for records
+    option_specs: tuple[OptionSpec, ...] = ()
 
     # --- derived values -------------------------------------------------------------
 
@@ -357,7 +356,7 @@ class Ruleset:
             return [[0, 2], [1, 3]]
         return None
 
-    def option_values(self) -> dict:
+    def option_values(self) -> dict[str, Any]:
         """The chosen options (with defaults filled in), as a record stores them."""
         return dict(self.options)
 
@@ -497,7 +496,7 @@ BLOCK = Ruleset(
     summary="7 tiles (2 players) or 5; no drawing; the winner scores the others' pips "
             "(less their own after a block); first to 100.",
     min_players=2, max_players=4, default_players=2,
-    hand_sizes={2: 7, 3: 5, 4: 5}, draw_policy=NONE, boneyard_dead=True,
+    hand_sizes={2: 7, 3: 5, 4: 5}, draw_policy=NONE,
     first_lead="highest_double_or_tile", later_lead="winner_any_tie_rotates",
     settlement="points", target=100, partnership_allowed=True,
     option_specs=(
@@ -512,7 +511,7 @@ DRAW = replace(
     BLOCK, id="draw", name="Draw",
     summary="7 tiles (2 players) or 5; draw until playable; the winner scores the others' pips "
             "(less their own after a block); first to 100.",
-    draw_policy=DRAW_UNTIL, boneyard_dead=False,
+    draw_policy=DRAW_UNTIL,
     option_specs=BLOCK.option_specs + (
         _opt("reserve", "choice", "0", "Tiles that stay in the boneyard: none, or classic "
              "(2 with 2 players, 1 with 3-4).", choices=("0", "classic"),
@@ -573,7 +572,7 @@ TAX_PERMILLE = {"casual": 30, "high_roller": 28, "vip": 26}
 DOUBLE_NINE_HANDS = {2: 15, 3: 13, 4: 11}
 
 # Every field that names a behaviour, with the names it may take.
-NAMED_FIELDS: dict[str, tuple] = {
+NAMED_FIELDS: dict[str, tuple[str | None, ...]] = {
     "draw_policy": get_args(DrawPolicy),
     "layout": get_args(LayoutKind),
     "spinners": get_args(SpinnerRule),
@@ -708,7 +707,7 @@ _built: dict[tuple[Any, ...], Ruleset] = {}
 _BUILT_MAX = 256
 
 
-def get_ruleset(variant: str, options: dict | None = None) -> Ruleset:
+def get_ruleset(variant: str, options: dict[str, Any] | None = None) -> Ruleset:
     """Build the ruleset of ``variant`` with ``options`` (RULES.md names plus ``players``).
 
     Unknown options, out-of-range values and impossible player counts raise OptionError.
@@ -732,7 +731,7 @@ def get_ruleset(variant: str, options: dict | None = None) -> Ruleset:
     return rs
 
 
-def _build_ruleset(base: Ruleset, options: dict | None) -> Ruleset:
+def _build_ruleset(base: Ruleset, options: dict[str, Any] | None) -> Ruleset:
     """``get_ruleset``'s work: check ``options`` against ``base``'s specs and apply them."""
     options = dict(options or {})
     players_value = options.pop("players", base.default_players)
@@ -776,7 +775,7 @@ def _build_ruleset(base: Ruleset, options: dict | None) -> Ruleset:
     return rs
 
 
-def reading(rs: Ruleset) -> dict:
+def reading(rs: Ruleset) -> dict[str, Any]:
     """How the results of ``rs`` read, for a page that must never test a variant id:
     ``standing`` (``STANDINGS``: money, record, cost, points), ``better`` (``higher`` or
     ``lower`` totals are better), ``ranked`` (the settlement ranks every player: the summary
@@ -790,7 +789,7 @@ def reading(rs: Ruleset) -> dict:
             "rounds": rs.rounds if standing.ends == "rounds" else None}
 
 
-def variants_catalog() -> dict:
+def variants_catalog() -> dict[str, Any]:
     """Every variant with its players and options, as ``python -m domino variants`` prints it.
 
     Besides what the setup form needs, each variant says how its results read, so that the

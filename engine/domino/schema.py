@@ -143,7 +143,7 @@ def text(value: Any, where: str, max_len: int, err: ErrorClass = RecordError) ->
 
 
 def obj(value: Any, where: str, err: ErrorClass = RecordError,
-        keys: tuple[str, ...] | None = None) -> dict:
+        keys: tuple[str, ...] | None = None) -> dict[str, Any]:
     """A JSON object; with ``keys``, one that holds no other key (a misspelt key is an error,
     not silently ignored)."""
     if not isinstance(value, dict):
@@ -157,7 +157,7 @@ def obj(value: Any, where: str, err: ErrorClass = RecordError,
 
 
 def array(value: Any, where: str, err: ErrorClass = RecordError, max_len: int | None = None,
-          length: int | None = None) -> list:
+          length: int | None = None) -> list[Any]:
     """A JSON array, of exactly ``length`` or at most ``max_len`` items."""
     if not isinstance(value, list):
         raise _fail(err, where, f"must be a list, not {describe(value)}")
@@ -272,7 +272,7 @@ def _too_deep(text_value: str) -> bool:
 def check_json_value(value: Any, where: str, err: ErrorClass = RecordError) -> None:
     """A value built in Python (not parsed from text) holds only JSON: no NaN or infinite
     float, no nesting beyond ``MAX_DEPTH``, string keys. The error names the path."""
-    stack: list[tuple[Any, tuple]] = [(value, ())]
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
     while stack:
         item, path = stack.pop()
         problem = None
@@ -294,7 +294,7 @@ def check_json_value(value: Any, where: str, err: ErrorClass = RecordError) -> N
             raise _fail(err, _path_text(path) or where, problem)
 
 
-def _path_text(path: tuple) -> str:
+def _path_text(path: tuple[str | int, ...]) -> str:
     """A key path as the errors write fields: ``hands[0].start.layout.engine``."""
     out = ""
     for key in path:
@@ -316,10 +316,10 @@ FORMAT = "domino-record"
 VERSION = 1
 
 
-def record_header(record: Any) -> dict:
+def record_header(value: Any) -> dict[str, Any]:
     """The top level of a record: its keys, format, version, variant, options, seed, match and
     the list of hands, with the limits on hands and moves. Returns the record."""
-    obj(record, "", RecordError, RECORD_KEYS)
+    record = obj(value, "", RecordError, RECORD_KEYS)
     if record.get("format") != FORMAT:
         raise RecordError(f"format must be {FORMAT!r}")
     version = record.get("version")
@@ -369,7 +369,7 @@ def option_value(value: Any, where: str) -> Any:
     raise RecordError(f"{where}: must be true, false, a number or a name, not {describe(value)}")
 
 
-def match_state(state: Any, n: int) -> dict:
+def match_state(state: Any, n: int) -> dict[str, Any]:
     """RECORD.md's ``match`` (the match before the first listed hand), checked and with
     every key filled in: ``hand_number``, ``scores``, ``balances``, ``records``, ``open``
     and ``leader``."""
@@ -395,7 +395,8 @@ def deal(value: Any, n: int, max_pip: int) -> tuple[list[list[Tile]], list[Tile]
     return out, tiles(value.get("boneyard", []), "deal.boneyard", max_pip)
 
 
-def start(value: Any, n: int, max_pip: int, layout_kind: str, leave_allowed: bool) -> dict:
+def start(value: Any, n: int, max_pip: int, layout_kind: str, leave_allowed: bool
+          ) -> dict[str, Any]:
     """A start position (RECORD.md ``start``), every field checked and parsed: ``hands`` and
     ``boneyard`` as tiles, ``line`` as oriented pairs (line layouts) or ``layout`` as checked
     JSON (trees, trains), ``to_move``, ``last_placer`` (a seat or None) and ``seated``.
@@ -477,7 +478,8 @@ def _pairs(value: Any, where: str, max_pip: int) -> list[tuple[int, int]]:
     return out
 
 
-def _layout_id(spec: dict, at: str, pattern: re.Pattern, max_len: int, what: str) -> str:
+def _layout_id(spec: dict[str, Any], at: str, pattern: re.Pattern[str], max_len: int,
+               what: str) -> str:
     """The ``id`` of an arm or a train: present, a short string, and a name of that kind."""
     if "id" not in spec:
         raise RecordError(f"{at}: lacks 'id'")
@@ -487,7 +489,7 @@ def _layout_id(spec: dict, at: str, pattern: re.Pattern, max_len: int, what: str
     return name
 
 
-def tree_layout(value: Any, max_pip: int) -> dict:
+def tree_layout(value: Any, max_pip: int) -> dict[str, Any]:
     """A tree layout's JSON (``TreeLayout.to_json``): ``kind``, ``lead``, ``arms`` with
     ``id``, ``parent`` ([host arm, index of the double on it] or null), ``open`` and
     ``tiles``. Returned with the same shape, every value checked."""
@@ -517,7 +519,7 @@ def tree_layout(value: Any, max_pip: int) -> dict:
     return {"kind": "tree", "lead": lead, "arms": arms}
 
 
-def trains_layout(value: Any, n: int, max_pip: int) -> dict:
+def trains_layout(value: Any, n: int, max_pip: int) -> dict[str, Any]:
     """A trains layout's JSON (``TrainLayout.to_json``): ``kind``, ``engine``, ``trains``
     with ``id``, ``owner``, ``marker`` and ``tiles``, and ``unsatisfied``. Returned with the
     same shape, every value checked."""

@@ -8,46 +8,18 @@ gai, ranking, pips, delta and house. ``delta`` is everything the hand changed fo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from .blocker import LookBack, find_blocker, gai_of
 from .errors import RecordError
-from .game import HandState, Termination
+from .game import HandState
+from .result import HandResult as HandResult  # (its home was here: still importable)
+from .result import Termination, Winner
 from .rules import SETTLEMENT_KINDS, Ruleset
 from .tiles import Tile, is_double
 
 
-@dataclass(slots=True)
-class HandResult:
-    """The outcome of one hand (RECORD.md's per-hand replay entry, plus details)."""
-
-    termination: Termination
-    winner: int | list[int] | None
-    blocker: int | None
-    gai: int | None
-    ranking: list[int]
-    pips: list[int]
-    delta: list[int]
-    house: int = 0
-    next_leader: int | None = None
-    details: dict = field(default_factory=dict)
-
-    def to_json(self) -> dict:
-        """Exactly the keys of RECORD.md, plus ``details`` for the end-of-hand summary."""
-        return {
-            "termination": self.termination,
-            "winner": self.winner,
-            "blocker": self.blocker,
-            "gai": self.gai,
-            "ranking": list(self.ranking),
-            "pips": list(self.pips),
-            "delta": list(self.delta),
-            "house": self.house,
-        }
-
-
-def chain_key(rs: Ruleset, hand: list[Tile]) -> tuple:
+def chain_key(rs: Ruleset, hand: list[Tile]) -> tuple[int, int, tuple[int, ...]]:
     """RULES.md 1.9 ranking chain, smaller is better: pips, tile count, highest tile."""
     top = max((rs.tile_rank(t) for t in hand), default=(-1,))
     return (rs.pips(hand), len(hand), top)
@@ -81,6 +53,7 @@ def hand_result(s: HandState) -> HandResult:
     whoever takes the result (``play.apply_unchecked``, the match, a playout) asks here.
     """
     if s.result is None:
+        assert s.termination is not None, "the hand has not ended"
         s.result = settle(s, s.termination, s.winner, s.by_default)
     return s.result
 
@@ -111,7 +84,7 @@ def _sides(s: HandState) -> list[list[int]]:
     return s.rs.teams(s.n) or [[p] for p in _seated(s)]
 
 
-def _winner_value(s: HandState, side: list[int]) -> int | list[int]:
+def _winner_value(s: HandState, side: list[int]) -> Winner:
     return list(side) if len(side) > 1 else side[0]
 
 
@@ -131,7 +104,7 @@ def _block_winner_side(s: HandState, pips: list[int]) -> list[int] | None:
     if rs.rank_chain:
         return min(tied, key=lambda side: min(chain_key(rs, s.hands[p]) for p in side))
     if rs.tie_rule == "lightest_tile":
-        def lightest(side: list[int]) -> tuple:
+        def lightest(side: list[int]) -> tuple[int, ...]:
             tiles = [t for p in side for t in s.hands[p]]
             return min((rs.tile_rank(t) for t in tiles), default=(-1,))
         keys = [lightest(side) for side in tied]
@@ -154,14 +127,16 @@ def _points_ranking(s: HandState, pips: list[int], first: list[int] | None) -> l
 
 # --- vn_traditional ------------------------------------------------------------------------
 
-def settle_vn_traditional(s: HandState, termination: str, winner: int | None,
+def settle_vn_traditional(s: HandState, termination: Termination, winner: int | None,
                           by_default: bool = False) -> HandResult:
     """Money by rank after a domino, 4B per loser after a block; partnership at 2B/4B."""
     rs, n, b = s.rs, s.n, s.rs.stake
     pips = _pips(s)
     delta = [0] * n
     teams = rs.teams(n)
+    ranking: list[int]
     if termination == "domino":
+        assert winner is not None, "a domino names who went out"
         losers_best_first = _chain_order(s, [p for p in range(n) if p != winner])
         ranking = [winner] + losers_best_first
         if teams:
@@ -181,6 +156,7 @@ def settle_vn_traditional(s: HandState, termination: str, winner: int | None,
         ranking = _chain_order(s, list(range(n)))
         if teams:
             side = _block_winner_side(s, pips)
+            assert side is not None, "the ranking chain breaks every tie"
             for p in range(n):
                 delta[p] = 4 * b if p in side else -4 * b
             ranking = _team_ranking(s, side, ranking)
@@ -199,7 +175,7 @@ def _team_ranking(s: HandState, side: list[int], ranking: list[int]) -> list[int
 
 # --- points: block, draw, doubles, vn_traditional in points mode ---------------------------
 
-def settle_points(s: HandState, termination: str, winner: int | None,
+def settle_points(s: HandState, termination: Termination, winner: int | None,
                   by_default: bool = False) -> HandResult:
     """The winner scores the opponents' pips (less their own after a block, where the
     variant says so); partners' pips are added and both partners get the team's points."""
@@ -207,7 +183,9 @@ def settle_points(s: HandState, termination: str, winner: int | None,
     pips = [rs.pips(h) for h in s.hands]
     delta = [0] * n
     teams = rs.teams(n)
+    side: list[int] | None
     if termination == "domino":
+        assert winner is not None, "a domino names who went out"
         side = next(t for t in teams if winner in t) if teams else [winner]
     elif teams:
         side = _block_winner_side(s, pips)
@@ -232,6 +210,7 @@ def settle_points(s: HandState, termination: str, winner: int | None,
     points = opponents - own if termination != "domino" and rs.blocked_minus_own else opponents
     for p in side:
         delta[p] = points
+    leader: int | None
     if len(side) == 1:
         leader = side[0]
         first = side
@@ -245,7 +224,7 @@ def settle_points(s: HandState, termination: str, winner: int | None,
 
 # --- all_fives -----------------------------------------------------------------------------
 
-def settle_all_fives(s: HandState, termination: str, winner: int | None,
+def settle_all_fives(s: HandState, termination: Termination, winner: int | None,
                      by_default: bool = False) -> HandResult:
     """Points scored during the hand, plus the end bonus rounded to the nearest 5."""
     rs = s.rs
@@ -253,11 +232,11 @@ def settle_all_fives(s: HandState, termination: str, winner: int | None,
     delta = s.points[:]
     bonus = 0
     side: list[int] | None
-    if termination == "target":
+    if termination == "target" or termination == "domino":
+        assert winner is not None, "the target and a domino name their seat"
         side = _team_of(s, winner)
-    elif termination == "domino":
-        side = _team_of(s, winner)
-        bonus = round5(sum(pips[p] for p in _seated(s) if p not in side))
+        if termination == "domino":
+            bonus = round5(sum(pips[p] for p in _seated(s) if p not in side))
     else:
         side = _block_winner_side(s, pips)
         if side is not None:
@@ -277,7 +256,7 @@ def settle_all_fives(s: HandState, termination: str, winner: int | None,
 
 # --- kozel ---------------------------------------------------------------------------------
 
-def settle_kozel(s: HandState, termination: str, winner: int | None,
+def settle_kozel(s: HandState, termination: Termination, winner: int | None,
                  by_default: bool = False) -> HandResult:
     """Each player's hand points; the match records them (opening at 13, RULES.md 2.5)."""
     rs = s.rs
@@ -298,7 +277,7 @@ def settle_kozel(s: HandState, termination: str, winner: int | None,
 
 # --- mexican_train -------------------------------------------------------------------------
 
-def settle_mexican(s: HandState, termination: str, winner: int | None,
+def settle_mexican(s: HandState, termination: Termination, winner: int | None,
                    by_default: bool = False) -> HandResult:
     """Every player adds the pips left in hand to their total."""
     pips = _pips(s)
@@ -313,13 +292,14 @@ def settle_mexican(s: HandState, termination: str, winner: int | None,
 
 # --- vn_schoolnet --------------------------------------------------------------------------
 
-def settle_schoolnet(s: HandState, termination: str, winner: int | None,
+def settle_schoolnet(s: HandState, termination: Termination, winner: int | None,
                      by_default: bool = False) -> HandResult:
     """Losers pay their pips; a deliberate blocker wins double or pays (RULES.md 2.2.4)."""
     n, k = s.n, s.rs.stake
     pips = _pips(s)
     delta = [0] * n
     if termination == "domino":
+        assert winner is not None, "a domino names who went out"
         for p in range(n):
             if p != winner:
                 delta[p] -= pips[p]
@@ -338,14 +318,15 @@ def settle_schoolnet(s: HandState, termination: str, winner: int | None,
             if p != w:
                 delta[p] -= pips[p]
                 delta[w] += pips[p]
-    elif blocker == w and gai is None:
-        for p in range(n):
-            if p != blocker:
-                delta[p] -= 2 * pips[p]
-                delta[blocker] += 2 * pips[p]
     elif blocker == w:
-        delta[gai] -= 2 * others
-        delta[blocker] += 2 * others
+        if gai is None:
+            for p in range(n):
+                if p != blocker:
+                    delta[p] -= 2 * pips[p]
+                    delta[blocker] += 2 * pips[p]
+        else:
+            delta[gai] -= 2 * others
+            delta[blocker] += 2 * others
     elif gai is None:
         for p in range(n):
             if p != blocker:
@@ -362,7 +343,7 @@ def settle_schoolnet(s: HandState, termination: str, winner: int | None,
 IWIN_DOMINO = {4: (2, 1, -1, -2), 3: (3, -1, -2), 2: (2, -2)}  # in half stakes, by rank
 
 
-def settle_iwin(s: HandState, termination: str, winner: int | None,
+def settle_iwin(s: HandState, termination: Termination, winner: int | None,
                 by_default: bool = False) -> HandResult:
     """Rank payouts or the blocker's bet, pass penalties, thúi bò, escrow, and tax.
 
@@ -375,7 +356,7 @@ def settle_iwin(s: HandState, termination: str, winner: int | None,
     pips = _pips(s)
     seated = _seated(s)
     m = len(seated)
-    items: list[dict] = []
+    items: list[dict[str, Any]] = []
     delta = [0] * n
     house = 0
 
@@ -405,10 +386,13 @@ def settle_iwin(s: HandState, termination: str, winner: int | None,
     for p in range(n):
         debit(p, s.escrow_by[p], "leave")
     blocker = None
+    ranking: list[int]
     if by_default:
+        assert winner is not None, "the last seat seated wins by default"
         ranking = [winner]
         first = winner
     elif termination == "domino":
+        assert winner is not None, "a domino names who went out"
         ranking = [winner] + _chain_order(s, [p for p in seated if p != winner])
         first = winner
         for seat, units in zip(ranking, IWIN_DOMINO[m], strict=True):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
+from typing import Any
 
 from .fast import random_hand, supports
 from .game import MatchContext, advance, legal_moves, new_hand
@@ -22,7 +23,7 @@ from .settle import hand_result
 _KEYS = ("termination", "winner", "blocker", "gai", "ranking", "pips", "delta", "house")
 
 
-def _general_hand(rs: Ruleset, seed: int, i: int, chooser: random.Random) -> dict:
+def _general_hand(rs: Ruleset, seed: int, i: int, chooser: random.Random) -> dict[str, Any]:
     """One random hand through ``legal_moves`` + ``apply_unchecked`` (any variant): its kernel
     ``game.advance``, with the hand settled once at its end."""
     state = new_hand(rs, MatchContext(), hand_rng(seed, i + 1))
@@ -38,7 +39,8 @@ def _general_hand(rs: Ruleset, seed: int, i: int, chooser: random.Random) -> dic
     return result
 
 
-def simulate(variant: str, options: dict | None = None, games: int = 100, seed: int = 0) -> dict:
+def simulate(variant: str, options: dict[str, Any] | None = None, games: int = 100,
+             seed: int = 0) -> dict[str, Any]:
     """Play ``games`` random hands of ``variant``; return counts, speed and a checksum.
 
     Deals come from one ``random.Random(seed + 1)`` (the kernel) or from ``hand_rng(seed, i)``

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from .errors import TileError
 
@@ -59,7 +60,7 @@ def full_set(max_pip: int) -> list[Tile]:
     return list(tiles)
 
 
-def shuffle(items: list, rng: random.Random) -> None:
+def shuffle(items: list[Any], rng: random.Random) -> None:
     """Shuffle ``items`` in place with Fisher-Yates over ``rng.random()``.
 
     Only ``random()`` is promised to give the same stream across Python versions, and the

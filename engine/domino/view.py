@@ -35,14 +35,14 @@ class HistoryStart:
     inference stays sound with such a gap (it only misses what a marked train would prove).
     """
 
-    layout: dict  # the layout's JSON (as ``View.layout``) where the history begins
+    layout: dict[str, Any]  # the layout's JSON (as ``View.layout``) where the history begins
     to_move: int  # the seat to move there
     seated: tuple[bool, ...]  # the seats at the table there (vn_iwin: before later leaves)
     # The history opens with the hand's lead, and that lead was the tile the variant's lead
     # rule named (the highest double, ...): so no seat held a tile the rule ranks higher.
     forced_lead: bool
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The start of the history as plain JSON (the ``start`` key of ``View.to_json``)."""
         return {"layout": self.layout, "to_move": self.to_move, "seated": list(self.seated),
                 "forced_lead": self.forced_lead}
@@ -61,7 +61,7 @@ class View:
     counts: tuple[int, ...]
     boneyard: int
     drawable: int
-    layout: dict
+    layout: dict[str, Any]
     ends: tuple[tuple[str, int], ...]
     history: tuple[tuple[int, str], ...]
     legal: tuple[Move, ...]
@@ -78,7 +78,7 @@ class View:
     # placement scores when it is a multiple of five; None in a variant that does not count.
     end_count: int | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The view as plain JSON (what the worker sends to the page)."""
         return {
             "variant": self.rs.id,
@@ -157,7 +157,8 @@ def history_start(s: HandState) -> HistoryStart:
     )
 
 
-def _taken_back(layout: dict, history: list[tuple[int, Move]], rs: Ruleset) -> dict:
+def _taken_back(layout: dict[str, Any], history: list[tuple[int, Move]], rs: Ruleset
+                ) -> dict[str, Any]:
     """The layout JSON ``layout`` as it stood before the placements of ``history``."""
     if any(move.kind == LEAD for _, move in history):
         # A lead opens an empty table (Mexican Train has none: its hub is never empty).
@@ -171,7 +172,7 @@ def _taken_back(layout: dict, history: list[tuple[int, Move]], rs: Ruleset) -> d
     return _trains_taken_back(layout, history)
 
 
-def _line_taken_back(layout: dict, history: list[tuple[int, Move]]) -> dict:
+def _line_taken_back(layout: dict[str, Any], history: list[tuple[int, Move]]) -> dict[str, Any]:
     tiles = [list(t) for t in layout["tiles"]]
     for _, move in reversed(history):
         if move.kind == PLACE:
@@ -182,8 +183,8 @@ def _line_taken_back(layout: dict, history: list[tuple[int, Move]]) -> dict:
     return {**layout, "tiles": tiles}
 
 
-def _tree_taken_back(layout: dict, history: list[tuple[int, Move]],
-                     cross_after_line: bool) -> dict:
+def _tree_taken_back(layout: dict[str, Any], history: list[tuple[int, Move]],
+                     cross_after_line: bool) -> dict[str, Any]:
     arms = [{**arm, "tiles": [list(t) for t in arm["tiles"]]} for arm in layout["arms"]]
     for _, move in reversed(history):
         if move.kind != PLACE:
@@ -207,7 +208,7 @@ def _tree_taken_back(layout: dict, history: list[tuple[int, Move]],
     return {**layout, "arms": arms}
 
 
-def _trains_taken_back(layout: dict, history: list[tuple[int, Move]]) -> dict:
+def _trains_taken_back(layout: dict[str, Any], history: list[tuple[int, Move]]) -> dict[str, Any]:
     trains = {t["id"]: {**t, "tiles": [list(x) for x in t["tiles"]]} for t in layout["trains"]}
     unsatisfied = list(layout["unsatisfied"])
     on_double: dict[int, bool] = {}  # history index -> the placement covered a double

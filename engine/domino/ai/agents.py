@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from typing import Any
 
 from ..moves import Move
 from ..view import View
@@ -59,7 +60,7 @@ class Agent:
         yield self.choose(view, legal_moves, rng)
 
     def analyze(self, view: View, legal_moves: list[Move],
-                rng: random.Random | None = None) -> list[dict]:
+                rng: random.Random | None = None) -> list[dict[str, Any]]:
         """Every sensible move with this agent's estimate, best first (for hints)."""
         k = infer(view)
         moves = playable(list(legal_moves))
@@ -132,7 +133,7 @@ class SearchAgent(Agent):
         return Search(view, list(legal_moves), self._rng(rng), self.config, self.budget)
 
     def think(self, view: View, legal_moves: list[Move], rng: random.Random | None = None,
-              chunk: int = 32) -> Iterator[dict]:
+              chunk: int = 32) -> Iterator[dict[str, Any]]:
         """Run the search in chunks, yielding its progress after each; the last progress
         has ``done`` True and ``move`` set. Stop iterating to cancel."""
         search = self.start(view, legal_moves, rng)
@@ -157,10 +158,11 @@ class SearchAgent(Agent):
             return moves[0]
         if self.time_limit is None:
             return self.start(view, moves, rng).run()
-        last: dict = {}
+        last: dict[str, Any] = {}
         for info in self.think(view, moves, rng):
             last = info
-        return last["move"]
+        move: Move = last["move"]
+        return move
 
     def steps(self, view: View, legal_moves: list[Move],
               rng: random.Random | None = None, chunk: int = 32) -> Iterator[Move | None]:
@@ -173,7 +175,7 @@ class SearchAgent(Agent):
             yield info["move"] if info["done"] else None
 
     def analyze(self, view: View, legal_moves: list[Move],
-                rng: random.Random | None = None) -> list[dict]:
+                rng: random.Random | None = None) -> list[dict[str, Any]]:
         """Every sensible move with its searched mean value and evaluations, best first."""
         search = self.start(view, legal_moves, rng)
         search.run()

@@ -25,11 +25,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any, overload
 
 from .. import fast
 from ..game import OVER_PHASE, PLAY_PHASE, HandState
+from ..layout import LineLayout
+from ..result import HandResult, Termination
 from ..rules import DRAW_UNTIL, NONE, Ruleset
-from ..settle import HandResult, settle
+from ..settle import settle
 
 
 class SolveLimit(Exception):
@@ -45,10 +48,11 @@ def supported(rs: Ruleset) -> bool:
 
 def applicable(s: HandState) -> bool:
     """Whether ``s`` can be solved here: ``supported`` rules, the lead made."""
-    return s.phase == PLAY_PHASE and supported(s.rs) and bool(s.layout.tiles)
+    line: LineLayout = s.layout  # type: ignore[assignment]  # read only once ``supported``
+    return s.phase == PLAY_PHASE and supported(s.rs) and bool(line.tiles)
 
 
-_ORDER: dict[tuple, tuple[list[int], list[int]]] = {}
+_ORDER: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
 
 
 def _order(s: HandState) -> tuple[list[int], list[int]]:
@@ -68,7 +72,25 @@ def _order(s: HandState) -> tuple[list[int], list[int]]:
     return got
 
 
-def solve(s: HandState, value: Callable[[HandResult], float | list[float]],
+# A node's value: one float for the maximizing side (alpha-beta), or one float per side
+# (max^n). One recursion serves both modes with no test of the type at each node, so inside
+# it the values are Any; the overloads of ``solve`` give callers the precise type.
+_Value = Any
+
+
+@overload
+def solve(s: HandState, value: Callable[[HandResult], float],
+          maximizing: Callable[[int], bool], node_limit: int, nodes: list[int],
+          mover_index: None = None) -> float: ...
+
+
+@overload
+def solve(s: HandState, value: Callable[[HandResult], list[float]],
+          maximizing: None, node_limit: int, nodes: list[int],
+          mover_index: dict[int, int]) -> list[float]: ...
+
+
+def solve(s: HandState, value: Callable[[HandResult], Any],
           maximizing: Callable[[int], bool] | None, node_limit: int, nodes: list[int],
           mover_index: dict[int, int] | None = None) -> float | list[float]:
     """The exact value of world ``s`` (which ``applicable`` accepts and is not over).
@@ -107,15 +129,16 @@ def solve(s: HandState, value: Callable[[HandResult], float | list[float]],
         nxt[p] = q
     transfers: list[tuple[int, int, int]] = []
     base_transfers = list(s.transfers)
-    cache: dict[tuple, float | list[float]] = {}
+    cache: dict[tuple[Any, ...], _Value] = {}
     # A tile fitting both ends of a line that shows one number gives the same position on
     # either end, up to swapping the ends: alpha-beta tries it once. max^n keeps both, since
     # its tie-breaks follow the move order, which swapped ends change.
     twin_ends = maximizing is not None
+    side_of = mover_index if mover_index is not None else {}  # max^n: always given
     tiles_of = tb.tiles_of
 
-    def leaf(termination: str, winner: int | None, top: int, lp: int | None
-             ) -> float | list[float]:
+    def leaf(termination: Termination, winner: int | None, top: int, lp: int | None
+             ) -> _Value:
         key = (tuple(hm), top, termination, winner, lp, tuple(transfers))
         got = cache.get(key)
         if got is not None:
@@ -163,7 +186,7 @@ def solve(s: HandState, value: Callable[[HandResult], float | list[float]],
         return out
 
     def node(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
-             alpha: float, beta: float) -> float | list[float]:
+             alpha: float, beta: float) -> _Value:
         h = hm[p]
         moves = moves_of(h, left, right)
         if not moves:
@@ -198,7 +221,7 @@ def solve(s: HandState, value: Callable[[HandResult], float | list[float]],
                 raise SolveLimit
         q = nxt[p]
         if maximizing is None:
-            me = mover_index[p]
+            me = side_of[p]
             best_vec: list[float] | None = None
         else:
             maxing = maximizing(p)
@@ -237,5 +260,7 @@ def solve(s: HandState, value: Callable[[HandResult], float | list[float]],
                 break
         return best_vec if maximizing is None else best
 
-    return node(s.to_move, s.layout.left, s.layout.right, 0, s.drew, s.last_placer,
-                -math.inf, math.inf)
+    line: LineLayout = s.layout  # type: ignore[assignment]  # ``applicable``: a line
+    result: float | list[float] = node(s.to_move, line.left, line.right, 0, s.drew,
+                                       s.last_placer, -math.inf, math.inf)
+    return result

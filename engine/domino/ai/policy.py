@@ -13,10 +13,9 @@ reads the HandState of a sampled world.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..game import HandState
-from ..layout import TrainLayout, touch_options
+from ..layout import Arm, Layout, TrainLayout, touch_options
 from ..moves import DRAW, LEAD, LEAVE, PAIR, PASS, PLACE, Move
 from ..rules import Ruleset
 from ..tiles import Tile
@@ -73,14 +72,14 @@ def heaviest(rs: Ruleset, legal: list[Move]) -> Move:
     return best
 
 
-def _peek_count(layout: Any, rs: Ruleset, tile: Tile, end: str, touch: int | None) -> int:
+def _peek_count(layout: Layout, rs: Ruleset, tile: Tile, end: str, touch: int | None) -> int:
     """all_fives: the open-end count right after placing ``tile`` (layout left unchanged)."""
     lay = layout.copy()
     place_on(lay, rs, -1, tile, end, touch)
     return lay.count_ends()
 
 
-def fives_points(layout: Any, rs: Ruleset, m: Move) -> int:
+def fives_points(layout: Layout, rs: Ruleset, m: Move) -> int:
     """Points the move scores at once in all_fives (0 elsewhere, or if it scores nothing)."""
     if not rs.end_count_scoring or m.kind not in (LEAD, PLACE):
         return 0
@@ -91,7 +90,7 @@ def fives_points(layout: Any, rs: Ruleset, m: Move) -> int:
     return count if count and count % 5 == 0 else 0
 
 
-def _after(k: Knowledge, m: Move) -> Any:
+def _after(k: Knowledge, m: Move) -> Layout:
     lay = k.layout.copy()
     if m.kind == LEAD:
         lay.lead(m.tile, k.seat)
@@ -102,7 +101,7 @@ def _after(k: Knowledge, m: Move) -> Any:
     return lay
 
 
-def _can_use(lay: Any, seat: int, t: Tile) -> bool:
+def _can_use(lay: Layout, seat: int, t: Tile) -> bool:
     return bool(lay.options(t, seat))
 
 
@@ -122,10 +121,9 @@ def score_move(k: Knowledge, m: Move) -> float:
     numbers = {x for t in rest for x in t}
     score += w["numbers"] * len(numbers)
     lay = _after(k, m)
-    trains = isinstance(lay, TrainLayout)
     # Tiles left that can still be played on the new ends: a hand that keeps following.
     score += w["follow"] * sum(1 for t in rest if _can_use(lay, k.seat, t))
-    if not trains:
+    if not isinstance(lay, TrainLayout):
         ends = {v for _, v in lay.ends()}
         team = side_of(rs, k.n, k.seat)
         for step in range(1, k.n):
@@ -138,7 +136,9 @@ def score_move(k: Knowledge, m: Move) -> float:
             weight = w["block_next"] if step == 1 else w["block_other"]
             score += -weight if q in team else weight
     else:
-        if m.end == f"T{k.seat}" and k.seat in lay.markers | k.layout.markers:
+        before = k.layout
+        assert isinstance(before, TrainLayout)  # the same kind as the layout after the move
+        if m.end == f"T{k.seat}" and k.seat in lay.markers | before.markers:
             score += w["marker"]
     score += w["fives"] * fives_points(k.layout, rs, m)
     return score
@@ -222,6 +222,13 @@ def rollout_move(s: HandState, legal: list[Move], rng: random.Random, greed: flo
     lay = s.layout
     hand = s.hands[s.to_move]
     kind = lay.kind
+    # What the loop reads of a line or a tree, taken once (and typed by the kind).
+    left = right = -1
+    arms = _NO_ARMS
+    if lay.kind == "line":
+        left, right = lay.left, lay.right
+    elif lay.kind == "tree":
+        arms = lay.arms
     fives = rs.end_count_scoring
     best, best_score = places[0], -1e9
     for m in places:
@@ -231,9 +238,9 @@ def rollout_move(s: HandState, legal: list[Move], rng: random.Random, greed: flo
             score += 0.5 * rs.pip(m.tile2) + 4.0
         elif m.kind == PLACE and kind != "trains":
             if kind == "line":
-                value = lay.left if m.end == "L" else lay.right
+                value = left if m.end == "L" else right
             else:
-                value = lay.arms[m.end].value
+                value = arms[m.end].value
             touch = m.touch if m.touch is not None else value
             exposed = t[1] if t[0] == touch else t[0]
             for u in hand:
@@ -246,6 +253,9 @@ def rollout_move(s: HandState, legal: list[Move], rng: random.Random, greed: flo
         if score > best_score:
             best, best_score = m, score
     return best
+
+
+_NO_ARMS: dict[str, Arm] = {}  # (never changed)
 
 
 def _fast_count(s: HandState, m: Move) -> int:

@@ -199,6 +199,7 @@ def decisions(record: Any, seats: list[int] | None = None) -> Iterator[Decision]
         m.deal(entry.get("deal"), entry.get("start"))
         for mv_index, text in enumerate(entry.get("moves", []), start=1):
             s = m.hand
+            assert s is not None  # (just dealt)
             seat = s.to_move
             move = Move.parse(text)
             if seats is None or seat in seats:
@@ -258,7 +259,7 @@ class Review:
         self.seed = record.get("seed", 0)
         self.pending = list(decisions(record, seats))
         self.total = len(self.pending)
-        self.entries: list[dict] = []
+        self.entries: list[dict[str, Any]] = []
         self._search: Search | None = None
         self.evaluations = 0.0
 
@@ -292,13 +293,13 @@ class Review:
                 self._search = None
         return self.done
 
-    def run(self) -> dict:
+    def run(self) -> dict[str, Any]:
         """Review to the end; return ``result``."""
         while not self.step(1 << 30):
             pass
         return self.result()
 
-    def chunks(self, evaluations: int = 64) -> Iterator[dict]:
+    def chunks(self, evaluations: int = 64) -> Iterator[dict[str, Any]]:
         """``step`` as a generator of ``progress``; the last has ``done`` True. Stop
         iterating to cancel."""
         while True:
@@ -307,23 +308,23 @@ class Review:
             if finished:
                 return
 
-    def progress(self) -> dict:
+    def progress(self) -> dict[str, Any]:
         """What a page shows while it runs: decisions judged of the total, work spent."""
         return {"judged": len(self.entries), "total": self.total,
                 "evaluations": round(self.evaluations, 1), "done": self.done}
 
     # --- one decision --------------------------------------------------------------------
 
-    def _base(self, d: Decision) -> dict:
+    def _base(self, d: Decision) -> dict[str, Any]:
         return {"hand": d.hand, "move": d.move, "seat": d.seat, "played": str(d.played)}
 
-    def _forced(self, d: Decision) -> dict:
+    def _forced(self, d: Decision) -> dict[str, Any]:
         entry = self._base(d)
         entry.update({"forced": True, "value": None, "best": str(d.played), "best_value": None,
                       "loss": 0.0, "loss_se": 0.0, "mark": None, "worlds": 0})
         return entry
 
-    def _judged(self, d: Decision, search: Search) -> dict:
+    def _judged(self, d: Decision, search: Search) -> dict[str, Any]:
         played = search.candidates.index(d.played)
         # The best move is one the expert would play: a move ``playable`` leaves out (a
         # voluntary draw, ``leave``) is judged when played but never proposed.
@@ -368,7 +369,7 @@ class Review:
 
     # --- the document --------------------------------------------------------------------
 
-    def totals(self) -> list[dict]:
+    def totals(self) -> list[dict[str, Any]]:
         """Per judged seat: decisions, judged, forced, marks, accuracy, total loss, worst."""
         out = []
         for seat in self.seats:
@@ -390,7 +391,7 @@ class Review:
             })
         return out
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The ``domino-review`` document (docs/ENGINE_API.md): what was judged, how, and
         the verdicts so far (complete once ``done``)."""
         marks = MARKS[scale_of(self.rs)]
@@ -410,7 +411,7 @@ def _mean(values: list[float]) -> float:
 
 
 def review_record(record: Any, seats: list[int] | None = None,
-                  budget: int | None = None) -> dict:
+                  budget: int | None = None) -> dict[str, Any]:
     """Review ``record`` to the end at once (the CLI): the ``domino-review`` document."""
     return Review(record, seats, budget).run()
 

@@ -39,6 +39,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..game import HandState, advance, legal_moves
 from ..moves import Move
@@ -134,11 +135,13 @@ class Search:
         self.worlds = 0
         self.solved = 0
         self._queue: list[int] = []
-        self._world: HandState | None = None
-        self._world_key: tuple = ()
+        # The world being evaluated, sampled whenever the queue of candidates runs empty (so
+        # before the first evaluation): it has no value before that.
+        self._world: HandState
+        self._world_key: tuple[Any, ...] = ()
         # Exact values by (world, candidate): late in a hand few distinct worlds exist, and a
         # repeated one costs one evaluation instead of a new solve.
-        self._solved: dict[tuple, float] = {}
+        self._solved: dict[tuple[Any, ...], float] = {}
         self._line = linesolve.supported(v.rs)
         self._line_aborts = 0
         # Heuristic prior: breaks ties and orders candidates (cheap, computed once).
@@ -151,7 +154,7 @@ class Search:
 
     def step(self, evaluations: int = 32) -> bool:
         """Spend up to ``evaluations`` of the budget; return ``done``."""
-        spent = 0
+        spent: float = 0
         while spent < evaluations and not self.done:
             if not self._queue:
                 self._prune()
@@ -216,7 +219,7 @@ class Search:
         a, b = self.values[c], self.values[d]
         return mean_se([x - y for x, y in zip(a, b, strict=False)])
 
-    def progress(self) -> dict:
+    def progress(self) -> dict[str, Any]:
         """What a UI may show while the search runs."""
         ranking = self.ranking()
         return {"evaluations": round(self.used, 1), "budget": self.budget, "worlds": self.worlds,
@@ -382,12 +385,12 @@ def _solve_maxn(s: HandState, utilities: list[Utility], side_index: dict[int, in
         rs = s.rs
         legal.sort(key=lambda m: -move_weight(rs, m) if m.kind in PLACING else 0)
         me = side_index[s.to_move]
-        best: list[float] | None = None
+        best: list[float] = []  # (no side's values are empty)
         for m in legal:
             child = s.copy()
             advance(child, m)
             values = rec(child)
-            if best is None or values[me] > best[me]:
+            if not best or values[me] > best[me]:
                 best = values
         return best
 
