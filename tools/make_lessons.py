@@ -80,10 +80,12 @@ lesson(
             "(triệt): выигрывает тот, у кого меньше всего очков, а каждый другой платит "
             "4 ставки."), at=17, focus={"ends": ["L", "R"]}),
         step("try", "before", T(
-            "Đến lượt bạn. Bạn còn 6-2, 3-3 và 3-0 (9 chấm). Hãy đặt 6-2 sao cho ván bị triệt.",
-            "Your turn. You hold 6-2, 3-3 and 3-0 (9 pips). Play the 6-2 so that the hand "
-            "is blocked.",
-            "Ваш ход. У вас 6-2, 3-3 и 3-0 (9 очков). Поставьте 6-2 так, чтобы вышла рыба."),
+            "Đến lượt bạn. Bạn còn 6-2, 3-3 và 3-0; đặt 6-2 xong, bạn chỉ còn 9 chấm. Hãy đặt "
+            "6-2 sao cho ván bị triệt.",
+            "Your turn. You hold 6-2, 3-3 and 3-0; once the 6-2 is down you have only 9 pips "
+            "left. Play the 6-2 so that the hand is blocked.",
+            "Ваш ход. У вас 6-2, 3-3 и 3-0; после хода 6-2 останется всего 9 очков. Поставьте "
+            "6-2 так, чтобы вышла рыба."),
             at=17, focus={"tiles": ["6-2"]}, try_={
                 "accept": ["6-2@R"],
                 "hint": T("Đặt 6-2 vào đầu đang là 2. Khi đó hai đầu đều là 6, và cả bảy quân "
@@ -154,9 +156,11 @@ lesson(
             "другой ход, при котором игра продолжалась бы."),
             at=16, focus={"ends": ["L", "R"], "tiles": ["5-1"]}),
         step("try", "before", T(
-            "Bạn chỉ còn 10 chấm, ít nhất bàn. Hãy triệt ván.",
-            "You hold only 10 pips, the fewest at the table. Block the hand.",
-            "У вас всего 10 очков, меньше всех. Устройте рыбу."), at=16, try_={
+            "Sau nước này bạn chỉ còn 10 chấm, ít nhất bàn. Hãy triệt ván.",
+            "After this move you will hold only 10 pips, the fewest at the table. Block the "
+            "hand.",
+            "После этого хода у вас останется всего 10 очков, меньше всех. Устройте рыбу."),
+            at=16, try_={
                 "accept": ["5-1@L"],
                 "hint": T("Đặt 5-1 vào đầu đang là 1.", "Put the 5-1 on the end showing 1.",
                           "Поставьте 5-1 к концу с единицей."),
@@ -534,11 +538,14 @@ lesson(
             "5 + 5 = 10, вам 10 очков."), at=0, focus={"tiles": ["5-5"]}),
         step("count", "before", T(
             "Bây giờ đầu trái là 4, đầu phải là bò 1-1. Quân bò nằm ở đầu thì tính cả hai nửa: "
-            "1 + 1 = 2. Tổng hiện tại: 4 + 2 = 6.",
+            "1 + 1 = 2. Hai phía còn trống của chốt 5-5 chỉ được tính khi đã có quân đặt vào. "
+            "Tổng hiện tại: 4 + 2 = 6.",
             "Now the left end shows 4 and the right end is the double 1-1. A double at an end "
-            "counts both halves: 1 + 1 = 2. The total now: 4 + 2 = 6.",
+            "counts both halves: 1 + 1 = 2. The two free sides of the 5-5 spinner count only "
+            "once a tile is on them. The total now: 4 + 2 = 6.",
             "Сейчас слева 4, а справа дубль 1-1. Дубль на конце считается обеими половинами: "
-            "1 + 1 = 2. Сейчас сумма 4 + 2 = 6."), at=6, focus={"ends": ["L", "R"]}),
+            "1 + 1 = 2. Свободные боковые стороны дубля 5-5 считаются, только когда к ним "
+            "приставлен камень. Сейчас сумма 4 + 2 = 6."), at=6, focus={"ends": ["L", "R"]}),
         step("try", "before", T(
             "Đến lượt bạn. Hãy tìm nước làm tổng các đầu chia hết cho 5.",
             "Your turn. Find the play that makes the ends add up to a multiple of 5.",
