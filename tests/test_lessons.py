@@ -669,3 +669,80 @@ fs.writeFileSync(GOT_PATH, mp.FS.readFile("/work/got.json"));
     # MicroPython's own JSON error words differ; the reason before them is lessonplan's.
     assert [g.split(":")[0] for g in got[len(VARIANTS):]] == [
         e.split(":")[0] for e in expect[len(VARIANTS):]]
+
+
+def _hand(lesson, position, seat):
+    return sorted(_prefix(lesson, position).hand.hands[seat])
+
+
+def _t(*names):
+    return sorted(parse_tile(n) for n in names)
+
+
+def test_the_smaller_facts_the_texts_state():
+    """What the other steps say about the table (who leads what, who is stuck, which ends
+    show, what a hand holds) is what the engine shows at that step."""
+    def values(lesson, p):
+        return sorted(_ends(_prefix(lesson, p)).values())
+
+    vt = _lesson("vn_traditional")
+    assert _prefix(vt, 0).to_move == 3 and [str(x) for x in _prefix(vt, 0).legal()] == ["6-6"]
+    assert _prefix(vt, 4).to_move == 3 and [str(x) for x in _prefix(vt, 4).legal()] == ["pass"]
+    assert values(vt, 17) == [2, 6]
+    assert _hand(vt, 17, 0) == _t("6-2", "3-3", "3-0")
+    assert _hand(vt, 18, 3) == _t("1-0", "2-0", "3-2", "0-0")
+
+    vs = _lesson("vn_schoolnet")
+    start = _prefix(vs, 0)
+    assert start.to_move == vs["seat"] and len(start.legal()) == 7, "any tile may be led"
+    assert values(vs, 16) == [1, 5]
+    assert {_tile(x) for x in _placements(_prefix(vs, 15))} == {(1, 1), (3, 1)}
+
+    vi = _lesson("vn_iwin")
+    assert [str(x) for x in _prefix(vi, 0).legal() if x.kind != "leave"] == ["6-6"]
+    assert _prefix(vi, 0).to_move == vi["seat"]
+    assert not any(6 in t for t in _hand(vi, 1, 0))
+    assert values(vi, 8) == [1, 2]
+    assert {str(x) for x in _placements(_prefix(vi, 8))} == {"6-2@R", "6-1@L"}
+    assert any(2 in t for t in _hand(vi, 9, 0)), "after 6-1 it could play a 2"
+
+    do = _lesson("doubles")
+    assert [len(h) for h in do["record"]["hands"][0]["deal"]["hands"]] == [8, 8]
+    assert _prefix(do, 0).to_move == 1 and lessonplan.moves(do)[0] == "6-6"
+    assert _hand(do, 17, 1) == _t("2-0")
+
+    ko = _lesson("kozel")
+    deal = ko["record"]["hands"][0]["deal"]
+    assert [len(h) for h in deal["hands"]] == [5] * 4 and len(deal["boneyard"]) == 8
+    assert "6-6" in deal["boneyard"] and lessonplan.moves(ko)[0] == "5-5"
+    assert _prefix(ko, 0).to_move == ko["seat"]
+    assert {_tile(x) for x in _placements(_prefix(ko, 4))} == {(0, 0), (3, 0), (2, 1)}
+    assert ko["record"]["match"]["records"][2:] == [92, 40]
+    assert _hand(ko, len(lessonplan.moves(ko)), 0) == _t("2-1")
+
+    bl = _lesson("block")
+    assert values(bl, 6) == [1, 3]
+    assert _hand(bl, 6, 1) == _t("5-0", "4-3", "4-0", "3-3")
+    assert lessonplan.moves(bl)[8] != "pass" and _prefix(bl, 8).to_move == bl["seat"]
+
+    dr = _lesson("draw")
+    deal = dr["record"]["hands"][0]["deal"]
+    assert [len(h) for h in deal["hands"]] == [7, 7] and len(deal["boneyard"]) == 14
+    assert not any(6 in t for t in _hand(dr, 1, 0))
+    assert values(dr, 13) == [0, 4]
+    assert _hand(dr, 14, 1) == _t("3-1")
+    assert _hand(dr, len(lessonplan.moves(dr)), 1) == _t("3-1", "5-5", "6-1")
+
+    af = _lesson("all_fives")
+    assert [len(h) for h in af["record"]["hands"][0]["deal"]["hands"]] == [9, 9]
+    assert lessonplan.moves(af)[0] == "5-5" and _prefix(af, 0).to_move == af["seat"]
+
+    mt = _lesson("mexican_train")
+    deal = mt["record"]["hands"][0]["deal"]
+    assert [len(h) for h in deal["hands"]] == [13] * 3
+    assert view(_prefix(mt, 0).hand, 0).to_json()["layout"]["engine"] == 9
+    assert not any(8 in t for t in _hand(mt, 27, 0))
+    assert lessonplan.moves(mt)[25:27] == ["draw", "pass"] and _prefix(mt, 25).to_move == 2
+    assert _hand(mt, 26, 2).count((5, 2)) == 1, "computer 3 drew the 5-2"
+    assert _hand(mt, 29, 0).count((2, 2)) == 1, "the learner drew the 2-2"
+    assert _hand(mt, len(lessonplan.moves(mt)), 0) == _t("5-3")
