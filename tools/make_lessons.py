@@ -156,10 +156,10 @@ lesson(
             "другой ход, при котором игра продолжалась бы."),
             at=16, focus={"ends": ["L", "R"], "tiles": ["5-1"]}),
         step("try", "before", T(
-            "Sau nước này bạn chỉ còn 10 chấm, ít nhất bàn. Hãy triệt ván.",
-            "After this move you will hold only 10 pips, the fewest at the table. Block the "
+            "Đánh 5-1 xong, bạn chỉ còn 10 chấm, ít nhất bàn. Hãy triệt ván.",
+            "Once the 5-1 is down you hold only 10 pips, the fewest at the table. Block the "
             "hand.",
-            "После этого хода у вас останется всего 10 очков, меньше всех. Устройте рыбу."),
+            "После хода 5-1 у вас останется всего 10 очков, меньше всех. Устройте рыбу."),
             at=16, try_={
                 "accept": ["5-1@L"],
                 "hint": T("Đặt 5-1 vào đầu đang là 1.", "Put the 5-1 on the end showing 1.",
