@@ -213,3 +213,26 @@ def test_the_standing_names_the_summarys_totals(variant):
     key = {"money": "balances", "record": "records"}.get(standing, "scores")
     assert key in summary
     assert ("open" in summary) == (standing == "record")
+
+
+def test_a_money_settlement_must_say_how_it_pays():
+    """The review judges money losses by ``SettlementKind.pays``: a money ruleset whose
+    settlement does not say is refused when it is registered, not guessed at."""
+    from dataclasses import replace
+
+    from domino import rules
+
+    unsaid = rules.SettlementKind("iwin", result="payments", doubles_left_cost=True)
+    table = dict(rules.SETTLEMENT_KINDS)
+    table["iwin"] = unsaid
+    try:
+        rules.SETTLEMENT_KINDS.clear()
+        rules.SETTLEMENT_KINDS.update(table)
+        with pytest.raises(ValueError, match="does not say how it pays"):
+            rules.check_names(replace(rules.get_ruleset("vn_iwin")))
+    finally:
+        table["iwin"] = replace(unsaid, pays="stakes")
+        rules.SETTLEMENT_KINDS.clear()
+        rules.SETTLEMENT_KINDS.update(table)
+    assert {k.name for k in rules.SETTLEMENT_KINDS.values() if k.pays} == {
+        "vn_traditional", "schoolnet", "iwin"}

@@ -134,21 +134,26 @@ class SettlementKind:
     the hand and the end bonus), ``blocker`` (vn_schoolnet: the blocker and gài), ``payments``
     (vn_iwin: every payment item and the blocker), ``plain`` (nothing more).
     ``doubles_left_cost``: doubles still in hand are charged (vn_iwin's thúi bò, RULES.md 2.3).
+    ``pays``: how a money settlement's amounts are made: in ``stakes`` (so many times the
+    stake) or in ``stake_points`` (the stake is money per point: vn_schoolnet); None for a
+    settlement of points, records or pips. A money ruleset must name one (``check_names``):
+    a review judges its losses by it.
     """
 
     name: str
     result: ResultKind = "plain"
     doubles_left_cost: bool = False
+    pays: Literal["stakes", "stake_points"] | None = None
 
 
 SETTLEMENT_KINDS: dict[str, SettlementKind] = {k.name: k for k in (
-    SettlementKind("vn_traditional"),
+    SettlementKind("vn_traditional", pays="stakes"),
     SettlementKind("points"),
     SettlementKind("all_fives", result="fives"),
     SettlementKind("kozel", result="record"),
     SettlementKind("mexican"),
-    SettlementKind("schoolnet", result="blocker"),
-    SettlementKind("iwin", result="payments", doubles_left_cost=True),
+    SettlementKind("schoolnet", result="blocker", pays="stake_points"),
+    SettlementKind("iwin", result="payments", doubles_left_cost=True, pays="stakes"),
 )}
 
 StandingName = Literal["money", "record", "cost", "points"]
@@ -601,6 +606,9 @@ def check_names(rs: Ruleset) -> None:
     if rs.money != (rs.standing_rule.totals == "balances"):
         raise ValueError(f"ruleset {rs.id}: money={rs.money} disagrees with standing "
                          f"{rs.standing!r}")
+    if rs.money and rs.settlement_kind.pays is None:
+        raise ValueError(f"ruleset {rs.id}: the money settlement {rs.settlement!r} does not "
+                         "say how it pays (SettlementKind.pays)")
 
 
 def _check_registry(rulesets: tuple[Ruleset, ...]) -> None:

@@ -64,7 +64,7 @@ from ..errors import DominoError
 from ..game import legal_moves
 from ..match import Match
 from ..moves import PLACE, Move
-from ..rules import SETTLEMENT_KINDS, Ruleset, get_ruleset
+from ..rules import Ruleset, get_ruleset
 from ..stats import mean_se
 from ..view import View, view
 from .agents import EXPERT
@@ -108,21 +108,15 @@ MARKS: dict[str, Marks] = {
     # Mexican Train pips: hands hold double-twelve tiles (up to 24 pips each).
     "cost": Marks("pips", "unit", 5.0, 10.0, 20.0),
 }
-# How a money settlement pays: in stakes, or in stakes per point. A money ruleset whose
-# settlement is not listed here is refused (a new one must say which it is).
-MONEY_SCALES: dict[str, str] = {"vn_traditional": "stakes", "iwin": "stakes",
-                                "schoolnet": "stake_points"}
-if not set(MONEY_SCALES) <= set(SETTLEMENT_KINDS):
-    raise ImportError(f"review.MONEY_SCALES names unknown settlements {sorted(MONEY_SCALES)}")
-
-
 def scale_of(rs: Ruleset) -> str:
-    """The ``MARKS`` entry that judges losses in ``rs``: money by its settlement, else by
-    the standing (points, record, cost)."""
+    """The ``MARKS`` entry that judges losses in ``rs``: money by how its settlement pays
+    (``SettlementKind.pays``: in stakes, or in stakes per point), else by the standing
+    (points, record, cost)."""
     if rs.standing == "money":
-        if rs.settlement not in MONEY_SCALES:
+        pays = rs.settlement_kind.pays
+        if pays is None:
             raise DominoError(f"no review scale for the money settlement {rs.settlement!r}")
-        return MONEY_SCALES[rs.settlement]
+        return pays
     return rs.standing
 
 
