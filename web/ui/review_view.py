@@ -109,7 +109,7 @@ async def go_hand(hand):
     await fetch(hand, 0)
     render()
     if hand not in R["results"]:
-        await judge(hand)
+        spawn(judge(hand))
 
 
 async def fetch(hand, index):
@@ -173,7 +173,11 @@ async def judge(hand):
     R["status"] = "judging"
     R["judged"] = 0
     R["total"] = 0
-    render()
+    # The progress and the move's words only: the table shown does not change (a second
+    # drawing of it in the same task would hold the page up on a long Mexican Train).
+    render_status()
+    render_progress()
+    render_move(R["positions"].get(key(R["hand"], R["index"])))
     answer = await link.send({"type": "review", "review": info["review"], "hand": hand})
     if answer.get("type") == "review_result":
         R["results"][hand] = answer
@@ -193,7 +197,9 @@ async def judge(hand):
 async def cancel():
     if R["status"] == "judging":
         R["status"] = "cancelled"
-        render()
+        render_status()
+        render_progress()
+        render_move(R["positions"].get(key(R["hand"], R["index"])))
         await link.send({"type": "review_cancel"})
 
 
@@ -381,7 +387,8 @@ def verdict_html(entry):
         label = tr("review.mark_close")  # a loss within the estimates' noise is no mark
     else:
         label = tr("review.mark_none")
-    parts.append('<p><span class="review-mark mark-' + esc(mark or "none") + '">' + esc(label)
+    style = mark or ("close" if (entry.get("loss") or 0) > 0 else "none")
+    parts.append('<p><span class="review-mark mark-' + esc(style) + '">' + esc(label)
                  + '</span> <span class="review-unit">'
                  + esc(tr("review.unit_" + unit().replace(" ", "_"))) + "</span></p>")
     return "".join(parts)
@@ -404,17 +411,21 @@ def render_progress():
         or R["info"] is None or R["hand"] is None
 
 
-def render():
-    """The review screen from `R`."""
-    info = R["info"]
+def render_status():
     status = byid("review-status")
     note = R["error"]
     if not note and R["status"] == "cancelled":
         note = tr("review.cancelled")
-    if not note and info is None:
+    if not note and R["info"] is None:
         note = tr("review.loading")
     status.textContent = note
     status.hidden = not note
+
+
+def render():
+    """The review screen from `R`."""
+    info = R["info"]
+    render_status()
     render_progress()
     body = byid("review-body")
     body.hidden = info is None or R["hand"] is None
@@ -555,6 +566,8 @@ def render_summary():
             + '<th scope="col">' + esc(tr("review.col_loss")) + "</th>"
             + '<th scope="col">' + esc(tr("review.col_worst")) + "</th></tr></thead>")
     set_html("review-summary-table", head + "<tbody>" + "".join(rows) + "</tbody>")
+    # The worker's own time for the verdict, for tests and tools (never read back).
+    box.setAttribute("data-worker-ms", str(result.get("ms")))
     byid("review-cached").textContent = tr("review.cached") if result.get("cached") \
         else tr("review.judged_in", s=figure(float(result.get("ms") or 0) / 1000.0, False))
 
