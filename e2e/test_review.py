@@ -28,14 +28,11 @@ def wait_judged(page):
     page.wait_for_selector("#review-summary:not([hidden])", timeout=JUDGED_MS)
 
 
-def step_text(page):
-    return page.locator("#review-move .review-step").inner_text()
-
-
 def wait_step(page, text):
+    """Wait until the move shown is `text` ("Move 4 of 30", the boneyard's count aside)."""
     page.wait_for_function("(t) => { const n = document.querySelector('#review-move "
-                           ".review-step'); return n && n.textContent === t; }", arg=text,
-                           timeout=10_000)
+                           ".review-step'); return n && n.textContent.split(' · ')[0] === t; }",
+                           arg=text, timeout=10_000)
 
 
 def tile_of(notation):
@@ -151,8 +148,8 @@ def test_a_hand_reviewed_by_keyboard_and_by_clicking(page, site, guard, tmp_path
         page.screenshot(path=str(artifacts / f"{size}-review-end.png"))
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
         check(page, axe_source, f"the review screen at {size}")
-    # Back to the table and its summary.
-    page.click("#review-back")
+    # Back to the table and its summary (Escape, as the Back button).
+    page.keyboard.press("Escape")
     page.get_by_role("dialog").wait_for(state="visible")
 
 

@@ -40,6 +40,10 @@ RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
 
 def set_screen(name):
+    if S["screen"] == "review" and name != "review":
+        import review_view
+
+        review_view.leave()  # a judging under way stops (the Menu button, Back)
     S["screen"] = name
     byid("menu").hidden = name != "menu"
     byid("game").hidden = name != "game"

@@ -76,10 +76,14 @@ def open_entry(entry_id):
                       "history", 1))
 
 
+def leave():
+    """The screen is left: the judging under way is cancelled (the worker is free again)."""
+    spawn(cancel())
+
+
 def on_back(event):
     import app
 
-    spawn(cancel())
     back = R["back"]
     if back == "history":
         import history_view
@@ -254,12 +258,15 @@ def on_change(event):
 
 def on_key(event):
     """Left and Right step back and forward, Home and End go to the hand's ends (a select or
-    the slider keeps its own keys)."""
+    the slider keeps its own keys), Escape goes back."""
+    k = str(event.key)
+    if k == "Escape":
+        on_back(event)
+        return
     name = str(event.target.tagName).lower() if event.target is not None else ""
     if name in ("input", "select", "textarea") or event.ctrlKey or event.metaKey \
             or event.altKey:
         return
-    k = str(event.key)
     steps = {"ArrowLeft": R["index"] - 1, "ArrowRight": R["index"] + 1, "Home": 0,
              "End": total()}
     if k in steps:
@@ -481,6 +488,11 @@ def render_move(p):
         set_html("review-move", '<p class="review-step">' + esc(tr("review.end")) + "</p>")
         return
     head = tr("review.step", i=R["index"] + 1, n=n)
+    view = p.get("view") or {}
+    if view.get("boneyard") or view.get("drawable"):
+        word = "game.market" if textfmt.word(as_state(), "boneyard") == "market" \
+            else "game.boneyard"
+        head += " · " + tr(word, n=view.get("boneyard") or 0)
     line = tr("review.played", name=name_of(move.get("seat")), move=move_words(move))
     html = ['<p class="review-step">' + esc(head) + "</p>",
             '<p class="review-played"><span class="swatch played" aria-hidden="true"></span>'
