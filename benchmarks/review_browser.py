@@ -37,9 +37,7 @@ from pathlib import Path
 from frames_browser import FRAMES
 from load_browser import OBSERVER, launch_kwargs, serve
 from playwright.sync_api import sync_playwright
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from review import play_one_hand  # noqa: E402 - benchmarks/review.py's hands
+from review import play_one_hand  # benchmarks/review.py's hands
 
 CASES = (("vn_traditional", 4), ("mexican_train", 4))
 STEPS = 20  # positions stepped back through from the end, by keyboard
