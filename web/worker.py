@@ -608,6 +608,8 @@ async def _review_judge(data, subject):
     hand = _whole(data.get("hand"), "hand", 1, 10**6)
     seats = data.get("seats")
     budget = data.get("budget")
+    if seats is not None and not isinstance(seats, list):
+        raise ValueError("seats: must be a list of seats")
     key = reviewing.cache_key(subject.id, hand)
     started = time.perf_counter()
     kept = await _kept_review(key)
@@ -665,7 +667,7 @@ async def _review_intent(data):
             position = subject.position(hand, data.get("index"))
             return _answer(data, dict(position, type="review_position", review=_rev["token"]))
         return await _review_judge(data, subject)
-    except (ValueError, DominoError) as exc:
+    except (ValueError, TypeError, DominoError) as exc:  # a field of the wrong kind
         return _error(data, "bad_review", str(exc))
 
 
