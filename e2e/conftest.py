@@ -276,14 +276,14 @@ def engine_answers(page):
 # The page's public summary of the saved match (web/ui/app.py).
 SUMMARY_KEY = "domino.saved.v2"
 
-# The worker's save (web/worker.py): IndexedDB `domino` (version 2), stores `saves` and
-# `history`. Opening it here creates the stores as the worker would, so the worker never finds
+# The worker's save (web/worker.py): IndexedDB `domino` (version 3), stores `saves`,
+# `history` and `reviews`. Opening it here creates the stores as the worker would, so the worker never finds
 # a database without them.
 IDB_OPEN = """
 const open = () => new Promise((resolve, reject) => {
-  const request = indexedDB.open("domino", 2);
+  const request = indexedDB.open("domino", 3);
   request.onupgradeneeded = () => {
-    for (const name of ["saves", "history"]) {
+    for (const name of ["saves", "history", "reviews"]) {
       if (!request.result.objectStoreNames.contains(name)) request.result.createObjectStore(name);
     }
   };

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 
 import pytest
 
+from domino import Match
 from domino.ai.policy import playable
 from domino.ai.review import (
     FORMAT,
@@ -201,6 +203,35 @@ def test_one_seat_only():
     assert doc["seats"] == [1]
     assert {e["seat"] for e in doc["moves"]} == {1}
     assert [t["seat"] for t in doc["totals"]] == [1]
+
+
+def test_one_hand_only():
+    """A page reviews one hand of a match at a time: only that hand's moves are judged, as
+    they are in a review of every hand, and the document says which hands it judged."""
+    m = Match.new("block", {"players": 2}, 3)
+    rng = random.Random(2)
+    for _ in range(2):
+        while not m.hand_over:
+            m.play(rng.choice(m.legal()))
+        if m.over:
+            break
+        m.next_hand()
+    while not m.hand_over:
+        m.play(rng.choice(m.legal()))
+    rec = m.to_record()
+    assert len(rec["hands"]) >= 2
+    every = review_record(copy.deepcopy(rec), None, 40)
+    second = Review(copy.deepcopy(rec), None, 40, hands=[2]).run()
+    assert second["hands"] == [2] and every["hands"] is None
+    assert {e["hand"] for e in second["moves"]} == {2}
+    assert second["moves"] == [e for e in every["moves"] if e["hand"] == 2]
+    assert matches(second, rec, None, 40, [2])
+    assert not matches(second, rec, None, 40) and not matches(every, rec, None, 40, [2])
+    assert matches(every, rec, None, 40)
+    with pytest.raises(DominoError, match="hand 9 is not a hand"):
+        Review(rec, None, 40, hands=[9])
+    with pytest.raises(DominoError, match="hand '1' is not a hand"):
+        Review(rec, None, 40, hands=["1"])
 
 
 # --- marks and thresholds --------------------------------------------------------------------

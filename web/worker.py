@@ -33,6 +33,17 @@ adds to the protocol:
 - intent `forget_save` (no fields): delete the saved match (writes still queued are dropped
   first); answers `{"type": "forgotten"}`. Storage errors answer the error `save_failed`.
 
+The worker also reviews moves (web/reviewing.py, DECISIONS W-10): `review_open` (`source`
+"match", the session's match, or "entry", a history entry) makes a record the one under
+review and answers `review_opened` with its finished hands and a `review` token;
+`review_position` (`review`, `hand`, `index`) answers the table before a move with every
+hand face up (a finished hand only: all its tiles were shown at its end); `review` (`review`,
+`hand`, optional `seats` and `budget`) answers `review_result` with the engine's verdict
+(each move's played and best moves as data), judged in steps with the event loop free between
+them and `review_progress` posted on the push channel, or at once from the store `reviews`
+when it was judged before (`cached: true`); `review_cancel` stops the judging (its `review`
+answers the error `cancelled`), and so does a new `review` or `review_open`.
+
 The worker also runs the match: `hello` may name a BroadcastChannel (`channel`, a string);
 the `ready` answer then says `push: true` (when the engine has `Session.advance_steps`), and
 after every answer that leaves a computer to move the worker plays the computers' moves
@@ -47,21 +58,40 @@ answers calls but cannot carry messages the worker starts (measured: BROWSER.md)
 
 import asyncio
 import json
+import time
 
 import history
 import js
 from pyodide.ffi import create_proxy
 
+from domino.errors import DominoError
 from domino.protocol import PROTOCOL_VERSION, Session, warm_up
 
 _session = Session(ai_time_limit=2.5)
 
+
+def _reviewing():
+    """web/reviewing.py, imported on the first review: it imports the engine's AI, which the
+    worker compiles only after its `ready` answer (`_warm_up`), so that the engine is ready
+    sooner."""
+    import reviewing
+
+    return reviewing
+
+
+def _warm_up():
+    """Compile what the first computer move and the first review need, once the page has its
+    `ready` answer."""
+    warm_up()
+    _reviewing()
+
 DB_NAME = "domino"
-# Version 1 had the store `saves` only; version 2 adds `history` (an older database is
-# upgraded in place: its saved match stays).
-DB_VERSION = 2
+# Version 1 had the store `saves` only; version 2 adds `history`, version 3 `reviews` (an
+# older database is upgraded in place: its saved match and its history stay).
+DB_VERSION = 3
 STORE = "saves"
 HISTORY = "history"
+REVIEWS = "reviews"
 SAVE_KEY = "match"
 ASIDE_KEY = "set_aside"
 # Opening the database may wait for another page's connection ("blocked"): never for long.
@@ -100,7 +130,7 @@ async def _database():
         request = js.indexedDB.open(DB_NAME, DB_VERSION)
 
         def upgrade(event):
-            for name in (STORE, HISTORY):
+            for name in (STORE, HISTORY, REVIEWS):
                 if not request.result.objectStoreNames.contains(name):
                     request.result.createObjectStore(name)
 
@@ -483,6 +513,179 @@ async def _forget(data):
     return _answer(data, {"type": "forgotten"})
 
 
+# --------------------------------------------------------------------------- the review
+#
+# A record under review (web/reviewing.py): the session's match or a match of the history.
+# Its hands are judged one at a time by the engine's Review, in steps of about CHUNK_S
+# seconds with the event loop free between them (so a `review_cancel`, a position or any
+# other message is answered meanwhile), progress posted on the push channel; a verdict is
+# kept in the store `reviews` under its record's identity and hand, so that reopening it is
+# instant.
+
+_rev = {"subject": None, "token": 0, "serial": 0, "seats": [], "viewer": 0}
+CHUNK_S = 0.025  # seconds of judging between two yields to the event loop
+CHUNK_EVALS = 16  # evaluations per Review.step within a chunk
+PROGRESS_MS = 100  # at most one progress message this often
+REVIEW_INTENTS = ("review_open", "review_position", "review", "review_cancel")
+
+
+async def _kept_index():
+    text = await _get(_reviewing().INDEX_KEY, REVIEWS)
+    try:
+        index = json.loads(text) if text is not None else {}
+    except ValueError:
+        index = {}
+    return index if isinstance(index, dict) else {}
+
+
+async def _kept_review(key):
+    """The verdict kept under `key` ({"review", "at"}), or None (also when unreadable)."""
+    try:
+        text = await _get(key, REVIEWS)
+        return json.loads(text) if text is not None else None
+    except Exception:  # noqa: BLE001 - judged again, and kept again
+        return None
+
+
+async def _keep_review(key, doc):
+    """Keep a verdict, the oldest beyond reviewing.REVIEWS_KEPT deleted; never fatal (the
+    answer says whether it was kept)."""
+    try:
+        now = int(js.Date.now())
+        index = await _kept_index()
+        index[key] = now
+        trim = _reviewing().to_trim(index)
+        for old in trim:
+            index.pop(old, None)
+        await _write([(key, json.dumps({"review": doc, "at": now})),
+                      (_reviewing().INDEX_KEY, json.dumps(index))], trim, REVIEWS)
+        return None
+    except Exception as exc:  # noqa: BLE001 - said in the answer
+        return _why(exc)
+
+
+def _post(message):
+    if _push["channel"] is not None:
+        message["v"] = PROTOCOL_VERSION
+        message["pushed"] = True
+        _push["channel"].postMessage(json.dumps(message))
+
+
+async def _review_open(data):
+    """`review_open`: `source` "match" (the session's match) or "entry" (`entry`: a history
+    entry's id)."""
+    source = data.get("source")
+    if source == "entry":
+        text = await _get(str(data.get("entry")), HISTORY)
+        try:
+            entry = history.read_entry(text) if text is not None else None
+        except ValueError:
+            entry = None
+        if entry is None:
+            return _error(data, "no_entry", "no match of the history has this id")
+        record, seats, viewer = entry["record"], entry["seats"], entry["viewer"]
+    elif source == "match":
+        if _session.match is None:
+            return _error(data, "no_match", "no match is being played")
+        record = _session.match.to_record()
+        seats, viewer = list(_session.seats), _session.viewer
+    else:
+        return _error(data, "bad_message", "source: must be \"match\" or \"entry\"")
+    try:
+        subject = _reviewing().Subject(record)
+        info = subject.describe()
+    except DominoError as exc:
+        return _error(data, "bad_record", str(exc))
+    _rev["serial"] += 1  # a review under way is cancelled
+    _rev["token"] += 1
+    _rev.update(subject=subject, seats=seats, viewer=viewer)
+    try:
+        index = await _kept_index()
+    except Exception:  # noqa: BLE001 - nothing kept is known: judged when asked
+        index = {}
+    kept = [h["hand"] for h in info["hands"]
+            if _reviewing().cache_key(subject.id, h["hand"]) in index]
+    info.update(type="review_opened", review=_rev["token"], seats=seats, viewer=viewer,
+                kept=kept)
+    return _answer(data, info)
+
+
+def _whole(value, name, low, high):
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(name + ": must be a whole number from " + str(low) + " to "
+                         + str(high))
+    return value
+
+
+async def _review_judge(data, subject):
+    """`review`: the verdict of hand `hand` (`seats`, `budget` optional: every seat, the
+    expert's budget), kept or judged now."""
+    hand = _whole(data.get("hand"), "hand", 1, 10**6)
+    seats = data.get("seats")
+    budget = data.get("budget")
+    if seats is not None and not isinstance(seats, list):
+        raise ValueError("seats: must be a list of seats")
+    key = _reviewing().cache_key(subject.id, hand)
+    started = time.perf_counter()
+    kept = await _kept_review(key)
+    if kept is not None and subject.usable(kept, hand, seats, budget):
+        return _answer(data, {"type": "review_result", "review": _rev["token"], "hand": hand,
+                              "cached": True, "kept": True, "keep_error": None,
+                              "result": subject.annotated(kept["review"]),
+                              "ms": round((time.perf_counter() - started) * 1000)})
+    job = subject.judge(hand, seats, budget)
+    _rev["serial"] += 1
+    serial = _rev["serial"]
+    token = _rev["token"]
+    posted = 0.0
+    while True:
+        begun = time.perf_counter()
+        done = False
+        while not done and time.perf_counter() - begun < CHUNK_S:
+            done = job.step(CHUNK_EVALS)
+        if done:
+            break
+        now = time.perf_counter()
+        if (now - posted) * 1000 >= PROGRESS_MS:
+            posted = now
+            _post(dict(job.progress(), type="review_progress", review=token, hand=hand))
+        await asyncio.sleep(0)
+        if _rev["serial"] != serial:
+            return _error(data, "cancelled", "the review was cancelled")
+    _post(dict(job.progress(), type="review_progress", review=token, hand=hand))
+    doc = job.review.result()
+    ms = round((time.perf_counter() - started) * 1000)
+    why = await _keep_review(key, doc)
+    return _answer(data, {"type": "review_result", "review": token, "hand": hand,
+                          "cached": False, "kept": why is None, "keep_error": why,
+                          "result": subject.annotated(doc), "ms": ms})
+
+
+async def _review_intent(data):
+    """`review_open`, `review_position` (`review`: the token of review_opened, `hand`,
+    `index`), `review` (`review`, `hand`, ...) and `review_cancel`."""
+    kind = data["type"]
+    if kind == "review_cancel":
+        _rev["serial"] += 1
+        return _answer(data, {"type": "review_cancelled"})
+    if kind == "review_open":
+        try:
+            return await _review_open(data)
+        except Exception as exc:  # noqa: BLE001 - the storage failed
+            return _error(data, "history_failed", "the match could not be read: " + _why(exc))
+    subject = _rev["subject"]
+    if subject is None or data.get("review") != _rev["token"]:
+        return _error(data, "stale_review", "another record is under review")
+    try:
+        if kind == "review_position":
+            hand = _whole(data.get("hand"), "hand", 1, 10**6)
+            position = subject.position(hand, data.get("index"))
+            return _answer(data, dict(position, type="review_position", review=_rev["token"]))
+        return await _review_judge(data, subject)
+    except (ValueError, TypeError, DominoError) as exc:  # a field of the wrong kind
+        return _error(data, "bad_review", str(exc))
+
+
 HISTORY_INTENTS = ("history", "history_record", "history_delete", "history_clear")
 # Intents whose state starts another match in the session.
 NEW_MATCH = ("new_match", "load_record")
@@ -499,7 +702,8 @@ def _intent(message):
         keep = data.get("history_keep")
         if keep is not None:
             _hist["keep"] = history.keep_of(keep)
-        if data.get("type") in ("hello", "resume", "forget_save") + HISTORY_INTENTS:
+        if data.get("type") in ("hello", "resume", "forget_save") + HISTORY_INTENTS \
+                + REVIEW_INTENTS:
             return data
     return None
 
@@ -612,7 +816,7 @@ async def handle(message):
             answer["push"] = _open_channel(data)
             # The AI is compiled once the page has its answer, not before (engine ready
             # sooner); a computer's first move then finds it compiled.
-            asyncio.get_event_loop().call_later(0.05, warm_up)
+            asyncio.get_event_loop().call_later(0.05, _warm_up)
             return json.dumps(answer)
         if data["type"] == "resume":
             text = await _resume(data)
@@ -620,6 +824,8 @@ async def handle(message):
             return text
         if data["type"] in HISTORY_INTENTS:
             return await _history_intent(data)
+        if data["type"] in REVIEW_INTENTS:
+            return await _review_intent(data)
         return await _forget(data)
     starts = _starts_match(message)
     if starts:

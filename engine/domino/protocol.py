@@ -49,6 +49,17 @@ intent             fields                                                      a
                    would load it, with its seats; errors ``no_save``, and
                    ``bad_save`` (the save is set aside, never offered again)
 ``forget_save``    -- (web/worker.py): delete the worker's saved match         ``forgotten``
+``review_open``    (web/worker.py) ``source`` ``match`` (this session's match)  ``review_``
+                   or ``entry`` (``entry``: a history id): the record under     ``opened``
+                   review, its finished hands, a ``review`` token
+``review_``        (web/worker.py) ``review``, ``hand``, ``index``: the table   ``review_``
+``position``       before a move of a finished hand, every hand face up         ``position``
+``review``         (web/worker.py) ``review``, ``hand`` (``seats``,             ``review_``
+                   ``budget``): the hand judged by ``domino.ai.review`` in      ``result``
+                   steps, ``review_progress`` pushed meanwhile; a kept verdict
+                   answers at once; ``cancelled`` when cancelled
+``review_cancel``  (web/worker.py) stop the judging under way                  ``review_``
+                                                                               ``cancelled``
 =================  ==========================================================  ============
 
 Every field is checked where the message is read, for its type and range; a refusal names the

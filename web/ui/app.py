@@ -34,17 +34,22 @@ from store import S, byid, on, spawn, tr
 # menu: `load_table_modules` fetches and compiles them in the background once the menu works,
 # and states wait for them (`link.table_ready`), so that the menu waits for none of them.
 TABLE_MODULES = ("geometry", "summary", "motion", "sound", "table", "seats", "hand", "logview",
-                 "dialogs", "history_view")
+                 "dialogs", "history_view", "review_view")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
 
 def set_screen(name):
+    if S["screen"] == "review" and name != "review":
+        import review_view
+
+        review_view.leave()  # a judging under way stops (the Menu button, Back)
     S["screen"] = name
     byid("menu").hidden = name != "menu"
     byid("game").hidden = name != "game"
     byid("handoff").hidden = name != "handoff"
     byid("history").hidden = name != "history"
+    byid("review").hidden = name != "review"
     byid("menu-button").hidden = name == "menu"
     if name == "menu":
         byid("result").hidden = True
@@ -65,8 +70,8 @@ def render():
     """Draw the page from the store."""
     setup.render_start_button()
     state = S["state"]
-    if S["screen"] == "history":
-        return  # a state pushed meanwhile waits for the table (history_view draws its screen)
+    if S["screen"] in ("history", "review"):
+        return  # a state pushed meanwhile waits for the table (these screens draw themselves)
     if S["screen"] == "menu" or state is None:
         set_screen("menu")
         return
@@ -420,6 +425,10 @@ def apply_lang():
         import history_view
 
         history_view.render()
+    if S["screen"] == "review":
+        import review_view
+
+        review_view.render()
     if S["state"] is not None:
         render()
 
@@ -427,6 +436,10 @@ def apply_lang():
 def on_resize(event):
     if S["state"] is not None and S["screen"] == "game":
         render()
+    elif S["screen"] == "review":
+        import review_view
+
+        review_view.on_resize()
 
 
 def on_table_box(entries, observer):
@@ -476,6 +489,11 @@ def on_hashchange(event):
 def on_keydown(event):
     """Escape closes a dialog or the end choice; Ctrl+Z (Cmd+Z) at the table is undo."""
     key = str(event.key)
+    if S["screen"] == "review":
+        import review_view
+
+        review_view.on_key(event)
+        return
     if key == "Escape" and not byid("export-confirm").hidden:
         close_export_warning()
     elif key == "Escape" and S["leave_open"]:
@@ -679,6 +697,32 @@ def on_history_click(event):
     spawn(history_view.on_click(event))
 
 
+def on_review_click(event):
+    import review_view
+
+    review_view.on_click(event)
+
+
+def on_review_change(event):
+    import review_view
+
+    review_view.on_change(event)
+
+
+def on_review_open(event):
+    import review_view
+
+    if S["engine_state"] == "ready" and S["table_ready"]:
+        review_view.open_match()
+
+
+def on_review_progress(message):
+    if S["table_ready"]:
+        import review_view
+
+        review_view.on_progress(message)
+
+
 def on_history_keep(event):
     import history_view
 
@@ -735,6 +779,11 @@ async def main():
     on(byid("history-open"), "click", on_history_open)
     on(byid("history"), "click", on_history_click)
     on(byid("history-keep"), "change", on_history_keep)
+    on(byid("review"), "click", on_review_click)
+    on(byid("review"), "change", on_review_change)
+    on(byid("review-slider"), "input", on_review_change)
+    on(byid("result-review"), "click", on_review_open)
+    link.on_progress(on_review_progress)
     on(js.window, "resize", on_resize)
     js.ResizeObserver.new(create_proxy(on_table_box)).observe(byid("table-wrap"))
     on(js.window, "domino:update", on_update)

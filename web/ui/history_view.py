@@ -48,7 +48,10 @@ def render():
             + '<p class="history-title">' + esc(lines["title"]) + "</p>"
             + '<p class="history-seats">' + esc(lines["seats"]) + "</p>"
             + '<p class="history-result">' + esc(lines["result"]) + "</p>"
-            + '<div class="actions"><button type="button" class="ghost" data-history-export="'
+            + '<div class="actions"><button type="button" class="ghost" data-history-review="'
+            + ident + '" aria-label="' + esc(tr("review.open_label", date=date)) + '">'
+            + esc(tr("review.open")) + "</button>"
+            + '<button type="button" class="ghost" data-history-export="'
             + ident + '" aria-label="' + esc(tr("history.export_label", date=date)) + '">'
             + esc(tr("history.export")) + "</button>"
             + '<button type="button" class="ghost" data-history-delete="' + ident
@@ -97,7 +100,11 @@ async def on_click(event):
     if target is None or S["engine_state"] != "ready":
         return
     ident = str(target.id)
-    if target.hasAttribute("data-history-export"):
+    if target.hasAttribute("data-history-review"):
+        import review_view
+
+        review_view.open_entry(str(target.getAttribute("data-history-review")))
+    elif target.hasAttribute("data-history-export"):
         await ask({"type": "history_record",
                    "entry": str(target.getAttribute("data-history-export"))})
     elif target.hasAttribute("data-history-delete"):

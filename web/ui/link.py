@@ -26,6 +26,14 @@ _state_hooks = []
 _held = []  # answers that came before the table's modules were compiled
 
 
+_progress_hooks = []
+
+
+def on_progress(fn):
+    """Register `fn(message)`, called with each `review_progress` the worker posts."""
+    _progress_hooks.append(fn)
+
+
 def on_state(fn):
     """Register `fn(state, fresh)`, called when a state enters the store."""
     _state_hooks.append(fn)
@@ -79,7 +87,7 @@ def worker_config():
         "interpreter": "./pyodide/pyodide.mjs",
         "packages": [S["manifest"]["wheel"]],
         "packages_cache": "passthrough",
-        "files": {"./history.py": "./history.py"},
+        "files": {"./history.py": "./history.py", "./reviewing.py": "./reviewing.py"},
     }
 
 
@@ -204,6 +212,10 @@ def on_push(text):
         return
     if answer.get("type") == "saved":
         saved.note_save(answer.get("save"))  # the outcome of the worker's last write
+        return
+    if answer.get("type") == "review_progress":
+        for fn in _progress_hooks:
+            fn(answer)  # the review screen's progress bar
         return
     if answer.get("ai") is not None:
         # A computer's move, timed from the previous state's arrival (benchmarks/browser_ai.py).

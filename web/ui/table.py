@@ -130,9 +130,10 @@ def draw():
     paint(ctx, canvas, state, geo, None)
 
 
-def paint(ctx, canvas, state, geo, skip):
+def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
     """The still table: its tiles (but those in `skip`, drawn by the animation), the last
-    placement outlined, the glowing ends."""
+    placement outlined, the glowing ends (`glow`: these moves' ends instead of the selected
+    tile's; the review shows its own), the words `empty` on an empty table."""
     width = geo["width"]
     height = geo["height"]
     ctx.clearRect(0, 0, width, height)
@@ -143,7 +144,7 @@ def paint(ctx, canvas, state, geo, skip):
         ctx.font = "16px system-ui, sans-serif"
         ctx.textAlign = "center"
         # Wrapped onto as many lines as the table's width needs (a phone's table is narrow).
-        lines = wrap_words(ctx, tr("game.empty_table"), width - 16)
+        lines = wrap_words(ctx, tr(empty), width - 16)
         top = height / 2 - (len(lines) - 1) * 10
         for i in range(len(lines)):
             ctx.fillText(lines[i], width / 2, top + i * 20)
@@ -165,8 +166,11 @@ def paint(ctx, canvas, state, geo, skip):
                           min(p["w"], p["h"]) * 0.18)
             ctx.stroke()
     marks = []
-    for m in glowing():
-        end = end_of(m["end"])
+    for m in (glowing() if glow is None else glow):
+        end = None
+        for e in geo["ends"]:
+            if e["id"] == m["end"]:
+                end = e
         if end is not None:
             draw_glow(ctx, end, geo["unit"])
             hit = end["hit"]

@@ -182,9 +182,11 @@ class Decision:
         return len(self.choices) == 1
 
 
-def decisions(record: Any, seats: list[int] | None = None) -> Iterator[Decision]:
-    """Every move of ``record`` by one of ``seats`` (None: every seat), with the view of the
-    seat that made it. The record must already be checked (``Match.from_record``)."""
+def decisions(record: Any, seats: list[int] | None = None,
+              hands: list[int] | None = None) -> Iterator[Decision]:
+    """Every move of ``record`` by one of ``seats`` (None: every seat) in one of ``hands``
+    (numbered from 1; None: every hand), with the view of the seat that made it. The record
+    must already be checked (``Match.from_record``)."""
     rs = get_ruleset(record["variant"], record.get("options", {}))
     m = Match(rs, record.get("seed", 0), record.get("match", {}))
     for h_index, entry in enumerate(record["hands"], start=1):
@@ -196,7 +198,7 @@ def decisions(record: Any, seats: list[int] | None = None) -> Iterator[Decision]
             assert s is not None  # (just dealt)
             seat = s.to_move
             move = Move.parse(text)
-            if seats is None or seat in seats:
+            if (seats is None or seat in seats) and (hands is None or h_index in hands):
                 legal = legal_moves(s)
                 # The legal move equal to the played one: its notation is the normalized one.
                 played = legal[legal.index(move)]
@@ -225,12 +227,14 @@ class Review:
     """A record's review, run in chunks: ``step`` until it returns True, then ``result``.
 
     ``seats``: the seats judged (None: every seat). ``budget``: evaluations per decision
-    (None: the expert's, ``EXPERT.evaluations``). Raises RecordError for a bad record and
-    DominoError for a seat out of range or a budget below 1 (the CLI's one-line errors).
+    (None: the expert's, ``EXPERT.evaluations``). ``hands``: the hands judged, numbered from 1
+    (None: every hand; a page reviews one hand at a time). Raises RecordError for a bad
+    record and DominoError for a seat or hand out of range or a budget below 1 (the CLI's
+    one-line errors).
     """
 
     def __init__(self, record: Any, seats: list[int] | None = None, budget: int | None = None,
-                 config: SearchConfig = EXPERT) -> None:
+                 config: SearchConfig = EXPERT, hands: list[int] | None = None) -> None:
         match = Match.from_record(record)  # checks every field and move; errors as replay's
         n = match.players
         if seats is not None:
@@ -243,7 +247,15 @@ class Review:
                                    or not 1 <= budget <= MAX_BUDGET):
             raise DominoError(f"budget must be a whole number from 1 to {MAX_BUDGET}, "
                               f"not {budget!r}")
+        if hands is not None:
+            count = len(record["hands"])
+            for hand in hands:
+                if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= count:
+                    raise DominoError(f"hand {hand!r} is not a hand of this record "
+                                      f"(1 to {count})")
+            hands = sorted(set(hands))
         self.record = record
+        self.hands = hands
         self.rs = match.rs
         self.players = n
         self.seats = list(range(n)) if seats is None else seats
@@ -251,7 +263,7 @@ class Review:
         self.budget = config.evaluations if budget is None else budget
         self.limits = thresholds(self.rs)
         self.seed = record.get("seed", 0)
-        self.pending = list(decisions(record, seats))
+        self.pending = list(decisions(record, seats, hands))
         self.total = len(self.pending)
         self.entries: list[dict[str, Any]] = []
         self._search: Search | None = None
@@ -392,7 +404,8 @@ class Review:
         return {
             "format": FORMAT, "version": VERSION, "engine": __version__,
             "record": record_id(self.record), "variant": self.rs.id,
-            "seats": self.seats, "budget": self.budget, "unit": marks.unit,
+            "seats": self.seats, "hands": self.hands, "budget": self.budget,
+            "unit": marks.unit,
             "thresholds": {k: _round(v) for k, v in self.limits.items()},
             "complete": self.done,
             "moves": list(self.entries),
@@ -411,10 +424,11 @@ def review_record(record: Any, seats: list[int] | None = None,
 
 
 def matches(review: Any, record: Any, seats: list[int] | None = None,
-            budget: int | None = None) -> bool:
+            budget: int | None = None, hands: list[int] | None = None) -> bool:
     """Whether a stored ``domino-review`` document is a complete review of ``record`` with
-    these ``seats`` (None: every seat) and ``budget`` (None: the expert's) by this engine
-    version, so that a page may show it instead of reviewing again."""
+    these ``seats`` (None: every seat), ``budget`` (None: the expert's) and ``hands`` (None:
+    every hand; a document without ``hands`` judged every hand) by this engine version, so
+    that a page may show it instead of reviewing again."""
     if not isinstance(review, dict) or review.get("format") != FORMAT:
         return False
     if review.get("version") != VERSION or review.get("engine") != __version__:
@@ -425,8 +439,10 @@ def matches(review: Any, record: Any, seats: list[int] | None = None,
         return False
     want_seats = list(range(n)) if seats is None else sorted(set(seats))
     want_budget = EXPERT.evaluations if budget is None else budget
+    want_hands = None if hands is None else sorted(set(hands))
     return (review.get("record") == record_id(record) and review.get("complete") is True
-            and review.get("seats") == want_seats and review.get("budget") == want_budget)
+            and review.get("seats") == want_seats and review.get("budget") == want_budget
+            and review.get("hands") == want_hands)
 
 
 __all__ = ["FORMAT", "MARKS", "VERSION", "Decision", "Marks", "Review",

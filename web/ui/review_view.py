@@ -1,0 +1,654 @@
+"""The review screen: every move of a finished hand on the table, forward and back (buttons,
+the arrow keys, Home and End, a slider), with every hand face up or as one seat saw it, and
+the expert's verdict on each move: the value of the move played and of the best move, the
+loss in the variant's unit, the mark; the best move shown on the table; a summary per seat.
+
+The worker holds the record and the engine (web/reviewing.py): `review_open` names the hands,
+`review_position` sends the table before a move (the page keeps the positions it has seen),
+`review` judges a hand in the worker, with progress (`review_progress`, through
+`link.on_progress`) and a Cancel; a hand judged before answers at once. Moves arrive as data
+(tile, end id, the number on that end), never as notation to read. The table is drawn by
+`table.paint` over `geometry.table`, as at the game.
+"""
+
+import i18n
+import link
+import textfmt
+from pyscript import document, window
+from store import S, byid, esc, set_html, spawn, tr
+
+PLAYED = "#f59e0b"  # the move played, as the table outlines the last placement
+MARKS = ("inaccuracy", "mistake", "blunder")
+
+
+def blank():
+    return {"info": None, "hand": None, "index": 0, "positions": {}, "results": {},
+            "status": "idle", "judged": 0, "total": 0, "seen": -1, "error": "",
+            "back": "menu", "geo": None}
+
+
+R = blank()
+
+
+# --------------------------------------------------------------------------- opening
+
+
+async def open_review(message, back, hand=None):
+    """Open the review of the record `message` names (`review_open`), at `hand` (default the
+    last finished hand), coming from the screen `back`."""
+    import app
+
+    R.clear()
+    R.update(blank())
+    R["back"] = back
+    for box in ("result", "export-confirm", "leave-confirm"):
+        byid(box).hidden = True
+    app.set_screen("review")
+    render()
+    answer = await link.send(message)
+    if answer.get("type") != "review_opened":
+        R["error"] = tr("review.unavailable", why=i18n.error_reason(
+            S["lang"], answer.get("code"), answer.get("message", "")))
+        render()
+        return
+    R["info"] = answer
+    hands = [h["hand"] for h in answer.get("hands") or []]
+    if not hands:
+        R["error"] = tr("review.no_hand")
+        render()
+        return
+    if hand not in hands:
+        hand = hands[-1]
+    await go_hand(hand)
+    byid("review-next").focus()
+
+
+def open_match(event=None):
+    """From the end-of-hand summary (and the match result): the session's match."""
+    state = S["state"]
+    hand = state.get("hand_number") if state is not None else None
+    spawn(open_review({"type": "review_open", "source": "match"}, "game", hand))
+
+
+def open_entry(entry_id):
+    """From the history: one kept match, from its first hand."""
+    spawn(open_review({"type": "review_open", "source": "entry", "entry": entry_id},
+                      "history", 1))
+
+
+def leave():
+    """The screen is left: the judging under way is cancelled (the worker is free again)."""
+    spawn(cancel())
+
+
+def on_back(event):
+    import app
+
+    back = R["back"]
+    if back == "history":
+        import history_view
+
+        app.set_screen("history")
+        history_view.render()
+    elif back == "game" and S["state"] is not None:
+        app.set_screen("game")
+        app.render()
+    else:
+        app.set_screen("menu")
+
+
+# --------------------------------------------------------------------------- positions
+
+
+def key(hand, index):
+    return str(hand) + ":" + str(index)
+
+
+async def go_hand(hand):
+    if R["status"] == "judging":
+        await cancel()
+    R["hand"] = hand
+    R["index"] = 0
+    R["status"] = "judged" if hand in R["results"] else "idle"
+    await fetch(hand, 0)
+    render()
+    if hand not in R["results"]:
+        spawn(judge(hand))
+
+
+async def fetch(hand, index):
+    """The position `index` of `hand`, from the worker unless it was seen before."""
+    k = key(hand, index)
+    if k in R["positions"] or R["info"] is None:
+        return R["positions"].get(k)
+    answer = await link.send({"type": "review_position", "review": R["info"]["review"],
+                              "hand": hand, "index": index})
+    if answer.get("type") != "review_position":
+        R["error"] = tr("review.unavailable", why=i18n.error_reason(
+            S["lang"], answer.get("code"), answer.get("message", "")))
+        return None
+    R["positions"][k] = answer
+    return answer
+
+
+def total():
+    info = R["info"]
+    if info is None:
+        return 0
+    for h in info.get("hands") or []:
+        if h["hand"] == R["hand"]:
+            return h["moves"]
+    return 0
+
+
+def go(index):
+    """Show position `index` of the hand (clamped)."""
+    if R["info"] is None or R["hand"] is None:
+        return
+    index = max(0, min(total(), int(index)))
+    R["index"] = index
+    if key(R["hand"], index) in R["positions"]:
+        render()
+        spawn(prefetch(R["hand"], index))
+    else:
+        spawn(show(R["hand"], index))
+
+
+async def show(hand, index):
+    await fetch(hand, index)
+    if R["hand"] == hand and R["index"] == index:
+        render()
+    await prefetch(hand, index)
+
+
+async def prefetch(hand, index):
+    """The next position too, so that stepping forward never waits."""
+    if index + 1 <= total() and key(hand, index + 1) not in R["positions"]:
+        await fetch(hand, index + 1)
+
+
+# --------------------------------------------------------------------------- judging
+
+
+async def judge(hand):
+    info = R["info"]
+    if info is None:
+        return
+    R["status"] = "judging"
+    R["judged"] = 0
+    R["total"] = 0
+    # The progress and the move's words only: the table shown does not change (a second
+    # drawing of it in the same task would hold the page up on a long Mexican Train).
+    render_status()
+    render_progress()
+    render_move(R["positions"].get(key(R["hand"], R["index"])))
+    answer = await link.send({"type": "review", "review": info["review"], "hand": hand})
+    if answer.get("type") == "review_result":
+        R["results"][hand] = answer
+        if R["hand"] == hand:
+            R["status"] = "judged"
+    elif answer.get("code") == "cancelled":
+        if R["hand"] == hand and R["status"] == "judging":
+            R["status"] = "cancelled"
+    else:
+        R["status"] = "failed"
+        R["error"] = tr("review.unavailable", why=i18n.error_reason(
+            S["lang"], answer.get("code"), answer.get("message", "")))
+    if R["info"] is info:
+        render()
+
+
+async def cancel():
+    if R["status"] == "judging":
+        R["status"] = "cancelled"
+        render_status()
+        render_progress()
+        render_move(R["positions"].get(key(R["hand"], R["index"])))
+        await link.send({"type": "review_cancel"})
+
+
+def on_progress(message):
+    info = R["info"]
+    if info is None or message.get("review") != info.get("review") \
+            or message.get("hand") != R["hand"] or R["status"] != "judging":
+        return
+    R["judged"] = message.get("judged") or 0
+    R["total"] = message.get("total") or 0
+    render_progress()
+
+
+# --------------------------------------------------------------------------- input
+
+
+def on_click(event):
+    target = event.target.closest("button")
+    if target is None:
+        return
+    tid = str(target.id)
+    if tid == "review-first":
+        go(0)
+    elif tid == "review-prev":
+        go(R["index"] - 1)
+    elif tid == "review-next":
+        go(R["index"] + 1)
+    elif tid == "review-last":
+        go(total())
+    elif tid == "review-cancel":
+        spawn(cancel())
+        byid("review-judge").focus()
+    elif tid == "review-judge" and R["hand"] is not None:
+        spawn(judge(R["hand"]))
+    elif tid == "review-back":
+        on_back(event)
+    elif target.hasAttribute("data-review-move"):
+        go(int(str(target.getAttribute("data-review-move"))) - 1)
+
+
+def on_change(event):
+    target = event.target
+    tid = str(target.id)
+    if tid == "review-slider":
+        go(int(str(target.value)))
+    elif tid == "review-hand":
+        spawn(go_hand(int(str(target.value))))
+    elif tid == "review-seen":
+        R["seen"] = int(str(target.value))
+        render()
+
+
+def on_key(event):
+    """Left and Right step back and forward, Home and End go to the hand's ends (a select or
+    the slider keeps its own keys), Escape goes back."""
+    k = str(event.key)
+    if k == "Escape":
+        on_back(event)
+        return
+    name = str(event.target.tagName).lower() if event.target is not None else ""
+    if name in ("input", "select", "textarea") or event.ctrlKey or event.metaKey \
+            or event.altKey:
+        return
+    steps = {"ArrowLeft": R["index"] - 1, "ArrowRight": R["index"] + 1, "Home": 0,
+             "End": total()}
+    if k in steps:
+        event.preventDefault()
+        go(steps[k])
+
+
+# --------------------------------------------------------------------------- words
+
+
+def as_state():
+    """The position as the table's drawing reads a state."""
+    info = R["info"] or {}
+    p = R["positions"].get(key(R["hand"], R["index"])) or {}
+    return {"options": info.get("options"), "view": p.get("view") or {},
+            "seats": info.get("seats") or [], "viewer": info.get("viewer") or 0,
+            "reading": info.get("reading"), "state_id": -1}
+
+
+def name_of(seat):
+    info = R["info"] or {}
+    return textfmt.seat_name(S["lang"], seat, info.get("seats") or [], info.get("viewer") or 0,
+                             S["names"])
+
+
+def end_of(end_id):
+    geo = R["geo"]
+    if geo is None or end_id is None:
+        return None
+    for end in geo["ends"]:
+        if end["id"] == end_id:
+            return end
+    return None
+
+
+def where_words(end_id, value):
+    """An end as the table shows it ("left, on 6"; a train's owner first)."""
+    info = R["info"] or {}
+    end = end_of(end_id)
+    where = textfmt.end_words(S["lang"], end["dir"] if end is not None else None, value)
+    if str(end_id).startswith("T") or end_id == "MX":
+        return textfmt.end_label(S["lang"], end_id, info.get("seats") or [],
+                                 info.get("viewer") or 0, S["names"]) + ", " + where
+    return where
+
+
+def move_words(m):
+    """A move in words, from its data (never its notation)."""
+    if m is None:
+        return ""
+    kind = m.get("kind")
+    if kind == "draw":
+        return tr("review.move_draw")
+    if kind == "pass":
+        knock = textfmt.word(as_state(), "pass") == "knock"
+        return tr("review.move_knock" if knock else "review.move_pass")
+    if kind == "leave":
+        return tr("review.move_leave")
+    tile = textfmt.canonical_tile(str(m.get("tile")))
+    if kind == "lead" or m.get("end") is None:
+        return tr("review.move_lead", tile=tile)
+    text = tr("review.move_on", tile=tile, end=where_words(m["end"], m.get("open")))
+    if kind == "pair" and m.get("tile2"):
+        text += " + " + tr("review.move_on", tile=textfmt.canonical_tile(str(m["tile2"])),
+                           end=where_words(m.get("end2"), m.get("open2")))
+    return text
+
+
+def unit():
+    result = R["results"].get(R["hand"])
+    return ((result or {}).get("result") or {}).get("unit") or "points"
+
+
+def figure(value, signed=True):
+    """A value in the variant's unit: money in whole units, others to a tenth."""
+    if value is None:
+        return "–"
+    lang = S["lang"]
+    if unit() == "money" or abs(value - round(value)) < 0.05:
+        return textfmt.amount(int(round(value)), lang, signed)
+    tenths = int(round(abs(value) * 10))
+    text = textfmt.amount(tenths // 10, lang, False) + i18n.DECIMAL_SEP.get(lang, ".") \
+        + str(tenths % 10)
+    if value < 0:
+        return "\u2212" + text
+    return ("+" + text) if signed else text
+
+
+def entry_at(hand, move):
+    result = R["results"].get(hand)
+    if result is None:
+        return None
+    for e in (result.get("result") or {}).get("moves") or []:
+        if e["hand"] == hand and e["move"] == move:
+            return e
+    return None
+
+
+def verdict_html(entry):
+    """The expert's verdict on one move."""
+    if entry is None:
+        if R["status"] == "judging":
+            return '<p class="review-verdict pending">' + esc(tr("review.pending")) + "</p>"
+        return '<p class="review-verdict pending">' + esc(tr("review.not_judged")) + "</p>"
+    if entry.get("forced"):
+        return '<p class="review-verdict forced">' + esc(tr("review.forced")) + "</p>"
+    mark = entry.get("mark")
+    same = entry.get("best") == entry.get("played")
+    parts = ['<dl class="review-figures">']
+    parts.append("<div><dt>" + esc(tr("review.value")) + "</dt><dd>"
+                 + esc(figure(entry.get("value"))) + "</dd></div>")
+    if same:
+        parts.append("<div><dt>" + esc(tr("review.best")) + "</dt><dd>"
+                     + esc(tr("review.best_played")) + "</dd></div>")
+    else:
+        parts.append("<div><dt>" + esc(tr("review.best")) + '</dt><dd class="best">'
+                     + esc(move_words(entry.get("best_move"))) + " · "
+                     + esc(figure(entry.get("best_value"))) + "</dd></div>")
+    parts.append("<div><dt>" + esc(tr("review.loss")) + "</dt><dd>"
+                 + esc(figure(entry.get("loss"), False)) + "</dd></div>")
+    parts.append("</dl>")
+    if mark in MARKS:
+        label = tr("review.mark_" + mark)
+    elif (entry.get("loss") or 0) > 0:
+        label = tr("review.mark_close")  # a loss within the estimates' noise is no mark
+    else:
+        label = tr("review.mark_none")
+    style = mark or ("close" if (entry.get("loss") or 0) > 0 else "none")
+    parts.append('<p><span class="review-mark mark-' + esc(style) + '">' + esc(label)
+                 + '</span> <span class="review-unit">'
+                 + esc(tr("review.unit_" + unit().replace(" ", "_"))) + "</span></p>")
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------- render
+
+
+def render_progress():
+    box = byid("review-progress-box")
+    judging = R["status"] == "judging"
+    box.hidden = not judging
+    bar = byid("review-progress")
+    pct = int(100 * R["judged"] / R["total"]) if R["total"] else 0
+    bar.value = pct
+    byid("review-progress-text").textContent = tr("review.judging", judged=R["judged"],
+                                                  total=R["total"] or "…")
+    judge_button = byid("review-judge")
+    judge_button.hidden = R["status"] not in ("cancelled", "failed", "idle") \
+        or R["info"] is None or R["hand"] is None
+
+
+def render_status():
+    status = byid("review-status")
+    note = R["error"]
+    if not note and R["status"] == "cancelled":
+        note = tr("review.cancelled")
+    if not note and R["info"] is None:
+        note = tr("review.loading")
+    status.textContent = note
+    status.hidden = not note
+
+
+def render():
+    """The review screen from `R`."""
+    info = R["info"]
+    render_status()
+    render_progress()
+    body = byid("review-body")
+    body.hidden = info is None or R["hand"] is None
+    if info is None or R["hand"] is None:
+        return
+    lang = S["lang"]
+    title = i18n.variant_name(lang, info.get("variant"))
+    byid("review-title").textContent = tr("review.title", game=title)
+    hands = []
+    for h in info.get("hands") or []:
+        sel = " selected" if h["hand"] == R["hand"] else ""
+        hands.append('<option value="' + str(h["hand"]) + '"' + sel + ">"
+                     + esc(tr("review.hand_n", n=h["hand"])) + "</option>")
+    set_html("review-hand", "".join(hands))
+    seen = ['<option value="-1"' + (" selected" if R["seen"] == -1 else "") + ">"
+            + esc(tr("review.seen_all")) + "</option>"]
+    for seat in range(int(info.get("players") or 0)):
+        sel = " selected" if R["seen"] == seat else ""
+        seen.append('<option value="' + str(seat) + '"' + sel + ">"
+                    + esc(tr("review.seen_seat", name=name_of(seat))) + "</option>")
+    set_html("review-seen", "".join(seen))
+    n = total()
+    slider = byid("review-slider")
+    slider.max = str(n)
+    slider.value = str(R["index"])
+    slider.setAttribute("aria-valuetext", tr("review.step", i=min(R["index"] + 1, n), n=n)
+                        if R["index"] < n else tr("review.end"))
+    byid("review-first").disabled = R["index"] == 0
+    byid("review-prev").disabled = R["index"] == 0
+    byid("review-next").disabled = R["index"] >= n
+    byid("review-last").disabled = R["index"] >= n
+    p = R["positions"].get(key(R["hand"], R["index"]))
+    draw(p)
+    render_seats(p)
+    render_move(p)
+    render_summary()
+
+
+def entry_now():
+    p = R["positions"].get(key(R["hand"], R["index"]))
+    if p is None or p.get("move") is None:
+        return None
+    return entry_at(R["hand"], R["index"] + 1)
+
+
+def render_move(p):
+    n = total()
+    if p is None:
+        set_html("review-move", '<p class="review-step">' + esc(tr("review.loading")) + "</p>")
+        return
+    move = p.get("move")
+    if move is None:
+        set_html("review-move", '<p class="review-step">' + esc(tr("review.end")) + "</p>")
+        return
+    head = tr("review.step", i=R["index"] + 1, n=n)
+    view = p.get("view") or {}
+    if view.get("boneyard") or view.get("drawable"):
+        word = "game.market" if textfmt.word(as_state(), "boneyard") == "market" \
+            else "game.boneyard"
+        head += " · " + tr(word, n=view.get("boneyard") or 0)
+    line = tr("review.played", name=name_of(move.get("seat")), move=move_words(move))
+    html = ['<p class="review-step">' + esc(head) + "</p>",
+            '<p class="review-played"><span class="swatch played" aria-hidden="true"></span>'
+            + esc(line) + "</p>"]
+    html.append(verdict_html(entry_now()))
+    set_html("review-move", "".join(html))
+
+
+def render_seats(p):
+    info = R["info"]
+    if p is None:
+        set_html("review-seats", "")
+        return
+    move = p.get("move") or {}
+    entry = entry_now()
+    best = (entry or {}).get("best_move") or {}
+    if entry is None or entry.get("forced") or entry.get("best") == entry.get("played"):
+        best = {}
+    counts = (p.get("view") or {}).get("counts") or []
+    html = []
+    for seat in range(int(info.get("players") or 0)):
+        tiles = (p.get("hands") or [])[seat] if seat < len(p.get("hands") or []) else []
+        cls = "review-seat" + (" to-move" if p.get("to_move") == seat else "")
+        part = ['<div class="' + cls + '" role="group" aria-label="' + esc(name_of(seat))
+                + '"><b>' + esc(name_of(seat)) + "</b> "]
+        count = counts[seat] if seat < len(counts) else len(tiles)
+        if R["seen"] in (-1, seat):
+            part.append('<span class="open-hand">')
+            for tile in tiles:
+                t = textfmt.canonical_tile(str(tile))
+                extra = ""
+                note = ""
+                if p.get("to_move") == seat and move.get("tile") is not None \
+                        and textfmt.canonical_tile(str(move["tile"])) == t:
+                    extra += " played"
+                    note = tr("review.tile_played")
+                if p.get("to_move") == seat and best.get("tile") is not None \
+                        and textfmt.canonical_tile(str(best["tile"])) == t:
+                    extra += " best"
+                    note = tr("review.tile_best")
+                part.append('<span class="mini' + extra + '">' + esc(t)
+                            + ('<span class="sr-only"> (' + esc(note) + ")</span>"
+                               if note else "") + "</span>")
+            part.append("</span>")
+        else:
+            part.append('<span class="seat-count">' + esc(textfmt.tiles_text(S["lang"], count))
+                        + "</span>")
+        part.append("</div>")
+        html.append("".join(part))
+    set_html("review-seats", "".join(html))
+
+
+def render_summary():
+    result = R["results"].get(R["hand"])
+    box = byid("review-summary")
+    if result is None:
+        box.hidden = True
+        return
+    box.hidden = False
+    doc = result.get("result") or {}
+    rows = []
+    for t in doc.get("totals") or []:
+        worst = []
+        for w in t.get("worst") or []:
+            e = entry_at(R["hand"], w["move"])
+            label = tr("review.worst", i=w["move"], loss=figure(w["loss"], False))
+            if w.get("mark") in MARKS:
+                label += " · " + tr("review.mark_" + w["mark"])
+            worst.append('<button type="button" class="ghost small" data-review-move="'
+                         + str(w["move"]) + '" aria-label="'
+                         + esc(label + ": " + move_words((e or {}).get("played_move")))
+                         + '">' + esc(label) + "</button>")
+        rows.append("<tr><th scope=\"row\">" + esc(name_of(t["seat"])) + "</th><td>"
+                    + esc(tr("review.judged_of", judged=t["judged"], n=t["decisions"]))
+                    + "</td><td>" + esc(str(int(round(t["accuracy"] * 100))) + "%")
+                    + "</td><td>" + esc(figure(t["total_loss"], False)) + "</td><td>"
+                    + ("".join(worst) if worst else esc(tr("review.none"))) + "</td></tr>")
+    head = ("<caption>" + esc(tr("review.summary", n=R["hand"])) + " "
+            + esc(tr("review.unit_" + unit().replace(" ", "_"))) + "</caption><thead><tr>"
+            + '<th scope="col">' + esc(tr("review.col_player")) + "</th>"
+            + '<th scope="col">' + esc(tr("review.col_judged")) + "</th>"
+            + '<th scope="col">' + esc(tr("review.col_accuracy")) + "</th>"
+            + '<th scope="col">' + esc(tr("review.col_loss")) + "</th>"
+            + '<th scope="col">' + esc(tr("review.col_worst")) + "</th></tr></thead>")
+    set_html("review-summary-table", head + "<tbody>" + "".join(rows) + "</tbody>")
+    # The worker's own time for the verdict, for tests and tools (never read back).
+    box.setAttribute("data-worker-ms", str(result.get("ms")))
+    byid("review-cached").textContent = tr("review.cached") if result.get("cached") \
+        else tr("review.judged_in", s=figure(float(result.get("ms") or 0) / 1000.0, False))
+
+
+def draw(p):
+    """The table of the position: the layout as at the game, the end of the move played
+    outlined, the end of the best move glowing."""
+    import geometry
+    import table
+
+    canvas = byid("review-table")
+    wrap = byid("review-wrap")
+    width = float(wrap.clientWidth)
+    height = float(wrap.clientHeight)
+    if p is None or width <= 0 or height <= 0:
+        return
+    state = as_state()
+    view = state["view"]
+    layout = view.get("layout")
+    options = {"ends": view.get("ends")}
+    if layout and layout.get("kind") == "line":
+        options["anchor"] = geometry.line_anchor(view)
+    geo = geometry.table(layout, width, height, options)
+    R["geo"] = geo
+    ratio = float(window.devicePixelRatio or 1)
+    canvas.style.height = str(int(geo["height"])) + "px"
+    if int(canvas.width) != int(geo["width"] * ratio) \
+            or int(canvas.height) != int(geo["height"] * ratio):
+        canvas.width = int(geo["width"] * ratio)
+        canvas.height = int(geo["height"] * ratio)
+    ctx = canvas.getContext("2d")
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+    entry = entry_now()
+    best = None
+    if entry is not None and not entry.get("forced") and entry.get("best") != entry.get("played"):
+        best = entry.get("best_move")
+    glow = []
+    if best is not None and best.get("end") is not None:
+        glow.append(best)
+    table.paint(ctx, canvas, state, geo, None, glow, "review.empty_table")
+    move = p.get("move")
+    end = end_of(move.get("end")) if move is not None else None
+    if end is not None:
+        ctx.save()
+        ctx.strokeStyle = PLAYED
+        ctx.lineWidth = 3
+        ctx.setLineDash([5, 3])
+        ctx.beginPath()
+        ctx.roundRect(end["x"] - 2, end["y"] - 2, end["w"] + 4, end["h"] + 4,
+                      min(end["w"], end["h"]) * 0.2)
+        ctx.stroke()
+        ctx.restore()
+    label = tr("game.table_tiles", n=len(geo["tiles"]))
+    if move is not None:
+        label += ". " + tr("review.played", name=name_of(move.get("seat")),
+                           move=move_words(move))
+    if best is not None:
+        label += ". " + tr("review.best") + ": " + move_words(best)
+    canvas.setAttribute("aria-label", label)
+    byid("review-legend").hidden = move is None or move.get("end") is None and best is None
+    byid("review-legend-best").hidden = best is None
+
+
+def on_resize():
+    if S["screen"] == "review" and R["info"] is not None:
+        render()
+
+
+def focus_first():
+    node = document.querySelector("#review-next")
+    if node is not None:
+        node.focus()
