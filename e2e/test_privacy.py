@@ -242,7 +242,7 @@ def test_a_failed_save_is_reported(page, site, guard):
     wait_my_turn(page)
     wait_until(page, lambda: worker_save(page), what="the worker's save")
     page.evaluate("""() => new Promise((resolve, reject) => {
-      const request = indexedDB.open("domino", 3);
+      const request = indexedDB.open("domino", 4);
       request.onupgradeneeded = () => request.result.deleteObjectStore("saves");
       request.onsuccess = () => { request.result.close(); resolve(); };
       request.onerror = () => reject(request.error);
