@@ -79,7 +79,7 @@ def worker_config():
         "interpreter": "./pyodide/pyodide.mjs",
         "packages": [S["manifest"]["wheel"]],
         "packages_cache": "passthrough",
-        "files": {"./history.py": "./history.py"},
+        "files": {"./history.py": "./history.py", "./match_stats.py": "./match_stats.py"},
     }
 
 
