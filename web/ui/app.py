@@ -34,7 +34,7 @@ from store import S, byid, on, spawn, tr
 # menu: `load_table_modules` fetches and compiles them in the background once the menu works,
 # and states wait for them (`link.table_ready`), so that the menu waits for none of them.
 TABLE_MODULES = ("geometry", "summary", "motion", "sound", "table", "seats", "hand", "logview",
-                 "dialogs", "history_view")
+                 "dialogs", "history_view", "charts", "stats_view")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
@@ -45,6 +45,7 @@ def set_screen(name):
     byid("game").hidden = name != "game"
     byid("handoff").hidden = name != "handoff"
     byid("history").hidden = name != "history"
+    byid("stats").hidden = name != "stats"
     byid("menu-button").hidden = name == "menu"
     if name == "menu":
         byid("result").hidden = True
@@ -65,8 +66,8 @@ def render():
     """Draw the page from the store."""
     setup.render_start_button()
     state = S["state"]
-    if S["screen"] == "history":
-        return  # a state pushed meanwhile waits for the table (history_view draws its screen)
+    if S["screen"] in ("history", "stats"):
+        return  # a state pushed meanwhile waits for the table (those views draw their screen)
     if S["screen"] == "menu" or state is None:
         set_screen("menu")
         return
@@ -420,6 +421,10 @@ def apply_lang():
         import history_view
 
         history_view.render()
+    if S["screen"] == "stats":
+        import stats_view
+
+        stats_view.render()
     if S["state"] is not None:
         render()
 
@@ -638,7 +643,9 @@ def after_ready(answer):
 
 def render_history_button():
     """The history opens once the engine (which keeps it) and its screen's module are up."""
-    byid("history-open").disabled = not (S["engine_state"] == "ready" and S["table_ready"])
+    closed = not (S["engine_state"] == "ready" and S["table_ready"])
+    byid("history-open").disabled = closed
+    byid("stats-open").disabled = closed
 
 
 def on_history_open(event):
@@ -653,7 +660,37 @@ def on_history_open(event):
 def on_history_click(event):
     import history_view
 
+    target = event.target.closest("button")
+    if target is not None and str(target.id) == "history-stats":
+        on_stats_open(event)
+        return
     spawn(history_view.on_click(event))
+
+
+def on_stats_open(event):
+    """The statistics, from the menu or the history screen."""
+    import stats_view
+
+    if byid("stats-open").disabled:
+        return
+    set_screen("stats")
+    spawn(stats_view.open_screen())
+
+
+def on_stats_history(event):
+    on_history_open(event)
+
+
+def on_stats_game(event):
+    import stats_view
+
+    stats_view.on_game(event)
+
+
+def on_history_import(event):
+    import history_view
+
+    history_view.on_import(event)
 
 
 def on_history_keep(event):
@@ -712,6 +749,10 @@ async def main():
     on(byid("history-open"), "click", on_history_open)
     on(byid("history"), "click", on_history_click)
     on(byid("history-keep"), "change", on_history_keep)
+    on(byid("history-import"), "change", on_history_import)
+    on(byid("stats-open"), "click", on_stats_open)
+    on(byid("stats-history"), "click", on_stats_history)
+    on(byid("stats-game"), "change", on_stats_game)
     on(js.window, "resize", on_resize)
     js.ResizeObserver.new(create_proxy(on_table_box)).observe(byid("table-wrap"))
     on(js.window, "domino:update", on_update)
