@@ -64,8 +64,9 @@ def open_stats(page):
 
 
 def wait_counted(page):
-    page.wait_for_function("!document.querySelector('#stats-status').textContent"
-                           ".startsWith('Counting')", timeout=30_000)
+    """Until the worker's figures are shown (or the screen says there are none)."""
+    page.wait_for_function("!document.querySelector('#stats-body').hidden"
+                           " || !document.querySelector('#stats-empty').hidden", timeout=30_000)
 
 
 def shown(page):
@@ -141,6 +142,7 @@ def test_three_matches_counted_exported_and_imported_back(page, site, guard, tmp
         page.set_viewport_size({"width": width, "height": height})
         violations = [v for v in run_axe(page, axe_source) if v["impact"] in BLOCKING]
         assert not violations, describe(violations)
+    page.set_viewport_size({"width": 390, "height": 844})
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("ArrowUp")  # back to Block
     page.wait_for_function("document.querySelector('#stats-table caption').textContent"
@@ -215,7 +217,7 @@ def test_three_matches_counted_exported_and_imported_back(page, site, guard, tmp
 
 
 @pytest.mark.parametrize("lang", ["vi", "ru"])
-def test_the_statistics_read_in_each_language(page, site, guard, lang):
+def test_the_statistics_read_in_each_language(page, site, guard, artifacts, lang):
     """An older (schema 1) entry of a real match: read, its hands replayed by the worker,
     stored upgraded; the screen's words in the language."""
     page.goto(site)
@@ -237,6 +239,8 @@ def test_the_statistics_read_in_each_language(page, site, guard, lang):
         {"vi": "nhiều mức", "ru": "разные уровни"}[lang]
     money = row(page, {"vi": "Tiền thắng thua", "ru": "Выигрыш или проигрыш"}[lang])
     assert money[0] == textfmt.money_text(lang, match.summary()["balances"][0])
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / f"stats-390x844-{lang}.png"), full_page=True)
     stored = json.loads(history_text(page, "1-1"))
     assert stored["v"] == history.SCHEMA_VERSION
     assert [h["delta"] for h in stored["results"]] == [h["delta"] for h in hand_history(match)]

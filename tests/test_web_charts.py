@@ -67,3 +67,17 @@ def test_the_level_chart_says_the_share_won_of_each_level():
                   .get("width"))
     assert won[1] == 0 and abs(won[0] - 0.75 * track) < 0.1
     assert re.search(r'viewBox="0 0 320 \d+"', charts.winrate_chart([], "none"))
+
+
+def test_long_labels_keep_room_on_the_left():
+    """Russian and Vietnamese amounts ("+1 395") and level names ("разные уровни") are not
+    cut at the chart's left edge."""
+    svg = _svg(charts.results_chart([1395, -20500], [False, True], "t",
+                                    lambda v: f"{v:+,}".replace(",", " "), running=True))
+    for text in svg.findall(NS + "text"):
+        if text.get("text-anchor") == "end":
+            assert float(text.get("x")) - charts.CHAR * len(text.text) >= 0, text.text
+    svg = _svg(charts.winrate_chart([("разные уровни", 0, 1), ("dễ", 1, 1)], "t"))
+    for text in svg.findall(NS + "text"):
+        if text.get("text-anchor") == "end":
+            assert float(text.get("x")) - charts.CHAR * len(text.text) >= 0, text.text

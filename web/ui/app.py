@@ -673,6 +673,7 @@ def on_stats_open(event):
 
     if byid("stats-open").disabled:
         return
+    stats_view.reset()
     set_screen("stats")
     spawn(stats_view.open_screen())
 

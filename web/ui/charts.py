@@ -9,7 +9,7 @@ from 320 px wide because the page caps the chart's width and the labels are few.
 
 WIDTH = 320
 HEIGHT = 170
-LEFT = 44    # room for the value labels
+CHAR = 7.2   # the width of a character of the charts' 12-unit text, about
 RIGHT = 8
 TOP = 24    # room for the value over the highest bar
 BOTTOM = 24  # room for the match numbers
@@ -71,7 +71,11 @@ def results_chart(values, won, title, label, running=False):
             total += v
             shown.append(total)
     low, high = _scale(shown)
-    inner_w = WIDTH - LEFT - RIGHT
+    # Axis labels: the highest, zero and the lowest value; room on the left for the longest.
+    marks = [high, 0, low] if low < 0 < high else [high, low]
+    texts = [label(v) for v in marks]
+    left = int(min(120, max(30, CHAR * max(len(t) for t in texts) + 10)))
+    inner_w = WIDTH - left - RIGHT
     inner_h = HEIGHT - TOP - BOTTOM
 
     def y(v):
@@ -82,46 +86,45 @@ def results_chart(values, won, title, label, running=False):
              + '" width="100%" role="img" aria-labelledby="' + "chart-results-title"
              + '" xmlns="http://www.w3.org/2000/svg">',
              '<title id="chart-results-title">' + _esc(title) + "</title>"]
-    # Axis labels: the highest, zero and the lowest value.
-    marks = [high, 0, low] if low < 0 < high else [high, low]
-    for v in marks:
-        parts.append('<line x1="' + str(LEFT) + '" x2="' + str(WIDTH - RIGHT) + '" y1="'
+    for i in range(len(marks)):
+        v = marks[i]
+        parts.append('<line x1="' + str(left) + '" x2="' + str(WIDTH - RIGHT) + '" y1="'
                      + _num(y(v)) + '" y2="' + _num(y(v)) + '" class="grid'
                      + (" zero" if v == 0 else "") + '"/>')
-        parts.append('<text x="' + str(LEFT - 4) + '" y="' + _num(y(v) + 4)
-                     + '" text-anchor="end">' + _esc(label(v)) + "</text>")
+        parts.append('<text x="' + str(left - 4) + '" y="' + _num(y(v) + 4)
+                     + '" text-anchor="end">' + _esc(texts[i]) + "</text>")
     if running:
         points = []
         for i in range(n):
-            points.append(_num(LEFT + step * (i + 0.5)) + "," + _num(y(shown[i])))
+            points.append(_num(left + step * (i + 0.5)) + "," + _num(y(shown[i])))
         if n > 1:
             parts.append('<polyline class="line" fill="none" stroke="' + LINE
                          + '" stroke-width="2" points="' + " ".join(points) + '"/>')
         for i in range(n):
-            parts.append('<circle cx="' + _num(LEFT + step * (i + 0.5)) + '" cy="'
+            parts.append('<circle cx="' + _num(left + step * (i + 0.5)) + '" cy="'
                          + _num(y(shown[i])) + '" r="4" fill="' + (WON if won[i] else LOST)
                          + '" class="' + ("won" if won[i] else "lost") + '"/>')
         if n:  # the balance now, beside the last dot
-            parts.append(_value_text(LEFT + step * (n - 0.5), y(shown[-1]), shown[-1],
+            parts.append(_value_text(left + step * (n - 0.5), y(shown[-1]), shown[-1],
                                      label, high, low))
     else:
         bar = max(2.0, step * 0.7)
         for i in range(n):
             top = y(max(0, shown[i]))
             bottom = y(min(0, shown[i]))
-            parts.append('<rect x="' + _num(LEFT + step * i + (step - bar) / 2) + '" y="'
+            parts.append('<rect x="' + _num(left + step * i + (step - bar) / 2) + '" y="'
                          + _num(top) + '" width="' + _num(bar) + '" height="'
                          + _num(max(1.0, bottom - top)) + '" fill="' + (WON if won[i] else LOST)
                          + '" class="' + ("won" if won[i] else "lost") + '"/>')
             if n <= LABELLED:  # few bars: each says its value
-                parts.append(_value_text(LEFT + step * (i + 0.5), y(shown[i]), shown[i],
+                parts.append(_value_text(left + step * (i + 0.5), y(shown[i]), shown[i],
                                          label, high, low))
     # The match numbers under the first and the last.
     if n:
-        parts.append('<text x="' + _num(LEFT + step * 0.5) + '" y="' + str(HEIGHT - 6)
+        parts.append('<text x="' + _num(left + step * 0.5) + '" y="' + str(HEIGHT - 6)
                      + '" text-anchor="middle">1</text>')
     if n > 1:
-        parts.append('<text x="' + _num(LEFT + step * (n - 0.5)) + '" y="' + str(HEIGHT - 6)
+        parts.append('<text x="' + _num(left + step * (n - 0.5)) + '" y="' + str(HEIGHT - 6)
                      + '" text-anchor="middle">' + str(n) + "</text>")
     parts.append("</svg>")
     return "".join(parts)
@@ -132,7 +135,8 @@ def winrate_chart(rows, title):
     matches won written beside it ("3/5 · 60%")."""
     row_h = 30
     height = 8 + row_h * len(rows) + 6
-    left = 96
+    longest = max([len(str(r[0])) for r in rows] + [4])
+    left = int(min(150, CHAR * longest + 12))
     inner_w = WIDTH - left - 70
     parts = ['<svg class="chart" viewBox="0 0 ' + str(WIDTH) + " " + str(height)
              + '" width="100%" role="img" aria-labelledby="chart-levels-title"'

@@ -32,7 +32,7 @@ MESSAGES = {
     "stats.open": "Statistics",
     "stats.title": "Statistics",
     "stats.loading": "Counting…",
-    "stats.empty": "No finished match yet. The statistics count the finished matches of the history.",
+    "stats.empty": "No finished match yet. The statistics count the finished matches of the history; a history exported on another device can be imported on the Match history screen.",
     "stats.unfinished": "Unfinished matches, not counted: {n}",
     "stats.game": "Game",
     "stats.figure": "Against",

@@ -32,7 +32,7 @@ MESSAGES = {
     "stats.open": "Thống kê",
     "stats.title": "Thống kê",
     "stats.loading": "Đang tính…",
-    "stats.empty": "Chưa có trận nào xong. Thống kê tính các trận đã xong trong lịch sử.",
+    "stats.empty": "Chưa có trận nào xong. Thống kê tính các trận đã xong trong lịch sử; lịch sử xuất từ thiết bị khác có thể nhập ở màn hình Lịch sử trận đấu.",
     "stats.unfinished": "Trận chưa xong, không tính: {n}",
     "stats.game": "Trò chơi",
     "stats.figure": "Đối thủ",

@@ -199,10 +199,15 @@ def render():
     set_html("stats-levels", levels_html(game))
 
 
-async def open_screen():
+def reset():
+    """Nothing counted yet: the screen says so until the worker answers (never the figures
+    of an earlier visit)."""
     S["stats"] = None
     S["stats_error"] = ""
     render()
+
+
+async def open_screen():
     try:
         answer = await link.send({"type": "history_stats"})
     except Exception as exc:  # noqa: BLE001 - said on the screen
