@@ -123,8 +123,9 @@ def read_stored(text):
 
 
 def summary(entry):
-    """What the history list shows of an entry: everything but the record."""
-    return {k: v for k, v in entry.items() if k != "record"}
+    """What the history list shows of an entry: everything but the record and the hands'
+    results (the page's heap is small: 500 entries' results would fill it)."""
+    return {k: v for k, v in entry.items() if k not in ("record", "results")}
 
 
 def _oldest_beyond(entries, n):

@@ -10,12 +10,10 @@ not be read (the worker set it aside), is said on the screen, never passed over.
 """
 
 import i18n
-import js
 import link
 import saved
 import settings
 import textfmt
-from pyscript import window
 from store import S, byid, download_record, esc, set_html, spawn, tr
 
 
@@ -75,13 +73,18 @@ def render():
     set_html("history-keep", "".join(options))
 
 
-async def ask(message):
-    """Send a history intent; its `history` answer becomes the list shown."""
+async def ask(message, file=None):
+    """Send a history intent; its `history` answer becomes the list shown. The history file's
+    export and import (`file`: the chosen file) go through link.send_file."""
     S["history_error"] = ""
-    if message["type"] not in ("history_import", "history_export"):
+    moves_file = message["type"] in ("history_import", "history_export")
+    if not moves_file:
         S["history_report"] = ""  # the outcome of an earlier import or export is past
     try:
-        answer = await link.send(message)
+        if moves_file:
+            answer = await link.send_file(message, file)
+        else:
+            answer = await link.send(message)
     except Exception as exc:  # noqa: BLE001 - said on the screen
         answer = {"type": "error", "code": "history_failed", "message": str(exc)}
     if answer.get("type") == "history":
@@ -90,9 +93,7 @@ async def ask(message):
             S["history_report"] = import_report(answer["imported"])
     elif answer.get("type") == "history_record":
         download_record(answer["record"])
-    elif answer.get("type") == "history_file":
-        day = str(js.Date.new().toISOString())[:10]
-        window.dominoBoot.download("domino-history-" + day + ".json", answer["text"])
+    elif answer.get("type") == "history_file":  # offered as a download by link.send_file
         S["history_report"] = tr("stats.exported", n=answer.get("count", 0))
     else:
         why = i18n.error_reason(S["lang"], answer.get("code"), answer.get("message", ""))
@@ -121,8 +122,7 @@ def import_report(report):
 
 async def import_file(file):
     """Send the chosen history file to the worker, which merges it and answers the list."""
-    text = str(await file.text())
-    await ask({"type": "history_import", "text": text})
+    await ask({"type": "history_import"}, file)
 
 
 def on_import(event):
