@@ -120,3 +120,23 @@ def test_describe_names_the_variant_and_its_reading():
     assert d["variant"] == "mexican_train" and d["players"] == 4
     assert d["options"]["set"] in ("double_twelve", "double_nine")
     assert d["reading"]["standing"] == "cost" and d["record"] == subject.id
+
+
+def test_a_matchs_accuracy_is_read_from_the_verdicts_kept_for_its_hands():
+    """The statistics' accuracy of a match: over every kept verdict of its hands, the share
+    of the seat's judged moves without a mistake or a blunder."""
+    def doc(seat, judged, mistakes, blunders):
+        return {"totals": [{"seat": seat, "judged": judged, "mistakes": mistakes,
+                            "blunders": blunders, "accuracy": 0.0},
+                           {"seat": seat + 1, "judged": 9, "mistakes": 9, "blunders": 0}]}
+
+    assert reviewing.seat_accuracy([doc(0, 6, 1, 0), doc(0, 4, 0, 1)], 0) == 0.8
+    assert reviewing.seat_accuracy([doc(0, 6, 1, 0)], 2) is None  # that seat never judged
+    assert reviewing.seat_accuracy([], 0) is None
+    # Unreadable verdicts and impossible counts are skipped, never fatal.
+    assert reviewing.seat_accuracy([None, {"totals": "x"}, doc(0, 2, 3, 0), doc(0, 5, 0, 0)],
+                                   0) == 1.0
+    rec = {"format": "domino-record", "hands": [{}, {}]}
+    rid = reviewing.record_id(rec)
+    index = {reviewing.cache_key(rid, 2): 1, reviewing.cache_key("other", 1): 1}
+    assert reviewing.kept_keys(rec, 2, index) == [reviewing.cache_key(rid, 2)]

@@ -6,7 +6,10 @@ key, the entry as JSON text): a finished match when it ends, an unfinished one w
 match replaces it (marked `finished: false`). An entry carries the match's record (RECORD.md),
 so that it can be exported or reviewed, and a public summary to list it by.
 
-Schema: every entry says its version (`v`, now 1). `read_entry` upgrades an entry of an older
+Schema: every entry says its version (`v`, now 2; version 2 added `results`: every finished
+hand's termination, winner and change per seat, as the protocol's state `history` gives them,
+for the statistics; an entry of version 1 gets them by replaying its record, or null when the
+record does not replay). `read_entry` upgrades an entry of an older
 version to the current one, step by step (`UPGRADES`), and refuses, with the reason, one it
 cannot read: not JSON, not an object, a version newer than this page knows, a missing or
 mistyped field. The worker then sets that entry aside (key `aside/<id>`, with the reason) and
@@ -14,11 +17,17 @@ reports it; one bad entry never hides the others.
 
 The store is bounded: `to_trim` names the entries beyond the player's `keep` setting, the
 oldest first, so that the worker deletes them before it writes a new one.
+
+The history file moves the history to another device: `export_file` writes every entry with
+its record under a format name and version (`FILE_FORMAT`, `FILE_VERSION`); `read_file` checks
+a file and `merge` plans its import: entries new to the store are added, an id already kept is
+kept once (the later save wins), an entry that cannot be read is set aside with its reason,
+and the player's `keep` setting bounds the result (the oldest go first).
 """
 
 import json
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 KEEP_CHOICES = (20, 50, 100, 500)
 KEEP_DEFAULT = 100
 ASIDE_PREFIX = "aside/"
@@ -27,13 +36,35 @@ ASIDE_PREFIX = "aside/"
 FIELDS = {
     "v": int, "id": str, "saved_at": int, "started_at": int, "variant": str, "players": int,
     "seats": list, "hands": int, "finished": bool, "match": dict, "standing": str,
-    "better": str, "viewer": int, "record": dict,
+    "better": str, "viewer": int, "record": dict, "results": list,
 }
+# Fields that may also be null: `results` of a version-1 entry whose record does not replay.
+NULLABLE = ("results",)
 
 
-# An upgrade for each older version, to the next one (`{1: from_v1}` once version 2 exists:
-# each takes an entry of its version and returns the entry of the next).
-UPGRADES = {}
+def hand_results(history):
+    """The `results` of an entry from a state's `history` (one item per finished hand):
+    each hand's termination, winner (a seat, a list of seats, or null) and change per seat."""
+    return [{"termination": h.get("termination"), "winner": h.get("winner"),
+             "delta": list(h.get("delta") or [])} for h in history or []]
+
+
+def _from_v1(entry):
+    """Version 1 -> 2: the hands' results, replayed from the entry's record (the engine runs
+    beside this module in the worker); null when the record does not replay."""
+    try:
+        from domino import Match
+        from domino.protocol import history
+
+        results = hand_results(history(Match.from_record(entry.get("record"))))
+    except Exception:  # noqa: BLE001 - any failure: the results are unknown, the entry stays
+        results = None
+    return dict(entry, v=2, results=results)
+
+
+# An upgrade for each older version, to the next one: each takes an entry of its version and
+# returns the entry of the next.
+UPGRADES = {1: _from_v1}
 
 
 def make_entry(entry_id, record, seats, state, finished, started_at, now):
@@ -49,12 +80,19 @@ def make_entry(entry_id, record, seats, state, finished, started_at, now):
         "standing": str(reading.get("standing") or "points"),
         "better": str(reading.get("better") or "higher"),
         "viewer": int(state.get("viewer") or 0), "record": record,
+        "results": hand_results(state.get("history")),
     }
 
 
 def read_entry(text):
     """The current form of a stored entry's text; ValueError (with the reason) for one that
     cannot be read."""
+    return read_stored(text)[0]
+
+
+def read_stored(text):
+    """(the current form of a stored entry's text, whether it was upgraded from an older
+    version: then the store should keep the upgraded form); ValueError as `read_entry`."""
     try:
         entry = json.loads(text)
     except (TypeError, ValueError):
@@ -67,20 +105,27 @@ def read_entry(text):
     if version > SCHEMA_VERSION:
         raise ValueError("schema version " + str(version) + " is newer than this page's "
                          + str(SCHEMA_VERSION))
+    upgraded = version < SCHEMA_VERSION
     while entry["v"] < SCHEMA_VERSION:
         entry = UPGRADES[entry["v"]](entry)
     for name, kind in FIELDS.items():
         value = entry.get(name)
+        if value is None and name in NULLABLE:
+            continue
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ValueError("field " + name + " is missing or not " + kind.__name__)
     if not entry["id"] or entry["id"].startswith(ASIDE_PREFIX):
         raise ValueError("bad id")
-    return entry
+    for hand in entry["results"] or []:
+        if not isinstance(hand, dict) or not isinstance(hand.get("delta"), list):
+            raise ValueError("field results holds a hand without its change per seat")
+    return entry, upgraded
 
 
 def summary(entry):
-    """What the history list shows of an entry: everything but the record."""
-    return {k: v for k, v in entry.items() if k != "record"}
+    """What the history list shows of an entry: everything but the record and the hands'
+    results (the page's heap is small: 500 entries' results would fill it)."""
+    return {k: v for k, v in entry.items() if k not in ("record", "results")}
 
 
 def _oldest_beyond(entries, n):
@@ -104,3 +149,96 @@ def beyond(entries, keep):
 def keep_of(value):
     """The `keep` setting a message carries, or the default."""
     return value if value in KEEP_CHOICES else KEEP_DEFAULT
+
+
+# --------------------------------------------------------------------------- the history file
+
+FILE_FORMAT = "domino-history"
+FILE_VERSION = 1
+# A file larger than this is refused before it is parsed (500 long matches take about 10 MB).
+MAX_FILE_CHARS = 50_000_000
+
+
+def export_file(entries, now):
+    """The history file of `entries` (each with its record), made at `now` (ms since 1970)."""
+    ordered = sorted(entries, key=lambda e: (e["saved_at"], e["id"]))
+    return {"format": FILE_FORMAT, "version": FILE_VERSION, "exported_at": int(now),
+            "schema": SCHEMA_VERSION, "entries": ordered}
+
+
+class FileError(ValueError):
+    """A history file that cannot be imported at all; `code` names the reason for the page
+    (`not_json`, `not_history`, `newer`, `too_big`)."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+def read_file(text):
+    """The entries (still unchecked objects) of a history file's text; FileError when the
+    text is not a history file this page can read."""
+    if not isinstance(text, str) or len(text) > MAX_FILE_CHARS:
+        raise FileError("too_big", "the file is too large")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise FileError("not_json", "the file is not JSON") from None
+    if not isinstance(data, dict) or data.get("format") != FILE_FORMAT \
+            or not isinstance(data.get("entries"), list):
+        raise FileError("not_history", "the file is not a domino history file")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise FileError("not_history", "the file has no version")
+    if version > FILE_VERSION:
+        raise FileError("newer", "the file's version " + str(version)
+                        + " is newer than this page's " + str(FILE_VERSION))
+    return data["entries"]
+
+
+def merge(kept, incoming, keep):
+    """Plan the import of a file's `incoming` entries (objects, unchecked) into the `kept`
+    entries of the store, bounded by the `keep` setting. Returns a dict:
+
+    - `put`: the entries to store (new ids, or a later save of an id already kept);
+    - `delete`: the ids of kept entries that the bound pushes out (the oldest);
+    - `aside`: (id, text, reason) of each incoming entry that cannot be read;
+    - `report`: the counts the page tells the player: `added`, `updated`, `duplicates` (ids
+      already kept with the same or a later save, or repeated in the file), `set_aside`,
+      `not_kept` (read but older than everything the bound keeps), `removed` (kept entries
+      pushed out), and `reasons` (the first three reasons for setting aside).
+    """
+    by_id = {e["id"]: e for e in kept}
+    fresh = {}
+    aside = []
+    duplicates = 0
+    for index, item in enumerate(incoming):
+        text = json.dumps(item)
+        try:
+            entry = read_entry(text)
+        except ValueError as exc:
+            ident = item.get("id") if isinstance(item, dict) else None
+            if not isinstance(ident, str) or not ident or ident.startswith(ASIDE_PREFIX) \
+                    or len(ident) > 100:
+                ident = "import-" + str(index + 1)
+            aside.append((ident, text, str(exc)))
+            continue
+        ident = entry["id"]
+        have = fresh.get(ident) or by_id.get(ident)
+        if have is not None and have["saved_at"] >= entry["saved_at"]:
+            duplicates += 1
+            continue
+        if ident in fresh:
+            duplicates += 1  # a repeated id in the file: its later save stays
+        fresh[ident] = entry
+    union = dict(by_id)
+    union.update(fresh)
+    out = set(beyond(list(union.values()), keep))
+    put = [e for i, e in fresh.items() if i not in out]
+    added = len([e for e in put if e["id"] not in by_id])
+    report = {"added": added, "updated": len(put) - added, "duplicates": duplicates,
+              "set_aside": len(aside), "not_kept": len([i for i in fresh if i in out and i not in by_id]),
+              "removed": len([i for i in by_id if i in out]),
+              "reasons": [a[2] for a in aside[:3]], "keep": keep_of(keep)}
+    return {"put": put, "delete": sorted(i for i in by_id if i in out), "aside": aside,
+            "report": report}

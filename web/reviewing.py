@@ -183,3 +183,30 @@ def to_trim(index, keep=REVIEWS_KEPT):
     """The keys of `index` ({key: written at, ms}) beyond the newest `keep`, oldest first."""
     ordered = sorted(index, key=lambda k: (index[k], k))
     return ordered[:max(0, len(ordered) - keep)]
+
+
+def seat_accuracy(docs, seat):
+    """The share of `seat`'s judged moves without a mistake or a blunder over the verdicts
+    `docs` (domino-review documents, one per hand; unreadable ones skipped), or None when
+    none of them judged a move of that seat: the statistics' accuracy of a match."""
+    judged = 0
+    bad = 0
+    for doc in docs:
+        totals = doc.get("totals") if isinstance(doc, dict) else None
+        for total in totals if isinstance(totals, list) else []:
+            if not isinstance(total, dict) or total.get("seat") != seat:
+                continue
+            count = total.get("judged")
+            mistakes = total.get("mistakes", 0)
+            blunders = total.get("blunders", 0)
+            if all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                   for v in (count, mistakes, blunders)) and mistakes + blunders <= count:
+                judged += count
+                bad += mistakes + blunders
+    return round(1 - bad / judged, 4) if judged else None
+
+
+def kept_keys(record, hands, index):
+    """The keys of the verdicts kept in `index` for hands 1..`hands` of `record`."""
+    rid = record_id(record)
+    return [key for key in (cache_key(rid, h) for h in range(1, hands + 1)) if key in index]

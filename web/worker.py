@@ -62,6 +62,7 @@ import time
 
 import history
 import js
+import match_stats
 from pyodide.ffi import create_proxy
 
 from domino.errors import DominoError
@@ -245,8 +246,10 @@ def _begin_match(saved=None):
 
 
 def _public(state):
-    """What a history entry reads from a state besides the record."""
-    return {k: state.get(k) for k in ("variant", "players", "match", "reading", "viewer")}
+    """What a history entry reads from a state besides the record (`history`: the finished
+    hands' results, for the statistics)."""
+    return {k: state.get(k)
+            for k in ("variant", "players", "match", "reading", "viewer", "history")}
 
 
 async def _history_items():
@@ -268,9 +271,11 @@ async def _history_items():
 
 async def _history_entries():
     """The readable entries, newest first, and the set-aside ones ({id, error}); an entry
-    that cannot be read is moved to `aside/<id>` with the reason."""
+    that cannot be read is moved to `aside/<id>` with the reason, and one of an older schema
+    is stored again in its upgraded form (its upgrade replays the record: once only)."""
     entries = []
     aside = []
+    upgraded = []
     for key, text in await _history_items():
         key = str(key)
         if key.startswith(history.ASIDE_PREFIX):
@@ -281,12 +286,18 @@ async def _history_entries():
             aside.append({"id": key[len(history.ASIDE_PREFIX):], "error": str(why)})
             continue
         try:
-            entries.append(history.read_entry(text))
+            entry, older = history.read_stored(text)
+            entries.append(entry)
+            if older:
+                upgraded.append((key, json.dumps(entry)))
+                await asyncio.sleep(0)  # a replay each: other messages are answered between
         except ValueError as exc:
             kept = json.dumps({"text": text if isinstance(text, str) else None,
                                "error": str(exc), "at": int(js.Date.now())})
             await _write([(history.ASIDE_PREFIX + key, kept)], [key], HISTORY)
             aside.append({"id": key, "error": str(exc)})
+    if upgraded:
+        await _write(upgraded, [], HISTORY)
     entries.sort(key=lambda e: (-e["saved_at"], e["id"]))
     return entries, aside
 
@@ -344,7 +355,9 @@ async def _retire():
         summary = saved.get("summary") or {}
         if not summary.get("moves") and (summary.get("hand_number") or 1) <= 1:
             return
-        state = saved.get("public") or _replayed(saved)
+        state = saved.get("public")
+        if not state or "history" not in state:  # a save from before saves carried it
+            state = _replayed(saved)
         now = js.Date.now()
         entry = history.make_entry(saved.get("history_id") or _new_id(), saved["record"],
                                    saved.get("seats") or [], state,
@@ -357,14 +370,52 @@ async def _retire():
     await _put_history(entry)
 
 
+async def _import(data):
+    """`history_import`: merge the history file `text` into the store (history.merge); answers
+    the list with `imported`: the merge's report, or `{"error": code, "message"}` for a file
+    that cannot be imported at all."""
+    try:
+        incoming = history.read_file(data.get("text"))
+    except history.FileError as exc:
+        return {"error": exc.code, "message": str(exc)}
+    if _hist["lock"] is None:
+        _hist["lock"] = asyncio.Lock()
+    async with _hist["lock"]:
+        entries, _aside = await _history_entries()
+        plan = history.merge(entries, incoming, _hist["keep"])
+        now = int(js.Date.now())
+        puts = [(e["id"], json.dumps(e)) for e in plan["put"]]
+        for ident, text, why in plan["aside"]:
+            puts.append((history.ASIDE_PREFIX + ident,
+                         json.dumps({"text": text, "error": why, "at": now})))
+        await _write(puts, plan["delete"], HISTORY)
+    return plan["report"]
+
+
 async def _history_intent(data):
     """`history` (the list; with `trim`, the entries beyond the `history_keep` setting are
     deleted first), `history_record` (one entry's record, `entry`: its id),
-    `history_delete` (`entry`; answers the list) and `history_clear` (answers the empty
-    list). (`id` is the message's own, as in the protocol.)"""
+    `history_delete` (`entry`; answers the list), `history_clear` (answers the empty
+    list), `history_stats` (the statistics of the kept entries, match_stats.compute),
+    `history_export` (the history file, history.export_file, as `text`) and `history_import`
+    (`text`: a history file; answers the list with the import's report, `imported`).
+    (`id` is the message's own, as in the protocol.)"""
     kind = data["type"]
+    imported = None
     try:
-        if kind == "history_record":
+        if kind in ("history_stats", "history_export"):
+            entries, aside = await _history_entries()
+            if kind == "history_export":
+                text = json.dumps(history.export_file(entries, js.Date.now()))
+                return _answer(data, {"type": "history_file", "text": text,
+                                      "count": len(entries)})
+            await _with_accuracy(entries)
+            return _answer(data, {"type": "history_stats",
+                                  "stats": match_stats.compute(entries),
+                                  "set_aside": len(aside)})
+        if kind == "history_import":
+            imported = await _import(data)
+        elif kind == "history_record":
             text = await _get(str(data.get("entry")), HISTORY)
             try:
                 entry = history.read_entry(text) if text is not None else None
@@ -389,7 +440,7 @@ async def _history_intent(data):
         return _error(data, "history_failed", "the history could not be read: " + _why(exc))
     return _answer(data, {"type": "history", "entries": [history.summary(e) for e in entries],
                           "set_aside": aside, "keep": _hist["keep"],
-                          "error": _hist["error"]})
+                          "error": _hist["error"], "imported": imported})
 
 
 def _summary(state):
@@ -547,6 +598,32 @@ async def _kept_review(key):
         return None
 
 
+async def _with_accuracy(entries):
+    """Give each entry whose hands were reviewed the accuracy of the seat it was played from
+    (`accuracy`: {seat: share}, which match_stats reads), from the verdicts kept in the
+    store `reviews`; an entry without a kept verdict, or a failing store, gets none."""
+    try:
+        index = await _kept_index()
+        if not index:
+            return
+        for entry in entries:
+            record = entry.get("record")
+            if not isinstance(record, dict) or not isinstance(record.get("hands"), list):
+                continue
+            keys = _reviewing().kept_keys(record, len(record["hands"]), index)
+            docs = []
+            for key in keys:
+                kept = await _kept_review(key)
+                if isinstance(kept, dict):
+                    docs.append(kept.get("review"))
+            viewer = entry.get("viewer") or 0
+            share = _reviewing().seat_accuracy(docs, viewer)
+            if share is not None:
+                entry["accuracy"] = {str(viewer): share}
+    except Exception:  # noqa: BLE001 - the statistics then say "no reviews yet"
+        return
+
+
 async def _keep_review(key, doc):
     """Keep a verdict, the oldest beyond reviewing.REVIEWS_KEPT deleted; never fatal (the
     answer says whether it was kept)."""
@@ -686,7 +763,8 @@ async def _review_intent(data):
         return _error(data, "bad_review", str(exc))
 
 
-HISTORY_INTENTS = ("history", "history_record", "history_delete", "history_clear")
+HISTORY_INTENTS = ("history", "history_record", "history_delete", "history_clear",
+                   "history_stats", "history_export", "history_import")
 # Intents whose state starts another match in the session.
 NEW_MATCH = ("new_match", "load_record")
 

@@ -34,7 +34,7 @@ from store import S, byid, on, spawn, tr
 # menu: `load_table_modules` fetches and compiles them in the background once the menu works,
 # and states wait for them (`link.table_ready`), so that the menu waits for none of them.
 TABLE_MODULES = ("geometry", "summary", "motion", "sound", "table", "seats", "hand", "logview",
-                 "dialogs", "history_view", "review_view")
+                 "dialogs", "history_view", "review_view", "charts", "stats_view")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
@@ -50,6 +50,7 @@ def set_screen(name):
     byid("handoff").hidden = name != "handoff"
     byid("history").hidden = name != "history"
     byid("review").hidden = name != "review"
+    byid("stats").hidden = name != "stats"
     byid("menu-button").hidden = name == "menu"
     if name == "menu":
         byid("result").hidden = True
@@ -70,7 +71,7 @@ def render():
     """Draw the page from the store."""
     setup.render_start_button()
     state = S["state"]
-    if S["screen"] in ("history", "review"):
+    if S["screen"] in ("history", "review", "stats"):
         return  # a state pushed meanwhile waits for the table (these screens draw themselves)
     if S["screen"] == "menu" or state is None:
         set_screen("menu")
@@ -429,6 +430,10 @@ def apply_lang():
         import review_view
 
         review_view.render()
+    if S["screen"] == "stats":
+        import stats_view
+
+        stats_view.render()
     if S["state"] is not None:
         render()
 
@@ -679,7 +684,9 @@ def after_ready(answer):
 
 def render_history_button():
     """The history opens once the engine (which keeps it) and its screen's module are up."""
-    byid("history-open").disabled = not (S["engine_state"] == "ready" and S["table_ready"])
+    closed = not (S["engine_state"] == "ready" and S["table_ready"])
+    byid("history-open").disabled = closed
+    byid("stats-open").disabled = closed
 
 
 def on_history_open(event):
@@ -694,6 +701,10 @@ def on_history_open(event):
 def on_history_click(event):
     import history_view
 
+    target = event.target.closest("button")
+    if target is not None and str(target.id) == "history-stats":
+        on_stats_open(event)
+        return
     spawn(history_view.on_click(event))
 
 
@@ -721,6 +732,31 @@ def on_review_progress(message):
         import review_view
 
         review_view.on_progress(message)
+def on_stats_open(event):
+    """The statistics, from the menu or the history screen."""
+    import stats_view
+
+    if byid("stats-open").disabled:
+        return
+    stats_view.reset()
+    set_screen("stats")
+    spawn(stats_view.open_screen())
+
+
+def on_stats_history(event):
+    on_history_open(event)
+
+
+def on_stats_game(event):
+    import stats_view
+
+    stats_view.on_game(event)
+
+
+def on_history_import(event):
+    import history_view
+
+    history_view.on_import(event)
 
 
 def on_history_keep(event):
@@ -784,6 +820,10 @@ async def main():
     on(byid("review-slider"), "input", on_review_change)
     on(byid("result-review"), "click", on_review_open)
     link.on_progress(on_review_progress)
+    on(byid("history-import"), "change", on_history_import)
+    on(byid("stats-open"), "click", on_stats_open)
+    on(byid("stats-history"), "click", on_stats_history)
+    on(byid("stats-game"), "change", on_stats_game)
     on(js.window, "resize", on_resize)
     js.ResizeObserver.new(create_proxy(on_table_box)).observe(byid("table-wrap"))
     on(js.window, "domino:update", on_update)

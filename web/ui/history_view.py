@@ -1,6 +1,8 @@
 """The match history screen: every match the worker kept (web/history.py), newest first, with
 its date, game, players and levels, and how it ended; each can be exported as a record or
-deleted, the whole history cleared, and the number of matches kept chosen.
+deleted, the whole history cleared, and the number of matches kept chosen. The whole history
+moves to another device as one file: exported (the worker writes it, history.export_file) and
+imported (the worker merges it, history.merge), the import's outcome said on the screen.
 
 The list is the worker's last `history` answer (`S["history"]`); every change goes to the
 worker, whose answer is the new list. A browser that refuses storage, or an entry that could
@@ -12,7 +14,7 @@ import link
 import saved
 import settings
 import textfmt
-from store import S, byid, download_record, esc, set_html, tr
+from store import S, byid, download_record, esc, set_html, spawn, tr
 
 
 def render():
@@ -35,6 +37,9 @@ def render():
         notes.append(tr("history.loading"))
     status.textContent = " ".join(notes)
     status.hidden = not notes
+    report = byid("history-report")
+    report.textContent = S["history_report"]
+    report.hidden = not S["history_report"]
     byid("history-empty").hidden = answer is None or bool(entries)
     byid("history-count").textContent = tr("history.count", n=len(entries)) if entries else ""
     html = []
@@ -71,25 +76,70 @@ def render():
     set_html("history-keep", "".join(options))
 
 
-async def ask(message):
-    """Send a history intent; its `history` answer becomes the list shown."""
+async def ask(message, file=None):
+    """Send a history intent; its `history` answer becomes the list shown. The history file's
+    export and import (`file`: the chosen file) go through link.send_file."""
     S["history_error"] = ""
+    moves_file = message["type"] in ("history_import", "history_export")
+    if not moves_file:
+        S["history_report"] = ""  # the outcome of an earlier import or export is past
     try:
-        answer = await link.send(message)
+        if moves_file:
+            answer = await link.send_file(message, file)
+        else:
+            answer = await link.send(message)
     except Exception as exc:  # noqa: BLE001 - said on the screen
         answer = {"type": "error", "code": "history_failed", "message": str(exc)}
     if answer.get("type") == "history":
         S["history"] = answer
+        if answer.get("imported") is not None:
+            S["history_report"] = import_report(answer["imported"])
     elif answer.get("type") == "history_record":
         download_record(answer["record"])
+    elif answer.get("type") == "history_file":  # offered as a download by link.send_file
+        S["history_report"] = tr("stats.exported", n=answer.get("count", 0))
     else:
         why = i18n.error_reason(S["lang"], answer.get("code"), answer.get("message", ""))
         S["history_error"] = tr("history.unavailable", why=why)
     render()
 
 
+def import_report(report):
+    """What an import did, in words: added, updated, already kept; set aside, not kept or
+    deleted by the keep setting; or why the file could not be imported at all."""
+    if report.get("error"):
+        key = "stats.file." + str(report["error"])
+        why = tr(key) if key in i18n.catalogue(S["lang"]) else str(report.get("message"))
+        return tr("stats.import_bad", why=why)
+    parts = [tr("stats.imported", added=report.get("added", 0),
+                updated=report.get("updated", 0), duplicates=report.get("duplicates", 0))]
+    if report.get("set_aside"):
+        parts.append(tr("stats.import_aside", n=report["set_aside"],
+                        why="; ".join(str(r) for r in report.get("reasons") or [])))
+    if report.get("not_kept"):
+        parts.append(tr("stats.import_not_kept", n=report["not_kept"], keep=report.get("keep")))
+    if report.get("removed"):
+        parts.append(tr("stats.import_removed", n=report["removed"], keep=report.get("keep")))
+    return " ".join(parts)
+
+
+async def import_file(file):
+    """Send the chosen history file to the worker, which merges it and answers the list."""
+    await ask({"type": "history_import"}, file)
+
+
+def on_import(event):
+    files = event.target.files
+    if files is None or int(files.length) == 0 or S["engine_state"] != "ready":
+        return
+    file = files.item(0)
+    event.target.value = ""  # the same file may be chosen again
+    spawn(import_file(file))
+
+
 async def open_screen():
     S["history_clear"] = False
+    S["history_report"] = ""
     render()
     await ask({"type": "history"})
 
@@ -120,6 +170,8 @@ async def on_click(event):
     elif ident == "history-clear-yes":
         S["history_clear"] = False
         await ask({"type": "history_clear"})
+    elif ident == "history-export-all":
+        await ask({"type": "history_export"})
 
 
 async def on_keep(event):

@@ -47,17 +47,34 @@ def _ms():
     return time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
 
 
-async def send(message):
-    """Send one intent to the worker and return its answer as a dict (`hello` goes without
-    a version: its answer says which protocol the worker speaks)."""
+def _stamp(message):
+    """The fields every intent carries: version, id, pace and the history's keep setting."""
     S["msg_id"] += 1
     if message.get("type") != "hello":
         message["v"] = S["protocol"]
     message["id"] = S["msg_id"]
     message["pace_ms"] = ai_delay()
     message["history_keep"] = S["settings"]["keep"]
+
+
+async def send(message):
+    """Send one intent to the worker and return its answer as a dict (`hello` goes without
+    a version: its answer says which protocol the worker speaks)."""
+    _stamp(message)
     started = window.performance.now()
     text = await S["engine"].handle(json.dumps(message))
+    answer = json.loads(str(text))
+    measure(message, answer, started)
+    return answer
+
+
+async def send_file(message, file=None):
+    """`send` for the history file's export and import: the file's text goes between the
+    player's file and the worker in JavaScript (boot.js `historyFile`), never through this
+    interpreter's heap, which a long history does not fit."""
+    _stamp(message)
+    started = window.performance.now()
+    text = await window.dominoBoot.historyFile(S["engine"], json.dumps(message), file)
     answer = json.loads(str(text))
     measure(message, answer, started)
     return answer
@@ -87,7 +104,8 @@ def worker_config():
         "interpreter": "./pyodide/pyodide.mjs",
         "packages": [S["manifest"]["wheel"]],
         "packages_cache": "passthrough",
-        "files": {"./history.py": "./history.py", "./reviewing.py": "./reviewing.py"},
+        "files": {"./history.py": "./history.py", "./reviewing.py": "./reviewing.py",
+                  "./match_stats.py": "./match_stats.py"},
     }
 
 

@@ -54,6 +54,10 @@ S = {
     "history": None,       # the last `history` answer of the worker (the list shown)
     "history_error": "",   # why the history could not be read or changed, in words
     "history_clear": False,  # the "delete all" confirmation is open
+    "history_report": "",  # what the latest export or import of the history file did, in words
+    "stats": None,         # the last `history_stats` answer of the worker (the figures shown)
+    "stats_error": "",     # why the statistics could not be counted, in words
+    "stats_game": "",      # the game whose statistics are shown ("variant/standing")
 }
 
 _renderers = []
