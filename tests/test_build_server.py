@@ -164,3 +164,37 @@ def test_only_the_pyscript_chunks_the_site_uses_are_copied(tmp_path):
     (tmp_path / "core-AB12.js").write_text("const p={" + plugins + "};")
     with pytest.raises(build.BuildError):
         build.pyscript_files(tmp_path)
+
+
+def test_every_screen_of_the_page_is_a_section_of_its_own_in_main():
+    """Each screen (`section.screen`) sits directly in `<main>` and every element is closed:
+    a screen left open would hide every screen after it inside itself."""
+    from html.parser import HTMLParser
+
+    class Screens(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.stack = []
+            self.screens = []
+            self.unclosed = []
+
+        def handle_starttag(self, tag, attrs):
+            if tag in ("input", "img", "br", "meta", "link", "source", "hr"):
+                return
+            found = dict(attrs)
+            if tag == "section" and "screen" in (found.get("class") or "").split():
+                self.screens.append((found.get("id"), [t for t, _ in self.stack]))
+            self.stack.append((tag, found.get("id")))
+
+        def handle_endtag(self, tag):
+            while self.stack and self.stack[-1][0] != tag:
+                self.unclosed.append(self.stack.pop())
+            if self.stack:
+                self.stack.pop()
+
+    parser = Screens()
+    parser.feed((build.WEB / "index.html").read_text(encoding="utf-8"))
+    assert parser.unclosed == []
+    assert {"menu", "game", "history", "review", "stats"} <= {s for s, _ in parser.screens}
+    for screen, parents in parser.screens:
+        assert parents[-1] == "main", (screen, parents)
