@@ -536,3 +536,18 @@ def test_asking_again_gives_the_same_table():
             again = lay(v, width, height)
             assert first == again
             assert again is not first and again["tiles"][0] is not first["tiles"][0]
+
+
+def test_view_table_places_a_view_as_table_does_with_its_ends_and_its_lead():
+    """The game's table and the review's draw a view through `view_table`: the same as
+    `table` given the view's ends and, on a line, its lead as the anchor."""
+    kinds = set()
+    for name, v in VIEWS:
+        options = {"ends": v["ends"]}
+        if v["layout"].get("kind") == "line":
+            options["anchor"] = geometry.line_anchor(v)
+        assert geometry.view_table(v, 390, 464) == geometry.table(v["layout"], 390, 464,
+                                                                  options), name
+        kinds.add(v["layout"].get("kind"))
+    assert kinds == {"line", "tree", "trains"}
+    assert geometry.view_table({}, 390, 464)["kind"] is None

@@ -1095,6 +1095,17 @@ def line_anchor(view):
     return min(max(anchor, 0), len(tiles) - 1)
 
 
+def view_table(view, width, height):
+    """`table` for a seat's view (or a review's position): its layout, its open ends, and a
+    line held still at its lead (`line_anchor`). The game's table and the review's draw
+    through this one call, so both place the same position alike."""
+    layout = view.get("layout")
+    options = {"ends": view.get("ends")}
+    if layout and layout.get("kind") == "line":
+        options["anchor"] = line_anchor(view)
+    return table(layout, width, height, options)
+
+
 # --------------------------------------------------------------------------- the old API
 
 

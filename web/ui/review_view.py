@@ -597,12 +597,7 @@ def draw(p):
     if p is None or width <= 0 or height <= 0:
         return
     state = as_state()
-    view = state["view"]
-    layout = view.get("layout")
-    options = {"ends": view.get("ends")}
-    if layout and layout.get("kind") == "line":
-        options["anchor"] = geometry.line_anchor(view)
-    geo = geometry.table(layout, width, height, options)
+    geo = geometry.view_table(state["view"], width, height)
     R["geo"] = geo
     ratio = float(window.devicePixelRatio or 1)
     canvas.style.height = str(int(geo["height"])) + "px"

@@ -25,12 +25,7 @@ def compute():
     if state is None or width <= 0 or height <= 0:
         S["geo"] = None
         return None
-    view = state.get("view") or {}
-    layout = view.get("layout")
-    options = {"ends": view.get("ends")}
-    if layout and layout.get("kind") == "line":
-        options["anchor"] = geometry.line_anchor(view)
-    geo = geometry.table(layout, width, height, options)
+    geo = geometry.view_table(state.get("view") or {}, width, height)
     S["geo"] = geo
     return geo
 
