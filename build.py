@@ -266,8 +266,8 @@ def variants_answer() -> dict:
     import path is edited here.
     """
     code = ("import json, sys\n"
-            "from domino import protocol\n"
-            "sys.stdout.write(protocol.Session().handle(json.dumps({'type': 'variants'})))\n")
+            "from domino import session\n"
+            "sys.stdout.write(session.Session().handle(json.dumps({'type': 'variants'})))\n")
     env = dict(os.environ, PYTHONHASHSEED="0")
     result = subprocess.run([sys.executable, "-c", code], cwd=ENGINE, env=env,
                             capture_output=True, text=True)

@@ -47,13 +47,13 @@ from domino import Match
 from domino.ai import Knowledge, get_agent
 from domino.ai.agents import EXPERT, Agent
 from domino.ai.search import Search
-from domino.arena import play_hand, points_sign, warm_up
-from domino.game import HandState
-from domino.moves import Move
-from domino.rules import get_ruleset
-from domino.stats import mean_se
+from domino.ai.stats import mean_se
+from domino.hand.moves import Move
+from domino.hand.state import HandState
+from domino.play.view import View, view
+from domino.rules.ruleset import get_ruleset
 from domino.tiles import shuffle
-from domino.view import View, view
+from domino.tools.arena import play_hand, points_sign, warm_up
 
 BOUNDS = ("clairvoyant", "hands-known")
 

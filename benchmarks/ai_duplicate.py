@@ -7,7 +7,7 @@ at the odd ones, once the other way round (the same Match seed, so the same tile
 same leader), and the measure is the *per-deal* difference of the two agents' points per seat,
 averaged over both games. Its mean and standard error say how much better A does on points,
 with the deal's luck cancelled. The hand win counts (judged as the arena judges them,
-``domino.arena``) are reported too.
+``domino.tools.arena``) are reported too.
 
 ``--warmup-hands K`` measures a later hand of a match instead of the first: K hands are first
 played by ``medium`` at every seat (the same moves in both games of a deal, since they depend
@@ -41,9 +41,9 @@ import time
 from domino import Match
 from domino.ai import SearchAgent, get_agent
 from domino.ai.agents import Agent
-from domino.arena import _hand_winners, play_hand, points_sign, seat_means, warm_up
-from domino.rules import get_ruleset
-from domino.stats import mean_se
+from domino.ai.stats import mean_se
+from domino.rules.ruleset import get_ruleset
+from domino.tools.arena import _hand_winners, play_hand, points_sign, seat_means, warm_up
 
 
 def make_agent(name: str, overrides: dict, seed: int) -> Agent:

@@ -42,9 +42,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from domino import Match
 from domino.ai import get_agent
 from domino.ai.agents import Agent
-from domino.arena import arena, play_hand
-from domino.moves import Move
-from domino.view import View
+from domino.hand.moves import Move
+from domino.play.view import View
+from domino.tools.arena import arena, play_hand
 
 TARGETS = {"draw": 2, "vn_traditional": 4, "all_fives": 2, "kozel": 4}
 PAIRS = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard")]

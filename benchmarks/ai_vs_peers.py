@@ -46,7 +46,7 @@ from typing import Any, Protocol
 
 from peers import DominoesPeer, Key, OpenSpielPeer, Tile, norm, versions
 
-from domino.stats import wilson
+from domino.ai.stats import wilson
 
 FOUR_P = {"players": 4, "partnership": True, "hand_size": 7}
 TWO_P = {"players": 2, "hand_size": 7}

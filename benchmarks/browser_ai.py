@@ -9,7 +9,7 @@ for each state the worker pushes, or for each `ai_move` intent with an older wor
 speed setting is set to "instant" so that the worker does not pace its pushes):
 
 - `think_ms`: the worker's own wall-clock time for the decision (the seat's view and the
-  agent's choice), measured in Pyodide by `domino.protocol.Session.ai_move_steps`;
+  agent's choice), measured in Pyodide by `domino.session.Session.ai_move_steps`;
 - `round_trip_ms`: from the previous state arriving on the main thread to this computer
   move's pushed state arriving there (with an older worker: from sending `ai_move` to its
   answer), so it adds the message passing and the worker's building of the state.
@@ -19,7 +19,7 @@ decisions with a choice (two or more legal moves: a forced move is answered with
 The worker does not say how many legal moves the computer had (with the open ends, that count
 tells which numbers it holds), so the count is found here: once the last hand is over the page
 exports the match's record (the "Export record" button of the result, a download), and
-`legal_counts` replays it in CPython with `domino.record.replay_match`, the seat to move's
+`legal_counts` replays it in CPython with `domino.match.record.replay_match`, the seat to move's
 legal moves before every move; the n-th `ai_move` answer is the n-th move of the record, since
 every seat is a computer.
 The worker caps each decision (`Session(ai_time_limit=...)` in web/worker.py); the report
@@ -45,8 +45,8 @@ import source_modules
 from load_browser import OBSERVER, launch_kwargs, serve
 from playwright.sync_api import Page, sync_playwright
 
-from domino.protocol import Session
-from domino.record import replay_match
+from domino.match.record import replay_match
+from domino.session import Session
 
 _i18n, textfmt = source_modules.web_ui("i18n", "textfmt")
 parse_deep_link = textfmt.parse_deep_link
@@ -203,7 +203,7 @@ def main() -> None:
                         help="a deep-link fragment with computer seats only (repeatable); "
                              "default: vn_traditional 4 experts and draw 2 experts, seed 7")
     parser.add_argument("--cpython", action="store_true",
-                        help="also play the matches here through domino.protocol.Session")
+                        help="also play the matches here through domino.session.Session")
     args = parser.parse_args()
     fragments = args.match or list(DEFAULT_MATCHES)
     server, base = serve()

@@ -13,8 +13,8 @@ list) from a fresh random deal, on the same variant definitions:
 
 Our side is measured through the checked public API (``legal()``, ``play()``, ``hand_over``)
 and, where the engine has them, through its unchecked playout paths, each labelled: the line
-kernel ``domino.fast.random_hand``, the general ``apply_unchecked`` path, and the batch
-``domino.simulate.simulate()``. Each engine gets the same wall-clock budget (``--seconds``), cut into ``--rounds``
+kernel ``domino.play.line_playout.random_hand``, the general ``apply_unchecked`` path, and the batch
+``domino.tools.simulate.simulate()``. Each engine gets the same wall-clock budget (``--seconds``), cut into ``--rounds``
 slices that are interleaved in a rotating order, so that noise on a shared machine hits every
 engine alike. The headline rate is the median of the per-slice rates; ratios divide our
 median by the peer's. Targets (from the issue): ours >= 3x ``dominoes`` and >= 20x
@@ -146,15 +146,15 @@ def ours_fast(options: dict) -> tuple[str, Callable, Callable] | None:
 
 
 def ours_kernel(options: dict) -> tuple[Callable, Callable] | None:
-    """Our engine's playout kernel, ``domino.fast.random_hand``, if it exists and fits ``block``.
+    """Our engine's playout kernel, ``domino.play.line_playout.random_hand``, if it exists and fits ``block``.
 
-    The kernel (``fast.py``) is the engine's fast unchecked path for line layouts: hands as
+    The kernel (``play/line_playout.py``) is the engine's fast unchecked path for line layouts: hands as
     bit masks, legal moves by AND, the same move lists as the checked API (``@L`` and ``@R``
     both listed), and the same settlement. One call deals and plays one whole hand.
     """
     try:
         import domino
-        from domino.fast import random_hand, supports
+        from domino.play.line_playout import random_hand, supports
     except ImportError:
         return None
     rs = domino.get_ruleset("block", options)
@@ -179,14 +179,14 @@ SIMULATE_BATCH = 50
 
 
 def ours_simulate(options: dict) -> tuple[Callable, Callable] | None:
-    """Our engine's own batch speed measure, ``domino.simulate.simulate``, if it exists.
+    """Our engine's own batch speed measure, ``domino.tools.simulate.simulate``, if it exists.
 
     It runs the same kernel but also builds and hashes every hand's result (its
     checksum), so it should trail ``ours_kernel`` slightly; it is timed in batches of
     ``SIMULATE_BATCH`` hands. Its stats come from the terminations it reports.
     """
     try:
-        from domino.simulate import simulate
+        from domino.tools.simulate import simulate
     except ImportError:
         return None
 
@@ -232,7 +232,7 @@ def our_contestants(fast: bool) -> list[Contestant]:
             kernel = ours_kernel(options)
             if kernel is not None:
                 out.append(Contestant(f"ours_kernel_{table}",
-                                      f"ours fast: domino.fast.random_hand {table}", "ours",
+                                      f"ours fast: domino.play.line_playout.random_hand {table}", "ours",
                                       table, *kernel))
             found = ours_fast(options)
             if found is not None:
@@ -242,7 +242,7 @@ def our_contestants(fast: bool) -> list[Contestant]:
             sim = ours_simulate(options)
             if sim is not None:
                 out.append(Contestant(f"ours_simulate_{table}",
-                                      f"ours domino.simulate.simulate() {table}", "ours", table,
+                                      f"ours domino.tools.simulate.simulate() {table}", "ours", table,
                                       *sim))
     return out
 

@@ -46,9 +46,9 @@ from concurrent.futures import ProcessPoolExecutor
 from domino import Match
 from domino.ai import get_agent
 from domino.ai.review import Review
-from domino.arena import play_hand
-from domino.rules import VARIANTS
-from domino.stats import wilson
+from domino.ai.stats import wilson
+from domino.rules.ruleset import VARIANTS
+from domino.tools.arena import play_hand
 
 
 def play_one_hand(variant: str, players: int | None, agent: str, seed: int) -> dict:

@@ -25,7 +25,7 @@ from conftest import (
     worker_save,
 )
 
-from domino.match import Match
+from domino.match.match import Match
 from domino.tiles import tile_str
 
 TILE_SHAPE = re.compile(r"(?<!\d)\d{1,2}-\d{1,2}(?!\d)")

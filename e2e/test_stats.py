@@ -16,7 +16,7 @@ from test_axe import BLOCKING, describe, run_axe
 from test_history import history_keys, open_history
 from test_summary import open_record, record_of
 
-from domino.protocol import history as hand_history
+from domino.session import history as hand_history
 
 axe_source = test_axe.axe_source  # the fixture: axe-core's text
 SIZES = [(320, 568), (390, 844), (844, 390), (1366, 768), (1920, 1080)]

@@ -33,7 +33,7 @@ class Scenarios:
 
     # --- the library path the CLI uses ---------------------------------------------------
     def replay(self, record: dict) -> dict:
-        from domino import record as rec
+        from domino.match import record as rec
 
         return rec.replay(copy.deepcopy(record))
 
@@ -44,7 +44,7 @@ class Scenarios:
         engine lists ``leave`` among its legal moves. RULES.md section 4 lists only the turn's
         placements, draws and passes, so ``leave`` is left out here for vn_iwin.
         """
-        from domino import record as rec
+        from domino.match import record as rec
 
         out = rec.legal(copy.deepcopy(record))
         if record.get("variant") == "vn_iwin":
@@ -89,14 +89,14 @@ class Scenarios:
 
     def autoplay(self, record: dict):
         """The move the disconnection bot (RULES.md 2.3) makes in the record's position."""
-        from domino.autoplay import autoplay_move
+        from domino.play.iwin_autoplay import autoplay_move
 
         m = self.match(record)
         return autoplay_move(m.ruleset, m.legal())
 
     def engine_of_round(self, round_number: int) -> int:
         """The engine double of a mexican_train round (hand number)."""
-        from domino.game import engine_for_round
+        from domino.hand.state import engine_for_round
 
         return engine_for_round(self.ruleset("mexican_train", {}), round_number)
 

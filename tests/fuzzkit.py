@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from domino.protocol import PROTOCOL_VERSION
+from domino.session import PROTOCOL_VERSION
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -241,7 +241,7 @@ def _match_seeds() -> list[tuple[str, dict]]:
     """Records exported from short seeded random matches of every variant and player count,
     stopped at a random move (mid-hand, at a hand's end, or some hands in), and the same
     positions written as ``start`` records."""
-    from domino.match import Match
+    from domino.match.match import Match
 
     out = []
     for variant in VARIANTS:
@@ -534,7 +534,7 @@ def _pick_path(draw: Any, paths: list[Path_]) -> Path_:
 
 
 def role(path: Path_) -> str | None:
-    """What the object at ``path`` of a record is (RECORD.md, record.py): ``root``,
+    """What the object at ``path`` of a record is (RECORD.md, match/record.py): ``root``,
     ``options``, ``match``, ``entry`` (one hand), ``start``, ``deal``, ``layout``, ``arm``,
     ``train``, or None."""
     sh = shape(path)
@@ -576,7 +576,7 @@ def _counts_values(n: int) -> list[Any]:
 
 def _option_values(variant: Any, n: int) -> dict[str, list[Any]]:
     """Hostile values for every option of ``variant`` (and ``players``), by option type."""
-    from domino.rules import variants_catalog
+    from domino.rules.ruleset import variants_catalog
 
     out: dict[str, list[Any]] = {"players": [0, 1, 9, 99, -1, True, 2.0, "4", None, HUGE_INT,
                                              math.nan, math.inf, 2 ** 63, [4], n + 5]}
@@ -968,9 +968,9 @@ def check_error_line(exc: BaseException) -> None:
 def check_library(record: Any) -> None:
     """``replay`` and ``legal`` return strict JSON or raise a DominoError (of one line),
     nothing else; a record that replays round-trips through ``Match.to_record``."""
-    from domino import record as rec
     from domino.errors import DominoError
-    from domino.match import Match
+    from domino.match import record as rec
+    from domino.match.match import Match
 
     try:
         result = rec.replay(record)
@@ -997,9 +997,9 @@ def check_library(record: Any) -> None:
 # --- CLI oracle --------------------------------------------------------------------------------
 
 def run_cli(argv: list[str], stdin: str | bytes = "") -> tuple[int, str, str]:
-    """``domino.cli.main(argv)`` in this process with standard streams captured (standard
+    """``domino.tools.cli.main(argv)`` in this process with standard streams captured (standard
     input as UTF-8 bytes under a text layer, as a real process has it)."""
-    from domino import cli
+    from domino.tools import cli
 
     out, err = io.StringIO(), io.StringIO()
     old_stdin = sys.stdin
@@ -1040,7 +1040,7 @@ ANSWER_TYPES = {"ready", "variants", "state", "hint", "record", "error"}
 def documented_error_codes() -> set[str]:
     """The error codes the protocol docstring lists ("Errors are ... with the codes ``a``,
     ``b``, ... and ``internal``"), less ``internal``, which is a bug by definition."""
-    from domino import protocol
+    from domino import session as protocol
 
     doc = " ".join((protocol.__doc__ or "").split())
     listed = doc[doc.index("with the codes"):]
@@ -1056,7 +1056,7 @@ ERROR_CODES = documented_error_codes()
 def echoable_id(value: Any) -> bool:
     """An ``id`` the protocol promises to echo: a short string or a whole number that
     JavaScript holds exactly (the protocol docstring's ``MAX_ID_CHARS`` / ``MAX_ID``)."""
-    from domino import protocol
+    from domino import session as protocol
 
     if isinstance(value, str):
         return len(value) <= getattr(protocol, "MAX_ID_CHARS", 100)
@@ -1068,7 +1068,7 @@ def snapshot(session: Any) -> tuple:
     """Everything a failed intent must leave as it was: the state id, the record of the match,
     the seats, the viewer, the AI's random state, and each seat's view and the legal moves
     (which the record alone would not show if a move were half applied)."""
-    from domino.view import view
+    from domino.play.view import view
 
     match = session.match
     if match is None:

@@ -11,7 +11,7 @@ import pytest
 from domino import Match, apply_unchecked, legal_moves, view
 from domino.ai import AGENTS, get_agent, infer, sample_world, search
 from domino.ai.policy import playable
-from domino.rules import REGISTRY
+from domino.rules.ruleset import REGISTRY
 
 SMALL = 12  # search budget for quick tests
 
@@ -253,7 +253,7 @@ def test_unknown_agent():
 def test_utility_follows_the_settlement():
     from domino import get_ruleset
     from domino.ai.evaluate import Utility
-    from domino.settle import HandResult
+    from domino.settlement.settle import HandResult
 
     def result(delta):
         return HandResult("domino", 0, None, None, [0, 1, 2, 3], [0] * 4, delta)

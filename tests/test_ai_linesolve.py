@@ -13,14 +13,14 @@ import random
 
 import pytest
 
-from domino import fast
 from domino.ai import linesolve, search
 from domino.ai.evaluate import Utility, sides_of
 from domino.ai.policy import playable
-from domino.game import MatchContext, legal_moves, new_hand
-from domino.moves import LEAVE, Move
-from domino.play import apply_unchecked
-from domino.rules import get_ruleset
+from domino.hand.moves import LEAVE, Move
+from domino.hand.state import MatchContext, legal_moves, new_hand
+from domino.play import line_playout as fast
+from domino.play.step import apply_unchecked
+from domino.rules.ruleset import get_ruleset
 
 CASES = [
     ("block", {"players": 2}),

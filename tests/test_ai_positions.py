@@ -7,7 +7,7 @@ public history does not contain; the AI must replay that history from the start'
 * every record in tests/data that starts a hand from ``start``, replayed up to each decision
   of that hand that is still open (the start itself, then after each recorded move);
 * random positions of every variant, cut from random hands at the start of a turn, written as
-  a ``start`` by ``domino.positions.start_of`` and loaded as records.
+  a ``start`` by ``domino.play.positions.start_of`` and loaded as records.
 
 At each: every AI level (small budgets) and the protocol's ``hint`` choose a legal move; the
 knowledge replayed from the view ends on the real table and its hard facts hold against the
@@ -30,12 +30,12 @@ from hypothesis import strategies as st
 from domino import Match, apply_unchecked, legal_moves, view
 from domino.ai import LEVELS, get_agent, infer, sample_world
 from domino.errors import DominoError
-from domino.game import LEAD_PHASE
-from domino.moves import LEAVE
-from domino.positions import PositionError, inexpressible, not_carried, start_of
-from domino.protocol import Session
-from domino.record import replay_match
-from domino.rules import REGISTRY
+from domino.hand.moves import LEAVE
+from domino.hand.state import LEAD_PHASE
+from domino.match.record import replay_match
+from domino.play.positions import PositionError, inexpressible, not_carried, start_of
+from domino.rules.ruleset import REGISTRY
+from domino.session import Session
 
 DATA = Path(__file__).resolve().parent / "data"
 BUDGET = 16  # search evaluations per decision: enough to exercise worlds, solves and playouts

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from domino.arena import _hand_winners, arena, seating, wilson
 from domino.errors import OptionError
-from domino.rules import get_ruleset
-from domino.settle import HandResult
+from domino.rules.ruleset import get_ruleset
+from domino.settlement.settle import HandResult
+from domino.tools.arena import _hand_winners, arena, seating, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -147,7 +147,7 @@ def test_warm_up_plays_hands_and_deals_the_next():
     ended during the warm-up."""
     from domino import Match
     from domino.ai import get_agent
-    from domino.arena import warm_up
+    from domino.tools.arena import warm_up
 
     agents = [get_agent("medium", seed=1)] * 4
     m = Match.new("kozel", {"players": 4}, seed=5)

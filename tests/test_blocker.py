@@ -1,4 +1,4 @@
-"""domino.blocker's look-back (vn_schoolnet, RULES.md 2.2.2-2.2.3; issue 12 item 2).
+"""domino.settlement.schoolnet_blocker's look-back (vn_schoolnet, RULES.md 2.2.2-2.2.3; issue 12 item 2).
 
 The blocker searches read the positions before the hand's last placements. They are replayed
 from the state's ``base`` instead of being copied before every placement; here the test keeps
@@ -14,10 +14,10 @@ import random
 import pytest
 
 from domino import get_ruleset, view
-from domino.blocker import LookBack, find_blocker, gai_of
-from domino.game import MatchContext, advance, legal_moves, new_hand
-from domino.moves import LEAD, PAIR, PLACE
-from domino.resample import resample
+from domino.hand.moves import LEAD, PAIR, PLACE
+from domino.hand.state import MatchContext, advance, legal_moves, new_hand
+from domino.play.resample import resample
+from domino.settlement.schoolnet_blocker import LookBack, find_blocker, gai_of
 
 
 def _fields(s) -> bytes:

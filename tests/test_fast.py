@@ -1,4 +1,4 @@
-"""The line kernel (domino.fast) plays exactly the engine's rules.
+"""The line kernel (domino.play.line_playout) plays exactly the engine's rules.
 
 Every random hand the kernel plays is replayed, move by move, through the checked engine
 (``record.replay``): each move must be legal there and the results must be identical.
@@ -9,9 +9,9 @@ import random
 import pytest
 
 from domino import get_ruleset
-from domino.fast import playout, random_hand, supports
-from domino.game import MatchContext, deal, determine_lead
-from domino.record import replay
+from domino.hand.state import MatchContext, deal, determine_lead
+from domino.match.record import replay
+from domino.play.line_playout import playout, random_hand, supports
 from domino.tiles import tile_str
 
 CASES = [

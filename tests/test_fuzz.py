@@ -12,7 +12,7 @@ every field of one message per intent, each with one value of every kind of wron
 
 The oracles:
 
-* library: ``domino.record.replay`` / ``legal`` (and ``Match.new``, ``get_ruleset``,
+* library: ``domino.match.record.replay`` / ``legal`` (and ``Match.new``, ``get_ruleset``,
   ``Move.parse``, ``parse_tile``) return strict JSON or raise a ``DominoError``; nothing else
   escapes (no TypeError, KeyError, ValueError, OverflowError, RecursionError, MemoryError,
   hang); a record that replays round-trips through ``Match.to_record``, and can be played on
@@ -108,10 +108,10 @@ from fuzzkit import (
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from domino import record as rec
 from domino.errors import DominoError
-from domino.match import Match
-from domino.protocol import PROTOCOL_VERSION, Session
+from domino.match import record as rec
+from domino.match.match import Match
+from domino.session import PROTOCOL_VERSION, Session
 
 ROOT = Path(__file__).resolve().parents[1]
 # An export that may show every hand (the protocol refuses one mid-hand without "reveal").
@@ -258,8 +258,8 @@ def test_library_entry_points():
     """The library's other doors for outside values, swept with ``SWEEP_VALUES``:
     ``Match.new`` (variant, each option, seed), ``get_ruleset``, ``Move.parse``,
     ``parse_tile`` and ``Match.play``. Each returns or raises a DominoError."""
-    from domino.moves import Move
-    from domino.rules import get_ruleset
+    from domino.hand.moves import Move
+    from domino.rules.ruleset import get_ruleset
     from domino.tiles import parse_tile
 
     values = [v.build() if isinstance(v, Deep) else fresh(v) for v in SWEEP_VALUES]
@@ -316,7 +316,7 @@ def _play_on(match, rng, moves: int) -> None:
     seat's view, the others at random among the legal moves, the next hand dealt when one
     ends (up to three hands). Every move comes from ``legal``, so any exception is a bug."""
     from domino.ai import get_agent
-    from domino.view import view
+    from domino.play.view import view
 
     levels = ("easy", "medium", "hard")
     hands = 0
@@ -382,7 +382,7 @@ def _record_text(draw) -> Case:
 @given(data=st.data())
 def test_cli_records_in_process(data):
     """``replay`` and ``legal`` on hostile record text, from standard input or from a file
-    (also bytes that are not UTF-8), through ``domino.cli.main`` in this process: the CLI
+    (also bytes that are not UTF-8), through ``domino.tools.cli.main`` in this process: the CLI
     contract holds, and a record the CLI accepts gives what the library gives."""
     tried("test_cli_records_in_process")
     command = data.draw(st.sampled_from(["replay", "legal"]))

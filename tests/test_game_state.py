@@ -1,4 +1,4 @@
-"""domino.game's HandState (issue 12 item 3): asking for the legal moves never changes a state,
+"""domino.hand.state's HandState (issue 12 item 3): asking for the legal moves never changes a state,
 and the state's slots are described once (``HAND_STATE_SLOTS``).
 
 Random hands of all nine variants (and the options whose move generation differs: Mexican
@@ -19,7 +19,8 @@ from collections.abc import Iterator
 import pytest
 
 from domino import get_ruleset
-from domino.game import (
+from domino.hand.layout import Arm, LineLayout, TrainLayout, TreeLayout
+from domino.hand.state import (
     HAND_STATE_SLOTS,
     SHARED,
     HandState,
@@ -31,8 +32,7 @@ from domino.game import (
     new_hand,
     placements,
 )
-from domino.layout import Arm, LineLayout, TrainLayout, TreeLayout
-from domino.rules import VARIANTS
+from domino.rules.ruleset import VARIANTS
 
 CONFIGS = [(v, {"players": p}) for v in VARIANTS for p in (2, 4)] + [
     ("mexican_train", {"players": 3, "allow_double_chain": True}),

@@ -53,7 +53,7 @@ def test_a_damaged_entry_is_refused_with_its_reason(text, why):
 def test_a_version_one_entry_gets_its_hands_by_replaying_its_record():
     """The entries of the first history (schema 1, no `results`) are read by this page: the
     hands' results come from their record, as the worker's state gave them."""
-    from domino.protocol import Session
+    from domino.session import Session
 
     session = Session()
     state = json.loads(session.handle(json.dumps({

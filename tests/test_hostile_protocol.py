@@ -14,10 +14,11 @@ import random
 
 import pytest
 
-from domino import match as match_module
-from domino import protocol, schema
-from domino.match import Match
-from domino.protocol import MAX_MESSAGE_CHARS, Session
+from domino import session as protocol
+from domino.match import match as match_module
+from domino.match.match import Match
+from domino.rules import schema
+from domino.session import MAX_MESSAGE_CHARS, Session
 
 
 def strict(text: str) -> dict:

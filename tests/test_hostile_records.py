@@ -3,7 +3,7 @@ one is a RecordError (or OptionError, TileError, IllegalMoveError: the engine's 
 that names the field, never a hang, a crash of another kind or a silently wrong position.
 
 Each test reproduces one finding of the hostile-input campaign; all of them failed before
-``domino.schema`` (a hang, a TypeError, an IndexError, an OverflowError, a ValueError, or a
+``domino.rules.schema`` (a hang, a TypeError, an IndexError, an OverflowError, a ValueError, or a
 record that was accepted).
 """
 
@@ -14,10 +14,10 @@ import json
 
 import pytest
 
-from domino import record as rec
-from domino import schema
 from domino.errors import DominoError, RecordError
-from domino.moves import Move
+from domino.hand.moves import Move
+from domino.match import record as rec
+from domino.rules import schema
 from domino.tiles import parse_tile
 
 IWIN_START = {

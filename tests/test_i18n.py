@@ -92,7 +92,7 @@ def test_variant_option_and_choice_texts_cover_the_same_entries():
 
 
 def test_every_engine_variant_and_option_has_words_in_every_language():
-    from domino.rules import variants_catalog
+    from domino.rules.ruleset import variants_catalog
 
     for entry in variants_catalog()["variants"]:
         for lang in LANGS:
@@ -263,7 +263,7 @@ def test_the_gai_line_says_who_pays_and_who_collects():
 
 
 def protocol_codes():
-    from domino import protocol
+    from domino import session as protocol
 
     doc = protocol.__doc__
     listed = doc.split("with the codes")[1].split("(a bug")[0]
@@ -355,7 +355,7 @@ def articles(path):
 
 def test_every_rules_page_is_in_vi_en_and_ru_and_linked_per_language():
     index = (RULES / "index.html").read_text(encoding="utf-8")
-    from domino.rules import variants_catalog
+    from domino.rules.ruleset import variants_catalog
 
     for entry in variants_catalog()["variants"]:
         path = RULES / (entry["id"] + ".html")

@@ -97,10 +97,10 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_graph_reader_sees_the_imports_it_must():
     """The reader finds relative, parent-relative and function-level imports (so that an
     empty result below means no cycle, not a blind reader)."""
-    assert "domino.game" in imports_of("domino.match")
-    assert "domino.game" in imports_of("domino.ai.search")  # from ..game import
+    assert "domino.hand.state" in imports_of("domino.match.match")
+    assert "domino.hand.state" in imports_of("domino.ai.search")  # from ..game import
     assert "domino.ai.linesolve" in imports_of("domino.ai.search")  # from . import linesolve
-    assert "domino.record" in imports_of("domino.cli")  # imported inside a function
+    assert "domino.match.record" in imports_of("domino.tools.cli")  # imported inside a function
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
@@ -120,3 +120,71 @@ def test_each_module_imports_alone_in_a_fresh_interpreter(name: str):
         argv = [sys.executable, "-c", f"import importlib; importlib.import_module({name!r})"]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+# The engine's layers, lowest first (README.md, "How it fits together"): a module imports from
+# its own layer and those before it, never from a later one, so each folder can be read (and
+# tested) knowing only what comes before it. ``domino`` itself (the public API) and
+# ``domino.__main__`` sit above every layer.
+LAYERS = [
+    ("domino.errors", "domino.tiles"),
+    ("domino.rules",),
+    ("domino.hand",),
+    ("domino.settlement",),
+    ("domino.play",),
+    ("domino.match",),
+    ("domino.ai",),
+    ("domino.session",),
+    ("domino.tools",),
+]
+
+
+def layer_of(name: str) -> int:
+    """The index in LAYERS of the module ``name`` (a package's modules share its layer)."""
+    for index, prefixes in enumerate(LAYERS):
+        if any(name == p or name.startswith(p + ".") for p in prefixes):
+            return index
+    return len(LAYERS)  # domino, domino.__main__
+
+
+def names_from_the_package_root(name: str) -> set[str]:
+    """The names ``name`` imports from ``domino`` itself (``from .. import x``)."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = _resolve(name, path.name == "__init__.py", node)
+            if base == "domino":
+                found.update(a.name for a in node.names if f"domino.{a.name}" not in MODULES)
+    return found
+
+
+def test_every_module_has_a_layer():
+    assert sorted(n for n in MODULES if layer_of(n) == len(LAYERS)) == ["domino", "domino.__main__"]
+
+
+def test_imports_go_down_the_layers_only():
+    upward = []
+    for name in MODULES:
+        if layer_of(name) == len(LAYERS):
+            continue
+        for target in imports_of(name):
+            if target == "domino":
+                continue  # the root's names are checked below
+            if layer_of(target) > layer_of(name):
+                upward.append(f"{name} -> {target}")
+    assert upward == []
+
+
+def test_a_layer_takes_nothing_from_the_public_api_but_the_version():
+    """``domino/__init__`` imports every layer; a module that took a name from it would
+    import upward. The version string is the one exception (the review stamps it)."""
+    taken = {n: names_from_the_package_root(n) for n in MODULES if layer_of(n) < len(LAYERS)}
+    assert {n: t for n, t in taken.items() if t - {"__version__"}} == {}
+
+
+def test_the_layer_check_sees_an_upward_import():
+    assert layer_of("domino.hand.state") < layer_of("domino.settlement.settle")
+    assert "domino.settlement.settle" in imports_of("domino.play.step")
+    assert layer_of("domino.tools.cli") == len(LAYERS) - 1

@@ -19,9 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domino.errors import OptionError
-from domino.match import Match
-from domino.moves import LEAVE
-from domino.rules import get_ruleset
+from domino.hand.moves import LEAVE
+from domino.match.match import Match
+from domino.rules.ruleset import get_ruleset
 
 RATES = {"casual": Fraction(3, 100), "high_roller": Fraction(28, 1000), "vip": Fraction(26, 1000)}
 # RULES.md 2.3's domino table, in half stakes by rank.

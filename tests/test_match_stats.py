@@ -13,7 +13,7 @@ import pytest
 import textfmt
 
 from domino import Match
-from domino.protocol import history as hand_history
+from domino.session import history as hand_history
 
 
 def _entry(ident, saved_at, variant="block", seats=("human", "ai:hard"), match=None,

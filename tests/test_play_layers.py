@@ -8,10 +8,11 @@ import random
 import pytest
 
 import domino
-from domino import HandEnded, Match, get_ruleset, record
-from domino.game import MatchContext, advance, legal_moves, new_hand
-from domino.play import apply_unchecked, step
-from domino.settle import hand_result
+from domino import HandEnded, Match, get_ruleset
+from domino.hand.state import MatchContext, advance, legal_moves, new_hand
+from domino.match import record
+from domino.play.step import apply_unchecked, step
+from domino.settlement.settle import hand_result
 
 
 def _play_out(s, apply) -> list:
@@ -65,7 +66,7 @@ def test_match_play_checks_a_move_that_legal_did_not_list_for_this_position():
     listing is never trusted, and an illegal move is still refused with its reason."""
     from domino import Match
     from domino.errors import IllegalMoveError
-    from domino.play import apply_unchecked
+    from domino.play.step import apply_unchecked
 
     m = Match.new("block", {"players": 2}, seed=3)
     first = m.legal()
@@ -83,7 +84,7 @@ def test_match_play_checks_a_move_that_legal_did_not_list_for_this_position():
 
 def test_get_ruleset_gives_the_same_ruleset_for_the_same_options_and_tells_true_from_1():
     from domino.errors import OptionError
-    from domino.rules import get_ruleset
+    from domino.rules.ruleset import get_ruleset
 
     a = get_ruleset("block", {"players": 4, "partnership": True})
     assert get_ruleset("block", {"partnership": True, "players": 4}) is a

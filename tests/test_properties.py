@@ -19,7 +19,7 @@ Every game is played through the CHECKED api (``Match.play``) with moves picked 
   nothing is drawable and nobody can place;
 * settlement equals a reference settlement for every variant: RULES.md's payout tables and
   sentences as rows of data (section by section), turned into payments between seats by a
-  small interpreter that shares no code or formula with engine/domino/settle.py (money
+  small interpreter that shares no code or formula with engine/domino/settlement/settle.py (money
   variants sum to minus the house tax, zero for vn_traditional and vn_schoolnet; points
   never go down; ``pips`` follows the variant's pip rule on the final hands; vn_iwin pass
   penalties reach the balances at once; kozel's records open at 13); vn_schoolnet's blocker
@@ -52,8 +52,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from domino import IllegalMoveError, Match, Move, full_set, step, view
-from domino import record as rec
-from domino.events import Scored
+from domino.hand.events import Scored
+from domino.match import record as rec
 
 # --- configurations ----------------------------------------------------------------------
 
@@ -725,7 +725,7 @@ def model_apply(model: object, seat: int, text: str) -> None:
 
 # --- reference settlement: RULES.md's tables as data ---------------------------------------
 #
-# This oracle exists to catch mistakes in engine/domino/settle.py, so it shares no code with it
+# This oracle exists to catch mistakes in engine/domino/settlement/settle.py, so it shares no code with it
 # and transcribes none of its formulas. Every RULES.md table or sentence that decides a
 # payment is one row of data below, quoted with its section. A small interpreter turns the
 # rows into payments between seats ("who pays whom how much") for the hand the test itself

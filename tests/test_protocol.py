@@ -1,4 +1,4 @@
-"""The worker protocol (domino.protocol), driven with JSON text exactly as the page sends it."""
+"""The worker protocol (domino.session), driven with JSON text exactly as the page sends it."""
 
 import json
 import random
@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from domino.protocol import PROTOCOL_VERSION, Session
+from domino.session import PROTOCOL_VERSION, Session
 
 
 def ask(session, **message):
@@ -528,7 +528,7 @@ def test_undo_steps_back_through_kept_states_to_what_a_replay_gives(monkeypatch,
                                                                      players):
     """An undo restores the match kept before the human's move (no replay of the record),
     and that match is, attribute by attribute, the one a replay of the cut record gives."""
-    from domino.match import Match
+    from domino.match.match import Match
 
     session = Session()
     seats = ["human"] + ["ai:easy"] * (players - 1)
@@ -681,10 +681,10 @@ def test_the_session_names_the_ai_levels_without_importing_the_ai():
     import sys
 
     import domino.ai
-    from domino import protocol
+    from domino import session as protocol
 
     assert protocol.AI_LEVELS == domino.ai.LEVELS
-    code = ("import sys, domino.protocol as p; p.Session().handle('{\"type\": \"hello\"}'); "
+    code = ("import sys, domino.session as p; p.Session().handle('{\"type\": \"hello\"}'); "
             "print(any(m.startswith('domino.ai') for m in sys.modules)); p.warm_up(); "
             "print(any(m.startswith('domino.ai') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -17,16 +17,16 @@ import pytest
 from test_hostile_protocol import fingerprint
 from test_protocol import hidden_from_viewer, tiles_named
 
-from domino import match as match_module
-from domino.moves import Move
-from domino.protocol import (
+from domino.hand.moves import Move
+from domino.match import match as match_module
+from domino.play.view import view
+from domino.session import (
     MATCH_FIELDS_ELSEWHERE,
     MOVE_FIELDS,
     VIEW_FIELDS_ELSEWHERE,
     Session,
 )
 from domino.tiles import tile_str
-from domino.view import view
 
 # Whole matches of every variant, kept short by their own options; one human, and computers
 # at three levels (``ai:hard`` searches in chunks, so the stream is suspended and resumed).

@@ -35,8 +35,8 @@ from domino import (
     RecordError,
     UnknownVariantError,
 )
-from domino import record as rec
-from domino.events import Scored
+from domino.hand.events import Scored
+from domino.match import record as rec
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden"
 NAMES = sorted(p.name[:-5] for p in GOLDEN.glob("*.json") if not p.name.endswith(".expected.json"))
@@ -604,7 +604,7 @@ def test_later_hands_dealt_from_the_seed(name):
 
 
 def test_start_with_a_seat_that_left():
-    """vn_iwin start position after P1 left (record.py documents ``seated``): P1 is skipped."""
+    """vn_iwin start position after P1 left (match/record.py documents ``seated``): P1 is skipped."""
     record = load("start_line_vn_iwin_C06")
     start = record["hands"][0]["start"]
     start["hands"] = [["4-4", "6-6"], [], ["3-2", "2-0", "3-0", "6-4", "4-1", "6-1"],

@@ -1,4 +1,4 @@
-"""domino.resample (issue 12 item 3): full hand states consistent with one seat's view.
+"""domino.play.resample (issue 12 item 3): full hand states consistent with one seat's view.
 
 On random positions of all nine variants (and options that change the turn: blank_wild,
 drawn_tile_optional, voluntary_draw, allow_double_chain, first_turn_multi, vn_iwin's leave),
@@ -29,12 +29,12 @@ from pathlib import Path
 import pytest
 
 from domino import Match, apply_unchecked, legal_moves, view
-from domino.game import PLAY_PHASE, HandState
-from domino.moves import PASS
-from domino.resample import infer, resample
-from domino.rules import VARIANTS
+from domino.hand.moves import PASS
+from domino.hand.state import PLAY_PHASE, HandState
+from domino.play.resample import infer, resample
+from domino.play.view import View
+from domino.rules.ruleset import VARIANTS
 from domino.tiles import full_set
-from domino.view import View
 
 CONFIGS = [(v, {"players": p}) for v in VARIANTS for p in (2, 3, 4)] + [
     ("vn_traditional", {"players": 3, "blank_wild": True}),

@@ -30,8 +30,8 @@ from domino.ai.review import (
     thresholds,
 )
 from domino.errors import DominoError, RecordError
-from domino.moves import Move
-from domino.rules import get_ruleset
+from domino.hand.moves import Move
+from domino.rules.ruleset import get_ruleset
 
 BUDGET = 200
 
@@ -338,7 +338,7 @@ def test_cli_review_errors(sc, tmp_path):
 
 
 def test_leaving_the_table_is_judged_but_never_proposed():
-    from domino.match import Match
+    from domino.match.match import Match
 
     m = Match.new("vn_iwin", {}, seed=3)
     m.play(m.legal()[0])

@@ -1,7 +1,7 @@
 """No variant is told apart by a string (issue 12, item 1).
 
 A ruleset field that names a behaviour (the lead rules, the settlement, the match's standing,
-...) takes a name from a table of ``domino.rules``; the code asks the entry's properties.
+...) takes a name from a table of ``domino.rules.ruleset``; the code asks the entry's properties.
 These tests check that a misspelt name is refused when the registry is built, that the
 tables and the functions chosen by them agree, that the engine's source compares no variant,
 settlement or lead name outside the rules tables, and that the variants catalogue tells the
@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 
 from domino import Match, get_ruleset, variants_catalog
-from domino import rules as rules_module
 from domino.ai import evaluate
 from domino.ai.knowledge import lead_forbidden
-from domino.game import MatchContext, determine_lead
-from domino.rules import FIRST_LEADS, LATER_LEADS, REGISTRY, SETTLEMENT_KINDS, STANDINGS
-from domino.settle import SETTLEMENTS, HandResult
+from domino.hand.state import MatchContext, determine_lead
+from domino.rules import ruleset as rules_module
+from domino.rules.ruleset import FIRST_LEADS, LATER_LEADS, REGISTRY, SETTLEMENT_KINDS, STANDINGS
+from domino.settlement.settle import SETTLEMENTS, HandResult
 
 ENGINE = Path(__file__).resolve().parents[1] / "engine" / "domino"
 
@@ -120,7 +120,7 @@ def test_no_variant_settlement_or_lead_name_is_compared_outside_the_rules_tables
     names = _names()
     found = []
     for path in sorted(ENGINE.rglob("*.py")):
-        if path.name != "rules.py" or path.parent != ENGINE:
+        if path != ENGINE / "rules" / "ruleset.py":
             found += string_tests(path, names)
     assert found == []
 
@@ -220,7 +220,7 @@ def test_a_money_settlement_must_say_how_it_pays():
     settlement does not say is refused when it is registered, not guessed at."""
     from dataclasses import replace
 
-    from domino import rules
+    from domino.rules import ruleset as rules
 
     unsaid = rules.SettlementKind("iwin", result="payments", doubles_left_cost=True)
     table = dict(rules.SETTLEMENT_KINDS)

@@ -128,7 +128,7 @@ RECORDS = sorted(p.stem for p in (Path(__file__).parent / "data" / "scenarios").
 def test_cli_output_equals_library(sc, name):
     """``python -m domino replay`` prints exactly what the library returns, for every record
     (``legal`` is compared in test_C02 and test_T01)."""
-    from domino import record as rec
+    from domino.match import record as rec
 
     record = sc.load(name)
     assert sc.cli_json("replay", str(sc.path(name))) == rec.replay(copy.deepcopy(record))

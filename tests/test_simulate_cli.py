@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from domino import variants_catalog
-from domino.simulate import simulate
+from domino.tools.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden"
@@ -303,7 +303,7 @@ def test_a_closed_output_pipe_ends_quietly():
 
 
 def test_ctrl_c_is_one_line_and_status_130(monkeypatch, capsys):
-    from domino import cli as cli_module
+    from domino.tools import cli as cli_module
 
     def interrupted(path: str) -> str:
         raise KeyboardInterrupt
@@ -355,13 +355,13 @@ KERNEL_CONFIGS = [
 @pytest.mark.parametrize("variant, options", KERNEL_CONFIGS)
 def test_kernel_games_replay_through_the_checked_engine(variant, options):
     """Every move the kernel plays is legal in the checked engine and the hand settles the
-    same (fast.py promises "exactly the rules of game.py")."""
+    same (play/line_playout.py promises "exactly the rules of hand/state.py")."""
     import random
 
     from domino import get_ruleset
-    from domino import record as rec
-    from domino.fast import playout, supports
-    from domino.game import MatchContext, deal, determine_lead
+    from domino.hand.state import MatchContext, deal, determine_lead
+    from domino.match import record as rec
+    from domino.play.line_playout import playout, supports
 
     rs = get_ruleset(variant, dict(options))
     assert supports(rs)

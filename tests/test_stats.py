@@ -5,7 +5,7 @@ import statistics
 
 import pytest
 
-from domino.stats import mean_se, wilson
+from domino.ai.stats import mean_se, wilson
 
 
 def test_mean_se_matches_the_textbook_formula():
@@ -22,7 +22,7 @@ def test_mean_se_with_too_few_values_has_an_unknown_error():
 
 
 def test_wilson_is_the_arenas_interval():
-    from domino.arena import wilson as arena_wilson
+    from domino.tools.arena import wilson as arena_wilson
 
     assert arena_wilson is wilson
     lo, hi = wilson(0, 10)

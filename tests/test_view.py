@@ -31,8 +31,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from domino import DominoError, HandState, Match, Move, view
-from domino.events import Drew, Scored
-from domino.record import replay_match
+from domino.hand.events import Drew, Scored
+from domino.match.record import replay_match
 
 CONFIGS = [(v, {"players": p}) for v in ("vn_traditional", "vn_schoolnet", "vn_iwin",
                                           "doubles", "kozel", "block", "draw", "all_fives")
@@ -333,7 +333,7 @@ def test_a_state_that_keeps_its_start_shows_it_exactly():
     begun = replay_match(cut(record, 0, 0)).hand
     now = replay_match(record).hand
     assert begun.layout.to_json()["trains"][0]["marker"] is True
-    keeps = "origin" in HandState.__slots__  # once game.py keeps it, every state does
+    keeps = "origin" in HandState.__slots__  # once hand/state.py keeps it, every state does
     assert view(now, 1).start.layout["trains"][0]["marker"] is keeps
 
     class Kept(HandState):

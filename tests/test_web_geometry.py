@@ -161,7 +161,7 @@ def test_catalogue_is_complete_in_both_languages():
 def test_every_refusal_code_of_the_engine_has_a_reason_in_both_languages():
     """The protocol's error codes a player can meet are explained in the page's language;
     the engine's English detail only follows in brackets."""
-    from domino import protocol
+    from domino import session as protocol
 
     listed = protocol.__doc__.split("with the codes")[1].split("internal``")[0]
     codes = re.findall(r"``(\w+)``", listed) + ["internal"]
@@ -177,7 +177,7 @@ def test_every_refusal_code_of_the_engine_has_a_reason_in_both_languages():
 
 
 def test_catalogue_names_every_engine_variant():
-    from domino.rules import variants_catalog
+    from domino.rules.ruleset import variants_catalog
 
     for entry in variants_catalog()["variants"]:
         assert entry["id"] in i18n.VARIANT_TEXT["en"]
@@ -276,7 +276,7 @@ def test_every_spinner_arm_is_drawn_from_its_spinner():
 
 
 def test_every_engine_option_has_a_label_in_both_languages():
-    from domino.rules import variants_catalog
+    from domino.rules.ruleset import variants_catalog
 
     for entry in variants_catalog()["variants"]:
         for option in entry["options"]:
@@ -315,8 +315,8 @@ import json  # noqa: E402
 
 import summary  # noqa: E402
 
-from domino.protocol import Session  # noqa: E402
-from domino.rules import get_ruleset, reading  # noqa: E402
+from domino.rules.ruleset import get_ruleset, reading  # noqa: E402
+from domino.session import Session  # noqa: E402
 
 
 def protocol_states(variant, players, seed, hands, **options):

@@ -1,6 +1,6 @@
 """web/ui/motion.py under CPython: animation plans from real consecutive `state` answers.
 
-The snapshots come from the engine (`domino.protocol.Session`: `new_match`, then `ai_move`,
+The snapshots come from the engine (`domino.session.Session`: `new_match`, then `ai_move`,
 `play` and `next_hand`), their tables from `geometry.table`, as the page makes them. The same
 module runs under MicroPython on the page: the last test runs it there too (through node and
 the pinned MicroPython WebAssembly build) when node is installed, and compares the plans.
@@ -17,7 +17,7 @@ import geometry
 import motion
 import pytest
 
-from domino.protocol import Session
+from domino.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 

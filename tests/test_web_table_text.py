@@ -5,7 +5,7 @@ hand and round numbers, ends named as the table shows them, log lines."""
 
 import textfmt
 
-from domino.rules import get_ruleset, reading
+from domino.rules.ruleset import get_ruleset, reading
 
 
 def test_places_put_you_at_the_bottom_and_partners_opposite():

@@ -54,7 +54,7 @@ def _from_v1(entry):
     beside this module in the worker); null when the record does not replay."""
     try:
         from domino import Match
-        from domino.protocol import history
+        from domino.session import history
 
         results = hand_results(history(Match.from_record(entry.get("record"))))
     except Exception:  # noqa: BLE001 - any failure: the results are unknown, the entry stays

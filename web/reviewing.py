@@ -24,13 +24,13 @@ reopening a reviewed hand is instant and gives the same figures.
 """
 
 from domino.ai.review import Review, matches, record_id
-from domino.game import legal_moves
-from domino.match import Match
-from domino.moves import Move
-from domino.protocol import move_entry
-from domino.rules import get_ruleset, reading
+from domino.hand.state import legal_moves
+from domino.match.match import Match
+from domino.hand.moves import Move
+from domino.session import move_entry
+from domino.rules.ruleset import get_ruleset, reading
 from domino.tiles import tile_str
-from domino.view import view
+from domino.play.view import view
 
 REVIEWS_KEPT = 300
 INDEX_KEY = "index"

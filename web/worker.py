@@ -66,7 +66,7 @@ import match_stats
 from pyodide.ffi import create_proxy
 
 from domino.errors import DominoError
-from domino.protocol import PROTOCOL_VERSION, Session, warm_up
+from domino.session import PROTOCOL_VERSION, Session, warm_up
 
 _session = Session(ai_time_limit=2.5)
 

@@ -12,15 +12,15 @@ from .errors import (
     TileError,
     UnknownVariantError,
 )
-from .events import Drew, Event, HandEnded, Left, MarkerSet, Passed, Played, Scored
-from .game import HandState, legal_moves, new_hand
-from .match import Match
-from .moves import Move
-from .play import apply_unchecked, step
-from .result import HandResult
-from .rules import VARIANTS, Ruleset, get_ruleset, variants_catalog
+from .hand.events import Drew, Event, HandEnded, Left, MarkerSet, Passed, Played, Scored
+from .hand.moves import Move
+from .hand.result import HandResult
+from .hand.state import HandState, legal_moves, new_hand
+from .match.match import Match
+from .play.step import apply_unchecked, step
+from .play.view import View, view
+from .rules.ruleset import VARIANTS, Ruleset, get_ruleset, variants_catalog
 from .tiles import Tile, full_set, parse_tile, tile_str
-from .view import View, view
 
 __version__ = "0.1.0"
 

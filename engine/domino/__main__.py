@@ -1,7 +1,7 @@
 """Entry point of ``python -m domino``."""
 
 try:
-    from .cli import main
+    from .tools.cli import main
 except KeyboardInterrupt:  # Ctrl-C while the CLI loads: the same quiet exit as main's
     raise SystemExit(130) from None
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from .errors import TileError
 
-# A tile in notation: one or two ASCII digits a side (shared with domino.schema).
+# A tile in notation: one or two ASCII digits a side (shared with domino.rules.schema).
 TILE_TEXT = re.compile(r"([0-9]{1,2})-([0-9]{1,2})")
 
 Tile = tuple[int, int]

@@ -15,8 +15,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from ..moves import Move
-from ..view import View
+from ..hand.moves import Move
+from ..play.view import View
 from .knowledge import infer
 from .policy import easy_move, heaviest, medium_move, playable, score_move
 from .search import Search, SearchConfig

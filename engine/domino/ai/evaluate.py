@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..result import HandResult
-from ..rules import STANDINGS, Ruleset
+from ..hand.result import HandResult
+from ..rules.ruleset import STANDINGS, Ruleset
 
 
 def sides_of(rs: Ruleset, n: int) -> list[list[int]]:

@@ -2,7 +2,7 @@
 
 A sampled world is a perfect-information position, and near the end of a hand the search
 solves it exactly (``search._solve``, through ``legal_moves`` and ``game.advance``). On a
-plain line (the layouts ``domino.fast`` plays: vn_traditional, vn_iwin, kozel, block, draw)
+plain line (the layouts ``domino.play.line_playout`` plays: vn_traditional, vn_iwin, kozel, block, draw)
 the same solve runs here on the kernel's representation: every hand is a bit mask over tile
 ids, the layout is its two end values, and a move is an XOR that is undone on the way back,
 so a node costs a few microseconds instead of a state copy. That makes exact solves cheap
@@ -27,12 +27,12 @@ import math
 from collections.abc import Callable
 from typing import Any, overload
 
-from .. import fast
-from ..game import OVER_PHASE, PLAY_PHASE, HandState
-from ..layout import LineLayout
-from ..result import HandResult, Termination
-from ..rules import DRAW_UNTIL, NONE, Ruleset
-from ..settle import settle
+from ..hand.layout import LineLayout
+from ..hand.result import HandResult, Termination
+from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
+from ..play import line_playout as fast
+from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
+from ..settlement.settle import settle
 
 
 class SolveLimit(Exception):

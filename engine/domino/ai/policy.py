@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 
-from ..game import HandState
-from ..layout import Arm, Layout, TrainLayout, touch_options
-from ..moves import DRAW, LEAD, LEAVE, PAIR, PASS, PLACE, Move
-from ..rules import Ruleset
+from ..hand.layout import Arm, Layout, TrainLayout, touch_options
+from ..hand.moves import DRAW, LEAD, LEAVE, PAIR, PASS, PLACE, Move
+from ..hand.state import HandState
+from ..rules.ruleset import Ruleset
 from ..tiles import Tile
 from .evaluate import side_of
 from .knowledge import Knowledge, place_on

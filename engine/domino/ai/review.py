@@ -61,15 +61,15 @@ from typing import Any
 
 from .. import __version__
 from ..errors import DominoError
-from ..game import legal_moves
-from ..match import Match
-from ..moves import PLACE, Move
-from ..rules import Ruleset, get_ruleset
-from ..stats import mean_se
-from ..view import View, view
+from ..hand.moves import PLACE, Move
+from ..hand.state import legal_moves
+from ..match.match import Match
+from ..play.view import View, view
+from ..rules.ruleset import Ruleset, get_ruleset
 from .agents import EXPERT
 from .policy import playable
 from .search import Search, SearchConfig
+from .stats import mean_se
 
 FORMAT = "domino-review"
 VERSION = 1

@@ -41,15 +41,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import HandState, advance, legal_moves
-from ..moves import Move
-from ..settle import hand_result
-from ..stats import mean_se
-from ..view import View
+from ..hand.moves import Move
+from ..hand.state import HandState, advance, legal_moves
+from ..play.view import View
+from ..settlement.settle import hand_result
 from . import linesolve
 from .evaluate import Utility, sides_of
 from .knowledge import Knowledge, infer
 from .policy import PLACING, move_weight, playable, rollout_move, score_move
+from .stats import mean_se
 from .worlds import sample_world
 
 

@@ -11,10 +11,10 @@ blocker search) reads finished ``game`` states, and this module joins them.
 
 from __future__ import annotations
 
-from .events import Event, HandEnded
-from .game import OVER_PHASE, HandState, advance, check_move
-from .moves import Move
-from .settle import hand_result
+from ..hand.events import Event, HandEnded
+from ..hand.moves import Move
+from ..hand.state import OVER_PHASE, HandState, advance, check_move
+from ..settlement.settle import hand_result
 
 
 def apply_unchecked(s: HandState, move: Move) -> list[Event]:

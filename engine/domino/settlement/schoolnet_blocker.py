@@ -13,8 +13,8 @@ when a blocked hand is settled, instead of being copied before every placement o
 
 from __future__ import annotations
 
-from .game import HandState, advance, legal_moves, placements
-from .moves import LEAD, PAIR, PLACE, Move
+from ..hand.moves import LEAD, PAIR, PLACE, Move
+from ..hand.state import HandState, advance, legal_moves, placements
 
 
 class LookBack:

@@ -4,8 +4,8 @@
 leaves the engine except through ``view``. ``check_move`` says whether a move is legal and
 ``advance`` applies a legal move in place, trusting that it came from ``legal_moves`` of that
 same state. A move that ends the hand leaves its ``termination`` and ``winner`` on the state;
-settling it is the next layer's job (``domino.play``: ``step`` and ``apply_unchecked``, and
-``domino.settle``), so that this module needs nothing above it and the blocker search of
+settling it is the next layer's job (``domino.play.step``: ``step`` and ``apply_unchecked``, and
+``domino.settlement.settle``), so that this module needs nothing above it and the blocker search of
 vn_schoolnet can play look-ahead moves here without settling them.
 
 The turn procedure is RULES.md 1.6: the block check runs at the start of every turn (1.7),
@@ -20,15 +20,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import schema
-from .errors import IllegalMoveError, RecordError
+from ..errors import IllegalMoveError, RecordError
+from ..rules import schema
+from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
+from ..tiles import Tile, full_set, is_double, shuffle, tile_str
 from .events import Drew, Event, Left, MarkerSet, Passed, Played, Scored
 from .layout import Layout, LineLayout, TrainLayout, TreeLayout, touch_options
 from .moves import DRAW, LEAD, LEAVE, PAIR, PASS, PLACE, Move
 from .result import HandResult
 from .result import Termination as Termination  # (its home was here: still importable)
-from .rules import DRAW_UNTIL, NONE, Ruleset
-from .tiles import Tile, full_set, is_double, shuffle, tile_str
 
 LEAD_PHASE = 0
 PLAY_PHASE = 1
@@ -229,7 +229,7 @@ def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> 
 
 def blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> HandState:
     """An empty hand state (nothing dealt, nothing led) with every slot set: for code that
-    builds positions of its own, such as ``domino.resample`` (states consistent with a view)."""
+    builds positions of its own, such as ``domino.play.resample`` (states consistent with a view)."""
     return _blank_state(rs, n, ctx, rng)
 
 
@@ -366,7 +366,7 @@ def start_position(rs: Ruleset, start: dict[str, Any], ctx: MatchContext,
                    rng: random.Random) -> HandState:
     """A hand from a RECORD.md ``start`` position (hands, boneyard, layout, to_move).
 
-    ``domino.schema.start`` checks every field's type and range; this builds the position
+    ``domino.rules.schema.start`` checks every field's type and range; this builds the position
     and refuses what the rules make impossible (tiles twice or not in the set, a layout whose
     tiles do not match, a vn_iwin block at the start with nobody who placed last)."""
     checked = schema.start(start, rs.players, rs.max_pip, rs.layout, rs.leave_allowed)

@@ -1,7 +1,7 @@
 """What a finished hand comes to: how it ended and its ``HandResult``.
 
-The types sit here, below both the hand (``domino.game`` keeps the result on its state) and
-the settlement that computes it (``domino.settle``), so that neither imports the other for
+The types sit here, below both the hand (``domino.hand.state`` keeps the result on its state) and
+the settlement that computes it (``domino.settlement.settle``), so that neither imports the other for
 them.
 """
 

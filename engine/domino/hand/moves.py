@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import IllegalMoveError
-from .schema import describe
-from .tiles import Tile, parse_tile, tile_str
+from ..errors import IllegalMoveError
+from ..rules.schema import describe
+from ..tiles import Tile, parse_tile, tile_str
 
 LEAD = "lead"
 PLACE = "place"

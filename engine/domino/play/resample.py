@@ -48,17 +48,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .game import (
+from ..hand.layout import Layout, LineLayout, TrainLayout, TreeLayout, touch_options
+from ..hand.moves import DRAW, LEAD, LEAVE, PAIR, PASS, Move
+from ..hand.state import (
     LEAD_PHASE,
     PLAY_PHASE,
     HandState,
     MatchContext,
     blank_state,
 )
-from .layout import Layout, LineLayout, TrainLayout, TreeLayout, touch_options
-from .moves import DRAW, LEAD, LEAVE, PAIR, PASS, Move
-from .rules import Ruleset
-from .tiles import Tile, full_set, is_double, shuffle
+from ..rules.ruleset import Ruleset
+from ..tiles import Tile, full_set, is_double, shuffle
 from .view import View
 
 
@@ -248,7 +248,7 @@ def infer(v: View) -> Knowledge:
             if trains:
                 extra = is_double(move.tile)
                 # A turn ends with a tile that is not a double, unless first_turn_multi lets
-                # the seat go on along its own train (it moves again next: game.py's
+                # the seat go on along its own train (it moves again next: hand/state.py's
                 # _after_train_placement).
                 goes_on = (first_open[p] and move.end == f"T{p}"
                            and _next_mover(v, idx) == p)

@@ -7,8 +7,8 @@ pass the rules require. There is no penalty for being replaced.
 
 from __future__ import annotations
 
-from .moves import LEAD, LEAVE, PAIR, PLACE, Move
-from .rules import Ruleset
+from ..hand.moves import LEAD, LEAVE, PAIR, PLACE, Move
+from ..rules.ruleset import Ruleset
 
 
 def autoplay_move(rs: Ruleset, legal: list[Move]) -> Move:

@@ -40,9 +40,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import DominoError
-from .game import LEAD_PHASE, HandState
-from .tiles import tile_str
+from ..errors import DominoError
+from ..hand.state import LEAD_PHASE, HandState
+from ..tiles import tile_str
 
 
 class PositionError(DominoError, ValueError):

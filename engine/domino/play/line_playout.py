@@ -5,7 +5,7 @@ with two ends (vn_traditional, vn_iwin, kozel, block, draw, vn_schoolnet without
 search), has a representation of its own here: each hand is a bit mask over tile ids, the
 layout is its two end values, and the legal placements of a hand are two AND operations.
 
-It implements exactly the rules of ``game.py`` for those rulesets (same legal move sets, same
+It implements exactly the rules of ``hand/state.py`` for those rulesets (same legal move sets, same
 draw policies, the block check at the start of every turn, vn_iwin pass penalties, kozel
 pairs) and hands the final position to the same ``settle`` functions. Nothing here is
 checked: moves come from the kernel's own legal lists. tests/test_fast.py replays the
@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import random
 
-from .game import OVER_PHASE, HandState, MatchContext, deal, determine_lead
-from .moves import DRAW, PASS, PLACE
-from .result import HandResult, Termination
-from .rules import DRAW_UNTIL, NONE, Ruleset
-from .settle import settle
-from .tiles import Tile, full_set, shuffle
+from ..hand.moves import DRAW, PASS, PLACE
+from ..hand.result import HandResult, Termination
+from ..hand.state import OVER_PHASE, HandState, MatchContext, deal, determine_lead
+from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
+from ..settlement.settle import settle
+from ..tiles import Tile, full_set, shuffle
 
 
 class Tables:

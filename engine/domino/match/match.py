@@ -10,10 +10,11 @@ import json
 import random
 from typing import Any
 
-from . import schema
-from .errors import DominoError, IllegalMoveError, RecordError
-from .events import Event
-from .game import (
+from ..errors import DominoError, IllegalMoveError, RecordError
+from ..hand.events import Event
+from ..hand.moves import Move
+from ..hand.result import HandResult
+from ..hand.state import (
     HandState,
     MatchContext,
     check_move,
@@ -22,12 +23,11 @@ from .game import (
     new_hand,
     start_position,
 )
-from .moves import Move
-from .play import apply_unchecked
-from .result import HandResult
-from .rules import Ruleset, get_ruleset
-from .settle import hand_result, penalties_so_far
-from .tiles import Tile, tile_str
+from ..play.step import apply_unchecked
+from ..rules import schema
+from ..rules.ruleset import Ruleset, get_ruleset
+from ..settlement.settle import hand_result, penalties_so_far
+from ..tiles import Tile, tile_str
 
 
 def hand_rng(seed: int, hand_number: int) -> random.Random:

@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal, get_args
 
-from .errors import OptionError, UnknownVariantError
+from ..errors import OptionError, UnknownVariantError
+from ..tiles import Tile
 from .schema import describe
-from .tiles import Tile
 
 # Draw policies (RULES.md 1.5).
 NONE: Final = "none"

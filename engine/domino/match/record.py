@@ -11,8 +11,8 @@ Engine-defined parts of the format, documented here as RECORD.md asks:
   next hand where the lead depends on the previous hand).
 * Error messages number hands and moves from 1, as a person counts them, and name the field
   (``hand 2, start.seated: ...``).
-* Every field is checked once, by ``domino.schema``, where the JSON is read; tiles and line
-  tiles are ASCII digits. Limits a real match never reaches (``domino.schema``): 4,000,000
+* Every field is checked once, by ``domino.rules.schema``, where the JSON is read; tiles and line
+  tiles are ASCII digits. Limits a real match never reaches (``domino.rules.schema``): 4,000,000
   characters of text, nesting 64 deep, 1,000 hands, 5,000 moves in a hand, 50,000 in all.
 """
 
@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import schema
-from .errors import RecordError
+from ..errors import RecordError
+from ..rules import schema
 from .match import Match
 
 FORMAT = schema.FORMAT
@@ -31,7 +31,7 @@ VERSION = schema.VERSION
 
 def load(text: str | bytes) -> dict[str, Any]:
     """Parse record text; malformed, truncated, oversized or too deeply nested JSON raises
-    RecordError (the limits are ``domino.schema``'s)."""
+    RecordError (the limits are ``domino.rules.schema``'s)."""
     data = schema.parse_json(text, "the record", schema.MAX_RECORD_CHARS)
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")

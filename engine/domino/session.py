@@ -191,16 +191,16 @@ import traceback
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import schema
 from .errors import DominoError, IllegalMoveError, OptionError, RecordError, UnknownVariantError
-from .events import Event
-from .game import HandState, leave_charge
-from .match import Match
-from .moves import LEAVE, Move
-from .rules import reading, variants_catalog
-from .schema import describe
+from .hand.events import Event
+from .hand.moves import LEAVE, Move
+from .hand.state import HandState, leave_charge
+from .match.match import Match
+from .play.view import view
+from .rules import schema
+from .rules.ruleset import reading, variants_catalog
+from .rules.schema import describe
 from .tiles import tile_str
-from .view import view
 
 if TYPE_CHECKING:
     from .ai import Agent
@@ -297,7 +297,7 @@ class ProtocolError(Exception):
 
 class MessageError(DominoError):
     """A message, or one of its fields, that the protocol cannot read: answered with
-    ``bad_message``. The checkers of ``domino.schema`` raise it when given it as ``err``."""
+    ``bad_message``. The checkers of ``domino.rules.schema`` raise it when given it as ``err``."""
 
 
 class EngineBug(Exception):

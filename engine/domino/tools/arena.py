@@ -27,14 +27,14 @@ import statistics
 import time
 from typing import Any
 
-from .ai import Agent, get_agent
-from .ai.policy import playable
-from .errors import OptionError
-from .match import Match
-from .result import HandResult
-from .rules import Ruleset, get_ruleset
-from .stats import wilson
-from .view import view
+from ..ai import Agent, get_agent
+from ..ai.policy import playable
+from ..ai.stats import wilson
+from ..errors import OptionError
+from ..hand.result import HandResult
+from ..match.match import Match
+from ..play.view import view
+from ..rules.ruleset import Ruleset, get_ruleset
 
 
 def hand_seed(seed: int, hand: int) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .tiles import Tile, tile_str
+from ..tiles import Tile, tile_str
 
 
 class Event:

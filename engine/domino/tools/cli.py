@@ -17,8 +17,8 @@ import os
 import sys
 from typing import Any
 
-from . import schema
-from .errors import DominoError, OptionError
+from ..errors import DominoError, OptionError
+from ..rules import schema
 
 # Upper bounds of the simulate and arena counts: far above any measurement, well below what
 # would run for days or fill the memory with per-decision timings.
@@ -214,12 +214,12 @@ def _run(argv: list[str] | None) -> int:
         return int(exc.code or 0)
     try:
         if args.command in ("replay", "legal"):
-            from .record import legal, load, replay
+            from ..match.record import legal, load, replay
 
             record = load(_read(args.file))
             _print(replay(record) if args.command == "replay" else legal(record))
         elif args.command == "variants":
-            from .rules import variants_catalog
+            from ..rules.ruleset import variants_catalog
 
             _print(variants_catalog())
         elif args.command == "simulate":
@@ -232,8 +232,8 @@ def _run(argv: list[str] | None) -> int:
             _print(arena(args.variant, _options(args), args.agents.split(","), args.hands,
                          args.seed, args.jobs))
         elif args.command == "review":
-            from .ai.review import review_record
-            from .record import load
+            from ..ai.review import review_record
+            from ..match.record import load
 
             seats = None if args.seat is None else [args.seat]
             _print(review_record(load(_read(args.file)), seats, args.budget))

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .blocker import LookBack, find_blocker, gai_of
-from .errors import RecordError
-from .game import HandState
-from .result import HandResult as HandResult  # (its home was here: still importable)
-from .result import Termination, Winner
-from .rules import SETTLEMENT_KINDS, Ruleset
-from .tiles import Tile, is_double
+from ..errors import RecordError
+from ..hand.result import HandResult as HandResult  # (its home was here: still importable)
+from ..hand.result import Termination, Winner
+from ..hand.state import HandState
+from ..rules.ruleset import SETTLEMENT_KINDS, Ruleset
+from ..tiles import Tile, is_double
+from .schoolnet_blocker import LookBack, find_blocker, gai_of
 
 
 def chain_key(rs: Ruleset, hand: list[Tile]) -> tuple[int, int, tuple[int, ...]]:

@@ -29,8 +29,8 @@ import math
 import re
 from typing import Any
 
-from .errors import DominoError, RecordError
-from .tiles import TILE_TEXT, Tile, make_tile
+from ..errors import DominoError, RecordError
+from ..tiles import TILE_TEXT, Tile, make_tile
 
 MAX_RECORD_CHARS = 4_000_000
 MAX_DEPTH = 64

@@ -1,7 +1,7 @@
 """Random whole hands: the engine's speed measure and a source of random positions.
 
 ``simulate`` plays hands with uniformly random legal moves through the fast unchecked paths:
-the line kernel of ``fast.py`` where the ruleset allows, else ``legal_moves`` +
+the line kernel of ``play/line_playout.py`` where the ruleset allows, else ``legal_moves`` +
 ``apply_unchecked`` (no copying). The
 ``leave`` move of vn_iwin is not a way of playing a hand and is never chosen here.
 """
@@ -13,12 +13,12 @@ import random
 import time
 from typing import Any
 
-from .fast import random_hand, supports
-from .game import MatchContext, advance, legal_moves, new_hand
-from .match import hand_rng
-from .moves import LEAVE
-from .rules import Ruleset, get_ruleset
-from .settle import hand_result
+from ..hand.moves import LEAVE
+from ..hand.state import MatchContext, advance, legal_moves, new_hand
+from ..match.match import hand_rng
+from ..play.line_playout import random_hand, supports
+from ..rules.ruleset import Ruleset, get_ruleset
+from ..settlement.settle import hand_result
 
 _KEYS = ("termination", "winner", "blocker", "gai", "ranking", "pips", "delta", "house")
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .game import LEAD_PHASE, OVER_PHASE, HandState, legal_moves
-from .moves import LEAD, LEAVE, PAIR, PASS, PLACE, Move
-from .rules import Ruleset
-from .settle import hand_result
-from .tiles import Tile, is_double, tile_str
+from ..hand.moves import LEAD, LEAVE, PAIR, PASS, PLACE, Move
+from ..hand.state import LEAD_PHASE, OVER_PHASE, HandState, legal_moves
+from ..rules.ruleset import Ruleset
+from ..settlement.settle import hand_result
+from ..tiles import Tile, is_double, tile_str
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from .errors import IllegalMoveError, RecordError
-from .tiles import Tile
+from ..errors import IllegalMoveError, RecordError
+from ..tiles import Tile
 
 
 def touch_options(tile: Tile, value: int, blank_wild: bool) -> tuple[int, ...]:
@@ -121,7 +121,7 @@ class LineLayout:
 
     @classmethod
     def from_pairs(cls, line: list[tuple[int, int]], blank_wild: bool) -> LineLayout:
-        """Rebuild from RECORD.md's ``line`` as ``domino.schema.line`` reads it: oriented
+        """Rebuild from RECORD.md's ``line`` as ``domino.rules.schema.line`` reads it: oriented
         (left, right) pairs from left to right; neighbours must match."""
         lay = cls(blank_wild)
         lay.tiles = list(line)

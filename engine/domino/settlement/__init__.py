@@ -1,0 +1,5 @@
+"""What a finished hand changes in scores or money (RULES.md's settlements): ``settle``,
+and vn_schoolnet's blocker look-back (``schoolnet_blocker``, RULES.md 2.2.2-2.2.3).
+
+It reads finished ``domino.hand`` states and never changes one.
+"""
