@@ -92,7 +92,7 @@ class Scenarios:
         from domino.play.iwin_autoplay import autoplay_move
 
         m = self.match(record)
-        return autoplay_move(m.ruleset, m.legal())
+        return autoplay_move(m.rs, m.legal())
 
     def engine_of_round(self, round_number: int) -> int:
         """The engine double of a mexican_train round (hand number)."""

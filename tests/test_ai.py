@@ -268,13 +268,13 @@ def test_utility_follows_the_settlement():
     u = Utility(rs, 4, 0, 1)
     assert u(result([12, 0, 0, 0])) > u(result([13, 0, 0, 0])) + 10
     # A later hand before anyone has recorded: every record is still closed.
-    u = Utility(rs, 4, 0, 2, match_scores=[0, 0, 0, 0])
+    u = Utility(rs, 4, 0, 2, match_totals=[0, 0, 0, 0])
     assert u(result([12, 0, 0, 0])) > u(result([13, 0, 0, 0])) + 10
     # Once a record is open, every point counts.
-    u = Utility(rs, 4, 0, 2, match_scores=[20, 0, 0, 0])
+    u = Utility(rs, 4, 0, 2, match_totals=[20, 0, 0, 0])
     assert u(result([12, 0, 0, 0])) < u(result([0, 0, 0, 0])) - 10
     # ... and with records known, reaching 101 makes the goat.
-    u = Utility(rs, 4, 0, 3, match_scores=[95, 20, 0, 0])
+    u = Utility(rs, 4, 0, 3, match_totals=[95, 20, 0, 0])
     assert u(result([5, 0, 0, 0])) > u(result([6, 0, 0, 0])) + 30
     # Mexican Train: pips left are a cost.
     rs = get_ruleset("mexican_train", {"players": 2})

@@ -51,7 +51,7 @@ IDS = [f"{v}-{'-'.join(f'{k}={x}' for k, x in o.items())}" for v, o in CONFIGS]
 # escrow_by, whose split among leavers is not public (its total, escrow, is compared).
 PUBLIC = ("rs", "n", "to_move", "phase", "hand_number", "drew", "history", "last_placer",
           "passes_in_row", "seated", "escrow", "transfers", "points", "extra_play",
-          "first_turn_open", "played_this_turn", "turns", "match_scores", "leader")
+          "first_turn_open", "played_this_turn", "turns", "match_totals", "leader")
 
 
 def _same_view(a: View, b: View) -> bool:

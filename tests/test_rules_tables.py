@@ -158,7 +158,7 @@ def test_the_goat_penalty_follows_the_rulesets_target():
     kozel = get_ruleset("kozel", {"players": 2})
     house = replace(kozel, target=51)
     for rs, expect_penalty in ((kozel, False), (house, True)):
-        u = evaluate.Utility(rs, 2, 0, 2, match_scores=[40, 20])
+        u = evaluate.Utility(rs, 2, 0, 2, match_totals=[40, 20])
         # Seat 0's open record 40 takes 20 more: 60. Without the goat that costs 20 and a
         # tenth of 20 as a tie-break (-22); at a target of 51 the goat's penalty is added.
         value = u(_result([20, 0]))

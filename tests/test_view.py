@@ -269,7 +269,7 @@ def test_view_shows_the_match_scores_so_far(variant):
             break
     for seat in range(2):
         v = view(m.hand, seat).to_json()
-        assert v.get("match_scores") == standing, "the view omits the match standing so far"
+        assert v.get("match_totals") == standing, "the view omits the match standing so far"
 
 
 # --- records that begin from a start position ---------------------------------------------

@@ -79,7 +79,7 @@ view this is: the human to move, else the last human shown), ``view`` (that seat
 (= ``hand_result``) and ``legal`` (= ``moves``); what remains is the seat's own ``hand``, the
 ``counts``, the ``boneyard`` count, ``drawable``, the ``layout``, the open ``ends``
 (``[[end id, number], ...]``), the public ``history``, ``leading``, ``seated``, ``points``,
-``penalties``, ``escrow``, ``match_scores``, ``last_placer``, ``start`` and ``end_count``),
+``penalties``, ``escrow``, ``match_totals``, ``last_placer``, ``start`` and ``end_count``),
 ``to_move`` (the
 seat to move, null once the hand is over), ``to_move_kind`` (``human`` | ``ai`` | null),
 ``moves`` (see below), ``events`` (what happened since the previous state, as the viewer may

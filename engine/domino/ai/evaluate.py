@@ -10,7 +10,7 @@ number for the deciding seat's side (its team with partnerships, else the seat a
   points less the average of the other sides' points;
 * records (kozel): penalty points to avoid; a closed record opens only with a hand of
   ``record_opens_at`` (13) or more (RULES.md 2.5), so a smaller total records nothing, and a
-  record reaching the ruleset's ``target`` (101) makes the goat. Records are read from ``View.match_scores``, which carries them in kozel: a record is
+  record reaching the ruleset's ``target`` (101) makes the goat. Records are read from ``View.match_totals``, which carries them in kozel: a record is
   open exactly when it is above 0, since it opens with 13 or more. Only without them (a view
   that has no standing) is every record taken as closed in the first hand and open later.
   Utility is the others' average recorded points less one's own (a tenth of the raw total
@@ -56,7 +56,7 @@ class Utility:
 
     def __init__(self, rs: Ruleset, n: int, seat: int, hand_number: int,
                  seated: tuple[bool, ...] | list[bool] | None = None,
-                 match_scores: tuple[int, ...] | list[int] | None = None) -> None:
+                 match_totals: tuple[int, ...] | list[int] | None = None) -> None:
         self.rs, self.n, self.seat = rs, n, seat
         self.hand_number = hand_number
         self.side = side_of(rs, n, seat)
@@ -67,10 +67,10 @@ class Utility:
         self._value = VALUES[rs.standing]
         self.records = [0] * n
         self.open = [hand_number > 1] * n
-        if rs.standing_rule.keeps_records and match_scores and len(match_scores) == n:
+        if rs.standing_rule.keeps_records and match_totals and len(match_totals) == n:
             # All zero in a later hand means every record is still closed (no hand of 13 or
             # more yet), not unknown.
-            self.records = list(match_scores)
+            self.records = list(match_totals)
             self.open = [r > 0 for r in self.records]
 
     def __call__(self, result: HandResult) -> float:

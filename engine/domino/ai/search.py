@@ -119,13 +119,13 @@ class Search:
                 self.candidates.append(keep)
             self.keep = self.candidates.index(keep)
         self.utility = Utility(v.rs, v.players, v.seat, v.hand_number, v.seated,
-                               v.match_scores)
+                               v.match_totals)
         # One utility per side for the max^n endgame with three or more sides.
         self.side_utilities: list[Utility] | None = None
         sides = sides_of(v.rs, v.players)
         if len(sides) > 2:
             self.side_utilities = [Utility(v.rs, v.players, side[0], v.hand_number, v.seated,
-                                           v.match_scores) for side in sides]
+                                           v.match_totals) for side in sides]
             self.side_index = {p: i for i, side in enumerate(sides) for p in side}
         self.budget = cfg.evaluations if budget is None else max(1, int(budget))
         self.values: list[list[float]] = [[] for _ in self.candidates]

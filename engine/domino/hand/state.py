@@ -41,7 +41,7 @@ class MatchContext:
 
     hand_number: int = 1
     leader: int | None = None  # who leads this hand when the variant's rule depends on it
-    scores: list[int] | None = field(default_factory=list)  # all_fives: to stop at the target
+    totals: list[int] | None = field(default_factory=list)  # the standing before this hand
     seated: list[bool] | None = None
 
 
@@ -79,7 +79,8 @@ HAND_STATE_SLOTS: tuple[tuple[str, str, str], ...] = (
     ("base", SHARED, "the earliest state this hand can be replayed from (blocker look-back)"),
     ("result", SHARED, "the HandResult once settled (settle.hand_result)"),
     ("chance", SHARED, "the seed of the chance left in the hand (vn_iwin's reshuffle)"),
-    ("match_scores", SHARED, "the match's totals before this hand (all_fives' target)"),
+    ("match_totals", SHARED, "the match's standing before this hand, seat by seat: points, "
+     "money or kozel records as the ruleset's standing keeps them (all_fives' target)"),
     ("leader", SHARED, "the seat that leads (or led) this hand"),
     ("start_hands", SHARED, "the hands as dealt, for the record"),
     ("termination", SHARED, "how the hand ended (Termination), None while in play"),
@@ -122,7 +123,7 @@ class HandState:
     base: HandState | None
     result: HandResult | None
     chance: int
-    match_scores: list[int]
+    match_totals: list[int]
     leader: int | None
     start_hands: list[list[Tile]] | None
     termination: Termination | None
@@ -217,7 +218,7 @@ def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> 
     s.base = None
     s.result = None
     s.chance = int(rng.random() * 2**53)  # the seed of the chance left in the hand (a leave)
-    s.match_scores = list(ctx.scores) if ctx.scores else [0] * n
+    s.match_totals = list(ctx.totals) if ctx.totals else [0] * n
     s.leader = ctx.leader
     s.start_hands = None
     s.termination = None
@@ -685,7 +686,7 @@ def _add_points(s: HandState, seat: int, points: int, events: list[Event], reaso
         s.points[m] += points
     events.append(Scored(seat, points, reason))
     target = s.rs.target
-    if target and s.match_scores[seat] + s.points[seat] >= target:
+    if target and s.match_totals[seat] + s.points[seat] >= target:
         _end_hand(s, "target", seat)
 
 

@@ -75,11 +75,6 @@ class Match:
         # (the session's, before an intent) holds the same cache, valid for the same position.
         self._listed: tuple[Any, ...] = (None, -1, None, ())
 
-    @property
-    def ruleset(self) -> Ruleset:
-        """The variant with its options (the same object as ``rs``)."""
-        return self.rs
-
     # --- construction ------------------------------------------------------------------
 
     @classmethod

@@ -409,7 +409,7 @@ def public_state(v: View, rng: random.Random, k: Knowledge | None = None) -> Han
     """
     k = k or infer(v)
     rs, n = k.rs, k.n
-    ctx = MatchContext(v.hand_number, k.leader, list(v.match_scores) or [0] * n,
+    ctx = MatchContext(v.hand_number, k.leader, list(v.match_totals) or [0] * n,
                        list(v.seated))
     s = blank_state(rs, n, ctx, rng)
     s.layout = k.layout.copy()

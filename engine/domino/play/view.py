@@ -70,7 +70,7 @@ class View:
     points: tuple[int, ...]
     penalties: tuple[tuple[int, int, int], ...]
     escrow: int
-    match_scores: tuple[int, ...]
+    match_totals: tuple[int, ...]
     result: Any
     last_placer: int | None  # the seat whose placement came last (vn_iwin's pass penalty)
     start: HistoryStart  # where ``history`` begins
@@ -99,7 +99,7 @@ class View:
             "points": list(self.points),
             "penalties": [list(p) for p in self.penalties],
             "escrow": self.escrow,
-            "match_scores": list(self.match_scores),
+            "match_totals": list(self.match_totals),
             "result": self.result.to_json() if self.result else None,
             "last_placer": self.last_placer,
             "start": self.start.to_json(),
@@ -122,7 +122,7 @@ def view(s: HandState, seat: int) -> View:
         leading=s.phase == LEAD_PHASE,
         seated=tuple(s.seated), points=tuple(s.points),
         penalties=tuple(s.transfers), escrow=s.escrow,
-        match_scores=tuple(s.match_scores),
+        match_totals=tuple(s.match_totals),
         # An ended hand is settled on first asking (a state left by game.advance included).
         result=hand_result(s) if over else None,
         last_placer=s.last_placer,
