@@ -1,5 +1,5 @@
 """Dense spinner layouts (Doubles: every double is a spinner) drawn on the canvas, at phone and
-desktop sizes; the tiles never overlap (tests/test_web_geometry.py checks the geometry)."""
+desktop sizes; the tiles never overlap (tests/web/test_geometry.py checks the geometry)."""
 
 import json
 import random

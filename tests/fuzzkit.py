@@ -1,4 +1,4 @@
-"""Building blocks of the fuzz suite (tests/test_fuzz.py): seed records, hostile values,
+"""Building blocks of the fuzz suite (tests/tools/test_fuzz.py): seed records, hostile values,
 mutations at every key path, the oracles' shared checks, a per-case watchdog and a count of
 the inputs tried.
 

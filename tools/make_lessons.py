@@ -3,7 +3,7 @@
 Each lesson's deal was found with `tools/find_lessons.py` (seeded hands played by the
 engine's `medium` agents, searched for the situation the lesson teaches). This script plays
 the same seeded hand again, checks that the moves the texts talk about are still the ones
-played, and writes the lesson file with the complete record. tests/test_lessons.py checks
+played, and writes the lesson file with the complete record. tests/web/test_lessons.py checks
 every taught fact against the engine, from the files alone.
 
     PYTHONPATH=engine:tools python tools/make_lessons.py

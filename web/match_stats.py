@@ -60,7 +60,7 @@ def totals(entry):
 
 def best_seats(entry):
     """The seats with the best total (as textfmt._best_seats, which names the history's
-    winner; tests/test_match_stats.py checks that the two agree)."""
+    winner; tests/web/test_match_stats.py checks that the two agree)."""
     values = totals(entry)
     if not values:
         return []

@@ -5,7 +5,7 @@ dicts, no dataclasses, no typing at run time. The stepper walks the lesson's rec
 move (as the review screen does) and asks, at each position, which steps to show and, at a
 "try" step, whether the learner's move is right. It needs no knowledge of the variant: every
 fact a step teaches was checked against the engine when the lesson was made
-(tests/test_lessons.py).
+(tests/web/test_lessons.py).
 
 Positions: the position `p` of a hand is the table after its first `p` moves (0 = the deal).
 A step is tied to a move index `k` of the record's hand (from 0): "before" move k shows at

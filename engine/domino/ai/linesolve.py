@@ -14,7 +14,7 @@ passes with vn_iwin's half-stake penalty to the last placer, the block check at 
 a turn, and seats that have left (vn_iwin) skipped. Finished positions are settled by the
 engine's own ``settle``, so the values are those of ``search._solve`` (alpha-beta for two
 sides) and ``search._solve_maxn`` (max^n, every seat for its own side, ties to the first move
-in the same heavy-first order); tests/test_ai_linesolve.py compares them on random worlds.
+in the same heavy-first order); tests/ai/test_linesolve.py compares them on random worlds.
 
 Worlds this module cannot represent (``applicable`` is False) stay with the general solver:
 trees and trains, ``blank_wild``, vn_schoolnet's blocker search, voluntary or optional

@@ -96,7 +96,7 @@ class HandState:
 
     __slots__ = tuple(name for name, _, _ in HAND_STATE_SLOTS)
 
-    # The slots' types, in the table's order (tests/test_game_state.py checks that the two
+    # The slots' types, in the table's order (tests/hand/test_state.py checks that the two
     # name the same slots); what each holds is said in ``HAND_STATE_SLOTS``.
     rs: Ruleset
     n: int

@@ -8,7 +8,7 @@ layout is its two end values, and the legal placements of a hand are two AND ope
 It implements exactly the rules of ``hand/state.py`` for those rulesets (same legal move sets, same
 draw policies, the block check at the start of every turn, vn_iwin pass penalties, kozel
 pairs) and hands the final position to the same ``settle`` functions. Nothing here is
-checked: moves come from the kernel's own legal lists. tests/test_fast.py replays the
+checked: moves come from the kernel's own legal lists. tests/play/test_line_playout.py replays the
 kernel's games through the checked engine and demands identical results.
 
 Use ``supports(rs)`` to know whether a ruleset can run here; ``simulate`` falls back to the

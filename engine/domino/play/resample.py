@@ -79,7 +79,7 @@ class Knowledge:
     weakened by later draws. ``voids[p]`` are numbers for which ``p`` holds no tile (every
     unseen tile carrying the number is in ``hard[p]``). The fields from ``drew`` on are the
     values of the ``HandState`` slots of the same names as the engine would have them now
-    (tests/test_resample.py compares them with real states), which ``resample`` puts on the
+    (tests/play/test_resample.py compares them with real states), which ``resample`` puts on the
     states it builds.
     """
 

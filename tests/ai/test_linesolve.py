@@ -1,0 +1,141 @@
+"""The bit-mask line solver against the general exact solver, on random worlds.
+
+``linesolve.solve`` must give exactly the value of ``search._solve`` (alpha-beta, two sides)
+and of ``search._solve_maxn`` (max^n, three or more sides) on every line variant it accepts:
+draws under both policies, vn_iwin's pass penalties, kozel's pair of doubles, seats that
+have left. max^n breaks ties by move order, so the general solver here lists each hand's
+tiles in tile-id order, the order the bit-mask solver uses.
+
+RULES.md: 1.7, 1.10 (the exact solver settles as the engine does)
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino.ai import linesolve, search
+from domino.ai.evaluate import Utility, sides_of
+from domino.ai.policy import playable
+from domino.hand.moves import LEAVE, Move
+from domino.hand.state import MatchContext, legal_moves, new_hand
+from domino.play import line_playout as fast
+from domino.play.step import apply_unchecked
+from domino.rules.ruleset import get_ruleset
+
+CASES = [
+    ("block", {"players": 2}),
+    ("block", {"players": 3}),
+    ("block", {"players": 4, "partnership": True}),
+    ("draw", {"players": 2}),
+    ("draw", {"players": 4}),
+    ("vn_traditional", {"players": 2}),
+    ("vn_traditional", {"players": 4}),
+    ("vn_iwin", {"players": 3}),
+    ("vn_iwin", {"players": 4}),
+    ("kozel", {"players": 4}),
+    ("kozel", {"players": 2}),
+]
+
+
+def _sorted_legal(s):
+    index = fast.tables(s.rs.max_pip).index
+    s.hands[s.to_move].sort(key=index.__getitem__)
+    return legal_moves(s)
+
+
+def _worlds(rs, seed: int, count: int, leave: bool = False):
+    """Positions part-way through random hands (some with a seat gone, if ``leave``)."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        s = new_hand(rs, MatchContext(), rng)
+        if leave:
+            apply_unchecked(s, playable(legal_moves(s))[0])
+            if not s.over and rs.leave_allowed:
+                apply_unchecked(s, Move(LEAVE))
+        for _ in range(rng.randrange(0, 24)):
+            if s.over:
+                break
+            moves = playable(legal_moves(s))
+            apply_unchecked(s, moves[rng.randrange(len(moves))])
+        if s.over or not linesolve.applicable(s):
+            continue
+        index = fast.tables(rs.max_pip).index
+        for hand in s.hands:
+            hand.sort(key=index.__getitem__)
+        made += 1
+        yield s
+
+
+@pytest.mark.parametrize(("variant", "options"), CASES, ids=[
+    f"{v}-{o['players']}p{'-team' if o.get('partnership') else ''}" for v, o in CASES])
+def test_line_solver_matches_general_solver(variant, options, monkeypatch):
+    monkeypatch.setattr(search, "legal_moves", _sorted_legal)
+    rs = get_ruleset(variant, options)
+    n = rs.players
+    sides = sides_of(rs, n)
+    compared = 0
+    for s in _worlds(rs, seed=len(variant) * 7 + n, count=14):
+        seat = s.to_move
+        if len(sides) == 2:
+            u = Utility(rs, n, seat, 1)
+            try:
+                want = search._solve(s.copy(), u, 3000, [0])
+            except search._Abort:
+                continue
+            got = linesolve.solve(s, u, u.maximizing, 10**6, [0])
+        else:
+            us = [Utility(rs, n, side[0], 1) for side in sides]
+            index = {p: i for i, side in enumerate(sides) for p in side}
+            try:
+                want = search._solve_maxn(s.copy(), us, index, 3000, [0])
+            except search._Abort:
+                continue
+            got = linesolve.solve(s, lambda r, us=us: [x(r) for x in us], None, 10**6, [0],
+                                  index)
+        assert got == want, (variant, options, s.hands, s.boneyard)
+        compared += 1
+    assert compared >= 5
+
+
+def test_line_solver_after_a_leave(monkeypatch):
+    """vn_iwin with a seat gone: the turn skips it, the block check ignores it."""
+    monkeypatch.setattr(search, "legal_moves", _sorted_legal)
+    rs = get_ruleset("vn_iwin", {"players": 4})
+    sides = sides_of(rs, 4)
+    compared = 0
+    for s in _worlds(rs, seed=3, count=10, leave=True):
+        assert not all(s.seated)
+        us = [Utility(rs, 4, side[0], 1, s.seated) for side in sides]
+        index = {p: i for i, side in enumerate(sides) for p in side}
+        try:
+            want = search._solve_maxn(s.copy(), us, index, 3000, [0])
+        except search._Abort:
+            continue
+        got = linesolve.solve(s, lambda r, us=us: [x(r) for x in us], None, 10**6, [0], index)
+        assert got == want
+        compared += 1
+    assert compared >= 5
+
+
+def test_node_limit_raises_and_counts():
+    rs = get_ruleset("draw", {"players": 2})
+    s = next(_worlds(rs, seed=1, count=1))
+    u = Utility(rs, 2, s.to_move, 1)
+    nodes = [0]
+    with pytest.raises(linesolve.SolveLimit):
+        linesolve.solve(s, u, u.maximizing, 3, nodes)
+    assert nodes[0] == 4
+
+
+def test_applicable_only_to_plain_lines():
+    assert linesolve.supported(get_ruleset("block", {"players": 2}))
+    assert linesolve.supported(get_ruleset("kozel", {"players": 4}))
+    assert not linesolve.supported(get_ruleset("all_fives", {"players": 2}))
+    assert not linesolve.supported(get_ruleset("vn_schoolnet", {"players": 4}))
+    assert not linesolve.supported(get_ruleset("mexican_train", {"players": 4}))
+    rs = get_ruleset("block", {"players": 2})
+    s = new_hand(rs, MatchContext(), random.Random(1))
+    assert not linesolve.applicable(s)  # the lead is not made yet

@@ -1,0 +1,356 @@
+"""Move review (``domino.ai.review``, ``python -m domino review``): golden records with a known
+blunder, forced moves never judged, verdicts that depend only on the judged seat's view,
+reproducible and chunk-independent reviews, the CLI's output shape and its one-line errors.
+
+Budgets are small (the figures only need to separate a clear blunder from the best move);
+every review is seeded, so each assertion sees the same verdict on every run.
+
+RULES.md: 2.1, 2.3, 2.5 (the verdicts' units: money, kozel penalty points)
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from domino import Match
+from domino.ai.policy import playable
+from domino.ai.review import (
+    FORMAT,
+    MARKS,
+    VERSION,
+    Review,
+    decisions,
+    mark_of,
+    matches,
+    mirrored,
+    record_id,
+    review_record,
+    thresholds,
+)
+from domino.errors import DominoError, RecordError
+from domino.hand.moves import Move
+from domino.rules.ruleset import get_ruleset
+
+BUDGET = 200
+
+# vn_traditional, 2 players, 19 moves of a hand, then P0 holds 4-0 and 0-0 with the ends
+# showing 0 and 3. 0-0@L keeps 4-0, which follows the new 0 end; 4-0@L keeps 0-0, which counts
+# 13 in hand (RULES.md 2.1) and leaves ends 4 and 3 that P0 cannot follow. Solved in the true
+# deal: 0-0@L wins 1000, 4-0@L loses 4000.
+VN_TRADITIONAL_BLUNDER = {
+    "format": "domino-record", "version": 1, "variant": "vn_traditional",
+    "options": {"players": 2, "stake": 1000}, "seed": 14, "match": {},
+    "hands": [{
+        "deal": {
+            "hands": [["5-5", "4-0", "6-0", "5-1", "0-0", "6-4", "5-0"],
+                      ["4-4", "5-4", "6-6", "3-2", "2-0", "6-1", "4-1"]],
+            "boneyard": ["1-1", "6-3", "2-2", "5-3", "6-5", "4-2", "3-3", "2-1", "4-3", "3-0",
+                         "5-2", "3-1", "1-0", "6-2"]},
+        "moves": ["6-6", "6-4@L", "6-1@R", "5-1@R", "5-4@L", "5-5@R", "draw", "pass", "5-0@L",
+                  "2-0@L", "draw", "pass", "3-2@L", "6-3@L", "draw", "pass", "6-0@L", "draw",
+                  "5-3@R", "4-0@L"],
+    }],
+}
+BLUNDER_MOVE = 20  # "4-0@L", P0's
+# The same hand with other tiles in P1's hand and the boneyard: P0 sees exactly the same
+# things at each of its decisions (checked by the test, not assumed).
+OTHER_HIDDEN_DEAL = {
+    "hands": [["5-5", "4-0", "6-0", "5-1", "0-0", "6-4", "5-0"],
+              ["5-4", "6-6", "3-2", "2-0", "6-1", "4-3", "3-1"]],
+    "boneyard": ["3-3", "6-3", "4-4", "5-3", "1-1", "3-0", "5-2", "2-1", "6-2", "6-5", "4-2",
+                 "1-0", "4-1", "2-2"],
+}
+
+# draw with voluntary draws: P0 could go out with 5-1 but draws instead. The expert never
+# considers a voluntary draw while a tile fits (``policy.playable``); the review still values
+# the move played.
+DRAW_INSTEAD_OF_DOMINO = {
+    "format": "domino-record", "version": 1, "variant": "draw",
+    "options": {"players": 2, "voluntary_draw": True}, "seed": 3, "match": {},
+    "hands": [{"start": {"hands": [["5-1"], ["6-6", "3-3", "4-4"]],
+                         "boneyard": ["2-2", "6-0", "4-0", "3-0"], "line": ["2|5"],
+                         "to_move": 0},
+               "moves": ["draw"]}],
+}
+
+
+def _entry(doc: dict, hand: int, move: int) -> dict:
+    return next(e for e in doc["moves"] if e["hand"] == hand and e["move"] == move)
+
+
+def _with_deal(record: dict, deal: dict) -> dict:
+    out = copy.deepcopy(record)
+    out["hands"][0]["deal"] = copy.deepcopy(deal)
+    return out
+
+
+@pytest.fixture(scope="module")
+def traditional_review() -> dict:
+    return review_record(copy.deepcopy(VN_TRADITIONAL_BLUNDER), None, BUDGET)
+
+
+# --- verdicts --------------------------------------------------------------------------------
+
+def test_known_blunder_is_marked(traditional_review):
+    e = _entry(traditional_review, 1, BLUNDER_MOVE)
+    assert e["seat"] == 0 and e["played"] == "4-0@L" and not e["forced"]
+    assert e["best"] == "0-0@L"
+    assert e["mark"] == "blunder"
+    limit = thresholds(get_ruleset("vn_traditional", {"players": 2}))["blunder"]
+    assert e["loss"] >= limit == 1000
+    assert e["loss"] == pytest.approx(e["best_value"] - e["value"], abs=0.02)
+    # The seat's total names it among its worst moves and counts it.
+    total = next(t for t in traditional_review["totals"] if t["seat"] == 0)
+    assert total["blunders"] >= 1
+    assert total["worst"][0]["move"] == BLUNDER_MOVE
+    assert total["accuracy"] < 1.0
+
+
+def test_the_best_move_is_not_marked():
+    rec = copy.deepcopy(VN_TRADITIONAL_BLUNDER)
+    rec["hands"][0]["moves"][-1] = "0-0@L"
+    e = _entry(Review(rec, [0], BUDGET).run(), 1, BLUNDER_MOVE)
+    assert e["played"] == e["best"] == "0-0@L"
+    assert e["loss"] == 0 and e["mark"] is None
+
+
+def test_a_move_the_expert_never_considers_is_judged():
+    doc = review_record(copy.deepcopy(DRAW_INSTEAD_OF_DOMINO), [0], BUDGET)
+    (e,) = doc["moves"]
+    assert e["played"] == "draw" and not e["forced"]
+    assert e["best"] == "5-1@R"
+    assert e["mark"] in ("mistake", "blunder")
+    assert e["value"] < e["best_value"]
+
+
+def test_forced_moves_are_never_judged(traditional_review):
+    forced = [d for d in decisions(VN_TRADITIONAL_BLUNDER) if len(playable(list(d.legal))) == 1]
+    assert len(forced) >= 5  # the lead of 6-6, draws and passes
+    for d in forced:
+        e = _entry(traditional_review, d.hand, d.move)
+        assert e["forced"] is True
+        assert e["mark"] is None and e["loss"] == 0 and e["value"] is None
+    for t in traditional_review["totals"]:
+        mine = [e for e in traditional_review["moves"] if e["seat"] == t["seat"]]
+        assert t["forced"] == sum(e["forced"] for e in mine)
+        assert t["judged"] + t["forced"] == t["decisions"] == len(mine)
+
+
+MIRROR = {
+    "format": "domino-record", "version": 1, "variant": "block", "options": {"players": 2},
+    "seed": 5, "match": {},
+    "hands": [{"start": {"hands": [["6-1", "3-2", "5-4", "2-0"], ["5-5", "4-1", "3-0", "1-1"]],
+                         "boneyard": [], "line": ["6|6"], "to_move": 0},
+               "moves": []}],
+}
+
+
+@pytest.mark.parametrize("played", ["6-1@L", "6-1@R"])
+def test_mirror_moves_lose_nothing(played):
+    # 6-1 on either end of the lone 6-6: mirror-image lines, the only two choices.
+    rec = copy.deepcopy(MIRROR)
+    rec["hands"][0]["moves"] = [played]
+    (e,) = review_record(rec, [0], BUDGET)["moves"]
+    assert not e["forced"]
+    assert e["best"] == played and e["loss"] == 0 and e["mark"] is None
+    (d,) = decisions(rec)
+    assert mirrored(d.view, Move.parse("6-1@L"), Move.parse("6-1@R"))
+    # Different tiles, or ends that show different numbers, are not mirror images.
+    (d20,) = [d for d in decisions(VN_TRADITIONAL_BLUNDER) if d.move == 20]
+    assert not mirrored(d20.view, Move.parse("4-0@L"), Move.parse("0-0@L"))
+    assert not mirrored(d20.view, Move.parse("4-0@L"), Move.parse("4-0@R"))
+
+
+def test_hidden_tiles_of_other_seats_do_not_change_the_verdict():
+    a = copy.deepcopy(VN_TRADITIONAL_BLUNDER)
+    b = _with_deal(a, OTHER_HIDDEN_DEAL)
+    # Preconditions: the hidden tiles differ, P0's views are the same at every decision.
+    assert set(a["hands"][0]["deal"]["hands"][1]) != set(b["hands"][0]["deal"]["hands"][1])
+    assert [d.view for d in decisions(a, [0])] == [d.view for d in decisions(b, [0])]
+    ra = Review(a, [0], BUDGET).run()
+    rb = Review(b, [0], BUDGET).run()
+    assert ra["moves"] == rb["moves"]
+    assert ra["totals"] == rb["totals"]
+    assert ra["record"] != rb["record"]  # two records, one verdict
+
+
+def test_the_same_review_twice_and_in_any_chunks(traditional_review):
+    again = review_record(copy.deepcopy(VN_TRADITIONAL_BLUNDER), None, BUDGET)
+    assert again == traditional_review
+    chunked = Review(copy.deepcopy(VN_TRADITIONAL_BLUNDER), None, BUDGET)
+    progress = list(chunked.chunks(7))
+    assert len(progress) > 3
+    assert [p["done"] for p in progress] == [False] * (len(progress) - 1) + [True]
+    assert all(a["judged"] <= b["judged"] for a, b in zip(progress, progress[1:], strict=False))
+    assert progress[-1]["judged"] == progress[-1]["total"] == len(VN_TRADITIONAL_BLUNDER[
+        "hands"][0]["moves"])
+    assert chunked.result() == traditional_review
+
+
+def test_a_cancelled_review_is_partial():
+    r = Review(copy.deepcopy(VN_TRADITIONAL_BLUNDER), None, BUDGET)
+    r.step(BUDGET)
+    doc = r.result()
+    assert doc["complete"] is False
+    assert 0 < len(doc["moves"]) < r.total
+    assert not matches(doc, VN_TRADITIONAL_BLUNDER, None, BUDGET)
+
+
+def test_one_seat_only():
+    doc = review_record(copy.deepcopy(VN_TRADITIONAL_BLUNDER), [1], 50)
+    assert doc["seats"] == [1]
+    assert {e["seat"] for e in doc["moves"]} == {1}
+    assert [t["seat"] for t in doc["totals"]] == [1]
+
+
+def test_one_hand_only():
+    """A page reviews one hand of a match at a time: only that hand's moves are judged, as
+    they are in a review of every hand, and the document says which hands it judged."""
+    m = Match.new("block", {"players": 2}, 3)
+    rng = random.Random(2)
+    for _ in range(2):
+        while not m.hand_over:
+            m.play(rng.choice(m.legal()))
+        if m.over:
+            break
+        m.next_hand()
+    while not m.hand_over:
+        m.play(rng.choice(m.legal()))
+    rec = m.to_record()
+    assert len(rec["hands"]) >= 2
+    every = review_record(copy.deepcopy(rec), None, 40)
+    second = Review(copy.deepcopy(rec), None, 40, hands=[2]).run()
+    assert second["hands"] == [2] and every["hands"] is None
+    assert {e["hand"] for e in second["moves"]} == {2}
+    assert second["moves"] == [e for e in every["moves"] if e["hand"] == 2]
+    assert matches(second, rec, None, 40, [2])
+    assert not matches(second, rec, None, 40) and not matches(every, rec, None, 40, [2])
+    assert matches(every, rec, None, 40)
+    with pytest.raises(DominoError, match="hand 9 is not a hand"):
+        Review(rec, None, 40, hands=[9])
+    with pytest.raises(DominoError, match="hand '1' is not a hand"):
+        Review(rec, None, 40, hands=["1"])
+
+
+# --- marks and thresholds --------------------------------------------------------------------
+
+def test_marks_by_scale():
+    money = {"inaccuracy": 200, "mistake": 500, "blunder": 1000}
+    assert thresholds(get_ruleset("vn_traditional", {"players": 4})) == money
+    assert thresholds(get_ruleset("vn_iwin", {"players": 4, "stake": 2000})) == {
+        k: 2 * v for k, v in money.items()}
+    # vn_schoolnet's stake is money per point: its thresholds count points times the stake.
+    assert thresholds(get_ruleset("vn_schoolnet", {"players": 4, "stake": 10})) == {
+        "inaccuracy": 30, "mistake": 60, "blunder": 120}
+    assert thresholds(get_ruleset("mexican_train", {"players": 4}))["blunder"] == 20
+    assert set(MARKS) == {"stakes", "stake_points", "points", "record", "cost"}
+    limits = {"inaccuracy": 3, "mistake": 6, "blunder": 12}
+    assert mark_of(2.9, 0.1, limits) is None
+    assert mark_of(3, 0.1, limits) == "inaccuracy"
+    assert mark_of(6, 0.1, limits) == "mistake"
+    assert mark_of(30, 0.1, limits) == "blunder"
+    # A loss within two standard errors of nothing is noise, never a mark.
+    assert mark_of(30, 16, limits) is None
+
+
+# --- the document ----------------------------------------------------------------------------
+
+def test_document_shape(traditional_review):
+    doc = traditional_review
+    assert doc["format"] == FORMAT == "domino-review" and doc["version"] == VERSION == 1
+    assert doc["record"] == record_id(VN_TRADITIONAL_BLUNDER)
+    assert doc["record"].startswith("sha256:") and len(doc["record"]) == 7 + 64
+    assert doc["unit"] == "money" and doc["budget"] == BUDGET and doc["complete"] is True
+    assert doc["seats"] == [0, 1]
+    keys = {"hand", "move", "seat", "played", "forced", "value", "best", "best_value", "loss",
+            "loss_se", "mark", "worlds"}
+    assert all(set(e) == keys for e in doc["moves"])
+    assert all(e["loss"] >= 0 for e in doc["moves"])
+    assert [(e["hand"], e["move"]) for e in doc["moves"]] == [
+        (1, i) for i in range(1, len(VN_TRADITIONAL_BLUNDER["hands"][0]["moves"]) + 1)]
+    for t in doc["totals"]:
+        assert set(t) == {"seat", "decisions", "judged", "forced", "inaccuracies", "mistakes",
+                          "blunders", "accuracy", "total_loss", "worst"}
+        assert 0 <= t["accuracy"] <= 1 and len(t["worst"]) <= 3
+    json.dumps(doc, allow_nan=False)  # plain JSON: no infinity, no NaN
+    # The identity does not depend on how the record's text was laid out.
+    assert record_id(json.loads(json.dumps(VN_TRADITIONAL_BLUNDER, indent=3))) == doc["record"]
+    assert matches(doc, VN_TRADITIONAL_BLUNDER, None, BUDGET)
+    assert not matches(doc, VN_TRADITIONAL_BLUNDER, None, BUDGET + 1)
+    assert not matches(doc, VN_TRADITIONAL_BLUNDER, [0], BUDGET)
+    assert not matches(doc, _with_deal(VN_TRADITIONAL_BLUNDER, OTHER_HIDDEN_DEAL), None,
+                       BUDGET)
+
+
+def test_bad_arguments_and_records():
+    rec = copy.deepcopy(VN_TRADITIONAL_BLUNDER)
+    with pytest.raises(DominoError, match="seat 2 is not a seat"):
+        Review(rec, [2])
+    with pytest.raises(DominoError, match="budget"):
+        Review(rec, None, 0)
+    bad = copy.deepcopy(rec)
+    bad["hands"][0]["moves"][1] = "6-4@R+"
+    with pytest.raises(DominoError, match='move 2 "6-4@R\\+"'):
+        Review(bad)
+    with pytest.raises(RecordError, match="format"):
+        Review({"format": "chess"})
+
+
+# --- the CLI ---------------------------------------------------------------------------------
+
+def _cli_error(proc, *fragments: str) -> str:
+    assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
+    assert proc.stdout == ""
+    lines = proc.stderr.strip("\n").splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+    return lines[0]
+
+
+def test_cli_review(sc, tmp_path):
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(VN_TRADITIONAL_BLUNDER), encoding="utf-8")
+    doc = sc.cli_json("review", str(path), "--seat", "0", "--budget", str(BUDGET))
+    assert doc["format"] == "domino-review" and doc["seats"] == [0]
+    assert {e["seat"] for e in doc["moves"]} == {0}
+    assert _entry(doc, 1, BLUNDER_MOVE)["mark"] == "blunder"
+    # From standard input, the same verdict.
+    same = sc.cli_json("review", "-", "--seat", "0", "--budget", str(BUDGET),
+                       stdin=json.dumps(VN_TRADITIONAL_BLUNDER))
+    assert same == doc
+
+
+def test_cli_review_errors(sc, tmp_path):
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(VN_TRADITIONAL_BLUNDER), encoding="utf-8")
+    _cli_error(sc.cli("review", str(path), "--seat", "2"), "seat 2")
+    _cli_error(sc.cli("review", str(path), "--seat", "-1"), "--seat")
+    _cli_error(sc.cli("review", str(path), "--budget", "0"), "--budget")
+    _cli_error(sc.cli("review", str(path), "--budget", "many"), "--budget")
+    _cli_error(sc.cli("review", str(tmp_path / "missing.json")), "cannot read")
+    bad = copy.deepcopy(VN_TRADITIONAL_BLUNDER)
+    bad["hands"][0]["moves"][1] = "6-5@L"
+    _cli_error(sc.cli("review", "-", stdin=json.dumps(bad)), "hand 1", "move 2", '"6-5@L"')
+    _cli_error(sc.cli("review", "-", stdin="{not json"), "")
+
+
+def test_leaving_the_table_is_judged_but_never_proposed():
+    from domino.match.match import Match
+
+    m = Match.new("vn_iwin", {}, seed=3)
+    m.play(m.legal()[0])
+    seat = m.to_move
+    doubles = sum(1 for a, b in m.hand.hands[seat] if a == b)
+    m.play("leave")
+    doc = review_record(m.to_record(), [seat], 100)
+    (e,) = [e for e in doc["moves"] if e["played"] == "leave"]
+    assert not e["forced"]
+    assert e["best"] != "leave" and Move.parse(e["best"]).kind == "place"
+    # The leave costs B + 2B per double in hand (RULES.md 2.3), the same in every world.
+    assert e["value"] == -(1000 + 2000 * doubles)
+    assert e["loss"] > 0

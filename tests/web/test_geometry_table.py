@@ -1,0 +1,555 @@
+"""The table geometry's entry point, `geometry.table` (web/ui/geometry.py), on real games.
+
+Layouts come from hands of every variant played with seeded random legal moves; each is laid
+out in the table boxes of the screens the app targets, and the result is checked: no tile
+overlaps another, everything lies inside the width, the height needed is reported, every
+open end of the view has exactly one slot with a tap target of its own, directions match
+where the slots lie, Mexican Train stays readable. Timings live in benchmarks, not here.
+
+RULES.md: 1.3, 2.4, 3.3, 3.4 (spinners and trains on the table)
+"""
+
+import ast
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import geometry
+import pytest
+from datakit import random_line
+
+from domino import Match, view
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Screens (width x height) and the table box on each: 55% of the height on a portrait phone,
+# the full height beside the hand in landscape (with or without the hand taking width).
+BOXES = [(320, 312), (390, 464), (844, 390), (560, 390), (1366, 768), (1000, 768),
+         (1920, 1080)]
+
+VARIANTS = [
+    ("vn_traditional", {}), ("vn_traditional", {"blank_wild": True}), ("vn_schoolnet", {}),
+    ("vn_iwin", {}), ("doubles", {}), ("kozel", {}), ("block", {}), ("draw", {}),
+    ("all_fives", {}), ("all_fives", {"spinners": "all"}), ("mexican_train", {}),
+    ("mexican_train", {"set": "double_nine"}),
+]
+
+EPS = 0.01
+
+
+def players_of(variant, options):
+    if variant != "mexican_train":
+        return (2, 3, 4)
+    return (2, 4) if options.get("set") == "double_nine" else (2, 5, 8)
+
+
+def hand_views(variant, options, players, seed):
+    """Seat 0's views after every move of a hand played with random legal moves."""
+    opts = dict(options)
+    opts["players"] = players
+    rng = random.Random(seed)
+    match = Match.new(variant, opts, seed)
+    out = []
+    while not match.hand_over:
+        match.play(rng.choice(match.legal()))
+        out.append(view(match.hand, 0).to_json())
+    return out
+
+
+def real_views(every=3, seeds=(1, 2)):
+    """(name, view) for positions of every variant: every `every`-th move and the last."""
+    out = []
+    for variant, options in VARIANTS:
+        for players in players_of(variant, options):
+            for seed in seeds:
+                views = hand_views(variant, options, players, seed)
+                for i, v in enumerate(views):
+                    if i % every == every - 1 or i == len(views) - 1:
+                        out.append((f"{variant}{options or ''}/{players}/{seed}/{i}", v))
+    return out
+
+
+VIEWS = real_views()
+
+
+def lay(v, width, height, **extra):
+    options = {"ends": v["ends"], "anchor": geometry.line_anchor(v)}
+    options.update(extra)
+    return geometry.table(v["layout"], width, height, options)
+
+
+def overlap(p, q):
+    return (p["x"] + EPS < q["x"] + q["w"] and q["x"] + EPS < p["x"] + p["w"]
+            and p["y"] + EPS < q["y"] + q["h"] and q["y"] + EPS < p["y"] + p["h"])
+
+
+def inside(p, q):
+    """p lies within q."""
+    return (p["x"] >= q["x"] - EPS and p["y"] >= q["y"] - EPS
+            and p["x"] + p["w"] <= q["x"] + q["w"] + EPS
+            and p["y"] + p["h"] <= q["y"] + q["h"] + EPS)
+
+
+def layout_keys(layout):
+    """The canonical notation of every tile on the table."""
+    kind = layout.get("kind")
+    if kind == "line":
+        pairs = layout["tiles"]
+    elif kind == "tree":
+        pairs = ([layout["lead"]] if layout.get("lead") else []) + [
+            t for arm in layout["arms"] for t in arm["tiles"]]
+    else:
+        pairs = [[layout["engine"], layout["engine"]]] + [
+            t for train in layout["trains"] for t in train["tiles"]]
+    return sorted(geometry.tile_key(a, b) for a, b in pairs)
+
+
+def check_table(name, v, t, width, height):
+    tiles = t["tiles"]
+    # Every tile of the layout, once, under its own key; none overlaps another.
+    assert sorted(p["key"] for p in tiles) == layout_keys(v["layout"]), name
+    assert geometry.count_overlaps(tiles) == 0, name
+    # Inside the width; inside the height the table reports (the box, or taller: it scrolls).
+    assert t["height"] == pytest.approx(max(height, t["needed"])), name
+    assert t["fits"] == (t["needed"] <= height + EPS), name
+    for p in tiles:
+        assert p["x"] >= -EPS and p["x"] + p["w"] <= width + EPS, (name, p)
+        assert p["y"] >= -EPS and p["y"] + p["h"] <= t["height"] + EPS, (name, p)
+        assert {p["w"], p["h"]} == {t["unit"], 2 * t["unit"]}, (name, p)
+    if tiles and t["kind"] != "trains":
+        box = geometry.bounds(tiles)
+        assert box[3] - box[1] <= t["needed"] + EPS, name
+    # Every open end of the view, in its order, once, with its number.
+    assert [[e["id"], e["value"]] for e in t["ends"]] == [list(e) for e in v["ends"]], name
+    canvas = {"x": 0, "y": 0, "w": width, "h": t["height"]}
+    for i, e in enumerate(t["ends"]):
+        hit = e["hit"]
+        assert inside(hit, canvas), (name, e)
+        assert hit["w"] > 0 and hit["h"] > 0, (name, e)
+        for f in t["ends"][i + 1:]:
+            assert not overlap(hit, f["hit"]), (name, e, f)
+        assert e["dir"] in ("left", "right", "up", "down"), name
+        if not e["blocked"]:
+            # A slot is room for a tile: on the canvas, clear of every tile and other slot,
+            # inside its own tap target.
+            assert inside(e, canvas), (name, e)
+            assert not any(overlap(e, p) for p in tiles), (name, e)
+            assert inside(e, hit), (name, e)
+            for f in t["ends"]:
+                assert f is e or f["blocked"] or not overlap(e, f), (name, e, f)
+            assert {e["w"], e["h"]} == {t["unit"], 2 * t["unit"]} or e["w"] == e["h"], (name, e)
+        if e["tile"] is not None:
+            tip = tiles[e["tile"]]
+            assert tip["end"], (name, e)
+            if not e["blocked"]:
+                check_direction(name, e, tip, t["kind"] != "trains")
+                if t["kind"] != "trains" or e["dir"] == "right":
+                    # The half of the tile next to the slot shows the end's number.
+                    assert half_next_to(tip, e) == e["value"], (name, e, tip)
+
+
+def half_next_to(tip, rect):
+    """The number on the half of `tip` nearest to `rect`."""
+    cx, cy = rect["x"] + rect["w"] / 2, rect["y"] + rect["h"] / 2
+    if tip["vertical"]:
+        first = (tip["x"] + tip["w"] / 2, tip["y"] + tip["h"] / 4)
+        second = (tip["x"] + tip["w"] / 2, tip["y"] + 3 * tip["h"] / 4)
+    else:
+        first = (tip["x"] + tip["w"] / 4, tip["y"] + tip["h"] / 2)
+        second = (tip["x"] + 3 * tip["w"] / 4, tip["y"] + tip["h"] / 2)
+    d1 = (first[0] - cx) ** 2 + (first[1] - cy) ** 2
+    d2 = (second[0] - cx) ** 2 + (second[1] - cy) ** 2
+    return tip["a"] if d1 < d2 else tip["b"]
+
+
+def check_direction(name, e, tip, touching):
+    """The slot lies on the side of its tile that its direction names (and, in lines and
+    trees, touches it)."""
+    d = e["dir"]
+    if d == "right":
+        gap = e["x"] - (tip["x"] + tip["w"])
+    elif d == "left":
+        gap = tip["x"] - (e["x"] + e["w"])
+    elif d == "down":
+        gap = e["y"] - (tip["y"] + tip["h"])
+    else:
+        gap = tip["y"] - (e["y"] + e["h"])
+    assert gap >= -EPS, (name, e, tip)
+    if touching:
+        assert gap <= EPS, (name, e, tip)
+        # ...and shares an edge with it, not only a corner.
+        if d in ("left", "right"):
+            assert min(e["y"] + e["h"], tip["y"] + tip["h"]) - max(e["y"], tip["y"]) > EPS
+        else:
+            assert min(e["x"] + e["w"], tip["x"] + tip["w"]) - max(e["x"], tip["x"]) > EPS
+
+
+@pytest.mark.parametrize("width, height", BOXES)
+def test_real_layouts_of_every_variant(width, height):
+    kinds = set()
+    for name, v in VIEWS:
+        t = lay(v, width, height)
+        check_table(name, v, t, width, height)
+        kinds.add(t["kind"])
+        if t["kind"] in ("line", "tree") and t["tiles"]:
+            # Readable: never below the smallest size (the table grows taller instead).
+            assert t["unit"] >= geometry.LINE_MIN_UNIT, name
+    assert kinds == {"line", "tree", "trains"}
+
+
+@pytest.mark.parametrize("width, height", BOXES)
+def test_mexican_train_is_readable(width, height):
+    checked = 0
+    for name, v in VIEWS:
+        layout = v["layout"]
+        if layout.get("kind") != "trains":
+            continue
+        t = lay(v, width, height)
+        unit = t["unit"]
+        # Every tile at least 28 px on its short side, on a phone too: the table scrolls.
+        assert unit >= geometry.TRAIN_MIN_UNIT, name
+        # The hub is a real double: two square halves showing the engine's number.
+        hubs = [p for p in t["tiles"] if p["engine"]]
+        assert len(hubs) == 1, name
+        hub = hubs[0]
+        assert hub["a"] == hub["b"] == layout["engine"], name
+        assert (hub["w"], hub["h"]) in ((2 * unit, unit), (unit, 2 * unit)), name
+        # One label per train: its owner and marker, a name rect and a marker square in the
+        # band, clear of the tiles; every tile of the train inside its band.
+        assert [lab["id"] for lab in t["labels"]] == [tr["id"] for tr in layout["trains"]]
+        start = 1
+        for lab, train in zip(t["labels"], layout["trains"], strict=True):
+            assert lab["owner"] == train["owner"] and lab["marker"] == train["marker"], name
+            band = lab["band"]
+            # The Mexican train (no owner) never carries a marker: it has no square.
+            box = lab["marker_box"]
+            assert (box is None) == (train["owner"] is None), name
+            box = box or {"x": -1e9, "y": -1e9, "w": 0.0, "h": 0.0}
+            assert inside(lab, band) and (train["owner"] is None or inside(box, band)), name
+            assert not overlap(lab, box), name
+            own = t["tiles"][start:start + len(train["tiles"])]
+            start += len(train["tiles"])
+            assert [p["key"] for p in own] == [geometry.tile_key(a, b) for a, b in
+                                               train["tiles"]], name
+            for p in own:
+                assert inside(p, band), (name, p, band)
+            for p in t["tiles"]:
+                assert not overlap(p, lab) and not overlap(p, box), name
+            slot = next(e for e in t["ends"] if e["id"] == train["id"])
+            assert inside(slot, band), name
+            # A train grows left to right, its touching half first.
+            for p, (a, b) in zip(own, train["tiles"], strict=True):
+                assert (p["a"], p["b"]) == (a, b), name
+        for i, lab in enumerate(t["labels"]):
+            for other in t["labels"][i + 1:]:
+                assert not overlap(lab["band"], other["band"]), name
+        checked += 1
+    assert checked > 20
+
+
+def test_mexican_train_at_390_px_is_never_below_28_px_and_wraps():
+    """A long train wraps into further lines of its band instead of hiding older tiles."""
+    tiles = [[12, 11], [11, 10], [10, 9], [9, 8], [8, 7], [7, 6], [6, 5], [5, 4], [4, 3],
+             [3, 2], [2, 1], [1, 0]]
+    layout = {"kind": "trains", "engine": 12, "trains": [
+        {"id": "T0", "owner": 0, "marker": False, "tiles": tiles},
+        {"id": "T1", "owner": 1, "marker": True, "tiles": [[12, 6], [6, 6]]},
+        {"id": "MX", "owner": None, "marker": False, "tiles": [[12, 7]]},
+    ], "unsatisfied": ["T1"]}
+    t = geometry.table(layout, 390, 300)
+    assert t["unit"] >= 28 and len(t["tiles"]) == 1 + 12 + 2 + 1
+    rows = sorted({round(p["y"]) for p in t["tiles"][1:13]})
+    assert len(rows) >= 3
+    assert t["tiles"][12]["key"] == "1-0" and t["tiles"][12]["end"]
+    ends = dict((e["id"], e) for e in t["ends"])
+    assert ends["T0"]["value"] == 0 and ends["T1"]["value"] == 6 and ends["MX"]["value"] == 7
+    assert ends["T1"]["tile"] == 14 and t["tiles"][14]["key"] == "6-6"
+    # The 6-6 lies across its line, as a double does.
+    assert t["tiles"][14]["vertical"] and t["tiles"][14]["h"] == 2 * t["unit"]
+    marked = [lab for lab in t["labels"] if lab["marker"]]
+    assert [lab["id"] for lab in marked] == ["T1"]
+
+
+def test_an_empty_train_grows_from_the_hub():
+    layout = {"kind": "trains", "engine": 9, "trains": [
+        {"id": "T0", "owner": 0, "marker": False, "tiles": []},
+        {"id": "T1", "owner": 1, "marker": False, "tiles": []},
+        {"id": "MX", "owner": None, "marker": False, "tiles": []},
+    ], "unsatisfied": []}
+    t = geometry.table(layout, 390, 464)
+    assert [(e["id"], e["value"], e["tile"], e["dir"]) for e in t["ends"]] == [
+        ("T0", 9, None, "right"), ("T1", 9, None, "right"), ("MX", 9, None, "right")]
+    assert len(t["tiles"]) == 1 and t["tiles"][0]["engine"] and t["fits"]
+    # Plenty of room: the tiles grow beyond the smallest size.
+    assert t["unit"] > geometry.TRAIN_MIN_UNIT
+
+
+def test_trains_on_a_tall_table_spread_over_it_instead_of_packing_into_the_top():
+    layout = {"kind": "trains", "engine": 12, "trains": [
+        {"id": f"T{p}", "owner": p, "marker": False, "tiles": [[12, 5], [5, 5]] if p == 1 else []}
+        for p in range(5)] + [{"id": "MX", "owner": None, "marker": False, "tiles": []}],
+        "unsatisfied": []}
+    tall = geometry.table(layout, 1330, 760)
+    packed = geometry.table(layout, 1330, tall["needed"])  # no spare height to spend
+    assert tall["unit"] == packed["unit"] and tall["needed"] == packed["needed"]
+    hub = tall["tiles"][0]
+    bottom = max(lab["band"]["y"] + lab["band"]["h"] for lab in tall["labels"])
+    # The block sits in the middle of the table (the same room above and below) ...
+    assert abs(hub["y"] - (tall["height"] - bottom)) < 1.0
+    assert hub["y"] > packed["tiles"][0]["y"] + 50.0
+    # ... its bands further apart than packed, but never more than half a tile's width.
+    def gaps(t):
+        bands = [lab["band"] for lab in t["labels"]]
+        return [b["y"] - (a["y"] + a["h"]) for a, b in zip(bands, bands[1:], strict=False)]
+    for g, p in zip(gaps(tall), gaps(packed), strict=True):
+        assert p < g <= p + 0.5 * tall["unit"] + 1e-6
+    # Every tile keeps its place relative to its own band's label.
+    for t in (packed, tall):
+        label = next(lab for lab in t["labels"] if lab["id"] == "T1")
+        tile = next(x for x in t["tiles"] if x["a"] == 12 and x["b"] == 5)
+        assert label["band"]["y"] <= tile["y"] < label["band"]["y"] + label["band"]["h"]
+
+
+def test_wide_screens_use_two_columns_of_bands_when_that_fits_better():
+    name, v = [(n, v) for n, v in VIEWS if n.startswith("mexican_train/8/")][-1]
+    auto = lay(v, 1366, 768)
+    one = lay(v, 1366, 768, columns=1)
+    two = lay(v, 1366, 768, columns=2)
+    assert auto["unit"] == max(one["unit"], two["unit"])
+    if two["unit"] > one["unit"]:
+        assert auto["columns"] == 2
+    check_table(name, v, two, 1366, 768)
+    # On a phone, one column.
+    assert lay(v, 390, 464)["columns"] == 1
+
+
+def test_a_long_line_snakes_instead_of_shrinking():
+    """28 tiles on a 320 px phone: rows rather than tiny tiles."""
+    rng = random.Random(4)
+    for _ in range(30):
+        tiles = random_line(rng, 28)
+        t = geometry.table({"kind": "line", "tiles": tiles}, 320, 312)
+        assert t["unit"] >= geometry.LINE_MIN_UNIT
+        rows = {round(p["y"] + p["h"] / 2) for p in t["tiles"] if not p["vertical"]}
+        assert len(rows) >= 3
+        assert geometry.count_overlaps(t["tiles"]) == 0
+
+
+def test_a_line_too_long_for_the_box_keeps_its_size_and_asks_for_height():
+    tiles = random_line(random.Random(9), 28)
+    t = geometry.table({"kind": "line", "tiles": tiles}, 320, 120)
+    assert t["unit"] == geometry.LINE_MIN_UNIT and not t["fits"]
+    assert t["needed"] > 120 and t["height"] == t["needed"]
+    box = geometry.bounds(t["tiles"])
+    assert box[1] >= 0 and box[3] <= t["height"] + EPS
+    # With a lower minimum (a canvas that cannot scroll) it shrinks instead.
+    small = geometry.table({"kind": "line", "tiles": tiles}, 320, 120, {"min_unit": 6})
+    assert small["fits"] and small["unit"] < geometry.LINE_MIN_UNIT
+
+
+
+
+def test_the_lead_holds_still_while_the_line_grows():
+    """Tiles played at either end leave every tile already down where it was (while the
+    size stays), so that an animation only has to slide the new tile in."""
+    for seed in range(6):
+        views = hand_views("draw", {}, 2, seed)
+        for width, height in ((390, 464), (844, 390), (1920, 1080)):
+            before = None
+            for v in views:
+                t = lay(v, width, height)
+                if before is not None and before["unit"] == t["unit"]:
+                    old = {p["key"]: p for p in before["tiles"]}
+                    shifts = {(round(p["x"] - old[p["key"]]["x"], 6),
+                               round(p["y"] - old[p["key"]]["y"], 6))
+                              for p in t["tiles"] if p["key"] in old}
+                    # At most one shift for everything, and never sideways.
+                    assert len(shifts) <= 1 and all(dx == 0 for dx, _dy in shifts), shifts
+                    if t["fits"] and before["fits"] and abs(t["needed"] - before["needed"]) < EPS:
+                        assert shifts <= {(0, 0)}
+                before = t
+
+
+def test_line_anchor_follows_the_left_end():
+    v = {"layout": {"kind": "line", "tiles": [[5, 4], [4, 6], [6, 6], [6, 2]]},
+         "history": [[0, "6-6"], [1, "6-4@L"], [0, "6-2@R"], [1, "5-4@L"]],
+         "start": {"layout": {"kind": "line", "tiles": []}}}
+    assert geometry.line_anchor(v) == 2
+    # Pairs (kozel) and blank-wild plays count tile by tile.
+    v["history"] = [[0, "6-6"], [1, "1-1@L+5-5@R"], [0, "0-4@L:4"]]
+    assert geometry.line_anchor(v) == 2
+    # A history that starts mid-hand starts from the middle of its line.
+    v["start"] = {"layout": {"kind": "line", "tiles": [[5, 4], [4, 6], [6, 6]]}}
+    v["history"] = [[0, "6-2@R"]]
+    assert geometry.line_anchor(v) == 1
+    for _name, real in VIEWS:
+        layout = real["layout"]
+        if layout.get("kind") == "line" and not real["start"]["layout"]["tiles"]:
+            lead = real["history"][0][1]
+            pair = layout["tiles"][geometry.line_anchor(real)]
+            assert geometry.tile_key(pair[0], pair[1]) == geometry.tile_key(
+                *[int(x) for x in lead.split("-")])
+
+
+def test_directions_name_the_end_as_the_table_shows_it():
+    # A line that turns: its right end ends up on a lower row, growing leftwards.
+    tiles = [[1, 2], [2, 3], [3, 4], [4, 5], [5, 6], [6, 0], [0, 1], [1, 3], [3, 5], [5, 0]]
+    t = geometry.table({"kind": "line", "tiles": tiles}, 320, 400, {"anchor": 0})
+    ends = {e["id"]: e for e in t["ends"]}
+    assert ends["L"]["dir"] == "left" and ends["L"]["tile"] == 0
+    assert ends["R"]["tile"] == len(tiles) - 1
+    lead = t["tiles"][0]
+    assert ends["R"]["y"] > lead["y"] + lead["h"]
+    assert ends["R"]["dir"] in ("left", "down")
+    # A tree: the cross arms of the lead spinner grow up and down.
+    layout = {"kind": "tree", "lead": [5, 5], "arms": [
+        {"id": "L", "parent": None, "open": True, "tiles": []},
+        {"id": "R", "parent": None, "open": True, "tiles": [[5, 2]]},
+        {"id": "N", "parent": None, "open": True, "tiles": []},
+        {"id": "S", "parent": None, "open": False, "tiles": []},
+    ]}
+    t = geometry.table(layout, 700, 500)
+    assert [(e["id"], e["value"], e["dir"]) for e in t["ends"]] == [
+        ("L", 5, "left"), ("R", 2, "right"), ("N", 5, "up")]
+    # The view's ends are the ones the table offers (S is closed here, then open).
+    t = geometry.table(layout, 700, 500, {"ends": [["S", 5], ["R", 2]]})
+    assert [(e["id"], e["dir"]) for e in t["ends"]] == [("S", "down"), ("R", "right")]
+
+
+def test_tap_targets_are_at_least_44_px_where_there_is_room():
+    t = geometry.table({"kind": "line", "tiles": [[6, 6]]}, 390, 464)
+    for e in t["ends"]:
+        assert e["hit"]["w"] >= 44 and e["hit"]["h"] >= 44
+    # Small tiles: the target is larger than the slot.
+    tiles = random_line(random.Random(2), 28)
+    t = geometry.table({"kind": "line", "tiles": tiles}, 320, 150)
+    assert t["unit"] < 22
+    for e in t["ends"]:
+        assert e["hit"]["w"] >= 44 and e["hit"]["h"] >= 44
+        assert inside(e, e["hit"])
+
+
+def test_an_empty_table():
+    for layout in (None, {"kind": "line", "tiles": []}, {"kind": "tree", "lead": None,
+                                                          "arms": []}):
+        t = geometry.table(layout, 390, 464)
+        assert t["tiles"] == [] and t["ends"] == [] and t["fits"]
+
+
+def test_pip_colours():
+    assert {geometry.pip_colour(v, 6) for v in range(7)} == {geometry.PIP_BLACK}
+    for top in (9, 12):
+        colours = [geometry.pip_colour(v, top) for v in range(1, top + 1)]
+        assert len(set(colours)) == top
+    ivory = luminance("#faf6ea")
+    for v in range(1, 13):
+        colour = geometry.pip_colour(v, 12)
+        assert (ivory + 0.05) / (luminance(colour) + 0.05) >= 3.0, (v, colour)
+    assert geometry.max_pip_of({"set": "double_nine"}) == 9
+    assert geometry.max_pip_of({"set": "double_twelve"}) == 12
+    assert geometry.max_pip_of({"players": 4}) == 6
+
+
+def luminance(colour):
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_pip_patterns_are_symmetric_and_distinct():
+    for value in range(13):
+        points = geometry.pip_points(value)
+        assert len(set(points)) == value
+        # Symmetric under a half-turn, as real pips are.
+        turned = {(round(1 - x, 3), round(1 - y, 3)) for x, y in points}
+        assert turned == {(round(x, 3), round(y, 3)) for x, y in points}, value
+
+
+GEOMETRY = ROOT / "web" / "ui" / "geometry.py"
+
+
+def test_geometry_stays_plain_enough_for_micropython():
+    """No imports, no f-strings, no recursion, no classes, no walrus, no match."""
+    tree = ast.parse(GEOMETRY.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        assert not isinstance(node, (ast.Import, ast.ImportFrom, ast.ClassDef, ast.JoinedStr,
+                                     ast.NamedExpr, ast.Match, ast.Lambda)), node
+    for fn in ast.walk(tree):
+        if isinstance(fn, ast.FunctionDef):
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                    assert node.func.id != fn.name, "recursion in " + fn.name
+
+
+MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" \
+    / "micropython.mjs"
+
+
+@pytest.mark.skipif(not MICROPYTHON.exists() or shutil.which("node") is None,
+                    reason="MicroPython (npm) or node not installed")
+def test_geometry_runs_under_micropython(tmp_path):
+    """The same module under the MicroPython the page runs (through node): the same answer
+    as CPython for a line, a tree and a Mexican Train table."""
+    import json
+
+    picks = []
+    for kind in ("line", "tree", "trains"):
+        picks.append([v for _n, v in VIEWS if v["layout"].get("kind") == kind][-1])
+    cases = [[v["layout"], v["ends"], geometry.line_anchor(v)] for v in picks]
+    script = GEOMETRY.read_text(encoding="utf-8") + "\n" + (
+        "import json as _json\n"
+        "_out = []\n"
+        "for _l, _e, _a in _json.loads(" + repr(json.dumps(cases)) + "):\n"
+        "    _t = table(_l, 390, 464, {'ends': _e, 'anchor': _a})\n"
+        "    _out.append([_t['unit'], round(_t['needed'], 3),\n"
+        "                 [[p['key'], round(p['x'], 3), round(p['y'], 3)] for p in _t['tiles']],\n"
+        "                 [[e['id'], e['dir'], round(e['x'], 3), round(e['y'], 3)]\n"
+        "                  for e in _t['ends']]])\n"
+        "print('RESULT' + _json.dumps(_out))\n")
+    (tmp_path / "case.py").write_text(script, encoding="utf-8")
+    runner = tmp_path / "run.mjs"
+    runner.write_text(
+        'import { loadMicroPython } from "' + MICROPYTHON.as_uri() + '";\n'
+        'import fs from "fs";\n'
+        'const mp = await loadMicroPython({stdout: (t) => process.stdout.write(t + "\\n")});\n'
+        'mp.runPython(fs.readFileSync(process.argv[2], "utf8"));\n', encoding="utf-8")
+    done = subprocess.run(["node", str(runner), str(tmp_path / "case.py")], capture_output=True,
+                          text=True, timeout=120)
+    line = [x for x in done.stdout.splitlines() if x.startswith("RESULT")]
+    assert line, done.stdout + done.stderr
+    got = json.loads(line[0][len("RESULT"):])
+    for (layout, ends, anchor), answer in zip(cases, got, strict=True):
+        t = geometry.table(layout, 390, 464, {"ends": ends, "anchor": anchor})
+        assert answer[0] == t["unit"] and answer[1] == round(t["needed"], 3)
+        assert answer[2] == [[p["key"], round(p["x"], 3), round(p["y"], 3)] for p in t["tiles"]]
+        assert answer[3] == [[e["id"], e["dir"], round(e["x"], 3), round(e["y"], 3)]
+                             for e in t["ends"]]
+
+
+def test_asking_again_gives_the_same_table():
+    """The tree search's outcome is remembered; laying the remembered variant again gives
+    exactly the first answer."""
+    trees = [v for _n, v in VIEWS if v["layout"].get("kind") == "tree"][-12:]
+    for v in trees:
+        for width, height in ((320, 312), (1366, 768)):
+            geometry._truncate(geometry._TREE_MEMO, 0)
+            first = lay(v, width, height)
+            again = lay(v, width, height)
+            assert first == again
+            assert again is not first and again["tiles"][0] is not first["tiles"][0]
+
+
+def test_view_table_places_a_view_as_table_does_with_its_ends_and_its_lead():
+    """The game's table and the review's draw a view through `view_table`: the same as
+    `table` given the view's ends and, on a line, its lead as the anchor."""
+    kinds = set()
+    for name, v in VIEWS:
+        options = {"ends": v["ends"]}
+        if v["layout"].get("kind") == "line":
+            options["anchor"] = geometry.line_anchor(v)
+        assert geometry.view_table(v, 390, 464) == geometry.table(v["layout"], 390, 464,
+                                                                  options), name
+        kinds.add(v["layout"].get("kind"))
+    assert kinds == {"line", "tree", "trains"}
+    assert geometry.view_table({}, 390, 464)["kind"] is None
