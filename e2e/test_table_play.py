@@ -276,3 +276,33 @@ def test_pass_and_play_names_are_typed_in_the_setup_form(page, site, guard):
         timeout=30_000)
     log = page.locator("#log").inner_text()
     assert "Player 1" not in log and "Player 2" not in log, log
+
+
+def test_a_double_twelve_hand_has_the_tables_pip_colours(page, site, guard):
+    """Mexican Train's set is double-twelve: the pips in your hand take one colour per number,
+    as on the table (geometry.PIP_COLOURS), so 10-12 are told apart at a glance; a double-six
+    hand keeps black pips."""
+    open_deep_link(page, site, "variant=mexican_train&players=4&seed=3&seats=human,ai,ai,ai")
+    wait_my_turn(page)
+    colours = page.evaluate("""() => {
+        const seen = {};
+        for (const tile of document.querySelectorAll('#hand .tile')) {
+            const [a, b] = tile.dataset.tile.split('-').map(Number);
+            const halves = tile.querySelectorAll('.half');
+            [[a, halves[0]], [b, halves[1]]].forEach(([value, half]) => {
+                const pip = half.querySelector('.pip');
+                if (pip) seen[value] = getComputedStyle(pip).backgroundColor;
+            });
+        }
+        return seen;
+    }""")
+    assert len(colours) >= 4, colours
+    # Different numbers, different colours (each number has one colour).
+    assert len(set(colours.values())) == len(colours), colours
+    if "3" in colours:
+        assert colours["3"] == "rgb(220, 38, 38)"  # red, as the table draws 3
+    open_deep_link(page, site, "variant=draw&players=2&seed=12&seats=human,ai")
+    wait_my_turn(page)
+    black = page.evaluate("""() => [...new Set([...document.querySelectorAll('#hand .pip')]
+        .map(p => getComputedStyle(p).backgroundColor))]""")
+    assert black == ["rgb(28, 25, 23)"], black

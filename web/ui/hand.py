@@ -12,10 +12,16 @@ from store import S, byid, esc, moves_by_tile, set_html, tr
 
 
 def pips_html(value):
+    """The pips of one half of a tile in your hand, coloured as the table draws them: one
+    colour per number on double-nine and double-twelve sets, where 10-12 pips are hard to
+    count at a glance (black on double-six sets)."""
+    state = S["state"]
+    colour = geometry.pip_colour(value, geometry.max_pip_of(state.get("options") if state else None))
+    fill = "" if colour == geometry.PIP_BLACK else ";background:" + colour
     out = []
     for fx, fy in geometry.pip_points(value):
         out.append('<span class="pip" style="left:' + str(int(fx * 100)) + "%;top:"
-                   + str(int(fy * 100)) + '%"></span>')
+                   + str(int(fy * 100)) + "%" + fill + '"></span>')
     return "".join(out)
 
 
