@@ -112,6 +112,31 @@ def test_the_kozel_result_fits_a_320px_phone(browser, site, artifacts):
     context.close()
 
 
+
+def test_the_end_of_hand_buttons_show_on_a_landscape_phone(browser, site, artifacts):
+    """At 844x390 the end-of-hand dialog is taller than the screen: it scrolls, and its
+    buttons stay at its foot inside the viewport (Next hand was below the fold)."""
+    context = browser.new_context(viewport={"width": 844, "height": 390},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    page.goto(site + "index.html#variant=doubles&players=3&seed=4&seats=human,ai,ai")
+    page.wait_for_selector("html[data-engine=ready]", state="attached",
+                           timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    play_hand(page)
+    dialog = page.locator("#result .dialog")
+    assert dialog.evaluate("d => d.scrollHeight > d.clientHeight"), "the dialog fits: no test"
+    for button in ("#result-next", "#result-review", "#result-close", "#result-menu"):
+        box = page.locator(button).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 390, (button, box)
+        # Nothing of the dialog's scrolled content sits on top of the button.
+        hit = page.evaluate("""(sel) => { const b = document.querySelector(sel).getBoundingClientRect();
+            const el = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+            return el && el.closest(sel) !== null; }""", button)
+        assert hit, f"{button} is covered"
+    page.screenshot(path=str(artifacts / "fit-844x390-hand-over.png"))
+    context.close()
+
 def test_the_hand_can_be_sorted(page, site, guard):
     page.goto(site + "index.html#variant=draw&players=2&seed=12&seats=human,ai")
     page.wait_for_selector("html[data-engine=ready]", state="attached",
