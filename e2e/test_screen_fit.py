@@ -95,15 +95,22 @@ def test_a_fifteen_tile_hand_keeps_undo_and_export_on_a_laptop(browser, site, ar
     context.close()
 
 
-def test_the_kozel_result_fits_a_320px_phone(browser, site, artifacts):
-    context = browser.new_context(viewport={"width": 320, "height": 568},
+def hand_played_at(browser, site, size, fragment):
+    """A new page of `size` on the deep link `fragment`, its first hand played to the end
+    (the summary open); returns the context and the page."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
                                   device_scale_factor=1)
     page = context.new_page()
-    page.goto(site + "index.html#variant=kozel&players=4&seed=7&seats=human,ai,ai,ai")
+    page.goto(site + "index.html#" + fragment)
     page.wait_for_selector("html[data-engine=ready]", state="attached",
                            timeout=ENGINE_TIMEOUT_MS)
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
     play_hand(page)
+    return context, page
+
+def test_the_kozel_result_fits_a_320px_phone(browser, site, artifacts):
+    context, page = hand_played_at(browser, site, (320, 568),
+                                   "variant=kozel&players=4&seed=7&seats=human,ai,ai,ai")
     table = page.locator("#result-table")
     cut = table.evaluate("t => t.getBoundingClientRect().right - t.closest('.dialog')"
                          ".getBoundingClientRect().right")
@@ -116,14 +123,8 @@ def test_the_kozel_result_fits_a_320px_phone(browser, site, artifacts):
 def test_the_end_of_hand_buttons_show_on_a_landscape_phone(browser, site, artifacts):
     """At 844x390 the end-of-hand dialog is taller than the screen: it scrolls, and its
     buttons stay at its foot inside the viewport (Next hand was below the fold)."""
-    context = browser.new_context(viewport={"width": 844, "height": 390},
-                                  device_scale_factor=1)
-    page = context.new_page()
-    page.goto(site + "index.html#variant=doubles&players=3&seed=4&seats=human,ai,ai")
-    page.wait_for_selector("html[data-engine=ready]", state="attached",
-                           timeout=ENGINE_TIMEOUT_MS)
-    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
-    play_hand(page)
+    context, page = hand_played_at(browser, site, (844, 390),
+                                   "variant=doubles&players=3&seed=4&seats=human,ai,ai")
     dialog = page.locator("#result .dialog")
     assert dialog.evaluate("d => d.scrollHeight > d.clientHeight"), "the dialog fits: no test"
     for button in ("#result-next", "#result-review", "#result-close", "#result-menu"):
