@@ -398,7 +398,7 @@ def draw(p, focus):
     for end_id in focus["ends"]:
         end = review_view.end_of(end_id, L)
         if end is not None:
-            review_view.outline(ctx, end, FOCUS, False)
+            mark_end(ctx, end, geo["unit"], end_id in [m["end"] for m in glow])
             ends.append(review_view.where_words(end_id, end["value"], L))
     label = tr("game.table_tiles", n=len(geo["tiles"]))
     last = last_move()
@@ -410,6 +410,26 @@ def draw(p, focus):
         label += ". " + tr("lesson.focus_ends", ends="; ".join(ends))
     canvas.setAttribute("aria-label", label)
     canvas.setAttribute("data-focus", json.dumps({"tiles": pointed, "ends": focus["ends"]}))
+
+
+def mark_end(ctx, end, unit, glowing):
+    """An end the step points at: outlined, with the number it shows (a glowing end of the
+    chosen tile shows it already)."""
+    review_view.outline(ctx, end, FOCUS, False)
+    if glowing:
+        return
+    ctx.save()
+    ctx.fillStyle = "#f472b633"
+    ctx.beginPath()
+    ctx.roundRect(end["x"] + 1, end["y"] + 1, end["w"] - 2, end["h"] - 2,
+                  min(end["w"], end["h"]) * 0.2)
+    ctx.fill()
+    ctx.fillStyle = "#fce7f3"
+    ctx.font = "700 " + str(int(max(11, unit * 0.8))) + "px system-ui, sans-serif"
+    ctx.textAlign = "center"
+    ctx.textBaseline = "middle"
+    ctx.fillText(str(end["value"]), end["x"] + end["w"] / 2, end["y"] + end["h"] / 2)
+    ctx.restore()
 
 
 def last_move():
