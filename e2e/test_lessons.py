@@ -201,6 +201,17 @@ def test_a_lesson_opened_from_its_rules_page_and_played_by_keyboard(page, site, 
     for index in range(k):
         wait_index(page, index)
         check_position(page, lesson, index, "ru")
+        if index == 1:
+            # Another language mid-lesson: the same step, in its words.
+            page.select_option("#lang", "en")
+            page.wait_for_function("document.documentElement.lang === 'en'")
+            check_position(page, lesson, index, "en")
+            assert page.locator("#lesson-title").inner_text() == catalogue("en")[
+                "lesson.title"].format(title=lessonplan.text(lesson["title"], "en"))
+            page.select_option("#lang", "ru")
+            page.wait_for_function("document.documentElement.lang === 'ru'")
+            check_position(page, lesson, index, "ru")
+            page.locator("#lesson-next").focus()
         page.keyboard.press("ArrowRight")
     wait_index(page, k)
     # At the try the focus is on a tile to play; Tab goes from one to the next.

@@ -305,8 +305,10 @@ def on_key(event):
         else:
             leave()
         return
-    if event.ctrlKey or event.metaKey or event.altKey:
-        return
+    name = str(event.target.tagName).lower() if event.target is not None else ""
+    if name in ("input", "select", "textarea") or event.ctrlKey or event.metaKey \
+            or event.altKey:
+        return  # the language's select keeps its own keys
     if k == "ArrowLeft":
         event.preventDefault()
         go(L["index"] - 1)
