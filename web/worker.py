@@ -763,6 +763,22 @@ async def _review_intent(data):
         return _error(data, "bad_review", str(exc))
 
 
+# The lessons' positions (web/lessoning.py, imported on the first lesson).
+LESSON_INTENTS = ("lesson_open", "lesson_position")
+
+
+def _lesson_intent(data):
+    """`lesson_open` and `lesson_position`: answered by web/lessoning.py."""
+    import lessoning
+
+    try:
+        return _answer(data, lessoning.answer(data))
+    except lessoning.Stale as exc:
+        return _error(data, "stale_lesson", str(exc))
+    except (ValueError, TypeError, KeyError, DominoError) as exc:
+        return _error(data, "bad_lesson", str(exc))
+
+
 HISTORY_INTENTS = ("history", "history_record", "history_delete", "history_clear",
                    "history_stats", "history_export", "history_import")
 # Intents whose state starts another match in the session.
@@ -781,7 +797,7 @@ def _intent(message):
         if keep is not None:
             _hist["keep"] = history.keep_of(keep)
         if data.get("type") in ("hello", "resume", "forget_save") + HISTORY_INTENTS \
-                + REVIEW_INTENTS:
+                + REVIEW_INTENTS + LESSON_INTENTS:
             return data
     return None
 
@@ -904,6 +920,8 @@ async def handle(message):
             return await _history_intent(data)
         if data["type"] in REVIEW_INTENTS:
             return await _review_intent(data)
+        if data["type"] in LESSON_INTENTS:
+            return _lesson_intent(data)
         return await _forget(data)
     starts = _starts_match(message)
     if starts:

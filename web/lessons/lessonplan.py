@@ -251,3 +251,39 @@ def text(texts, lang):
     if isinstance(value, str) and value:
         return value
     return texts.get(FALLBACK, "")
+
+
+def focus_at(lesson, position, hand=0):
+    """What the steps shown at `position` point at, together: {"tiles", "ends", "seats"},
+    each in the order the steps name them, without repeats."""
+    out = {"tiles": [], "ends": [], "seats": []}
+    for step in steps_for_position(lesson, position, hand):
+        focus = step.get("focus") or {}
+        for key in FOCUS_KEYS:
+            for item in focus.get(key, []):
+                if item not in out[key]:
+                    out[key].append(item)
+    return out
+
+
+def pending_try(lesson, position, passed, hand=0):
+    """The try step the learner still has to play at `position` (`passed`: the ids of the
+    tries already played right), or None. While it is pending the stepper does not go on."""
+    if position >= len(moves(lesson, hand)):
+        return None
+    step = try_at(lesson, position, hand)
+    if step is None or step["id"] in passed:
+        return None
+    return step
+
+
+def can_go(lesson, position, target, passed, hand=0):
+    """Whether the stepper may show `target` from `position`: any position back, forward
+    only up to the hand's end and never past a pending try."""
+    n = len(moves(lesson, hand))
+    if target < 0 or target > n:
+        return False
+    for p in range(position, target):
+        if pending_try(lesson, p, passed, hand) is not None:
+            return False
+    return True

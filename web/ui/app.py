@@ -34,7 +34,8 @@ from store import S, byid, on, spawn, tr
 # menu: `load_table_modules` fetches and compiles them in the background once the menu works,
 # and states wait for them (`link.table_ready`), so that the menu waits for none of them.
 TABLE_MODULES = ("geometry", "summary", "motion", "sound", "table", "seats", "hand", "logview",
-                 "dialogs", "history_view", "review_view", "charts", "stats_view")
+                 "dialogs", "history_view", "review_view", "charts", "stats_view",
+                 "lesson_view")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
@@ -51,6 +52,7 @@ def set_screen(name):
     byid("history").hidden = name != "history"
     byid("review").hidden = name != "review"
     byid("stats").hidden = name != "stats"
+    byid("lesson").hidden = name != "lesson"
     byid("menu-button").hidden = name == "menu"
     if name == "menu":
         byid("result").hidden = True
@@ -71,7 +73,7 @@ def render():
     """Draw the page from the store."""
     setup.render_start_button()
     state = S["state"]
-    if S["screen"] in ("history", "review", "stats"):
+    if S["screen"] in ("history", "review", "stats", "lesson"):
         return  # a state pushed meanwhile waits for the table (these screens draw themselves)
     if S["screen"] == "menu" or state is None:
         set_screen("menu")
@@ -434,6 +436,10 @@ def apply_lang():
         import stats_view
 
         stats_view.render()
+    if S["screen"] == "lesson":
+        import lesson_view
+
+        lesson_view.render()
     if S["state"] is not None:
         render()
 
@@ -445,6 +451,10 @@ def on_resize(event):
         import review_view
 
         review_view.on_resize()
+    elif S["screen"] == "lesson":
+        import lesson_view
+
+        lesson_view.on_resize()
 
 
 def on_table_box(entries, observer):
@@ -483,7 +493,14 @@ def link_intent(data):
 
 
 def on_hashchange(event):
-    """A deep link followed inside the open page starts its match too."""
+    """A deep link followed inside the open page starts its match (or opens its lesson)
+    too."""
+    lesson = textfmt.parse_lesson_link(str(window.location.hash))
+    if lesson is not None:
+        take_lesson_link(lesson)
+        apply_lang()
+        open_pending_lesson()
+        return
     data = textfmt.parse_deep_link(str(window.location.hash))
     if data is not None:
         byid("result").hidden = True
@@ -498,6 +515,11 @@ def on_keydown(event):
         import review_view
 
         review_view.on_key(event)
+        return
+    if S["screen"] == "lesson":
+        import lesson_view
+
+        lesson_view.on_key(event)
         return
     if key == "Escape" and not byid("export-confirm").hidden:
         close_export_warning()
@@ -674,12 +696,14 @@ async def load_table_modules():
         __import__(name)
     link.table_ready()
     render_history_button()
+    open_pending_lesson()
 
 
 def after_ready(answer):
     setup.set_catalog(answer)
     setup.render_start_button()
     render_history_button()
+    open_pending_lesson()
 
 
 def render_history_button():
@@ -687,6 +711,7 @@ def render_history_button():
     closed = not (S["engine_state"] == "ready" and S["table_ready"])
     byid("history-open").disabled = closed
     byid("stats-open").disabled = closed
+    byid("lesson-open").disabled = closed
 
 
 def on_history_open(event):
@@ -732,6 +757,58 @@ def on_review_progress(message):
         import review_view
 
         review_view.on_progress(message)
+# --------------------------------------------------------------------------- lessons
+
+
+def take_lesson_link(lesson):
+    """A lesson's deep link (from a rules page): its language, and the lesson to open once
+    the engine and the table's modules are up."""
+    if lesson.get("lang") in i18n.LANGS:
+        S["lang"] = lesson["lang"]
+    S["pending_lesson"] = lesson["lesson"]
+
+
+def open_pending_lesson():
+    """Open the lesson a deep link asked for, once the engine answers and the lesson's
+    screen is compiled."""
+    variant = S["pending_lesson"]
+    if variant is None or S["engine_state"] != "ready" or not S["table_ready"]:
+        return
+    S["pending_lesson"] = None
+    import lesson_view
+
+    spawn(lesson_view.open_lesson(variant))
+
+
+def on_lesson_open(event):
+    """The setup screen's "Lesson": the chosen game's lesson."""
+    if byid("lesson-open").disabled:
+        return
+    import lesson_view
+
+    spawn(lesson_view.open_lesson(S["setup"].get("variant")))
+
+
+def on_lesson_click(event):
+    import lesson_view
+
+    lesson_view.on_click(event)
+
+
+def on_lesson_canvas(event):
+    import lesson_view
+
+    lesson_view.on_canvas_click(event)
+
+
+def on_lesson_box(entries, observer):
+    """The lesson's table box changed size (its words took more lines): draw it again."""
+    if S["screen"] == "lesson":
+        import lesson_view
+
+        lesson_view.on_resize()
+
+
 def on_stats_open(event):
     """The statistics, from the menu or the history screen."""
     import stats_view
@@ -824,6 +901,10 @@ async def main():
     on(byid("stats-open"), "click", on_stats_open)
     on(byid("stats-history"), "click", on_stats_history)
     on(byid("stats-game"), "change", on_stats_game)
+    on(byid("lesson-open"), "click", on_lesson_open)
+    on(byid("lesson"), "click", on_lesson_click)
+    on(byid("lesson-table"), "click", on_lesson_canvas)
+    js.ResizeObserver.new(create_proxy(on_lesson_box)).observe(byid("lesson-wrap"))
     on(js.window, "resize", on_resize)
     js.ResizeObserver.new(create_proxy(on_table_box)).observe(byid("table-wrap"))
     on(js.window, "domino:update", on_update)
@@ -835,6 +916,9 @@ async def main():
         byid("log-box").open = True  # beside the table there is room for it
     S["saved"] = saved.read_saved()
     data = textfmt.parse_deep_link(str(window.location.hash))
+    lesson = textfmt.parse_lesson_link(str(window.location.hash))
+    if lesson is not None:
+        take_lesson_link(lesson)
     try:
         response = await js.fetch("./variants.json")
         setup.set_catalog(json.loads(str(await response.text())), render=False)

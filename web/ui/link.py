@@ -105,7 +105,7 @@ def worker_config():
         "packages": [S["manifest"]["wheel"]],
         "packages_cache": "passthrough",
         "files": {"./history.py": "./history.py", "./reviewing.py": "./reviewing.py",
-                  "./match_stats.py": "./match_stats.py"},
+                  "./match_stats.py": "./match_stats.py", "./lessoning.py": "./lessoning.py"},
     }
 
 

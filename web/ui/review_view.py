@@ -286,14 +286,17 @@ def as_state():
             "reading": info.get("reading"), "state_id": -1}
 
 
-def name_of(seat):
-    info = R["info"] or {}
+def name_of(seat, src=None):
+    """A seat's name; `src` is the screen's store with the record's `info` (the review's
+    `R` by default; the lesson screen passes its own)."""
+    info = (src or R)["info"] or {}
     return textfmt.seat_name(S["lang"], seat, info.get("seats") or [], info.get("viewer") or 0,
                              S["names"])
 
 
-def end_of(end_id):
-    geo = R["geo"]
+def end_of(end_id, src=None):
+    """The end `end_id` of the table drawn last (`src["geo"]`), or None."""
+    geo = (src or R)["geo"]
     if geo is None or end_id is None:
         return None
     for end in geo["ends"]:
@@ -302,10 +305,10 @@ def end_of(end_id):
     return None
 
 
-def where_words(end_id, value):
+def where_words(end_id, value, src=None):
     """An end as the table shows it ("left, on 6"; a train's owner first)."""
-    info = R["info"] or {}
-    end = end_of(end_id)
+    info = (src or R)["info"] or {}
+    end = end_of(end_id, src)
     where = textfmt.end_words(S["lang"], end["dir"] if end is not None else None, value)
     if str(end_id).startswith("T") or end_id == "MX":
         return textfmt.end_label(S["lang"], end_id, info.get("seats") or [],
@@ -313,7 +316,7 @@ def where_words(end_id, value):
     return where
 
 
-def move_words(m):
+def move_words(m, src=None):
     """A move in words, from its data (never its notation)."""
     if m is None:
         return ""
@@ -321,17 +324,18 @@ def move_words(m):
     if kind == "draw":
         return tr("review.move_draw")
     if kind == "pass":
-        knock = textfmt.word(as_state(), "pass") == "knock"
+        knock = textfmt.word({"reading": ((src or R)["info"] or {}).get("reading")},
+                             "pass") == "knock"
         return tr("review.move_knock" if knock else "review.move_pass")
     if kind == "leave":
         return tr("review.move_leave")
     tile = textfmt.canonical_tile(str(m.get("tile")))
     if kind == "lead" or m.get("end") is None:
         return tr("review.move_lead", tile=tile)
-    text = tr("review.move_on", tile=tile, end=where_words(m["end"], m.get("open")))
+    text = tr("review.move_on", tile=tile, end=where_words(m["end"], m.get("open"), src))
     if kind == "pair" and m.get("tile2"):
         text += " + " + tr("review.move_on", tile=textfmt.canonical_tile(str(m["tile2"])),
-                           end=where_words(m.get("end2"), m.get("open2")))
+                           end=where_words(m.get("end2"), m.get("open2"), src))
     return text
 
 
@@ -503,36 +507,51 @@ def render_move(p):
 
 def render_seats(p):
     info = R["info"]
-    if p is None:
-        set_html("review-seats", "")
-        return
-    move = p.get("move") or {}
+    move = (p or {}).get("move") or {}
     entry = entry_now()
     best = (entry or {}).get("best_move") or {}
     if entry is None or entry.get("forced") or entry.get("best") == entry.get("played"):
         best = {}
+
+    def mark(seat, tile):
+        """The move played and the expert's best among the tiles of the seat to move."""
+        extra = ""
+        note = ""
+        if p.get("to_move") != seat:
+            return extra, note
+        if move.get("tile") is not None and textfmt.canonical_tile(str(move["tile"])) == tile:
+            extra += " played"
+            note = tr("review.tile_played")
+        if best.get("tile") is not None and textfmt.canonical_tile(str(best["tile"])) == tile:
+            extra += " best"
+            note = tr("review.tile_best")
+        return extra, note
+
+    seats = range(int(info.get("players") or 0))
+    set_html("review-seats", seats_html(p, seats, R["seen"], mark, [], R) if p else "")
+
+
+def seats_html(p, seats, seen, mark, focus, src):
+    """The seats of position `p` as the review and the lesson show them: each seat's tiles
+    face up (`seen`: -1 for every seat, else that seat only; the others' counts), the seat
+    to move outlined; `mark(seat, tile)` gives a tile's extra class and its words for a
+    screen reader, `focus` the seats a lesson points at."""
     counts = (p.get("view") or {}).get("counts") or []
+    hands = p.get("hands") or []
     html = []
-    for seat in range(int(info.get("players") or 0)):
-        tiles = (p.get("hands") or [])[seat] if seat < len(p.get("hands") or []) else []
-        cls = "review-seat" + (" to-move" if p.get("to_move") == seat else "")
-        part = ['<div class="' + cls + '" role="group" aria-label="' + esc(name_of(seat))
-                + '"><b>' + esc(name_of(seat)) + "</b> "]
+    for seat in seats:
+        tiles = hands[seat] if seat < len(hands) else []
+        cls = "review-seat" + (" to-move" if p.get("to_move") == seat else "") \
+            + (" focus" if seat in focus else "")
+        name = name_of(seat, src)
+        part = ['<div class="' + cls + '" role="group" aria-label="' + esc(name)
+                + '" data-seat="' + str(seat) + '"><b>' + esc(name) + "</b> "]
         count = counts[seat] if seat < len(counts) else len(tiles)
-        if R["seen"] in (-1, seat):
+        if seen in (-1, seat):
             part.append('<span class="open-hand">')
             for tile in tiles:
                 t = textfmt.canonical_tile(str(tile))
-                extra = ""
-                note = ""
-                if p.get("to_move") == seat and move.get("tile") is not None \
-                        and textfmt.canonical_tile(str(move["tile"])) == t:
-                    extra += " played"
-                    note = tr("review.tile_played")
-                if p.get("to_move") == seat and best.get("tile") is not None \
-                        and textfmt.canonical_tile(str(best["tile"])) == t:
-                    extra += " best"
-                    note = tr("review.tile_best")
+                extra, note = mark(seat, t)
                 part.append('<span class="mini' + extra + '">' + esc(t)
                             + ('<span class="sr-only"> (' + esc(note) + ")</span>"
                                if note else "") + "</span>")
@@ -542,7 +561,7 @@ def render_seats(p):
                         + "</span>")
         part.append("</div>")
         html.append("".join(part))
-    set_html("review-seats", "".join(html))
+    return "".join(html)
 
 
 def render_summary():
@@ -584,21 +603,19 @@ def render_summary():
         else tr("review.judged_in", s=figure(float(result.get("ms") or 0) / 1000.0, False))
 
 
-def draw(p):
-    """The table of the position: the layout as at the game, the end of the move played
-    outlined, the end of the best move glowing."""
+def paint_table(canvas, wrap, state, glow, empty):
+    """Size `canvas` to its box `wrap` and paint the table of `state` (a position as the
+    table's drawing reads a state) as at the game, the ends of the moves `glow` glowing;
+    `empty`: the words on an empty table. Returns (geometry, context), or (None, None) when
+    the box has no size yet. The review and the lesson draw their tables with it."""
     import geometry
     import table
 
-    canvas = byid("review-table")
-    wrap = byid("review-wrap")
     width = float(wrap.clientWidth)
     height = float(wrap.clientHeight)
-    if p is None or width <= 0 or height <= 0:
-        return
-    state = as_state()
+    if width <= 0 or height <= 0:
+        return None, None
     geo = geometry.view_table(state["view"], width, height)
-    R["geo"] = geo
     ratio = float(window.devicePixelRatio or 1)
     canvas.style.height = str(int(geo["height"])) + "px"
     if int(canvas.width) != int(geo["width"] * ratio) \
@@ -607,6 +624,29 @@ def draw(p):
         canvas.height = int(geo["height"] * ratio)
     ctx = canvas.getContext("2d")
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+    table.paint(ctx, canvas, state, geo, None, glow, empty)
+    return geo, ctx
+
+
+def outline(ctx, box, colour, dash):
+    """A box of the table (an end, a tile) outlined in `colour`, dashed when `dash`."""
+    ctx.save()
+    ctx.strokeStyle = colour
+    ctx.lineWidth = 3
+    if dash:
+        ctx.setLineDash([5, 3])
+    ctx.beginPath()
+    ctx.roundRect(box["x"] - 2, box["y"] - 2, box["w"] + 4, box["h"] + 4,
+                  min(box["w"], box["h"]) * 0.2)
+    ctx.stroke()
+    ctx.restore()
+
+
+def draw(p):
+    """The table of the position: the layout as at the game, the end of the move played
+    outlined, the end of the best move glowing."""
+    if p is None:
+        return
     entry = entry_now()
     best = None
     if entry is not None and not entry.get("forced") and entry.get("best") != entry.get("played"):
@@ -614,19 +654,15 @@ def draw(p):
     glow = []
     if best is not None and best.get("end") is not None:
         glow.append(best)
-    table.paint(ctx, canvas, state, geo, None, glow, "review.empty_table")
+    canvas = byid("review-table")
+    geo, ctx = paint_table(canvas, byid("review-wrap"), as_state(), glow, "review.empty_table")
+    if geo is None:
+        return
+    R["geo"] = geo
     move = p.get("move")
     end = end_of(move.get("end")) if move is not None else None
     if end is not None:
-        ctx.save()
-        ctx.strokeStyle = PLAYED
-        ctx.lineWidth = 3
-        ctx.setLineDash([5, 3])
-        ctx.beginPath()
-        ctx.roundRect(end["x"] - 2, end["y"] - 2, end["w"] + 4, end["h"] + 4,
-                      min(end["w"], end["h"]) * 0.2)
-        ctx.stroke()
-        ctx.restore()
+        outline(ctx, end, PLAYED, True)
     label = tr("game.table_tiles", n=len(geo["tiles"]))
     if move is not None:
         label += ". " + tr("review.played", name=name_of(move.get("seat")),

@@ -93,6 +93,10 @@ def render_setup():
     rules.href = "./rules/" + entry["id"] + ".html#" + lang
     rules.setAttribute("aria-label", tr("menu.rules") + ": "
                        + i18n.variant_name(lang, entry["id"], entry.get("name")))
+    lesson = byid("lesson-open")
+    lesson.setAttribute("aria-label", tr(
+        "lesson.open_label", game=i18n.variant_name(lang, entry["id"], entry.get("name"))))
+    lesson.title = lesson.getAttribute("aria-label")
     pinfo = entry["players"]
     pmin, pmax, pdef = pinfo["min"], pinfo["max"], pinfo["default"]
     players = setup.get("players") or pdef

@@ -57,6 +57,7 @@ S = {
     "history_report": "",  # what the latest export or import of the history file did, in words
     "stats": None,         # the last `history_stats` answer of the worker (the figures shown)
     "stats_error": "",     # why the statistics could not be counted, in words
+    "pending_lesson": None,  # the lesson a deep link asked for, opened once the engine is up
     "stats_game": "",      # the game whose statistics are shown ("variant/standing")
 }
 

@@ -221,6 +221,27 @@ def parse_deep_link(fragment):
     return {"variant": variant, "options": options, "seed": seed, "seats": seats}
 
 
+def parse_lesson_link(fragment):
+    """Read a lesson's deep link, `#lesson=kozel&lang=ru` (the rules pages link to it).
+
+    Returns None when the fragment names no lesson (or a name that cannot be a variant's),
+    else {"lesson": variant id, "lang": the language asked for, or None}."""
+    if fragment.startswith("#"):
+        fragment = fragment[1:]
+    params = {}
+    for part in fragment.split("&"):
+        if "=" in part:
+            key, value = part.split("=", 1)
+            params[unquote(key)] = unquote(value)
+    lesson = params.get("lesson") or ""
+    if not lesson or len(lesson) > 40:
+        return None
+    for ch in lesson:
+        if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch == "_"):
+            return None
+    return {"lesson": lesson, "lang": params.get("lang") or None}
+
+
 def default_seats(players):
     """One human (seat 0) against computers at the medium level."""
     seats = ["human"]
