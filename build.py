@@ -182,6 +182,47 @@ def build_wheel(out_dir: Path) -> Path:
         return target
 
 
+# --------------------------------------------------------------------------- bytecode
+
+TOOLS = ROOT / "tools"
+# What the engine worker (web/worker.py) imports before its `ready` answer, and what
+# PyScript's own Python package imports in a Pyodide worker (seen in the worker's
+# `sys.modules` at `ready`): the standard modules they load are compiled ahead
+# (`precompile`). A module missing here is only compiled in the browser, as before.
+WORKER_IMPORTS = (
+    "asyncio", "json", "importlib", "types", "pyodide.ffi", "pyodide.code", "pyodide.webloop",
+    "domino", "domino.session",
+    # PyScript's `pyscript` package (polyscript's worker bootstrap) and Pyodide's own start.
+    "base64", "html", "datetime", "logging", "codeop", "socket", "ssl", "subprocess",
+    "concurrent.futures", "ipaddress", "locale", "lzma", "bz2", "quopri", "signal",
+)
+
+
+def precompile(dist: Path, wheel: Path) -> dict:
+    """Compile ahead, with Pyodide's own interpreter under node (tools/pyodide_compile.mjs),
+    the standard modules Pyodide compiled from source on every cold load before the engine
+    worker could answer: `dist/pyodide/python_stdlib.zip` gets their `.pyc` instead of their
+    `.py`. `wheel` is installed there as on the page, so that the modules Pyodide's package
+    loader imports count too. Returns tools/pyodide_compile.py's report (the standard
+    modules compiled)."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to compile the bytecode (Pyodide runs under it)")
+    with tempfile.TemporaryDirectory(prefix="domino-bytecode-") as tmp:
+        job = Path(tmp)
+        shutil.copyfile(wheel, job / wheel.name)
+        (job / "job.json").write_text(json.dumps({
+            "wheel": wheel.name, "imports": list(WORKER_IMPORTS),
+            "stdlib_out": "python_stdlib.zip", "report": "report.json"}), encoding="utf-8")
+        result = subprocess.run(
+            [node, str(TOOLS / "pyodide_compile.mjs"), str(NODE_MODULES / "pyodide"), str(job)],
+            capture_output=True, text=True)
+        if result.returncode != 0:
+            raise BuildError(f"compiling the bytecode failed:\n{result.stdout}\n{result.stderr}")
+        shutil.copyfile(job / "python_stdlib.zip", dist / "pyodide" / "python_stdlib.zip")
+        return json.loads((job / "report.json").read_text(encoding="utf-8"))
+
+
 # --------------------------------------------------------------------------- icons
 
 
@@ -469,7 +510,8 @@ def site_files(root: Path) -> list[str]:
 def inputs_fingerprint() -> str:
     """A hash of everything the build reads: a build is skipped when it is unchanged."""
     digest = hashlib.sha256()
-    paths = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json"]
+    paths = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json",
+             TOOLS / "pyodide_compile.mjs", TOOLS / "pyodide_compile.py"]
     paths += engine_sources()
     paths += sorted(p for p in WEB.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     for path in paths:
@@ -516,6 +558,8 @@ def build(dist: Path = DIST) -> dict:
         target = dist / "pyodide" / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(NODE_MODULES / "pyodide" / name, target)
+    report = precompile(dist, wheel)
+    log(f"bytecode: {len(report['stdlib_compiled'])} standard modules compiled ahead")
     pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
     (dist / "pyscript").mkdir()
     for name in sorted(pyscript_files(pyscript)):

@@ -26,7 +26,10 @@ With `--baseline REV` (a git revision, e.g. the commit an issue was filed at) it
 that revision's site in a temporary folder and interleaves its cold loads with the current
 build's, one of each per run, so that both meet the same machine; `compare` then gives the
 medians of both, `engine_ratio` (current over baseline engine-ready time), `menu_ratio` and
-`extra_bytes` (current minus baseline bytes of a cold load).
+`extra_bytes` (current minus baseline bytes of a cold load); each run's two loads meet the
+same minute of the machine, so `engine_paired_diff_ms` and `engine_paired_ratio` (the medians
+of the runs' differences and ratios), `menu_paired_diff_ms` and `menu_over_1s` (current loads
+whose menu took 1 s or more) are given too.
 
 Usage: python benchmarks/load_browser.py [--runs N] [--baseline REV]
 """
@@ -191,9 +194,19 @@ def compare(rev: str, runs: int) -> dict[str, Any]:
         old_server.shutdown()
         shutil.rmtree(Path(tmp) / "src", ignore_errors=True)
     a, b = summary(new), summary(old)
+    pairs = list(zip(new, old, strict=True))
     return {"baseline": rev, "runs": runs, "current": a, "baseline_cold": b,
             "menu_ratio": round(a["menu_ms"] / b["menu_ms"], 3),
             "engine_ratio": round(a["engine_ms"] / b["engine_ms"], 3),
+            # Each run's pair met the same minute of the machine: the medians of their
+            # differences and ratios are steadier than the ratio of the two medians.
+            "engine_paired_diff_ms": statistics.median(
+                x["engine_ms"] - y["engine_ms"] for x, y in pairs),
+            "engine_paired_ratio": round(statistics.median(
+                x["engine_ms"] / y["engine_ms"] for x, y in pairs), 3),
+            "menu_paired_diff_ms": statistics.median(
+                x["menu_ms"] - y["menu_ms"] for x, y in pairs),
+            "menu_over_1s": sum(1 for x in new if x["menu_ms"] >= 1000),
             "extra_bytes": a["bytes"] - b["bytes"],
             "current_runs": new, "baseline_runs": old}
 

@@ -97,3 +97,34 @@ def test_serve_uses_the_right_content_types():
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_standard_modules_pyodide_starts_with_are_compiled_ahead():
+    """dist's python_stdlib.zip is Pyodide's own with the modules imported before the engine
+    is ready as unchecked hash-based .pyc (build.precompile) instead of .py; nothing else
+    differs, and the build says which modules it compiled."""
+    build.build_if_needed()
+    shipped = zipfile.ZipFile(build.DIST / "pyodide" / "python_stdlib.zip")
+    original = zipfile.ZipFile(build.NODE_MODULES / "pyodide" / "python_stdlib.zip")
+    compiled = {n[:-1] for n in shipped.namelist() if n.endswith(".pyc")}
+    for name in ("asyncio/base_events.py", "json/decoder.py", "typing.py", "dataclasses.py",
+                 "inspect.py", "pyodide/webloop.py", "pyodide/_package_loader.py"):
+        assert name in compiled, name
+    assert 100 < len(compiled) < 250
+    # Frozen into the interpreter: never read from the zip, so not compiled.
+    assert "importlib/_bootstrap.py" not in compiled
+    assert sorted(n for n in shipped.namelist() if not n.endswith(".pyc")) == sorted(
+        n for n in original.namelist() if n not in compiled)
+    for name in original.namelist():
+        if name not in compiled:
+            assert shipped.read(name) == original.read(name), name
+            continue
+        pyc = shipped.read(name + "c")
+        # PEP 552: flags 0b01, a hash-based .pyc whose source is never checked; then the
+        # hash of the very source it was compiled from (importlib.util.source_hash differs
+        # by interpreter version, so only its presence is checked here).
+        assert int.from_bytes(pyc[4:8], "little") == 0b01, name
+        assert len(pyc) > 16
+    # The whole zip grows by about a quarter at most (the bytes of a first visit).
+    grown = (build.DIST / "pyodide" / "python_stdlib.zip").stat().st_size
+    assert grown < 1.35 * (build.NODE_MODULES / "pyodide" / "python_stdlib.zip").stat().st_size

@@ -99,13 +99,18 @@ def measure(message, answer, started):
                                js.JSON.parse(json.dumps(options)))
 
 
+WORKER_FILES = ("worker_db.py", "worker_history.py", "worker_review.py", "worker_lesson.py",
+                "history.py", "reviewing.py", "match_stats.py", "lessoning.py")
+
+
 def worker_config():
     return {
         "interpreter": "./pyodide/pyodide.mjs",
         "packages": [S["manifest"]["wheel"]],
         "packages_cache": "passthrough",
-        "files": {"./history.py": "./history.py", "./reviewing.py": "./reviewing.py",
-                  "./match_stats.py": "./match_stats.py", "./lessoning.py": "./lessoning.py"},
+        # The worker's modules (web/worker.py imports worker_db before `ready`, the others
+        # on first use or while idle after it).
+        "files": {"./" + name: "./" + name for name in WORKER_FILES},
     }
 
 
