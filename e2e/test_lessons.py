@@ -281,6 +281,12 @@ def test_the_lesson_screen_fits_every_screen_and_passes_axe(page, site, guard, a
         assert in_view(page, "#lesson-back") == (width >= 600)
     page.set_viewport_size({"width": 390, "height": 844})
     check(page, axe_source, f"the lesson screen ({variant}, {lang}) at the deal")
+    # The learner's hand takes the table's pip colours: one per number on Mexican Train's
+    # double-twelve set, black on a double-six set.
+    colours = page.evaluate("""() => [...new Set([...document.querySelectorAll(
+        '#lesson .tile .pip')].map(p => getComputedStyle(p).backgroundColor))]""")
+    assert (len(colours) > 2) if variant == "mexican_train" else (colours == ["rgb(28, 25, 23)"]), \
+        colours
     for index in range(step["at"]):
         wait_index(page, index)
         page.click("#lesson-next")

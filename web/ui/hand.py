@@ -11,12 +11,15 @@ import textfmt
 from store import S, byid, esc, moves_by_tile, set_html, tr
 
 
-def pips_html(value):
-    """The pips of one half of a tile in your hand, coloured as the table draws them: one
-    colour per number on double-nine and double-twelve sets, where 10-12 pips are hard to
-    count at a glance (black on double-six sets)."""
-    state = S["state"]
-    colour = geometry.pip_colour(value, geometry.max_pip_of(state.get("options") if state else None))
+def pips_html(value, options=None):
+    """The pips of one half of a tile in a hand, coloured as the table draws them: one colour
+    per number on double-nine and double-twelve sets, where 10-12 pips are hard to count at a
+    glance (black on double-six sets). `options` are the match's (default: the game's state's;
+    the lesson and the review pass their record's)."""
+    if options is None:
+        state = S["state"]
+        options = state.get("options") if state else None
+    colour = geometry.pip_colour(value, geometry.max_pip_of(options))
     fill = "" if colour == geometry.PIP_BLACK else ";background:" + colour
     out = []
     for fx, fy in geometry.pip_points(value):

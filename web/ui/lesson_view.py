@@ -509,6 +509,7 @@ def tile_html(tile, tile_moves, focus):
     import hand
 
     a, b = [int(x) for x in tile.split("-")]
+    options = (L["info"] or {}).get("options") or {}
     cls = "tile"
     attrs = ' data-tile="' + tile + '"'
     label = tile
@@ -533,8 +534,8 @@ def tile_html(tile, tile_moves, focus):
     else:
         attrs += " disabled"
     return ('<button type="button" class="' + cls + '"' + attrs + ' aria-label="' + esc(label)
-            + '"><span class="half">' + hand.pips_html(a) + '</span><span class="half">'
-            + hand.pips_html(b) + "</span></button>")
+            + '"><span class="half">' + hand.pips_html(a, options) + '</span><span class="half">'
+            + hand.pips_html(b, options) + "</span></button>")
 
 
 def render_hand(p, focus):
