@@ -2,9 +2,9 @@
 the review, the history and the statistics are compiled on their first use, or while the
 worker is idle after `ready`.
 
-The worker runs in Pyodide; here it runs in a child CPython with stand-ins for the two
-browser modules it imports (`js`, `pyodide.ffi`) whose storage always fails, so that the
-child's `sys.modules` says exactly what the worker imported, and when.
+The worker runs in Pyodide; here it runs in a child CPython started in web/, with stand-ins
+for the two browser modules it imports (`js`, `pyodide.ffi`) whose storage always fails, so
+that the child's `sys.modules` says exactly what the worker imported, and when.
 """
 
 import ast
@@ -75,10 +75,10 @@ asyncio.run(main())
 
 def _run_child() -> dict:
     code = CHILD % repr(LATER)
+    # Started in web/, the child finds the worker's modules first on its path ("" for -c),
+    # and `domino` where this interpreter finds it.
     result = subprocess.run([sys.executable, "-c", code], cwd=WEB, capture_output=True,
-                            text=True, timeout=120,
-                            env={"PYTHONPATH": f"{WEB}{':'}{ROOT / 'engine'}",
-                                 "PATH": "/usr/bin:/bin"})
+                            text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])
 
