@@ -195,6 +195,8 @@ WORKER_IMPORTS = (
     # PyScript's `pyscript` package (polyscript's worker bootstrap) and Pyodide's own start.
     "base64", "html", "datetime", "logging", "codeop", "socket", "ssl", "subprocess",
     "concurrent.futures", "ipaddress", "locale", "lzma", "bz2", "quopri", "signal",
+    # The installed wheel's metadata, read in the worker before `ready`.
+    "importlib.metadata._adapters", "email.parser", "email.feedparser", "urllib.parse",
 )
 
 

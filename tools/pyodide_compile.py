@@ -4,7 +4,7 @@ source on every cold load.
 
 Pyodide's standard library (`python_stdlib.zip`, imported through zipimport) holds only `.py`
 files, so a visitor's Pyodide compiles every standard module it imports while it starts (about
-140 of them before the engine worker can answer). This program, run by the page's own
+150 of them before the engine worker can answer). This program, run by the page's own
 interpreter after it started and installed the engine wheel through its package loader (as on
 the page), with `/job/job.json`:
 

@@ -295,6 +295,8 @@ async def _resume(data, message):
 
 
 async def _resumed(data):
+    """The answer to `resume`: the saved match's state, or why there is none (a save that
+    cannot be replayed is set aside)."""
     if data.get("v", PROTOCOL_VERSION) != PROTOCOL_VERSION:
         return _session.handle(json.dumps(data))  # the protocol's own version refusal
     try:
