@@ -44,6 +44,18 @@ def tile_str(tile: Tile) -> str:
     return f"{tile[0]}-{tile[1]}"
 
 
+_NAMES: dict[int, dict[Tile, str]] = {}
+
+
+def tile_names(max_pip: int) -> dict[Tile, str]:
+    """``tile_str`` of every tile of the double-``max_pip`` set, built once (a deal written
+    out for the record names every tile of the set)."""
+    names = _NAMES.get(max_pip)
+    if names is None:
+        names = _NAMES[max_pip] = {t: tile_str(t) for t in full_set(max_pip)}
+    return names
+
+
 def is_double(tile: Tile) -> bool:
     """True for a double (both halves equal)."""
     return tile[0] == tile[1]

@@ -30,6 +30,15 @@ class Played(Event):
     tile: Tile
     type = "played"
 
+    def __init__(self, seat: int, move: Any, tile: Tile) -> None:
+        # Every placement builds one. The generated __init__ of a frozen dataclass sets each
+        # field through object.__setattr__, which costs twice as much as filling the
+        # instance's dict; the instance is just as frozen (assigning a field raises).
+        fields = self.__dict__
+        fields["seat"] = seat
+        fields["move"] = move
+        fields["tile"] = tile
+
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """The move in RECORD.md notation."""
         return {"type": self.type, "seat": self.seat, "move": str(self.move)}

@@ -47,11 +47,14 @@ class Move:
     end2: str = None  # type: ignore[assignment]  # None unless a kozel pair (above)
 
     def __str__(self) -> str:
-        if self.kind == LEAD:
+        kind = self.kind
+        if kind == PLACE:
+            tile = self.tile
+            if self.touch is None:
+                return f"{tile[0]}-{tile[1]}@{self.end}"  # tile_str, written out: hot
+            return f"{tile_str(tile)}@{self.end}:{self.touch}"
+        if kind == LEAD:
             return tile_str(self.tile)
-        if self.kind == PLACE:
-            text = f"{tile_str(self.tile)}@{self.end}"
-            return text if self.touch is None else f"{text}:{self.touch}"
         if self.kind == PAIR:
             return f"{tile_str(self.tile)}@{self.end}+{tile_str(self.tile2)}@{self.end2}"
         return self.kind

@@ -327,13 +327,17 @@ def new_hand(rs: Ruleset, ctx: MatchContext | None = None, rng: random.Random | 
     """
     ctx = ctx or MatchContext()
     rng = rng or random.Random(0)
+    play_rng = play_rng or rng
     if hands is None:
         hands, boneyard = deal(rs, ctx, rng)
-    play_rng = play_rng or rng
-    s = _blank_state(rs, rs.players, ctx, play_rng)
-    s.hands = [list(h) for h in hands]
-    s.boneyard = list(boneyard or [])
-    _check_tiles(s)
+        s = _blank_state(rs, rs.players, ctx, play_rng)
+        # A deal made here is a shuffle of the whole set, every tile once: nothing to check.
+        s.hands, s.boneyard = hands, boneyard
+    else:
+        s = _blank_state(rs, rs.players, ctx, play_rng)
+        s.hands = [list(h) for h in hands]
+        s.boneyard = list(boneyard or [])
+        _check_tiles(s)
     if rs.redeal_without_double and not any(is_double(t) for h in s.hands for t in h):
         # Nobody holds a double: the deal is void and the tiles are dealt again (RULES.md 2.4).
         s.hands, s.boneyard = deal(rs, ctx, rng)
@@ -426,6 +430,32 @@ def _tile_options(s: HandState, tile: Tile, seat: int) -> list[tuple[str, int]]:
 
 
 _MOVES: dict[tuple[Tile, str], Move] = {}
+_LEADS: dict[Tile, Move] = {}
+# The notation of every interned move, by the move's id: interned moves are kept for good,
+# so no other object can ever have their id. A match writes every move it plays as text.
+_TEXT: dict[int, str] = {}
+
+
+def _intern(move: Move) -> Move:
+    _TEXT[id(move)] = str(move)
+    return move
+
+
+# The moves without a tile, built once: moves are frozen values, equal whatever their origin.
+DRAW_MOVE, PASS_MOVE, LEAVE_MOVE = _intern(Move(DRAW)), _intern(Move(PASS)), _intern(Move(LEAVE))
+
+
+def notation(move: Move) -> str:
+    """``str(move)``, looked up for the moves ``legal_moves`` lists (they are interned)."""
+    return _TEXT.get(id(move)) or str(move)
+
+
+def lead_move(tile: Tile) -> Move:
+    """The (interned) lead of ``tile``."""
+    move = _LEADS.get(tile)
+    if move is None:
+        move = _LEADS[tile] = _intern(Move(LEAD, tile))
+    return move
 
 
 def place_move(tile: Tile, end: str) -> Move:
@@ -433,8 +463,19 @@ def place_move(tile: Tile, end: str) -> Move:
     key = (tile, end)
     move = _MOVES.get(key)
     if move is None:
-        move = _MOVES[key] = Move(PLACE, tile, end)
+        move = _MOVES[key] = _intern(Move(PLACE, tile, end))
     return move
+
+
+_LINE_MOVES: dict[Tile, tuple[Move, Move]] = {}
+
+
+def _line_moves(tile: Tile) -> tuple[Move, Move]:
+    """The (interned) placements of ``tile`` on a line's ``L`` and ``R``, kept in
+    ``_LINE_MOVES`` under the tile alone (a key of one tuple hashes faster than the tile and
+    the end)."""
+    pair = _LINE_MOVES[tile] = (place_move(tile, "L"), place_move(tile, "R"))
+    return pair
 
 
 def placements(s: HandState, seat: int) -> list[Move]:
@@ -443,13 +484,13 @@ def placements(s: HandState, seat: int) -> list[Move]:
     lay = s.layout
     if type(lay) is LineLayout and not lay.blank_wild:
         left, right = lay.left, lay.right
-        cache = _MOVES
+        line = _LINE_MOVES
         for tile in s.hands[seat]:
             a, b = tile
             if a == left or b == left:
-                out.append(cache.get((tile, "L")) or place_move(tile, "L"))
+                out.append((line.get(tile) or _line_moves(tile))[0])
             if a == right or b == right:
-                out.append(cache.get((tile, "R")) or place_move(tile, "R"))
+                out.append((line.get(tile) or _line_moves(tile))[1])
         if s.rs.pair_of_doubles and lay.tiles and left != right:
             hand = s.hands[seat]
             if (left, left) in hand and (right, right) in hand:
@@ -506,25 +547,26 @@ def legal_moves(s: HandState) -> list[Move]:
     if s.phase == OVER_PHASE:
         return []
     seat = s.to_move
+    rs = s.rs
     if s.phase == LEAD_PHASE:
         if s.forced_lead is not None:
-            moves = [Move(LEAD, s.forced_lead)]
+            moves = [lead_move(s.forced_lead)]
         else:
-            moves = [Move(LEAD, t) for t in s.hands[seat]]
+            moves = [lead_move(t) for t in s.hands[seat]]
     else:
         moves = placements(s, seat)
         if moves:
-            if s.rs.voluntary_draw and _can_draw(s):
-                moves.append(Move(DRAW))
-            if (s.rs.drawn_tile_optional and s.drew) or (
+            if rs.voluntary_draw and _can_draw(s):
+                moves.append(DRAW_MOVE)
+            if (rs.drawn_tile_optional and s.drew) or (
                     s.played_this_turn and s.first_turn_open[seat] and not s.extra_play):
-                moves.append(Move(PASS))
+                moves.append(PASS_MOVE)
         elif _can_draw(s):
-            moves = [Move(DRAW)]
+            moves = [DRAW_MOVE]
         else:
-            moves = [Move(PASS)]
-    if s.rs.leave_allowed and len(s.seats_in_play()) > 1:
-        moves.append(Move(LEAVE))
+            moves = [PASS_MOVE]
+    if rs.leave_allowed and len(s.seats_in_play()) > 1:
+        moves.append(LEAVE_MOVE)
     return moves
 
 
@@ -597,7 +639,34 @@ def advance(s: HandState, move: Move) -> list[Event]:
     """
     seat = s.to_move
     kind = move.kind
-    events: list[Event] = []
+    events: list[Event]
+    if kind == PLACE or kind == PAIR:
+        lay = s.layout
+        tile = move.tile
+        if kind == PLACE and type(lay) is LineLayout and not lay.blank_wild:
+            # A line without wild blanks: the tile touches with the half the end shows.
+            end, touch = move.end, move.touch
+            s.hands[seat].remove(tile)
+            lay.place(tile, end, (lay.left if end == "L" else lay.right)
+                      if touch is None else touch, seat)
+        else:
+            _place(s, seat, tile, move.end, move.touch)
+            if kind == PAIR:
+                _place(s, seat, move.tile2, move.end2, None)
+        s.last_placer = seat
+        s.passes_in_row = 0
+        entry = (seat, move)
+        s.history.append(entry)
+        events = [Played(seat, move, tile)]
+        if s.rs.layout == "trains":
+            return _after_train_placement(s, seat, move, events)
+        s.turns.append(entry)
+        if s.hands[seat] and not s.rs.end_count_scoring:
+            _next_turn(s, events)  # what _after_placement comes to here
+        else:
+            _after_placement(s, seat, events)
+        return events
+    events = []
     if kind == LEAD:
         s.hands[seat].remove(move.tile)
         s.layout.lead(move.tile, seat)
@@ -605,19 +674,6 @@ def advance(s: HandState, move: Move) -> list[Event]:
         s.last_placer = seat
         s.history.append((seat, move))
         events.append(Played(seat, move, move.tile))
-        s.turns.append((seat, move))
-        _after_placement(s, seat, events)
-        return events
-    if kind == PLACE or kind == PAIR:
-        _place(s, seat, move.tile, move.end, move.touch)
-        if kind == PAIR:
-            _place(s, seat, move.tile2, move.end2, None)
-        s.last_placer = seat
-        s.passes_in_row = 0
-        s.history.append((seat, move))
-        events.append(Played(seat, move, move.tile))
-        if s.rs.layout == "trains":
-            return _after_train_placement(s, seat, move, events)
         s.turns.append((seat, move))
         _after_placement(s, seat, events)
         return events
@@ -714,10 +770,10 @@ def _next_turn(s: HandState, events: list[Event]) -> None:
     """Pass the turn to the next seated player and run the start-of-turn block check."""
     seat = s.to_move
     s.first_turn_open[seat] = False
-    n = s.n
-    nxt = (seat + 1) % n
-    while not s.seated[nxt]:
-        nxt = (nxt + 1) % n
+    n, seated = s.n, s.seated
+    nxt = seat + 1 if seat + 1 < n else 0
+    while not seated[nxt]:
+        nxt = nxt + 1 if nxt + 1 < n else 0
     s.to_move = nxt
     _start_turn(s, events)
 
@@ -734,11 +790,28 @@ def _start_turn(s: HandState, events: list[Event]) -> None:
         if s.passes_in_row >= len(s.seats_in_play()) and not s.boneyard:
             _end_hand(s, "round_over", None)
         return
-    if s.drawable() > 0:
-        return
-    for seat in range(s.n):
-        if s.seated[seat] and has_placement(s, seat):
-            return
+    rs = s.rs
+    if rs.draw_policy != NONE and len(s.boneyard) > rs.reserve_for(s.n):
+        return  # a tile can be drawn (RULES.md 1.5): the hand goes on
+    # Blocked unless some seated player can place; the seat to move is asked first, being
+    # the one most likely to answer yes.
+    n, seated, hands = s.n, s.seated, s.hands
+    first = s.to_move
+    lay = s.layout
+    if type(lay) is LineLayout and not lay.blank_wild:
+        # ``has_placement`` on a line, written out: this runs at every turn.
+        left, right = lay.left, lay.right
+        for k in range(n):
+            seat = first + k if first + k < n else first + k - n
+            if seated[seat]:
+                for a, b in hands[seat]:
+                    if a == left or b == left or a == right or b == right:
+                        return
+    else:
+        for k in range(n):
+            seat = first + k if first + k < n else first + k - n
+            if seated[seat] and has_placement(s, seat):
+                return
     _end_hand(s, "blocked", None)
 
 

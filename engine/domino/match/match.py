@@ -15,19 +15,21 @@ from ..hand.events import Event
 from ..hand.moves import Move
 from ..hand.result import HandResult
 from ..hand.state import (
+    OVER_PHASE,
     HandState,
     MatchContext,
     check_move,
     engine_for_round,
     legal_moves,
     new_hand,
+    notation,
     start_position,
 )
 from ..play.step import apply_unchecked
 from ..rules import schema
 from ..rules.ruleset import Ruleset, get_ruleset
 from ..settlement.settle import hand_result, penalties_so_far
-from ..tiles import Tile, tile_str
+from ..tiles import Tile, tile_names
 
 
 def hand_rng(seed: int, hand_number: int) -> random.Random:
@@ -121,8 +123,9 @@ class Match:
                 hand = new_hand(self.rs, ctx, rng, play_rng=chance)
             self.hand = hand
             assert hand.start_hands is not None  # new_hand keeps the deal
-            entry = {"deal": {"hands": [[tile_str(t) for t in h] for h in hand.start_hands],
-                              "boneyard": [tile_str(t) for t in hand.boneyard]}}
+            names = tile_names(self.rs.max_pip)
+            entry = {"deal": {"hands": [[names[t] for t in h] for h in hand.start_hands],
+                              "boneyard": [names[t] for t in hand.boneyard]}}
         entry["moves"] = []
         self.entries.append(entry)
         if hand.over:
@@ -138,7 +141,8 @@ class Match:
     @property
     def hand_over(self) -> bool:
         """The current hand has ended and been settled."""
-        return self.hand is not None and self.hand.over
+        hand = self.hand
+        return hand is not None and hand.phase == OVER_PHASE
 
     @property
     def hand_result(self) -> HandResult | None:
@@ -152,9 +156,9 @@ class Match:
             return []
         history = hand.history
         last = history[-1] if history else None
-        listed = self._listed
-        if listed[0] is hand.start_hands and listed[1] == len(history) and listed[2] is last:
-            return list(listed[3])
+        deal, length, listed_last, listed = self._listed
+        if deal is hand.start_hands and length == len(history) and listed_last is last:
+            return list(listed)
         moves = legal_moves(hand)
         if hand.start_hands is not None:  # a hand from a start position is never cached
             self._listed = (hand.start_hands, len(history), last, tuple(moves))
@@ -169,17 +173,25 @@ class Match:
         # The match owns its hand state, so a checked move is applied in place; ``step``
         # (which copies) is there for callers that keep earlier states.
         history = hand.history
-        listed = self._listed
-        if not (isinstance(move, Move) and (seat is None or seat == hand.to_move)
-                and listed[0] is hand.start_hands and listed[1] == len(history)
-                and listed[2] is (history[-1] if history else None) and move in listed[3]):
-            # Not among the moves ``legal`` listed for this very position: check it.
+        deal, length, last, listed = self._listed
+        if (seat is None or seat == hand.to_move) and deal is hand.start_hands and (
+                length == len(history) and last is (history[-1] if history else None)):
+            # The moves ``legal`` listed for this very position: the move taken from that
+            # list (the usual case) is found by identity, without comparing fields.
+            for m in listed:
+                if m is move:
+                    break
+            else:
+                if not (isinstance(move, Move) and move in listed):
+                    move = check_move(hand, move, seat)
+        else:
             move = check_move(hand, move, seat)
         events = apply_unchecked(hand, move)
-        self.entries[-1]["moves"].append(str(move))
-        if self.rs.pass_penalty and hand.transfers and not hand.over:
+        self.entries[-1]["moves"].append(notation(move))
+        over = hand.phase == OVER_PHASE
+        if self.rs.pass_penalty and hand.transfers and not over:
             self._apply_penalties(hand)
-        if hand.over:
+        if over:
             self._finish_hand(hand)
         return events
 

@@ -40,6 +40,7 @@ class Tables:
             self.mask[b] |= 1 << i
         self.high = [t[0] for t in self.tiles]
         self.low = [t[1] for t in self.tiles]
+        self.total = [t[0] + t[1] for t in self.tiles]  # less one half: the other half
         self.double_bits = [1 << i for i, (a, b) in enumerate(self.tiles) if a == b]
         self.double_of = {a: 1 << i for i, (a, b) in enumerate(self.tiles) if a == b}
         self.ids = tuple(range(len(self.tiles)))
@@ -145,6 +146,53 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
     moves = 1
     nb = len(bone)
     extras = voluntary or optional
+    if termination is None and record is None and not extras and not pairs and nb <= reserve:
+        # Nothing can ever be drawn and a turn is one placement or a pass: the loop below
+        # with everything else left out (it runs for block, and for every table whose
+        # boneyard is all reserve). Same moves, same random numbers, same order.
+        total = tb.total
+        while True:
+            p = p + 1 if p + 1 < n else 0
+            h = hm[p]
+            ml = h & mask_of[left]
+            mr = h & mask_of[right]
+            if ml or mr:
+                moves += 1
+                nl = ml.bit_count()
+                pick = int(rnd() * (nl + mr.bit_count()))
+                # The pick-th move of the list [L moves..., R moves...]; the tile's other
+                # half becomes the end.
+                if pick < nl:
+                    while pick:
+                        ml &= ml - 1
+                        pick -= 1
+                    bit = ml & -ml
+                    left = total[bit.bit_length() - 1] - left
+                else:
+                    pick -= nl
+                    while pick:
+                        mr &= mr - 1
+                        pick -= 1
+                    bit = mr & -mr
+                    right = total[bit.bit_length() - 1] - right
+                h ^= bit
+                hm[p] = h
+                last_placer = p
+                if not h:
+                    termination, winner = "domino", p
+                    break
+                continue
+            # The block check (RULES.md 1.7), else a pass.
+            ends = mask_of[left] | mask_of[right]
+            for other in hm:
+                if other & ends:
+                    break
+            else:
+                termination = "blocked"
+                break
+            moves += 1
+            if penalty and last_placer != p:
+                transfers.append((p, last_placer, half))
     while termination is None:
         p = p + 1 if p + 1 < n else 0
         drew = 0
@@ -314,9 +362,8 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
         hm = [0] * n
         dealt = 0
         for seat in range(n):
-            m = 0
-            for i in pool[seat * each:(seat + 1) * each]:
-                m |= bits[i]
+            # Distinct powers of two: their sum is their union.
+            m = sum(map(bits.__getitem__, pool[seat * each:(seat + 1) * each]))
             hm[seat] = m
             dealt |= m
         bone = pool[n * each:]

@@ -344,9 +344,7 @@ class Ruleset:
 
     def pips(self, tiles: list[Tile] | tuple[Tile, ...]) -> int:
         """Value of a hand; kozel's ``only_if_sole_tile`` counts 0-0 only when it is alone."""
-        total = 0
-        for t in tiles:
-            total += t[0] + t[1]
+        total = sum(map(sum, tiles))
         if (0, 0) in tiles and (not self.zero_double_sole_only or len(tiles) == 1):
             total += self.zero_double_value
         return total

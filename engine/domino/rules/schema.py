@@ -373,7 +373,11 @@ def match_state(state: Any, n: int) -> dict[str, Any]:
     """RECORD.md's ``match`` (the match before the first listed hand), checked and with
     every key filled in: ``hand_number``, ``scores``, ``balances``, ``records``, ``open``
     and ``leader``."""
-    state = obj(state if state is not None else {}, "match", RecordError, MATCH_KEYS)
+    if not state and type(state) is dict or state is None:
+        # A match from its start (nothing to check): what every key defaults to below.
+        return {"hand_number": 1, "leader": None, "open": [False] * n, "scores": [0] * n,
+                "balances": [0] * n, "records": [0] * n}
+    state = obj(state, "match", RecordError, MATCH_KEYS)
     out: dict[str, Any] = {
         "hand_number": whole(state.get("hand_number", 1), "match.hand_number", 1, 10**6),
         "leader": optional_seat(state.get("leader"), "match.leader", n),

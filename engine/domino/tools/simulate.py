@@ -59,12 +59,19 @@ def simulate(variant: str, options: dict[str, Any] | None = None, games: int = 1
         if kernel:
             outcome = random_hand(rs, dealer, chooser)
             moves_total += outcome.details["moves"]
-            result = outcome.to_json()
+            # The fields of ``_KEYS``, read from the result itself (its ``to_json`` would copy
+            # them into a dict first): the same values, so the same text is hashed.
+            termination = outcome.termination
+            fields: tuple[Any, ...] = (termination, outcome.winner, outcome.blocker,
+                                       outcome.gai, outcome.ranking, outcome.pips,
+                                       outcome.delta, outcome.house)
         else:
             result = _general_hand(rs, seed, i, chooser)
             moves_total += result.pop("moves")
-        terminations[result["termination"]] = terminations.get(result["termination"], 0) + 1
-        digest.update(repr(tuple(result[k] for k in _KEYS)).encode())
+            termination = result["termination"]
+            fields = tuple(result[k] for k in _KEYS)
+        terminations[termination] = terminations.get(termination, 0) + 1
+        digest.update(repr(fields).encode())
     seconds = time.perf_counter() - start
     return {
         "variant": rs.id,
