@@ -45,7 +45,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from domino import Match
 from domino.ai import get_agent
-from domino.ai.review import Review
+from domino.ai.agents import EXPERT
+from domino.ai.review import Review, expert_search, mirrored
 from domino.arena import play_hand
 from domino.rules import VARIANTS
 from domino.stats import wilson
@@ -81,12 +82,16 @@ def time_review(variant: str, players: int, agent: str, hands: int, seed: int) -
             "judged_median": statistics.median(judged)}
 
 
-def quality(job: tuple[str, int, int | None, int, bool]) -> dict:
-    """Agreement of the review's best move with the expert's move in ``variant`` (and, with
-    ``baseline``, of a second expert with another seed with the first)."""
-    variant, positions, budget, seed, baseline = job
+def quality(job: tuple[str, int, int | None, int, bool, int, int | None]) -> dict:
+    """The review's figures on expert moves in ``variant``: agreement of its best with the
+    expert's move (by construction since E-27), and the independent figures of a reference
+    judge (another seed, ``reference_budget`` evaluations) on the same positions; with
+    ``baseline``, how often a second expert search (another seed, the default budget)
+    chooses the expert's move."""
+    variant, positions, budget, seed, baseline, reference_budget, reference_positions = job
     agree = unmarked = total = hands = again = 0
-    other = get_agent("expert", seed=seed + 7_777)
+    ref_total = ref_agree = ref_marked = ref_bad = 0
+    ref_losses: list[float] = []
     disagreements: list[dict] = []
     t0 = time.perf_counter()
     s = seed
@@ -100,10 +105,20 @@ def quality(job: tuple[str, int, int | None, int, bool]) -> dict:
         review.pending = list(choices)
         review.total = len(choices)
         doc = review.run()
-        for d, e in zip(choices, doc["moves"], strict=True):
+        ref_entries: list[dict | None] = [None] * len(choices)
+        want = (positions if reference_positions is None else reference_positions) - ref_total
+        if reference_budget and want > 0:
+            ref = Review(record, None, reference_budget, salt=1)
+            ref.pending = list(choices[:want])
+            ref.total = len(ref.pending)
+            ref_doc = ref.run()
+            ref_entries[:len(ref_doc["moves"])] = ref_doc["moves"]
+        for d, e, r in zip(choices, doc["moves"], ref_entries, strict=True):
             if baseline:
-                rng = random.Random(seed * 31 + total)
-                again += str(other.choose(d.view, list(d.legal), rng)) == e["played"]
+                other = expert_search(d.view, list(d.legal), None, EXPERT, salt=2)
+                other.run()
+                choice = other.best()
+                again += choice == d.played or mirrored(d.view, choice, d.played)
             total += 1
             unmarked += e["mark"] is None
             if e["best"] == e["played"]:
@@ -112,13 +127,30 @@ def quality(job: tuple[str, int, int | None, int, bool]) -> dict:
                 disagreements.append({"seed": s - 1, "move": e["move"], "played": e["played"],
                                       "best": e["best"], "loss": e["loss"],
                                       "loss_se": e["loss_se"], "mark": e["mark"]})
+            if r is not None:
+                ref_total += 1
+                ref_agree += r["best"] == r["played"]
+                ref_marked += r["mark"] is not None
+                ref_bad += r["mark"] in ("mistake", "blunder")
+                ref_losses.append(r["loss"])
     low, high = wilson(agree, total)
-    return {"variant": variant, "positions": total, "agree": agree,
-            "rate": round(agree / total, 3), "wilson": [round(low, 3), round(high, 3)],
-            "unmarked_rate": round(unmarked / total, 3),
-            "expert_again_rate": round(again / total, 3) if baseline else None,
-            "hands": hands, "seconds": round(time.perf_counter() - t0, 1),
-            "first_disagreements": disagreements}
+    out = {"variant": variant, "positions": total, "agree": agree,
+           "rate": round(agree / total, 3), "wilson": [round(low, 3), round(high, 3)],
+           "unmarked_rate": round(unmarked / total, 3),
+           "expert_again_rate": round(again / total, 3) if baseline else None,
+           "hands": hands, "seconds": round(time.perf_counter() - t0, 1),
+           "first_disagreements": disagreements}
+    if ref_total:
+        out["reference"] = {
+            "budget": reference_budget, "positions": ref_total,
+            "agree": ref_agree, "agree_rate": round(ref_agree / ref_total, 3),
+            "agree_wilson": [round(x, 3) for x in wilson(ref_agree, ref_total)],
+            "marked_rate": round(ref_marked / ref_total, 3),
+            "marked_wilson": [round(x, 3) for x in wilson(ref_marked, ref_total)],
+            "mistake_rate": round(ref_bad / ref_total, 3),
+            "mistake_wilson": [round(x, 3) for x in wilson(ref_bad, ref_total)],
+            "mean_loss": round(sum(ref_losses) / ref_total, 3)}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,8 +169,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--skip-timing", action="store_true")
     p.add_argument("--skip-quality", action="store_true")
     p.add_argument("--baseline", action="store_true",
-                   help="also ask a second expert (another seed, the default budget) at each "
-                        "position: how often two experts agree, the ceiling of the agreement")
+                   help="also run a second expert search (another seed, the default budget) "
+                        "at each position: how often it chooses the expert's move (the "
+                        "search's own sampling noise)")
+    p.add_argument("--reference-budget", type=int, default=8 * EXPERT.evaluations,
+                   help="evaluations per decision of the reference judge, another seed "
+                        "(default 8 times the expert's; 0: no reference)")
+    p.add_argument("--reference-positions", type=int, default=None,
+                   help="judge only the first N positions per variant with the reference "
+                        "(default: all of them)")
     args = p.parse_args(argv)
     out: dict = {}
     if not args.skip_timing:
@@ -150,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{t['judged_median']} of {t['decisions_median']} decisions judged",
                   file=sys.stderr)
     if not args.skip_quality:
-        jobs = [(v, args.positions, args.budget, args.seed * 10_000, args.baseline)
+        jobs = [(v, args.positions, args.budget, args.seed * 10_000, args.baseline,
+                 args.reference_budget, args.reference_positions)
                 for v in args.variants.split(",")]
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
@@ -164,6 +204,14 @@ def main(argv: list[str] | None = None) -> int:
                   f"{q['unmarked_rate']:.3f}; two experts agree "
                   f"{q['expert_again_rate']} ({q['hands']} hands, {q['seconds']} s)",
                   file=sys.stderr)
+            r = q.get("reference")
+            if r:
+                print(f"{'':>15}  reference ({r['budget']} evaluations, another seed, "
+                      f"{r['positions']} positions): no better move than the expert's "
+                      f"{r['agree_rate']:.3f} {r['agree_wilson']}; the expert's move marked "
+                      f"{r['marked_rate']:.3f} {r['marked_wilson']}, as a mistake or blunder "
+                      f"{r['mistake_rate']:.3f} {r['mistake_wilson']}; mean loss "
+                      f"{r['mean_loss']}", file=sys.stderr)
     print(json.dumps(out))
     return 0
 
