@@ -13,14 +13,23 @@ Two measurements, printed as one JSON object on stdout (a summary goes to stderr
   after seed, the first hand of a match each, as ``python -m domino arena`` deals it); every
   decision with a choice is a position, until ``--positions`` of them. The record of each hand
   is reviewed at ``--budget`` (default the expert's), and the position counts as agreeing when
-  the review's ``best`` is the move the expert played at its own default budget (its own
-  seed: the two searches sample different worlds). The rate per variant comes with its 95%
-  Wilson interval. Issue 13's aim: at least 90% in every variant. Beside it,
-  ``unmarked_rate``: the share of those positions where the review puts no mark on the
-  expert's move (its loss, if any, is below the inaccuracy threshold or within noise);
-  with ``--baseline``, ``expert_again_rate``: how often a second expert (another seed, the
-  default budget) plays the same move, the ceiling of what any judge seeded differently can
-  agree with.
+  the review's ``best`` is the move the expert played at its own default budget. Since
+  docs/DECISIONS.md E-27 the review runs the expert's own search (seeded by the position), so
+  this rate is 1.0 by construction; it is kept to check that it stays so. The rate per
+  variant comes with its 95% Wilson interval (issue 13's aim: at least 90% in every variant).
+  Beside it, ``unmarked_rate``: the share of those positions where the review puts no mark
+  on the expert's move.
+
+  Since that rate says nothing of the judgement's quality, ``reference``: the first
+  ``--reference-positions`` positions are judged again by an independent reference, a review
+  with another seed (``Review(salt=1)``) and ``--reference-budget`` evaluations per decision
+  (default 8 times the expert's): ``agree_rate``, the share where the reference finds no
+  better move than the expert's (its ``best`` is the move played: the same move, its mirror
+  image, or a move it estimates at least as good); ``marked_rate`` and ``mistake_rate``, the
+  shares of the expert's moves it marks at all, and as a mistake or a blunder; ``mean_loss``
+  in the variant's unit. With ``--baseline``, ``expert_again_rate``: how often a second
+  expert search (another seed, the default budget) chooses the expert's move, the sampling
+  noise of the search itself (what the review's agreement was limited to before E-27).
 
 Variants run in parallel processes with ``--jobs`` (the figures do not depend on it; the
 timings are taken alone, before).
@@ -153,6 +162,23 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None]) -> dic
     return out
 
 
+def report(q: dict) -> None:
+    """One variant's quality figures on stderr, as soon as they are known."""
+    print(f"{q['variant']:>15}: best = expert's move in {q['agree']}/{q['positions']} "
+          f"= {q['rate']:.3f} {q['wilson']}; no mark on the expert's move "
+          f"{q['unmarked_rate']:.3f}; a second expert search agrees "
+          f"{q['expert_again_rate']} ({q['hands']} hands, {q['seconds']} s)",
+          file=sys.stderr, flush=True)
+    r = q.get("reference")
+    if r:
+        print(f"{'':>15}  reference ({r['budget']} evaluations, another seed, "
+              f"{r['positions']} positions): no better move than the expert's "
+              f"{r['agree_rate']:.3f} {r['agree_wilson']}; the expert's move marked "
+              f"{r['marked_rate']:.3f} {r['marked_wilson']}, as a mistake or blunder "
+              f"{r['mistake_rate']:.3f} {r['mistake_wilson']}; mean loss "
+              f"{r['mean_loss']}", file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the options, run both measurements, print the JSON."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -192,26 +218,17 @@ def main(argv: list[str] | None = None) -> int:
         jobs = [(v, args.positions, args.budget, args.seed * 10_000, args.baseline,
                  args.reference_budget, args.reference_positions)
                 for v in args.variants.split(",")]
+        results = []
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
-                results = list(pool.map(quality, jobs))
+                for q in pool.map(quality, jobs):
+                    results.append(q)
+                    report(q)
         else:
-            results = [quality(j) for j in jobs]
+            for j in jobs:
+                results.append(quality(j))
+                report(results[-1])
         out["quality"] = results
-        for q in results:
-            print(f"{q['variant']:>15}: best = expert's move in {q['agree']}/{q['positions']} "
-                  f"= {q['rate']:.3f} {q['wilson']}; no mark on the expert's move "
-                  f"{q['unmarked_rate']:.3f}; two experts agree "
-                  f"{q['expert_again_rate']} ({q['hands']} hands, {q['seconds']} s)",
-                  file=sys.stderr)
-            r = q.get("reference")
-            if r:
-                print(f"{'':>15}  reference ({r['budget']} evaluations, another seed, "
-                      f"{r['positions']} positions): no better move than the expert's "
-                      f"{r['agree_rate']:.3f} {r['agree_wilson']}; the expert's move marked "
-                      f"{r['marked_rate']:.3f} {r['marked_wilson']}, as a mistake or blunder "
-                      f"{r['mistake_rate']:.3f} {r['mistake_wilson']}; mean loss "
-                      f"{r['mean_loss']}", file=sys.stderr)
     print(json.dumps(out))
     return 0
 
