@@ -277,6 +277,10 @@ async def ask_hint(state_id):
                     if m["move"] == answer["move"]:
                         S["selected"] = tile
         render()
+        # The figures may be below the fold (a phone) or the column's scroll (landscape).
+        box = byid("hint-box")
+        if not box.hidden:
+            box.scrollIntoView(False)
 
 
 def on_next(event):
