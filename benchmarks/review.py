@@ -13,14 +13,23 @@ Two measurements, printed as one JSON object on stdout (a summary goes to stderr
   after seed, the first hand of a match each, as ``python -m domino arena`` deals it); every
   decision with a choice is a position, until ``--positions`` of them. The record of each hand
   is reviewed at ``--budget`` (default the expert's), and the position counts as agreeing when
-  the review's ``best`` is the move the expert played at its own default budget (its own
-  seed: the two searches sample different worlds). The rate per variant comes with its 95%
-  Wilson interval. Issue 13's aim: at least 90% in every variant. Beside it,
-  ``unmarked_rate``: the share of those positions where the review puts no mark on the
-  expert's move (its loss, if any, is below the inaccuracy threshold or within noise);
-  with ``--baseline``, ``expert_again_rate``: how often a second expert (another seed, the
-  default budget) plays the same move, the ceiling of what any judge seeded differently can
-  agree with.
+  the review's ``best`` is the move the expert played at its own default budget. Since
+  docs/DECISIONS.md E-28 the review runs the expert's own search (seeded by the position), so
+  this rate is 1.0 by construction; it is kept to check that it stays so. The rate per
+  variant comes with its 95% Wilson interval (issue 13's aim: at least 90% in every variant).
+  Beside it, ``unmarked_rate``: the share of those positions where the review puts no mark
+  on the expert's move.
+
+  Since that rate says nothing of the judgement's quality, ``reference``: the first
+  ``--reference-positions`` positions are judged again by an independent reference, a review
+  with another seed (``Review(salt=1)``) and ``--reference-budget`` evaluations per decision
+  (default 8 times the expert's): ``agree_rate``, the share where the reference finds no
+  better move than the expert's (its ``best`` is the move played: the same move, its mirror
+  image, or a move it estimates at least as good); ``marked_rate`` and ``mistake_rate``, the
+  shares of the expert's moves it marks at all, and as a mistake or a blunder; ``mean_loss``
+  in the variant's unit. With ``--baseline``, ``expert_again_rate``: how often a second
+  expert search (another seed, the default budget) chooses the expert's move, the sampling
+  noise of the search itself (what the review's agreement was limited to before E-28).
 
 Variants run in parallel processes with ``--jobs`` (the figures do not depend on it; the
 timings are taken alone, before).
@@ -45,7 +54,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from domino import Match
 from domino.ai import get_agent
-from domino.ai.review import Review
+from domino.ai.agents import EXPERT
+from domino.ai.review import Review, expert_search, mirrored
 from domino.ai.stats import wilson
 from domino.rules.ruleset import VARIANTS
 from domino.tools.arena import play_hand
@@ -81,12 +91,16 @@ def time_review(variant: str, players: int, agent: str, hands: int, seed: int) -
             "judged_median": statistics.median(judged)}
 
 
-def quality(job: tuple[str, int, int | None, int, bool]) -> dict:
-    """Agreement of the review's best move with the expert's move in ``variant`` (and, with
-    ``baseline``, of a second expert with another seed with the first)."""
-    variant, positions, budget, seed, baseline = job
+def quality(job: tuple[str, int, int | None, int, bool, int, int | None]) -> dict:
+    """The review's figures on expert moves in ``variant``: agreement of its best with the
+    expert's move (by construction since E-28), and the independent figures of a reference
+    judge (another seed, ``reference_budget`` evaluations) on the same positions; with
+    ``baseline``, how often a second expert search (another seed, the default budget)
+    chooses the expert's move."""
+    variant, positions, budget, seed, baseline, reference_budget, reference_positions = job
     agree = unmarked = total = hands = again = 0
-    other = get_agent("expert", seed=seed + 7_777)
+    ref_total = ref_agree = ref_marked = ref_bad = 0
+    ref_losses: list[float] = []
     disagreements: list[dict] = []
     t0 = time.perf_counter()
     s = seed
@@ -100,10 +114,20 @@ def quality(job: tuple[str, int, int | None, int, bool]) -> dict:
         review.pending = list(choices)
         review.total = len(choices)
         doc = review.run()
-        for d, e in zip(choices, doc["moves"], strict=True):
+        ref_entries: list[dict | None] = [None] * len(choices)
+        want = (positions if reference_positions is None else reference_positions) - ref_total
+        if reference_budget and want > 0:
+            ref = Review(record, None, reference_budget, salt=1)
+            ref.pending = list(choices[:want])
+            ref.total = len(ref.pending)
+            ref_doc = ref.run()
+            ref_entries[:len(ref_doc["moves"])] = ref_doc["moves"]
+        for d, e, r in zip(choices, doc["moves"], ref_entries, strict=True):
             if baseline:
-                rng = random.Random(seed * 31 + total)
-                again += str(other.choose(d.view, list(d.legal), rng)) == e["played"]
+                other = expert_search(d.view, list(d.legal), None, EXPERT, salt=2)
+                other.run()
+                choice = other.best()
+                again += choice == d.played or mirrored(d.view, choice, d.played)
             total += 1
             unmarked += e["mark"] is None
             if e["best"] == e["played"]:
@@ -112,13 +136,47 @@ def quality(job: tuple[str, int, int | None, int, bool]) -> dict:
                 disagreements.append({"seed": s - 1, "move": e["move"], "played": e["played"],
                                       "best": e["best"], "loss": e["loss"],
                                       "loss_se": e["loss_se"], "mark": e["mark"]})
+            if r is not None:
+                ref_total += 1
+                ref_agree += r["best"] == r["played"]
+                ref_marked += r["mark"] is not None
+                ref_bad += r["mark"] in ("mistake", "blunder")
+                ref_losses.append(r["loss"])
     low, high = wilson(agree, total)
-    return {"variant": variant, "positions": total, "agree": agree,
-            "rate": round(agree / total, 3), "wilson": [round(low, 3), round(high, 3)],
-            "unmarked_rate": round(unmarked / total, 3),
-            "expert_again_rate": round(again / total, 3) if baseline else None,
-            "hands": hands, "seconds": round(time.perf_counter() - t0, 1),
-            "first_disagreements": disagreements}
+    out = {"variant": variant, "positions": total, "agree": agree,
+           "rate": round(agree / total, 3), "wilson": [round(low, 3), round(high, 3)],
+           "unmarked_rate": round(unmarked / total, 3),
+           "expert_again_rate": round(again / total, 3) if baseline else None,
+           "hands": hands, "seconds": round(time.perf_counter() - t0, 1),
+           "first_disagreements": disagreements}
+    if ref_total:
+        out["reference"] = {
+            "budget": reference_budget, "positions": ref_total,
+            "agree": ref_agree, "agree_rate": round(ref_agree / ref_total, 3),
+            "agree_wilson": [round(x, 3) for x in wilson(ref_agree, ref_total)],
+            "marked_rate": round(ref_marked / ref_total, 3),
+            "marked_wilson": [round(x, 3) for x in wilson(ref_marked, ref_total)],
+            "mistake_rate": round(ref_bad / ref_total, 3),
+            "mistake_wilson": [round(x, 3) for x in wilson(ref_bad, ref_total)],
+            "mean_loss": round(sum(ref_losses) / ref_total, 3)}
+    return out
+
+
+def report(q: dict) -> None:
+    """One variant's quality figures on stderr, as soon as they are known."""
+    print(f"{q['variant']:>15}: best = expert's move in {q['agree']}/{q['positions']} "
+          f"= {q['rate']:.3f} {q['wilson']}; no mark on the expert's move "
+          f"{q['unmarked_rate']:.3f}; a second expert search agrees "
+          f"{q['expert_again_rate']} ({q['hands']} hands, {q['seconds']} s)",
+          file=sys.stderr, flush=True)
+    r = q.get("reference")
+    if r:
+        print(f"{'':>15}  reference ({r['budget']} evaluations, another seed, "
+              f"{r['positions']} positions): no better move than the expert's "
+              f"{r['agree_rate']:.3f} {r['agree_wilson']}; the expert's move marked "
+              f"{r['marked_rate']:.3f} {r['marked_wilson']}, as a mistake or blunder "
+              f"{r['mistake_rate']:.3f} {r['mistake_wilson']}; mean loss "
+              f"{r['mean_loss']}", file=sys.stderr, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,8 +195,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--skip-timing", action="store_true")
     p.add_argument("--skip-quality", action="store_true")
     p.add_argument("--baseline", action="store_true",
-                   help="also ask a second expert (another seed, the default budget) at each "
-                        "position: how often two experts agree, the ceiling of the agreement")
+                   help="also run a second expert search (another seed, the default budget) "
+                        "at each position: how often it chooses the expert's move (the "
+                        "search's own sampling noise)")
+    p.add_argument("--reference-budget", type=int, default=8 * EXPERT.evaluations,
+                   help="evaluations per decision of the reference judge, another seed "
+                        "(default 8 times the expert's; 0: no reference)")
+    p.add_argument("--reference-positions", type=int, default=None,
+                   help="judge only the first N positions per variant with the reference "
+                        "(default: all of them)")
     args = p.parse_args(argv)
     out: dict = {}
     if not args.skip_timing:
@@ -150,20 +215,20 @@ def main(argv: list[str] | None = None) -> int:
                   f"{t['judged_median']} of {t['decisions_median']} decisions judged",
                   file=sys.stderr)
     if not args.skip_quality:
-        jobs = [(v, args.positions, args.budget, args.seed * 10_000, args.baseline)
+        jobs = [(v, args.positions, args.budget, args.seed * 10_000, args.baseline,
+                 args.reference_budget, args.reference_positions)
                 for v in args.variants.split(",")]
+        results = []
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
-                results = list(pool.map(quality, jobs))
+                for q in pool.map(quality, jobs):
+                    results.append(q)
+                    report(q)
         else:
-            results = [quality(j) for j in jobs]
+            for j in jobs:
+                results.append(quality(j))
+                report(results[-1])
         out["quality"] = results
-        for q in results:
-            print(f"{q['variant']:>15}: best = expert's move in {q['agree']}/{q['positions']} "
-                  f"= {q['rate']:.3f} {q['wilson']}; no mark on the expert's move "
-                  f"{q['unmarked_rate']:.3f}; two experts agree "
-                  f"{q['expert_again_rate']} ({q['hands']} hands, {q['seconds']} s)",
-                  file=sys.stderr)
     print(json.dumps(out))
     return 0
 

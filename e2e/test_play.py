@@ -1,7 +1,9 @@
 """Playing by clicking: every move is a DOM control with data-move; computer seats move in the
 worker; the hand ends with a dialog."""
 
-from conftest import open_deep_link, play_hand, wait_engine
+import re
+
+from conftest import open_deep_link, play_and_wait, play_hand, wait_engine, wait_my_turn
 
 
 def test_whole_hand_vn_traditional_one_human_three_computers(page, site, guard):
@@ -110,6 +112,68 @@ def test_hint_highlights_a_legal_move(page, site, guard):
     # The highlighted control is a legal move (or the tile whose ends are now offered).
     element = marked.first
     assert element.get_attribute("data-move") or element.get_attribute("data-tile")
+
+
+def test_hint_shows_the_reviews_figures(page, site, guard, artifacts):
+    """A hint lists every sensible move with the move review's figures: its value in the
+    variant's unit, its loss against the best and its mark, the best first."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_deep_link(page, site, "variant=vn_traditional&players=4&seed=7&seats=human,ai,ai,ai")
+    box = page.locator("#hint-box")
+    rows = box.locator("tbody tr")
+    for _ in range(10):
+        wait_my_turn(page)
+        page.locator("#moves [data-hint]").click()
+        box.wait_for(state="visible", timeout=60_000)
+        if rows.count() >= 3:
+            break
+        play_and_wait(page)
+    assert rows.count() >= 3, "no decision with three sensible moves"
+    assert box.locator("h2").inner_text() == "The expert's estimates"
+    headers = box.locator("thead th").all_inner_texts()
+    assert headers == ["Move", "Value", "Loss", "Verdict"]
+    number = re.compile(r"^[+\u2212]?\d{1,3}(,\d{3})*$")  # money: whole coins, grouped
+    losses = []
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        label = row.locator("th").inner_text()
+        value, loss, verdict = row.locator("td").all_inner_texts()
+        # A move in words (the tile and where it goes), never the engine's notation.
+        assert label and "@" not in label and row.get_attribute("data-hint-move")
+        assert number.match(value) and number.match(loss), (value, loss)
+        losses.append(int(loss.replace(",", "")))
+        assert verdict
+    # The best first, losing nothing; the control it names is the one highlighted.
+    first = rows.first
+    assert "best" in first.get_attribute("class")
+    assert first.locator("td").nth(2).inner_text() == "Best" and losses[0] == 0
+    assert all(x >= 0 for x in losses)
+    best = first.get_attribute("data-hint-move")
+    hinted = page.locator("#game .hinted").first
+    hinted.wait_for(state="visible", timeout=10_000)
+    assert best == hinted.get_attribute("data-move") or best.startswith(
+        hinted.get_attribute("data-tile") or "\u0000")
+    assert "coins" in box.locator(".review-unit").inner_text()
+    box.screenshot(path=str(artifacts / "hint-box-1366.png"))
+    page.screenshot(path=str(artifacts / "hint-1366x768.png"))
+    # The same figures in the other languages, from the catalogues.
+    page.select_option("#lang", "vi")
+    page.wait_for_function(
+        "document.querySelector('#hint-box h2').textContent === '\u01af\u1edbc t\u00ednh c\u1ee7a cao th\u1ee7'")
+    assert box.locator("thead th").first.inner_text() == "N\u01b0\u1edbc \u0111i"
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / "hint-390x844-vi.png"))
+    page.select_option("#lang", "ru")
+    page.wait_for_function(
+        "document.querySelector('#hint-box h2').textContent === '\u041e\u0446\u0435\u043d\u043a\u0438 \u044d\u043a\u0441\u043f\u0435\u0440\u0442\u0430'")
+    page.screenshot(path=str(artifacts / "hint-390x844-ru.png"))
+    page.select_option("#lang", "en")
+    # Hidden on request; a move played leaves no hint behind.
+    box.locator("[data-hint-close]").click()
+    assert box.is_hidden()
+    play_and_wait(page)
+    assert box.is_hidden()
 
 
 def test_a_deep_link_followed_in_the_open_page_starts_its_match(page, site, guard):

@@ -37,7 +37,8 @@ intent             fields                                                      a
 ``ai_move``        ``state_id``: the worker moves for the computer seat to     ``state``
                    move (not sent by the page, whose worker pushes the moves)
 ``next_hand``      ``state_id``                                                ``state``
-``hint``           ``state_id``: the human to move asks for advice (its        ``hint``
+``hint``           ``state_id``: the human to move asks for advice: the move   ``hint``
+                   review's figures for its sensible moves (``on_hint``; its
                    ``move`` and ``ranking`` name ``move`` values of ``moves``)
 ``undo``           ``state_id``: take the match back to the previous decision  ``state``
                    of the one human seat in this hand (before its last move;
@@ -233,8 +234,6 @@ INTENTS = ("hello", "variants", "new_match", "play", "ai_move", "next_hand", "hi
 DEFAULT_AI_LEVEL = "medium"
 # Intents that change the game must name the state they were sent for.
 STATEFUL_INTENTS = ("play", "ai_move", "next_hand", "hint", "undo")
-# The level that gives hints: quick, and explains its ranking (``Agent.analyze``).
-HINT_LEVEL = "medium"
 # ``View.to_json`` keys a ``state`` answer leaves out of its ``view``, each with the field of
 # the answer that carries it (one home per fact: "A state answer carries no field twice").
 VIEW_FIELDS_ELSEWHERE = {"variant": "variant", "players": "players",
@@ -777,25 +776,34 @@ class Session:
         return self.state([{"type": "hand_started", "hand_number": match.hand_number}])
 
     def on_hint(self, data: dict[str, Any]) -> dict[str, Any]:
-        """Advice for the human to move: the legal moves ranked best first by the AI.
+        """Advice for the human to move: the move review's figures for every sensible move
+        (``domino.ai.review.judge_position``: the expert's own search of the position,
+        every move valued in all its worlds), so that a hint and a later review of the
+        hand say the same thing.
 
-        Answers ``{"type": "hint", "state_id", "move": best notation, "ranking": [{"move",
-        "value"}, ...]}``; the state does not change."""
+        Answers ``{"type": "hint", "state_id", "move": the expert's choice, "unit": the
+        variant's unit (``money``, ``points``, ``penalty points``, ``pips``),
+        "thresholds": {"inaccuracy", "mistake", "blunder"} in that unit, "ranking":
+        [{"move", "value", "loss", "loss_se", "mark", "forced", "worlds"}, ...]}``: the
+        ``moves`` values of the state's sensible moves (never ``leave`` nor a voluntary
+        draw), the expert's choice first, then by ``value`` (the seat's side's estimated
+        result of the hand, higher is better), ``loss`` against the best (0 or more),
+        ``mark`` null or ``inaccuracy`` / ``mistake`` / ``blunder`` (E-24). With one
+        sensible move nothing is searched: its entry is ``forced`` with ``value`` null. The
+        state does not change."""
         match = self.current()
         seat = self.seat_to_move(match)
         if self.seats[seat] != "human":
             raise ProtocolError("not_your_turn", f"seat {seat} is played by the computer")
         legal = match.legal()
-        from .ai import get_agent
+        from .ai.review import judge_position
 
-        agent = get_agent(HINT_LEVEL, seed=match.seed * 16 + seat)
         hand = match.hand
         assert hand is not None  # (someone is to move)
-        ranking = agent.analyze(view(hand, seat), legal, random.Random(self.state_id))
-        if not ranking:
-            ranking = [{"move": str(m), "value": None} for m in legal]
-        return {"type": "hint", "state_id": self.state_id, "move": ranking[0]["move"],
-                "ranking": ranking}
+        judged = judge_position(view(hand, seat), legal)
+        return {"type": "hint", "state_id": self.state_id, "move": judged["best"],
+                "unit": judged["unit"], "thresholds": judged["thresholds"],
+                "ranking": judged["moves"]}
 
     def on_undo(self, data: dict[str, Any]) -> dict[str, Any]:
         """Take the match back to the lone human seat's previous decision in this hand: the

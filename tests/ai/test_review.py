@@ -261,7 +261,7 @@ def test_marks_by_scale():
 
 def test_document_shape(traditional_review):
     doc = traditional_review
-    assert doc["format"] == FORMAT == "domino-review" and doc["version"] == VERSION == 1
+    assert doc["format"] == FORMAT == "domino-review" and doc["version"] == VERSION == 2
     assert doc["record"] == record_id(VN_TRADITIONAL_BLUNDER)
     assert doc["record"].startswith("sha256:") and len(doc["record"]) == 7 + 64
     assert doc["unit"] == "money" and doc["budget"] == BUDGET and doc["complete"] is True
@@ -354,3 +354,84 @@ def test_leaving_the_table_is_judged_but_never_proposed():
     # The leave costs B + 2B per double in hand (RULES.md 2.3), the same in every world.
     assert e["value"] == -(1000 + 2000 * doubles)
     assert e["loss"] > 0
+
+
+# --- the review runs the expert's own search (DECISIONS E-28) ---------------------------------
+
+def _expert_hand(variant: str, seed: int, budget: int) -> dict:
+    """A hand of ``variant`` played by four experts at ``budget`` (each with its own seed)."""
+    from domino.ai import get_agent
+    from domino.tools.arena import play_hand
+
+    m = Match.new(variant, {}, seed=seed)
+    agents = [get_agent("expert", seed=seed + 101 * i, budget=budget) for i in range(m.players)]
+    play_hand(m, agents, random.Random(seed))
+    return m.to_record()
+
+
+@pytest.mark.parametrize("variant", ["vn_traditional", "doubles", "mexican_train"])
+def test_the_reviews_best_is_the_experts_own_choice(variant):
+    record = _expert_hand(variant, 5, BUDGET)
+    doc = Review(record, None, BUDGET).run()
+    judged = [e for e in doc["moves"] if not e["forced"]]
+    assert len(judged) >= 5
+    for e in judged:
+        assert e["best"] == e["played"] and e["loss"] == 0 and e["mark"] is None, e
+
+
+def test_a_search_level_decides_from_the_position_alone():
+    from domino.ai import get_agent
+    from domino.play.view import view
+
+    m = Match.new("all_fives", {}, seed=8)
+    while len(playable(m.legal())) < 3:
+        m.play(m.legal()[0])
+    v, legal = view(m.hand, m.to_move), m.legal()
+    one, two = random.Random(1), random.Random(2)
+    a = get_agent("expert", seed=1, budget=BUDGET).choose(v, legal, one)
+    b = get_agent("expert", seed=77, budget=BUDGET).choose(v, legal, two)
+    assert a == b
+    # The caller's stream still advances by one number, as for the other agents.
+    assert one.getstate() == _drawn(random.Random(1)).getstate()
+
+
+def _drawn(rng: random.Random) -> random.Random:
+    rng.random()
+    return rng
+
+
+def test_complete_values_a_move_alike_whatever_else_is_completed():
+    from domino.ai.review import expert_search
+    from domino.play.view import view
+
+    m = Match.new("vn_traditional", {"players": 4}, seed=11)
+    while len(playable(m.legal())) < 3:
+        m.play(m.legal()[0])
+    v, legal = view(m.hand, m.to_move), m.legal()
+    moves = playable(legal)
+    first = expert_search(v, legal, BUDGET)
+    first.run()
+    choice = first.best()
+    assert first.complete([moves[-1]])
+    second = expert_search(v, legal, BUDGET)
+    second.run()
+    while not second.complete(moves, 3):  # in small chunks, every move
+        pass
+    c1, c2 = first.candidates.index(moves[-1]), second.candidates.index(moves[-1])
+    assert first.values[c1] == second.values[c2]
+    assert len(second.values[c2]) == second.worlds
+    assert all(len(second.values[second.candidates.index(x)]) == second.worlds for x in moves)
+    # Completing never changes the choice.
+    assert first.best() == second.best() == choice
+
+
+def test_judge_position_gives_a_forced_move_without_searching():
+    from domino.ai.review import judge_position
+    from domino.play.view import view
+
+    m = Match.new("draw", {"players": 2}, seed=3)
+    while len(playable(m.legal())) != 1:
+        m.play(m.legal()[0])
+    out = judge_position(view(m.hand, m.to_move), m.legal())
+    (entry,) = out["moves"]
+    assert entry["forced"] and entry["value"] is None and out["worlds"] == 0

@@ -253,7 +253,7 @@ def test_view_of_a_drawn_tile_by_another_seat():
 
 @pytest.mark.parametrize("variant", sorted(POINTS_VARIANTS) + [
     "kozel", "vn_traditional", "vn_schoolnet", "vn_iwin"])
-def test_view_shows_the_match_scores_so_far(variant):
+def test_view_shows_the_match_totals_so_far(variant):
     """A player may know the standing of the match (scores, kozel records, money balances);
     in all_fives it decides when a hand stops."""
     key = {"kozel": "records", "vn_traditional": "balances", "vn_schoolnet": "balances",

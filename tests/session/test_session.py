@@ -370,6 +370,73 @@ def test_hint_names_a_legal_move_and_changes_nothing():
     assert stale["code"] == "stale_state"
 
 
+def human_decision_with_a_choice(session, variant, players, seed):
+    """Play a match with seat 0 human (its first legal move) until seat 0 has at least
+    three legal moves: the state then."""
+    state = new_match(session, variant=variant, players=players, seed=seed,
+                      seats=["human"] + ["ai:medium"] * (players - 1))
+    for _ in range(300):
+        assert not state["hand_over"], "no decision with a choice for seat 0"
+        if state["to_move_kind"] == "human":
+            if len([m for m in state["moves"] if m["kind"] != "leave"]) >= 3:
+                return state
+            state = ask(session, type="play", state_id=state["state_id"],
+                        move=notations(state)[0])
+        else:
+            state = ask(session, type="ai_move", state_id=state["state_id"])
+    raise AssertionError("no decision with a choice for seat 0")
+
+
+@pytest.mark.parametrize(("variant", "players", "seed", "unit"), [
+    ("vn_traditional", 4, 3, "money"),
+    ("all_fives", 2, 4, "points"),
+    ("kozel", 4, 2, "penalty points"),
+])
+def test_hint_shows_the_reviews_figures_best_first(variant, players, seed, unit):
+    session = Session()
+    state = human_decision_with_a_choice(session, variant, players, seed)
+    hint = ask(session, type="hint", state_id=state["state_id"])
+    assert hint["type"] == "hint" and hint["unit"] == unit
+    assert set(hint["thresholds"]) == {"inaccuracy", "mistake", "blunder"}
+    ranking = hint["ranking"]
+    assert [e["move"] for e in ranking][0] == hint["move"]
+    # Every sensible move once (never ``leave``), each with the review's figures.
+    sensible = [m["move"] for m in state["moves"] if m["kind"] != "leave"]
+    assert sorted(e["move"] for e in ranking) == sorted(sensible)
+    for e in ranking:
+        assert set(e) == {"move", "value", "loss", "loss_se", "mark", "forced", "worlds"}
+        assert e["forced"] is False and isinstance(e["value"], float)
+        assert e["loss"] >= 0 and e["worlds"] >= 1
+        assert e["mark"] in (None, "inaccuracy", "mistake", "blunder")
+    assert ranking[0]["loss"] == 0 and ranking[0]["mark"] is None
+    # After the best, highest value first.
+    rest = [e["value"] for e in ranking[1:]]
+    assert rest == sorted(rest, reverse=True)
+
+
+def test_hint_figures_are_what_the_review_says_of_the_move_played():
+    """The hint's figures for a move are the review's figures once that move is played:
+    the same search (the expert's, seeded by the position), the move valued in the same
+    worlds."""
+    from domino.ai.review import Review
+
+    session = Session()
+    state = human_decision_with_a_choice(session, "vn_traditional", 4, 3)
+    hint = ask(session, type="hint", state_id=state["state_id"])
+    worst = hint["ranking"][-1]
+    assert worst["move"] != hint["move"]
+    played = ask(session, type="play", state_id=state["state_id"], move=worst["move"])
+    record = ask(session, type="export_record", reveal=True)["record"]
+    moves = record["hands"][-1]["moves"]
+    review = Review(record, [0], hands=[len(record["hands"])])
+    review.pending = [d for d in review.pending if d.move == len(moves)]
+    (entry,) = review.run()["moves"]
+    assert entry["played"] == worst["move"] and entry["best"] == hint["move"]
+    for key in ("value", "loss", "loss_se", "mark", "worlds"):
+        assert entry[key] == worst[key], key
+    assert played["type"] == "state"
+
+
 def test_no_hint_for_a_computer_seat():
     session = Session()
     state = new_match(session, seats=["ai", "ai", "ai", "ai"])

@@ -151,3 +151,14 @@ def test_the_page_never_tells_variants_apart_by_their_ids():
                     if isinstance(value, ast.Constant) and value.value in ids:
                         found.append(f"{path.name}:{node.lineno} {value.value}")
     assert found == [], found
+
+
+def test_estimates_in_the_variants_unit():
+    # Money in whole units, grouped as each language writes amounts; others to a tenth.
+    assert textfmt.estimate(1234.4, "money", "vi") == "+1.234"
+    assert textfmt.estimate(-500.0, "money", "en", False) == "\u2212500"
+    assert textfmt.estimate(2.26, "points", "ru") == "+2,3"
+    assert textfmt.estimate(-3.46, "pips", "en") == "\u22123.5"
+    assert textfmt.estimate(4.0, "penalty points", "en", False) == "4"
+    assert textfmt.estimate(0.0, "points", "en", False) == "0"
+    assert textfmt.estimate(None, "points", "en") == "\u2013"

@@ -155,8 +155,15 @@ def on_game_click(event):
     if S.get("drag_done"):
         S["drag_done"] = False
         return
-    target = event.target.closest("[data-move],[data-tile],[data-cancel],[data-hint]")
-    if target is None or S["busy"]:
+    target = event.target.closest(
+        "[data-move],[data-tile],[data-cancel],[data-hint],[data-hint-close]")
+    if target is None:
+        return
+    if target.getAttribute("data-hint-close") is not None:
+        S["hint_closed"] = state["state_id"]
+        render()
+        return
+    if S["busy"]:
         return
     if target.getAttribute("data-hint") is not None:
         spawn(ask_hint(state["state_id"]))
@@ -263,7 +270,8 @@ async def ask_hint(state_id):
         S["busy"] -= 1
     if answer.get("type") == "hint" and S["state"] is not None \
             and S["state"]["state_id"] == state_id:
-        S["hint"] = (state_id, answer["move"])
+        S["hint"] = (state_id, answer)
+        S["hint_closed"] = None
         by_tile, _others = store.moves_by_tile(S["moves"])
         for tile in by_tile:
             if len(by_tile[tile]) > 1:
@@ -271,6 +279,10 @@ async def ask_hint(state_id):
                     if m["move"] == answer["move"]:
                         S["selected"] = tile
         render()
+        # The figures may be below the fold (a phone) or the column's scroll (landscape).
+        box = byid("hint-box")
+        if not box.hidden:
+            box.scrollIntoView(False)
 
 
 def on_next(event):

@@ -1,6 +1,8 @@
 """Your side of the table: your tiles (sortable), the ends a selected tile fits as buttons
 named as the table shows them, and the moves that place no single tile (draw, pass, a kozel
 pair), the hint, and vn_iwin's "leave the table" as a small control behind a confirmation.
+The hint's box shows the move review's figures for every sensible move (the engine's
+`hint` answer): its value in the variant's unit, its loss against the best, its mark.
 
 HTML text from the store's state; the legal moves are the state's (`S["moves"]`).
 """
@@ -28,12 +30,98 @@ def pips_html(value, options=None):
     return "".join(out)
 
 
-def hinted_move():
+MARKS = ("inaccuracy", "mistake", "blunder")
+
+
+def current_hint():
+    """The engine's `hint` answer for the state shown, or None."""
     hint = S["hint"]
     state = S["state"]
     if hint is None or state is None or hint[0] != state["state_id"]:
         return None
     return hint[1]
+
+
+def hinted_move():
+    hint = current_hint()
+    return None if hint is None else hint.get("move")
+
+
+def move_label(state, m):
+    """A legal move of the state in the words of its button."""
+    kind = m.get("kind")
+    if kind in ("draw", "pass"):
+        if kind == "pass" and textfmt.word(state, "pass") == "knock":
+            return tr("move.knock")
+        return tr("move." + kind)
+    if kind == "leave":
+        return tr("move.leave")
+    if kind == "pair":
+        return pair_label(m)
+    tile = textfmt.canonical_tile(str(m.get("tile")))
+    where = table.end_name(m)
+    return tr("move.play_at", tile=tile, end=where) if where else tr("move.play", tile=tile)
+
+
+def hint_mark(entry, best):
+    """(css class, words) of a hint row's verdict: the best, a mark, within the noise, or
+    as good as the best."""
+    mark = entry.get("mark")
+    if entry.get("forced"):
+        return "none", tr("hint.forced")
+    if best:
+        return "best", tr("hint.best")
+    if mark in MARKS:
+        return mark, tr("review.mark_" + mark)
+    if (entry.get("loss") or 0) > 0:
+        return "close", tr("hint.close")
+    return "none", tr("review.mark_none")
+
+
+def hint_html(state, hint):
+    """The hint's figures as a table, the best first (the engine's order)."""
+    lang = S["lang"]
+    unit = hint.get("unit") or "points"
+    by_move = {}
+    for m in S["moves"]:
+        by_move[m["move"]] = m
+    rows = []
+    for i, entry in enumerate(hint.get("ranking") or []):
+        m = by_move.get(entry.get("move"))
+        if m is None:
+            continue
+        best = i == 0
+        style, words = hint_mark(entry, best)
+        rows.append('<tr class="' + ("best" if best else "") + '" data-hint-move="'
+                    + esc(entry["move"]) + '"><th scope="row">' + esc(move_label(state, m))
+                    + "</th><td>" + esc(textfmt.estimate(entry.get("value"), unit, lang))
+                    + "</td><td>"
+                    + esc(textfmt.estimate(entry.get("loss") if not best else 0, unit, lang,
+                                           False))
+                    + '</td><td><span class="review-mark mark-' + esc(style) + '">'
+                    + esc(words) + "</span></td></tr>")
+    return ('<div class="hint-head"><h2 id="hint-title">' + esc(tr("hint.title")) + "</h2>"
+            + '<button type="button" class="ghost small" data-hint-close="1">'
+            + esc(tr("hint.close_box")) + "</button></div>"
+            + '<div class="hint-scroll"><table class="hint-table"><thead><tr>'
+            + '<th scope="col">' + esc(tr("hint.col_move")) + "</th>"
+            + '<th scope="col">' + esc(tr("hint.col_value")) + "</th>"
+            + '<th scope="col">' + esc(tr("hint.col_loss")) + "</th>"
+            + '<th scope="col">' + esc(tr("hint.col_mark")) + "</th>"
+            + "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>"
+            + '<p class="review-unit">' + esc(tr("review.unit_" + unit.replace(" ", "_")))
+            + "</p>")
+
+
+def render_hint(state, human):
+    box = byid("hint-box")
+    hint = current_hint() if human else None
+    if hint is None or S.get("hint_closed") == state.get("state_id"):
+        box.hidden = True
+        set_html("hint-box", "")
+        return
+    set_html("hint-box", hint_html(state, hint))
+    box.hidden = False
 
 
 def sorted_hand(tiles):
@@ -148,6 +236,7 @@ def render():
         html.append('<button type="button" class="ghost" data-hint="1">' + esc(tr("game.hint"))
                     + "</button>")
     set_html("moves", "".join(html))
+    render_hint(state, human)
     # Leaving the table: a small control, then a confirmation that states the cost.
     leave_button = byid("leave")
     leave_button.hidden = leave is None

@@ -346,17 +346,7 @@ def unit():
 
 def figure(value, signed=True):
     """A value in the variant's unit: money in whole units, others to a tenth."""
-    if value is None:
-        return "–"
-    lang = S["lang"]
-    if unit() == "money" or abs(value - round(value)) < 0.05:
-        return textfmt.amount(int(round(value)), lang, signed)
-    tenths = int(round(abs(value) * 10))
-    text = textfmt.amount(tenths // 10, lang, False) + i18n.DECIMAL_SEP.get(lang, ".") \
-        + str(tenths % 10)
-    if value < 0:
-        return "\u2212" + text
-    return ("+" + text) if signed else text
+    return textfmt.estimate(value, unit(), S["lang"], signed)
 
 
 def entry_at(hand, move):

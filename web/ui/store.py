@@ -39,7 +39,8 @@ S = {
     "msg_id": 0,
     "setup": {},           # the setup form's current choices
     "names": [],           # typed names of the seats (pass-and-play), "" for the default
-    "hint": None,          # (state_id, move) of the last hint asked for
+    "hint": None,          # (state_id, the engine's hint answer) of the last hint asked for
+    "hint_closed": None,   # the state_id whose hint box the player closed
     "saved": None,         # the public summary of the match the worker has saved, or None
     "result_closed": None,  # the state_id whose end-of-hand dialog the player closed
     "leave_open": False,   # the "leave the table" confirmation is open

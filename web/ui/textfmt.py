@@ -34,6 +34,22 @@ def amount(n, lang, signed=False):
     return text
 
 
+def estimate(value, unit, lang, signed=True):
+    """An estimate of the move review or a hint in its unit (`money`, `points`, `penalty
+    points`, `pips`): money in whole units, the others to a tenth, with the language's
+    separators; "–" for none."""
+    if value is None:
+        return "\u2013"
+    if unit == "money" or abs(value - round(value)) < 0.05:
+        return amount(int(round(value)), lang, signed)
+    tenths = int(round(abs(value) * 10))
+    text = amount(tenths // 10, lang, False) + i18n.DECIMAL_SEP.get(lang, ".") \
+        + str(tenths % 10)
+    if value < 0:
+        return "\u2212" + text
+    return ("+" + text) if signed else text
+
+
 def is_ai(kind):
     """True for a computer seat: `ai` or `ai:LEVEL`."""
     return kind == "ai" or kind.startswith("ai:")

@@ -1,11 +1,14 @@
 """The agents: ``choose(view, legal_moves, rng) -> Move`` at every level.
 
 Agents are stateless between decisions: everything they use is re-read from the view, so the
-same agent can answer "best move for this seat" (``analyze``) for a hint as well as play.
-Randomness comes only from the ``rng`` passed in, mixed with the agent's seed, so a decision
-is reproducible; searches count their work in evaluations (``budget``), and ``time_limit``
-(seconds, optional) only caps the wall clock on top of it, which trades reproducibility for
-responsiveness.
+same agent can answer "best move for this seat" (``analyze``) as well as play (the page's
+hint shows the move review's figures instead, ``review.judge_position``). Randomness comes
+only from the ``rng`` passed in, mixed with the agent's seed, so a decision is reproducible;
+the search levels seed their search from the position itself (``search.position_seed``: a
+decision depends only on what the seat knows, and the move review judges it with the very
+same search, docs/DECISIONS.md E-28). Searches count their work in evaluations (``budget``),
+and ``time_limit`` (seconds, optional) only caps the wall clock on top of it, which trades
+reproducibility for responsiveness.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from ..hand.moves import Move
 from ..play.view import View
 from .knowledge import infer
 from .policy import easy_move, heaviest, medium_move, playable, score_move
-from .search import Search, SearchConfig
+from .search import Search, SearchConfig, position_seed
 
 # Hard: a light budget, a shallow exact endgame; it overrules the heuristic only when the
 # search is fairly sure. Expert: eight times the work, a deeper exact endgame (on a plain line
@@ -129,8 +132,18 @@ class SearchAgent(Agent):
 
     def start(self, view: View, legal_moves: list[Move],
               rng: random.Random | None = None) -> Search:
-        """A search object for this decision; call ``step`` on it, then ``best``."""
-        return Search(view, list(legal_moves), self._rng(rng), self.config, self.budget)
+        """A search object for this decision; call ``step`` on it, then ``best``.
+
+        The search is seeded from the position (``search.position_seed`` of the view), not
+        from the agent's seed or ``rng``: a search level's decision depends only on what
+        its seat knows, so the move review, which seeds its search the same way, judges a
+        position with the very search the level played it with (docs/DECISIONS.md E-28).
+        One number is still drawn from ``rng``, so that the caller's stream advances as it
+        does for every other agent (a match's other computer seats play as before)."""
+        if rng is not None:
+            rng.random()
+        return Search(view, list(legal_moves), random.Random(position_seed(view)),
+                      self.config, self.budget)
 
     def think(self, view: View, legal_moves: list[Move], rng: random.Random | None = None,
               chunk: int = 32) -> Iterator[dict[str, Any]]:

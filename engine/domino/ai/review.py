@@ -2,14 +2,17 @@
 
 Every move of a chosen seat (or of every seat) is judged where it was made, from that seat's
 ``View`` (its own tiles, the others' counts, the public history: never the hidden hands). The
-judge is the search the expert plays with (``search.Search`` with ``agents.EXPERT``), told to
-keep the move actually played as a candidate that is never pruned (``Search(keep=...)``), so
-the played move and the expert's choice are valued in the same sampled worlds (a paired
-comparison: the luck of a world cancels between them). Each decision's search is seeded from
-the record's seed, the hand and the move index (``decision_seed``): the same record reviewed
-twice gets the same verdict, and two records that differ only in tiles the seat could not see
-get the same verdict for that seat (the worlds are drawn from the view, the seed never reads
-the hidden tiles).
+judge is the expert's own search (docs/DECISIONS.md E-28): ``expert_search`` builds exactly
+the ``search.Search`` that ``agents.ExpertAgent`` runs at that position, with the same
+candidates, budget and seed (``search.position_seed``, a hash of the view), so the move the
+review calls best is the move the expert plays there. Once the search is done,
+``Search.complete`` values the move played (even one the expert never considers, such as a
+voluntary draw or ``leave``) and the expert's choice in every world the search sampled, so
+the two are compared world by world (a paired comparison: the luck of a world cancels
+between them). The same record reviewed twice gets the same verdict, and two records that
+differ only in tiles the seat could not see get the same verdict for that seat (the seed and
+the worlds come from the view alone). ``judge_position`` gives the same figures for every
+sensible move of a position before it is played (the hint during play).
 
 **Units.** A value is what the search's ``evaluate.Utility`` gives the finished hand, for the
 seat's side (its team with partnerships), in the variant's own unit:
@@ -24,9 +27,9 @@ seat's side (its team with partnerships), in the variant's own unit:
 
 No value is rescaled: the search's utility is already in these units, so the figures are
 the expert's own estimates. ``value`` is the played move's estimate; ``best`` is the move the
-expert would play from the same search (``Search.best``: the searched best, or the rule of
-thumb's favourite when the search is not clearly better, as the expert plays), except that a
-sensible move played that is estimated at least as good is itself the best; ``loss`` is
+expert plays (``Search.best``: the searched best, or the rule of thumb's favourite when the
+search is not clearly better), except that a sensible move played that is estimated at least
+as good is itself the best; ``loss`` is
 ``best_value - value`` (at least 0). The best move proposed is always one the expert would play
 (``policy.playable``: never ``leave`` nor a voluntary draw), though such a move is judged when
 played. Two placements of one tile on line ends that show the same number are mirror images
@@ -68,11 +71,11 @@ from ..play.view import View, view
 from ..rules.ruleset import Ruleset, get_ruleset
 from .agents import EXPERT
 from .policy import playable
-from .search import Search, SearchConfig
+from .search import Search, SearchConfig, position_seed
 from .stats import mean_se
 
 FORMAT = "domino-review"
-VERSION = 1
+VERSION = 2  # 2: judged by the expert's own search (E-28); 1: a search of its own
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
 NOISE_SE = 2.0  # a loss within this many standard errors of 0 is never marked
 WORST = 3  # the worst moves listed per seat
@@ -151,14 +154,6 @@ def record_id(record: Any) -> str:
     return f"sha256:{digest}"
 
 
-def decision_seed(seed: int, hand: int, move: int) -> int:
-    """The search seed of move ``move`` of hand ``hand`` (both from 1) of a record with
-    ``seed``: a hash, stable across Python versions (integer seeding of ``random.Random``
-    is), and reading nothing a seat could not see."""
-    text = f"domino-review:{seed}:{hand}:{move}".encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
-
-
 @dataclass(frozen=True)
 class Decision:
     """One move of a record as its seat faced it: numbered from 1 as record errors are."""
@@ -228,13 +223,16 @@ class Review:
 
     ``seats``: the seats judged (None: every seat). ``budget``: evaluations per decision
     (None: the expert's, ``EXPERT.evaluations``). ``hands``: the hands judged, numbered from 1
-    (None: every hand; a page reviews one hand at a time). Raises RecordError for a bad
+    (None: every hand; a page reviews one hand at a time). ``salt`` (0: the expert's own
+    search) seeds every search differently: a second, independent judge for measuring the
+    review (benchmarks/review.py), never used by the game. Raises RecordError for a bad
     record and DominoError for a seat or hand out of range or a budget below 1 (the CLI's
     one-line errors).
     """
 
     def __init__(self, record: Any, seats: list[int] | None = None, budget: int | None = None,
-                 config: SearchConfig = EXPERT, hands: list[int] | None = None) -> None:
+                 config: SearchConfig = EXPERT, hands: list[int] | None = None,
+                 salt: int = 0) -> None:
         match = Match.from_record(record)  # checks every field and move; errors as replay's
         n = match.players
         if seats is not None:
@@ -262,7 +260,7 @@ class Review:
         self.config = config
         self.budget = config.evaluations if budget is None else budget
         self.limits = thresholds(self.rs)
-        self.seed = record.get("seed", 0)
+        self.salt = salt
         self.pending = list(decisions(record, seats, hands))
         self.total = len(self.pending)
         self.entries: list[dict[str, Any]] = []
@@ -277,7 +275,12 @@ class Review:
     def step(self, evaluations: int = 64) -> bool:
         """Judge decisions for up to about ``evaluations`` of search work (a decision in
         the middle carries over to the next call); return ``done``. Forced moves cost
-        nothing and are judged on the way."""
+        nothing and are judged on the way.
+
+        Each decision is judged in two parts: the expert's own search of the position
+        (``Search`` seeded by ``position_seed``, exactly as ``agents.ExpertAgent`` plays it,
+        so its choice is the expert's), then ``Search.complete``, which values the move
+        played and the choice in every world the search sampled."""
         spent = 0.0
         while not self.done and spent < evaluations:
             if self._search is None:
@@ -286,14 +289,19 @@ class Review:
                     self.pending.pop(0)
                     self.entries.append(self._forced(d))
                     continue
-                rng = random.Random(decision_seed(self.seed, d.hand, d.move))
-                self._search = Search(d.view, list(d.legal), rng, self.config, self.budget,
-                                      keep=d.played)
+                self._search = expert_search(d.view, list(d.legal), self.budget, self.config,
+                                             self.salt)
             search = self._search
-            before = search.used
-            finished = search.step(max(1, int(evaluations - spent)))
-            spent += search.used - before
-            self.evaluations += search.used - before
+            d = self.pending[0]
+            before = search.used + search.extra
+            if not search.done:
+                search.step(max(1, int(evaluations - spent)))
+                finished = False
+            else:
+                finished = search.complete([d.played, search.best()],
+                                           max(1.0, evaluations - spent))
+            spent += search.used + search.extra - before
+            self.evaluations += search.used + search.extra - before
             if finished:
                 self.entries.append(self._judged(self.pending.pop(0), search))
                 self._search = None
@@ -331,46 +339,12 @@ class Review:
         return entry
 
     def _judged(self, d: Decision, search: Search) -> dict[str, Any]:
-        played = search.candidates.index(d.played)
-        # The best move is one the expert would play: a move ``playable`` leaves out (a
-        # voluntary draw, ``leave``) is judged when played but never proposed.
-        sensible = [c for c, m in enumerate(search.candidates) if m in playable(list(d.legal))]
-        best_move = search.best()
-        if mirrored(d.view, best_move, d.played):
-            best_move = d.played
-        best = search.candidates.index(best_move)
-        if best not in sensible or not search.values[best]:
-            # The kept move (played, not sensible) came first, or a budget too small to value every candidate once:
-            # the best valued of the sensible moves (the played move always is valued,
-            # ``Search(keep=...)`` values it first), else the played move.
-            valued = [c for c in sensible if search.values[c]]
-            best = max(valued, key=lambda c: (_mean(search.values[c]), c == played),
-                       default=played)
-            best_move = search.candidates[best]
-        value = _mean(search.values[played])
-        best_value = _mean(search.values[best])
-        if played in sensible and value >= best_value:
-            # The expert's choice is not the searched best (``Search.best`` keeps the rule of
-            # thumb's favourite on a close call) and the move played is estimated at least as
-            # good: by this search the move played is the best, and loses nothing.
-            best, best_move, best_value = played, d.played, value
-        if best == played:
-            loss, se = 0.0, 0.0
-        else:
-            # The paired difference, world by world (both were valued in the same worlds).
-            diffs = [b - p for b, p in zip(search.values[best], search.values[played],
-                                           strict=False)]
-            _, se = mean_se(diffs)
-            loss = max(0.0, best_value - value)
-        # Fewer than two paired worlds: the error is unknown (infinite), so nothing is marked,
-        # and JSON has no infinity: it is written as null.
-        finite = se != math.inf
+        fig = figure(search, d.played, self.limits)
         entry = self._base(d)
-        entry.update({"forced": False, "value": _round(value), "best": str(best_move),
-                      "best_value": _round(best_value), "loss": _round(loss),
-                      "loss_se": _round(se) if finite else None,
-                      "mark": mark_of(loss, se, self.limits),
-                      "worlds": len(search.values[played])})
+        entry.update({"forced": False, "value": fig["value"], "best": fig["best"],
+                      "best_value": fig["best_value"], "loss": fig["loss"],
+                      "loss_se": fig["loss_se"], "mark": fig["mark"],
+                      "worlds": fig["worlds"]})
         return entry
 
     # --- the document --------------------------------------------------------------------
@@ -417,6 +391,91 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values)
 
 
+def expert_search(v: View, legal: list[Move], budget: int | None = None,
+                  config: SearchConfig = EXPERT, salt: int = 0) -> Search:
+    """The search the expert runs at view ``v`` (``agents.SearchAgent.start``: seeded by
+    ``position_seed``, the same candidates, config and budget), not yet run; ``salt``
+    other than 0 seeds another, independent one."""
+    return Search(v, list(legal), random.Random(position_seed(v, salt)), config, budget)
+
+
+def figure(search: Search, move: Move, limits: dict[str, float]) -> dict[str, Any]:
+    """The review's figures for ``move`` after ``search`` is done and ``complete`` has
+    valued ``move`` and ``search.best()`` in every world: its ``value``, the ``best``
+    move and its ``best_value``, the ``loss`` (at least 0), the standard error of the
+    paired difference ``loss_se`` (None when fewer than two worlds pair them), the ``mark``
+    and the ``worlds`` it was valued in (E-24).
+
+    The best is the expert's choice (``Search.best``), except that ``move`` is itself the
+    best when it is a sensible move (``policy.playable``) estimated at least as good, or a
+    mirror image of the choice (``mirrored``)."""
+    choice = search.best()
+    played = search.candidates.index(move)
+    best = search.candidates.index(choice)
+    value = _mean(search.values[played])
+    best_value = _mean(search.values[best])
+    sensible = move in playable(list(search.legal))
+    if mirrored(search.view, choice, move) or (sensible and value >= best_value):
+        best, best_value = played, value
+    if best == played:
+        loss, se = 0.0, 0.0
+    else:
+        # The paired difference, world by world (both were valued in the same worlds).
+        diffs = [b - p for b, p in zip(search.values[best], search.values[played],
+                                       strict=False)]
+        _, se = mean_se(diffs)
+        loss = max(0.0, best_value - value)
+    # Fewer than two paired worlds: the error is unknown (infinite), so nothing is marked,
+    # and JSON has no infinity: it is written as null.
+    finite = se != math.inf
+    return {"move": str(move), "value": _round(value),
+            "best": str(search.candidates[best]), "best_value": _round(best_value),
+            "loss": _round(loss), "loss_se": _round(se) if finite else None,
+            "mark": mark_of(loss, se, limits), "worlds": len(search.values[played])}
+
+
+def judge_position(v: View, legal: list[Move], budget: int | None = None,
+                   config: SearchConfig = EXPERT) -> dict[str, Any]:
+    """The review's figures for every sensible move (``policy.playable``) of the seat to
+    move at view ``v``, before it moves (a hint during play, issue 13: "Hints during play
+    show the same figures for the candidate moves").
+
+    The expert's search of the position (``expert_search``) is run, then every sensible
+    move is valued in every world it sampled (``Search.complete``); each move's figures are
+    the ones ``Review`` gives that move if it is played (``figure``: a move's added values
+    depend on the world and the move alone, so the hint and the later review agree).
+
+    Returns ``{"best": the expert's choice, "unit", "thresholds", "budget", "worlds",
+    "moves": [{"move", "value", "loss", "loss_se", "mark", "worlds"}, ...]}``, the best
+    first and then by value, highest first. With one sensible move nothing is searched:
+    its entry has ``"forced": true``, value None and loss 0, as the review judges it."""
+    rs = v.rs
+    limits = thresholds(rs)
+    moves = playable(list(legal))
+    out: dict[str, Any] = {"unit": MARKS[scale_of(rs)].unit,
+                           "thresholds": {k: _round(x) for k, x in limits.items()}}
+    if len(moves) == 1:
+        out.update({"best": str(moves[0]), "budget": 0, "worlds": 0,
+                    "moves": [{"move": str(moves[0]), "forced": True, "value": None,
+                               "loss": 0.0, "loss_se": 0.0, "mark": None, "worlds": 0}]})
+        return out
+    search = expert_search(v, legal, budget, config)
+    search.run()
+    search.complete(moves)
+    choice = search.best()
+    figures = []
+    for m in moves:
+        f = figure(search, m, limits)
+        figures.append({"move": f["move"], "forced": False, "value": f["value"],
+                        "loss": f["loss"], "loss_se": f["loss_se"], "mark": f["mark"],
+                        "worlds": f["worlds"]})
+    order = {str(m): i for i, m in enumerate(moves)}
+    figures.sort(key=lambda f: (f["move"] != str(choice), -f["value"], order[f["move"]]))
+    out.update({"best": str(choice), "budget": search.budget, "worlds": search.worlds,
+                "moves": figures})
+    return out
+
+
 def review_record(record: Any, seats: list[int] | None = None,
                   budget: int | None = None) -> dict[str, Any]:
     """Review ``record`` to the end at once (the CLI): the ``domino-review`` document."""
@@ -445,6 +504,6 @@ def matches(review: Any, record: Any, seats: list[int] | None = None,
             and review.get("hands") == want_hands)
 
 
-__all__ = ["FORMAT", "MARKS", "VERSION", "Decision", "Marks", "Review",
-           "decision_seed", "decisions", "mark_of", "matches", "mirrored", "record_id", "review_record",
-           "scale_of", "thresholds"]
+__all__ = ["FORMAT", "MARKS", "VERSION", "Decision", "Marks", "Review", "decisions",
+           "expert_search", "figure", "judge_position", "mark_of", "matches", "mirrored",
+           "record_id", "review_record", "scale_of", "thresholds"]

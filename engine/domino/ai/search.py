@@ -35,6 +35,8 @@ decider, measured clearly worse in 4-player arenas).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 from collections.abc import Callable
@@ -96,12 +98,23 @@ _Abort = linesolve.SolveLimit  # an exact solve ran past its node limit
 Sampler = Callable[[View, random.Random, Knowledge], HandState]
 
 
+def position_seed(v: View, salt: int = 0) -> int:
+    """The seed of a search from view ``v``: a hash (SHA-256, stable across Python versions
+    and machines) of everything the seat knows (``View.to_json`` and the variant's options)
+    and ``salt``. A search level seeds its decision with it (``agents.SearchAgent``), and
+    so does the move review (``domino.ai.review``): the review runs the very search the
+    expert ran at that position, and a position gets the same verdict whenever it is
+    judged. Nothing hidden from the seat enters it."""
+    text = json.dumps([salt, list(v.rs.options), v.to_json()], sort_keys=True,
+                      separators=(",", ":"), ensure_ascii=False)
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
 class Search:
     """One decision's search; drive it with ``step`` and read ``best`` / ``ranking``."""
 
     def __init__(self, v: View, legal: list[Move], rng: random.Random, cfg: SearchConfig,
-                 budget: int | None = None, sampler: Sampler | None = None,
-                 keep: Move | None = None) -> None:
+                 budget: int | None = None, sampler: Sampler | None = None) -> None:
         self.view = v
         # Where worlds come from: ``worlds.sample_world`` for every agent. A benchmark may
         # pass its own (benchmarks/ai_decisions.py: bounds that search the true deal).
@@ -110,14 +123,7 @@ class Search:
         self.rng = rng
         self.k: Knowledge = infer(v)
         self.candidates = playable(list(legal))
-        # ``keep``: a legal move that is always a candidate and never pruned, so that its
-        # value is estimated in every world (the move review judges the move actually played,
-        # which may be one ``playable`` leaves out, such as a voluntary draw or ``leave``).
-        self.keep: int | None = None
-        if keep is not None and keep in legal:
-            if keep not in self.candidates:
-                self.candidates.append(keep)
-            self.keep = self.candidates.index(keep)
+        self.legal = list(legal)
         self.utility = Utility(v.rs, v.players, v.seat, v.hand_number, v.seated,
                                v.match_totals)
         # One utility per side for the max^n endgame with three or more sides.
@@ -131,6 +137,8 @@ class Search:
         self.values: list[list[float]] = [[] for _ in self.candidates]
         self.active = list(range(len(self.candidates)))
         self.used = 0.0
+        # Work spent by ``complete`` after the search, outside its budget.
+        self.extra = 0.0
         self._move_weight = MOVE_WEIGHT.get(v.rs.layout, 1.0)
         self.worlds = 0
         self.solved = 0
@@ -139,11 +147,16 @@ class Search:
         # before the first evaluation): it has no value before that.
         self._world: HandState
         self._world_key: tuple[Any, ...] = ()
+        # Every world sampled, in order, with its key: ``complete`` values more moves in them.
+        self._worlds: list[tuple[HandState, tuple[Any, ...]]] = []
         # Exact values by (world, candidate): late in a hand few distinct worlds exist, and a
         # repeated one costs one evaluation instead of a new solve.
         self._solved: dict[tuple[Any, ...], float] = {}
         self._line = linesolve.supported(v.rs)
         self._line_aborts = 0
+        # The move chosen, fixed when ``complete`` first runs (its added values must not
+        # change the choice).
+        self._choice: Move | None = None
         # Heuristic prior: breaks ties and orders candidates (cheap, computed once).
         self.prior = [score_move(self.k, m) for m in self.candidates]
 
@@ -160,17 +173,10 @@ class Search:
                 self._prune()
                 if self.done:
                     break
-                self._world = self._sample(self.view, self.rng, self.k)
-                self._world_key = (tuple(tuple(sorted(h)) for h in self._world.hands),
-                                   tuple(self._world.boneyard))
-                self.worlds += 1
+                self._world, self._world_key = self._new_world()
                 self._queue = list(self.active)
-                if self.keep is not None:
-                    # The kept move first: a budget that ends within a world has valued it.
-                    self._queue.remove(self.keep)
-                    self._queue.insert(0, self.keep)
             c = self._queue.pop(0)
-            value, cost = self._evaluate(self._world, c)
+            value, cost = self._evaluate(self._world, self._world_key, c, self.rng)
             self.values[c].append(value)
             self.used += cost
             spent += cost
@@ -181,6 +187,67 @@ class Search:
         while not self.step(1 << 30):
             pass
         return self.best()
+
+    def _new_world(self) -> tuple[HandState, tuple[Any, ...]]:
+        """Sample the next world and remember it (``complete`` values more moves in it)."""
+        world = self._sample(self.view, self.rng, self.k)
+        key = (tuple(tuple(sorted(h)) for h in world.hands), tuple(world.boneyard))
+        self._worlds.append((world, key))
+        self.worlds += 1
+        return world, key
+
+    def candidate(self, move: Move) -> int:
+        """The index of ``move`` among the candidates; a legal move the search left out
+        (``playable``: a voluntary draw, ``leave``) is added, never active, so that
+        ``complete`` can value it. Call it once the search is done."""
+        if move not in self.candidates:
+            if move not in self.legal:
+                raise ValueError(f"{move} is not a legal move of this position")
+            self.candidates.append(move)
+            self.values.append([])
+            self.prior.append(score_move(self.k, move))
+        return self.candidates.index(move)
+
+    def complete(self, moves: list[Move], evaluations: float = math.inf) -> bool:
+        """Once the search is done, value ``moves`` in every world it sampled where they
+        were not valued (a pruned candidate, a move the search left out, a candidate the
+        budget stopped short of in the last world), for up to about ``evaluations`` of
+        work; return whether every one is valued in every world. Then every pair of them
+        is compared world by world over all the search's worlds, which is what the move
+        review reports (``domino.ai.review``).
+
+        The search's choice (``best``) is not changed: ``complete`` never makes a move
+        active. Its work is counted in ``extra``, outside the budget. Each added value is a
+        function of the world and the move alone (its playout draws from a stream seeded
+        by the world's number and the move's notation, and it never gives up the exact
+        solve for the rest of the decision), so a move's figures are the same whichever
+        other moves are completed with it, and in whichever chunks. If the search sampled
+        no world (it had a single candidate), worlds are sampled for these moves until
+        the budget is spent."""
+        assert self.done, "complete() runs after the search"
+        if self._choice is None:
+            self._choice = self.best()
+        indexes = [self.candidate(m) for m in moves]
+        spent = 0.0
+        while True:
+            for c in indexes:
+                vals = self.values[c]
+                while len(vals) < self.worlds:
+                    if spent >= evaluations:
+                        return False
+                    w = len(vals)
+                    world, key = self._worlds[w]
+                    rng = random.Random(f"{w}:{self.candidates[c]}")
+                    value, cost = self._evaluate(world, key, c, rng, give_up=False)
+                    vals.append(value)
+                    spent += cost
+                    self.extra += cost
+            if self.used > 0 or self.extra >= self.budget or not indexes:
+                return True
+            if spent >= evaluations:
+                return False
+            # No world yet (a single candidate): one more for these moves.
+            self._new_world()
 
     # --- results -----------------------------------------------------------------------
 
@@ -199,7 +266,9 @@ class Search:
     def best(self) -> Move:
         """The searched best move, unless it is not clearly better than the heuristic's
         favourite (``SearchConfig.confidence``): sampling noise should not overrule a sound
-        rule of thumb."""
+        rule of thumb. Once ``complete`` has run, the choice made before it."""
+        if self._choice is not None:
+            return self._choice
         if len(self.candidates) == 1:
             return self.candidates[0]
         top = self.ranking()[0][0]
@@ -236,7 +305,7 @@ class Search:
         lead = max(self.active, key=lambda c: (self._mean(c), self.prior[c]))
         keep = []
         for c in self.active:
-            if c == lead or c == self.keep:
+            if c == lead:
                 keep.append(c)
                 continue
             mean, se = self._paired(c, lead)
@@ -245,9 +314,12 @@ class Search:
             keep.append(c)
         self.active = keep
 
-    def _evaluate(self, world: HandState, c: int) -> tuple[float, float]:
-        """The value of candidate ``c`` in ``world`` and the budget it cost."""
-        key = (self._world_key, c)
+    def _evaluate(self, world: HandState, world_key: tuple[Any, ...], c: int,
+                  rng: random.Random, give_up: bool = True) -> tuple[float, float]:
+        """The value of candidate ``c`` in ``world`` and the budget it cost; playouts draw
+        from ``rng``. ``give_up``: a deep line solve that runs past its limit counts
+        towards giving up deep solves for the rest of the decision."""
+        key = (world_key, c)
         if key in self._solved:
             return self._solved[key], 1
         s = world.copy()
@@ -275,14 +347,14 @@ class Search:
                 self._solved[key] = value
                 return value, max(1.0, nodes[0] / per)
             except _Abort:
-                if deep:
+                if deep and give_up:
                     self._line_aborts += 1
                 cost = limit / per
         total = 0.0
         work = 0.0
         for i in range(cfg.playouts):
             p = s.copy() if i < cfg.playouts - 1 else s
-            value, moves = self._playout(p)
+            value, moves = self._playout(p, rng)
             total += value
             work += moves + EVALUATION_OVERHEAD
         return total / cfg.playouts, cost + work / MOVES_PER_EVALUATION
@@ -307,9 +379,9 @@ class Search:
     def _remaining(s: HandState) -> int:
         return sum(len(h) for h in s.hands) + s.drawable()
 
-    def _playout(self, s: HandState) -> tuple[float, float]:
+    def _playout(self, s: HandState, rng: random.Random) -> tuple[float, float]:
         """Play ``s`` to its end; return its value and the work done, in line moves."""
-        rng, greed = self.rng, self.cfg.greed
+        greed = self.cfg.greed
         moves = 0
         placed = 0
         while not s.over:
