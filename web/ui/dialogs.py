@@ -39,6 +39,7 @@ def render():
     byid("result-match").textContent = parts["match"]
     byid("result-next").hidden = over
     byid("result-rematch").hidden = not over
+    byid("result-review-match").hidden = not over  # the whole match, once it is over
     was_hidden = bool(box.hidden)
     box.hidden = False
     if was_hidden:
