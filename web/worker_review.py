@@ -232,7 +232,8 @@ def _with_match(data, answer):
 
 async def handle(data, worker):
     """`review_open`, `review_position` (`review`: the token of review_opened, `hand`,
-    `index`), `review` (`review`, `hand`, ...) and `review_cancel`."""
+    `index`), `review` (`review`, `hand`, `seats`, `budget`, `match`: true to have the
+    match summary in the answer) and `review_cancel`."""
     kind = data["type"]
     if kind == "review_cancel":
         _rev["serial"] += 1
