@@ -69,6 +69,8 @@ async def open_review(message, back, hand=None, whole=False):
         return
     if hand not in hands:
         hand = hands[-1]
+    if whole:
+        R["status"] = "judging"  # judge_all starts as soon as the first position is shown
     await go_hand(hand)
     byid("review-next").focus()
     if whole:
