@@ -140,7 +140,7 @@ def one_match_review(context, base: str, seed: int, folder: Path) -> dict:
     dialog.wait_for(state="visible", timeout=60_000)
     page.locator("#result-title").click()
     page.wait_for_timeout(500)
-    dialog.get_by_role("button", name="Review the moves").click()  # the last hand alone
+    dialog.get_by_role("button", name="Review the last hand").click()
     page.wait_for_selector("#review-summary:not([hidden])", timeout=600_000)
     page.click("#review-back")
     dialog.wait_for(state="visible")

@@ -22,7 +22,9 @@ def answers_of(page, kind):
 
 
 def open_review(page):
-    page.get_by_role("dialog").get_by_role("button", name="Review the moves").click()
+    """The one-hand review from the end-of-hand summary ("Review the moves"; "Review the
+    last hand" once the match is over)."""
+    page.get_by_role("dialog").locator("#result-review").click()
     page.wait_for_selector("#review:not([hidden])")
     page.wait_for_selector("#review-body:not([hidden])", timeout=30_000)
 
@@ -264,8 +266,20 @@ def test_a_whole_match_reviewed_from_the_match_result(page, site, guard, tmp_pat
     assert match.over and len(record["hands"]) == 2
     n1, n2 = (len(h["moves"]) for h in record["hands"])
     open_record(page, site, tmp_path, record, "desktop")
+    # The match result offers the whole match beside the last hand; its buttons stay on the
+    # screen at the smallest sizes.
+    for width, height in ((844, 390), (320, 568), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(artifacts / f"{width}x{height}-match-over.png"))
+        for button in ("#result-review", "#result-review-match", "#result-rematch"):
+            box = page.locator(button).bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, (button, box)
     # The last hand alone first (the end-of-hand review, as before): kept by the worker.
-    open_review(page)
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_role("button", name="Review the last hand").click()
+    page.wait_for_selector("#review-body:not([hidden])", timeout=30_000)
+    assert page.locator("#review-hand").input_value() == "2"
     wait_judged(page)
     assert page.locator("#review-match").is_hidden()
     page.keyboard.press("Escape")

@@ -392,6 +392,7 @@ MESSAGES = {
     "review.judged_in": "Judged in {s} s.",
     # review of a whole match
     "review.open_match": "Review the match",
+    "review.open_last_hand": "Review the last hand",
     "review.judging_match": "The expert is judging the match: hand {hand}, {judged} of {total} moves ({done} of {hands} hands judged)",
     "review.match_summary": "The whole match ({n} hands), per player.",
     "review.worst_hand": "Hand {hand}, move {i}: −{loss}",

@@ -395,6 +395,7 @@ MESSAGES = {
     "review.judged_in": "Оценено за {s} с.",
     # разбор всей партии
     "review.open_match": "Разобрать всю партию",
+    "review.open_last_hand": "Разобрать последний кон",
     "review.judging_match": "Эксперт оценивает партию: кон {hand}, {judged} из {total} ходов (оценено конов: {done} из {hands})",
     "review.match_summary": "Вся партия (конов: {n}), по игрокам.",
     "review.worst_hand": "Кон {hand}, ход {i}: −{loss}",

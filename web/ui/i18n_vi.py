@@ -392,6 +392,7 @@ MESSAGES = {
     "review.judged_in": "Chấm trong {s} giây.",
     # xem lại cả trận
     "review.open_match": "Xem lại cả trận",
+    "review.open_last_hand": "Xem lại ván cuối",
     "review.judging_match": "Cao thủ đang chấm cả trận: ván {hand}, {judged} trên {total} nước (đã chấm {done} trên {hands} ván)",
     "review.match_summary": "Cả trận ({n} ván), theo từng người chơi.",
     "review.worst_hand": "Ván {hand}, nước {i}: −{loss}",
