@@ -296,6 +296,10 @@ def test_a_whole_match_reviewed_from_the_match_result(page, site, guard, tmp_pat
     page.wait_for_selector("#review-progress-box:not([hidden])", timeout=10_000)
     wait_until(page, lambda: [m for m in answers_of(page, "review_progress")
                               if m["hand"] == 1], what="hand 1 judged")
+    page.set_viewport_size({"width": 320, "height": 568})
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / "small-review-match-judging.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})
     text = page.locator("#review-progress-text").inner_text()
     assert "hand 1" in text and "(1 of 2 hands judged)" in text, text
     assert int(page.locator("#review-progress").get_attribute("value") or 0) >= 0
