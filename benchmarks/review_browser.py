@@ -21,6 +21,12 @@ review's). For each run, as JSON:
   last 20 positions with the Left key, one press every 60 ms (the fullest tables);
 - `reopen_ms`: the same hand reviewed again (the worker's kept verdict, no judging).
 
+The whole match (DECISIONS W-16): a two-hand 4-player vn_traditional match (`max_hands` 2,
+the same players), reviewed from the match result ("Review the match") after its last hand was
+reviewed alone (kept: answered at once), as `match`: `shown_ms` (from the click to the match
+summary on the screen), `longest_task_ms` and `tasks_over_50ms` during it, `reopen_ms` (every
+hand kept).
+
 Issue 13's aims: a hand under 10 s, no main-thread task over 50 ms. Timings on a shared 2-core
 machine are noisy: compare runs made together.
 
@@ -29,6 +35,7 @@ Usage: python benchmarks/review_browser.py [--seed S] [--runs N]
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import tempfile
@@ -38,6 +45,10 @@ from frames_browser import FRAMES
 from load_browser import OBSERVER, launch_kwargs, serve
 from playwright.sync_api import sync_playwright
 from review import play_one_hand  # benchmarks/review.py's hands
+
+from domino import Match
+from domino.ai import get_agent
+from domino.tools.arena import play_hand
 
 CASES = (("vn_traditional", 4), ("mexican_train", 4))
 STEPS = 20  # positions stepped back through from the end, by keyboard
@@ -104,11 +115,66 @@ def one_review(context, base: str, variant: str, players: int, seed: int, folder
     }
 
 
+def play_match(players: int, agent: str, seed: int) -> dict:
+    """A two-hand vn_traditional match (`max_hands` 2) played by `agent` in every seat."""
+    m = Match.new("vn_traditional", {"players": players, "max_hands": 2}, seed=seed)
+    agents = [get_agent(agent, seed=seed + 101 * i) for i in range(m.players)]
+    rng = random.Random(seed * 1000)
+    play_hand(m, agents, rng)
+    m.next_hand()
+    play_hand(m, agents, rng)
+    assert m.over
+    return m.to_record()
+
+
+def one_match_review(context, base: str, seed: int, folder: Path) -> dict:
+    """A whole match reviewed from its result, then reopened; the figures of the module doc."""
+    record = play_match(4, "hard", seed)
+    path = folder / f"match-{seed}.json"
+    path.write_text(json.dumps(record))
+    page = context.new_page()
+    page.goto(base)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    page.set_input_files("#import", str(path))
+    dialog = page.get_by_role("dialog")
+    dialog.wait_for(state="visible", timeout=60_000)
+    page.locator("#result-title").click()
+    page.wait_for_timeout(500)
+    dialog.get_by_role("button", name="Review the last hand").click()
+    page.wait_for_selector("#review-summary:not([hidden])", timeout=600_000)
+    page.click("#review-back")
+    dialog.wait_for(state="visible")
+    page.wait_for_timeout(500)
+    start = page.evaluate("performance.now()")
+    dialog.get_by_role("button", name="Review the match").click()
+    page.wait_for_selector("#review-match:not([hidden])", timeout=600_000)
+    end = page.evaluate("performance.now()")
+    tasks = [(t, d) for t, d in page.evaluate("window.__longtasks") if start <= t <= end]
+    frames = [t for t in page.evaluate("window.__frames") if start <= t <= end]
+    gaps = [b - a for a, b in zip(frames, frames[1:], strict=False)]
+    page.click("#review-back")
+    dialog.wait_for(state="visible")
+    again = page.evaluate("performance.now()")
+    dialog.get_by_role("button", name="Review the match").click()
+    page.wait_for_selector("#review-match:not([hidden])", timeout=60_000)
+    reopen = page.evaluate("performance.now()") - again
+    page.close()
+    return {"variant": "vn_traditional", "players": 4, "seed": seed, "hands": 2,
+            "decisions": [len(h["moves"]) for h in record["hands"]],
+            "shown_ms": round(end - start),
+            "longest_task_ms": round(max(d for _, d in tasks)) if tasks else 0,
+            "tasks_over_50ms": len(tasks),
+            "longest_frame_gap_ms": round(max(gaps)) if gaps else None,
+            "reopen_ms": round(reopen)}
+
+
 def main() -> None:
     """Warm the profile, review the hands, print the JSON."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=1, help="hands per variant (seeds from --seed)")
+    parser.add_argument("--only", choices=("hands", "match"), default=None,
+                        help="only the one-hand reviews, or only the whole match's")
     args = parser.parse_args()
     server, base = serve()
     runs = []
@@ -124,16 +190,22 @@ def main() -> None:
         first.goto(base)  # the first visit installs the service worker
         first.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
         first.close()
-        for variant, players in CASES:
+        for variant, players in CASES if args.only != "match" else ():
             for r in range(args.runs):
                 run = one_review(context, base, variant, players, args.seed + r, folder)
                 runs.append(run)
                 print(json.dumps(run), file=sys.stderr)
+        matches = []
+        for r in range(args.runs if args.only != "hands" else 0):
+            matches.append(one_match_review(context, base, args.seed + r, folder))
+            print(json.dumps(matches[-1]), file=sys.stderr)
         context.close()
     server.shutdown()
-    out = {"runs": runs, "median": {}}
+    out = {"runs": runs, "match": matches, "median": {}}
     for variant, _players in CASES:
         mine = [r for r in runs if r["variant"] == variant]
+        if not mine:
+            continue
         out["median"][variant] = {k: statistics.median([r[k] for r in mine])
                                   for k in ("review_ms", "worker_ms", "shown_ms",
                                             "longest_task_ms", "stepping_longest_task_ms",

@@ -2,7 +2,10 @@
 through by keyboard, by the buttons and by the slider, each judged move with its figures and
 the best move on the table; cancelled and judged again; reopened at once from what the worker
 kept, after a reload too, from the match history. Screenshots at phone and desktop sizes
-(e2e/artifacts/), and axe on the screen."""
+(e2e/artifacts/), and axe on the screen. A whole match reviewed from the match result: every
+hand judged in turn (the one judged before at once), cancelled and judged on, stepped through
+across the hands by keyboard and by clicks, its summary per seat the sum of its hands', its
+worst moves opening their move, reopened at once; screenshots and axe on its summary."""
 
 import json
 
@@ -19,7 +22,9 @@ def answers_of(page, kind):
 
 
 def open_review(page):
-    page.get_by_role("dialog").get_by_role("button", name="Review the moves").click()
+    """The one-hand review from the end-of-hand summary ("Review the moves"; "Review the
+    last hand" once the match is over)."""
+    page.get_by_role("dialog").locator("#result-review").click()
     page.wait_for_selector("#review:not([hidden])")
     page.wait_for_selector("#review-body:not([hidden])", timeout=30_000)
 
@@ -231,3 +236,173 @@ def test_a_kept_match_is_reviewed_from_the_history_after_a_reload(page, site, gu
     assert results and results[-1]["cached"] is True
     page.click("#review-back")
     page.wait_for_selector("#history:not([hidden])")
+
+
+WHOLE_SIZES = {"phone": (390, 844), "small": (320, 568), "desktop": (1366, 768)}
+
+
+def wait_head(page, text):
+    """Wait until the words above the move start with `text` ("Move 1 of 15 · Hand 2")."""
+    page.wait_for_function("(t) => { const n = document.querySelector('#review-move "
+                           ".review-step'); return n && n.textContent.startsWith(t); }",
+                           arg=text, timeout=10_000)
+
+
+def cells(page, table):
+    """The rows of a summary table: [player, judged, accuracy, loss, worst] texts."""
+    return page.evaluate("(t) => [...document.querySelectorAll(t + ' tbody tr')].map(r => "
+                         "[...r.children].map(c => c.textContent))", table)
+
+
+def whole_number(text):
+    digits = "".join(ch for ch in text if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+def test_a_whole_match_reviewed_from_the_match_result(page, site, guard, tmp_path, artifacts,
+                                                       axe_source):  # noqa: F811
+    capture_answers(page)
+    record, match = record_of("vn_traditional", {"players": 2, "max_hands": 2}, 3, 2)
+    assert match.over and len(record["hands"]) == 2
+    n1, n2 = (len(h["moves"]) for h in record["hands"])
+    open_record(page, site, tmp_path, record, "desktop")
+    # The match result offers the whole match beside the last hand; its buttons stay on the
+    # screen at the smallest sizes.
+    for width, height in ((844, 390), (320, 568), (1366, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(artifacts / f"{width}x{height}-match-over.png"))
+        for button in ("#result-review", "#result-review-match", "#result-rematch"):
+            box = page.locator(button).bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, (button, box)
+    # The last hand alone first (the end-of-hand review, as before): kept by the worker.
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_role("button", name="Review the last hand").click()
+    page.wait_for_selector("#review-body:not([hidden])", timeout=30_000)
+    assert page.locator("#review-hand").input_value() == "2"
+    wait_judged(page)
+    assert page.locator("#review-match").is_hidden()
+    page.keyboard.press("Escape")
+    dialog = page.get_by_role("dialog")
+    dialog.wait_for(state="visible")
+    # The whole match: hand 2 comes from the store at once, hand 1 is judged with progress
+    # for the match as a whole, and can be cancelled.
+    dialog.get_by_role("button", name="Review the match").click()
+    page.wait_for_selector("#review-body:not([hidden])", timeout=30_000)
+    assert page.locator("#review-hand").input_value() == "1"
+    wait_head(page, f"Move 1 of {n1} · Hand 1")
+    wait_until(page, lambda: [a for a in answers_of(page, "review_result")
+                              if a["hand"] == 2 and a.get("match")], what="hand 2 at once")
+    page.wait_for_selector("#review-progress-box:not([hidden])", timeout=10_000)
+    wait_until(page, lambda: [m for m in answers_of(page, "review_progress")
+                              if m["hand"] == 1], what="hand 1 judged")
+    page.set_viewport_size({"width": 320, "height": 568})
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / "small-review-match-judging.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    text = page.locator("#review-progress-text").inner_text()
+    assert "hand 1" in text and "(1 of 2 hands judged)" in text, text
+    assert int(page.locator("#review-progress").get_attribute("value") or 0) >= 0
+    assert page.evaluate("document.querySelector('#review-progress').value") \
+        >= 100 * n2 // (n1 + n2) - 1  # hand 2's moves are judged already
+    page.click("#review-cancel")
+    page.locator("#review-status").wait_for(state="visible")
+    assert page.locator("#review-status").inner_text().startswith("Judging cancelled")
+    wait_until(page, lambda: [a for a in answers_of(page, "error")
+                              if a.get("code") == "cancelled"], what="the cancelled answer")
+    assert page.locator("#review-match").is_hidden()
+    page.click("#review-judge")
+    page.wait_for_selector("#review-match:not([hidden])", timeout=JUDGED_MS)
+    assert page.locator("#review-progress-box").is_hidden()
+    # Across the hands, by keyboard: End of hand 1, Right to hand 2's first move, Left back.
+    page.keyboard.press("Home")
+    wait_head(page, f"Move 1 of {n1} · Hand 1")
+    assert page.locator("#review-prev").is_disabled()  # the match's first move
+    page.keyboard.press("End")
+    wait_head(page, "The hand is over: every move has been played. Forward goes on to hand 2.")
+    page.keyboard.press("ArrowRight")
+    wait_head(page, f"Move 1 of {n2} · Hand 2")
+    assert page.locator("#review-hand").input_value() == "2"
+    assert not page.locator("#review-prev").is_disabled()
+    page.keyboard.press("ArrowLeft")
+    wait_head(page, "The hand is over")
+    assert page.locator("#review-hand").input_value() == "1"
+    page.keyboard.press("ArrowLeft")
+    wait_head(page, f"Move {n1} of {n1} · Hand 1")
+    # By clicks: Forward twice crosses into hand 2, Back returns; the last move of the match
+    # has no Forward.
+    page.click("#review-next")
+    wait_head(page, "The hand is over")
+    page.click("#review-next")
+    wait_head(page, f"Move 1 of {n2} · Hand 2")
+    page.click("#review-prev")
+    wait_head(page, "The hand is over")
+    page.select_option("#review-hand", "2")
+    wait_head(page, f"Move 1 of {n2} · Hand 2")
+    page.click("#review-last")
+    wait_head(page, "The hand is over: every move has been played.")
+    assert "Forward goes on" not in page.locator("#review-move").inner_text()
+    assert page.locator("#review-next").is_disabled()
+    # The match summary per seat is the sum of the hands' summaries, as the page shows them.
+    results = {}
+    for a in answers_of(page, "review_result"):
+        results[a["hand"]] = a
+    assert sorted(results) == [1, 2] and results[2]["cached"] is True
+    whole = cells(page, "#review-match-table")
+    assert len(whole) == 2
+    caption = page.locator("#review-match-table caption").inner_text()
+    assert caption.startswith("The whole match (2 hands), per player."), caption
+    per_hand = []
+    for hand in (1, 2):
+        page.select_option("#review-hand", str(hand))
+        wait_head(page, f"Move 1 of {(n1, n2)[hand - 1]} · Hand {hand}")
+        page.wait_for_selector("#review-summary:not([hidden])")
+        per_hand.append(cells(page, "#review-summary-table"))
+    for seat in range(2):
+        judged = [row[seat][1].split(" of ") for row in per_hand]
+        assert whole[seat][1] == (f"{sum(int(j) for j, _ in judged)} of "
+                                  f"{sum(int(d) for _, d in judged)}"), (whole[seat], judged)
+        totals = [results[h]["result"]["totals"][seat] for h in (1, 2)]
+        judged_moves = sum(t["judged"] for t in totals)
+        bad = sum(t["mistakes"] + t["blunders"] for t in totals)
+        accuracy = round(100 * (1 - bad / judged_moves)) if judged_moves else 100
+        assert whole[seat][2] == f"{accuracy}%", (whole[seat], totals)
+        loss = sum(t["total_loss"] for t in totals)
+        assert abs(whole_number(whole[seat][3]) - loss) <= 1, (whole[seat], loss)
+        worst = sorted((w for t in totals for w in t["worst"]),
+                       key=lambda w: (-w["loss"], w["hand"], w["move"]))[:3]
+        buttons = page.locator(f"#review-match-table tbody tr:nth-child({seat + 1}) button")
+        assert buttons.count() == len(worst)
+        for i, w in enumerate(worst):
+            assert buttons.nth(i).inner_text().startswith(f"Hand {w['hand']}, move {w['move']}:")
+    # A worst move of the match opens its move, in its hand.
+    first = page.locator("#review-match-table button").first
+    hand, move = int(first.get_attribute("data-review-hand")), \
+        int(first.get_attribute("data-review-move"))
+    first.click()
+    wait_head(page, f"Move {move} of {(n1, n2)[hand - 1]} · Hand {hand}")
+    assert page.locator("#review-hand").input_value() == str(hand)
+    for size, (width, height) in WHOLE_SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(artifacts / f"{size}-review-match.png"))
+        page.locator("#review-match").scroll_into_view_if_needed()
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(artifacts / f"{size}-review-match-summary.png"))
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        check(page, axe_source, f"the match review's summary at {size}")
+    # Reopened: every hand at once from what the worker kept, with no judging.
+    progress = len(answers_of(page, "review_progress"))
+    before = len(answers_of(page, "review_result"))
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="visible")
+    started = page.evaluate("performance.now()")
+    dialog.get_by_role("button", name="Review the match").click()
+    page.wait_for_selector("#review-match:not([hidden])", timeout=30_000)
+    took = page.evaluate("performance.now()") - started
+    again = answers_of(page, "review_result")[before:]
+    assert sorted(a["hand"] for a in again) == [1, 2] and all(a["cached"] for a in again)
+    assert len(answers_of(page, "review_progress")) == progress
+    assert cells(page, "#review-match-table") == whole
+    assert took < 5_000, took

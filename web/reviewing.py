@@ -16,8 +16,12 @@ of the history), and the page then asks for what it shows, hand by hand:
   worker between its other messages; `annotated(doc)` gives each judged move its played and
   best moves as structured data too.
 
-The verdicts are kept (web/worker.py: IndexedDB store `reviews`) under `cache_key(record id,
-hand)`, with an index of when each was written so that the oldest go first beyond
+The verdicts are kept (web/worker_review.py: IndexedDB store `reviews`) under
+`Subject.key(hand)`: the identity of the record up to and including that hand (`upto`), so that
+the same hand of the same match is found again whatever later hands the record has (a review
+opened at the end-of-hand summary counts for the finished match); a hand is judged on that
+record too, so the verdict names it. A verdict kept before under the whole record's identity
+(`Subject.legacy_key`) is moved once (`Subject.upgrade`). The index says when each was written an index of when each was written so that the oldest go first beyond
 `REVIEWS_KEPT` (`to_trim`); `usable(doc, ...)` says whether a kept verdict can be shown as it
 is (the engine's `matches`: the same record, hand, seats, budget and engine version), so that
 reopening a reviewed hand is instant and gives the same figures.
@@ -49,6 +53,8 @@ class Subject:
         self.rs = self.match.rs
         self._positions = {}
         self._over = None
+        self._parts = {}
+        self._keys = {}
 
     def describe(self):
         """What the page needs to name and draw the record's tables."""
@@ -127,6 +133,36 @@ class Subject:
             raise ValueError("index must be a whole number from 0 to " + str(len(moves) - 1))
         return moves[index]
 
+    def part(self, hand):
+        """The record up to and including `hand` (`upto`), made once."""
+        if hand not in self._parts:
+            self._parts[hand] = upto(self.record, hand)
+        return self._parts[hand]
+
+    def key(self, hand):
+        """The key of `hand`'s kept verdict: the same for every record of this match that
+        has the hand as it was played, whatever hands follow it."""
+        if hand not in self._keys:
+            self._keys[hand] = cache_key(record_id(self.part(hand)), hand)
+        return self._keys[hand]
+
+    def legacy_key(self, hand):
+        """The key a verdict of `hand` had before (the whole record's identity)."""
+        return cache_key(self.id, hand)
+
+    def upgrade(self, kept, hand):
+        """A verdict kept under `legacy_key(hand)` ({"review", "at"}) made a verdict of the
+        record up to `hand` (what `key(hand)` keeps), or None when it is not a complete
+        verdict of this hand of this record. Hand n's review replays and judges hands 1..n
+        only, so its figures are those of the shorter record: only the name changes."""
+        review = kept.get("review") if isinstance(kept, dict) else None
+        if not isinstance(review, dict) or review.get("record") != self.id \
+                or review.get("complete") is not True or review.get("hands") != [hand]:
+            return None
+        out = dict(kept)
+        out["review"] = dict(review, record=record_id(self.part(hand)))
+        return out
+
     def judge(self, hand, seats=None, budget=None):
         """The review of one finished hand, to be run in steps (`Job`)."""
         if not self.reviewable(hand):
@@ -152,7 +188,7 @@ class Subject:
         """Whether a kept verdict is a complete review of `hand` with these seats and budget
         by this engine (then it is shown as it is)."""
         review = doc.get("review") if isinstance(doc, dict) else None
-        return matches(review, self.record, seats, budget, [hand])
+        return matches(review, self.part(hand), seats, budget, [hand])
 
 
 class Job:
@@ -161,7 +197,7 @@ class Job:
     def __init__(self, subject, hand, seats=None, budget=None):
         self.subject = subject
         self.hand = hand
-        self.review = Review(subject.record, seats, budget, hands=[hand])
+        self.review = Review(subject.part(hand), seats, budget, hands=[hand])
 
     def step(self, evaluations):
         return self.review.step(evaluations)
@@ -175,8 +211,17 @@ class Job:
 
 
 def cache_key(record, hand):
-    """The key of a hand's kept verdict: the record's identity and the hand's number."""
+    """The key of a hand's kept verdict: a record's identity (`record_id`) and the hand's
+    number."""
     return str(record) + "#" + str(hand)
+
+
+def upto(record, hand):
+    """`record` with its hands up to and including hand `hand` (from 1): the match as it
+    was when that hand ended, whatever was played after it."""
+    out = dict(record)
+    out["hands"] = list(record["hands"][:hand])
+    return out
 
 
 def to_trim(index, keep=REVIEWS_KEPT):
@@ -207,6 +252,57 @@ def seat_accuracy(docs, seat):
 
 
 def kept_keys(record, hands, index):
-    """The keys of the verdicts kept in `index` for hands 1..`hands` of `record`."""
+    """The keys of the verdicts kept in `index` for hands 1..`hands` of `record`: each
+    hand's key (the record up to that hand), else the key it had before (the whole record),
+    for a verdict not yet moved."""
     rid = record_id(record)
-    return [key for key in (cache_key(rid, h) for h in range(1, hands + 1)) if key in index]
+    out = []
+    for h in range(1, hands + 1):
+        for key in (cache_key(record_id(upto(record, h)), h), cache_key(rid, h)):
+            if key in index:
+                out.append(key)
+                break
+    return out
+
+
+def match_totals(docs):
+    """The match summary per seat over `docs` (one hand's domino-review document each, as
+    the review annotates them): the seat's decisions, judged and forced moves and marks
+    summed, `accuracy` over every judged move of the match (the share without a mistake or a
+    blunder, 1.0 when none was judged, as a hand's), `total_loss` summed, and `worst`: the
+    three largest losses of the match (each with its `hand`, `move`, `loss`, `mark` and
+    `played_move`). A hand's `worst` lists its three largest, so the match's three are among
+    them."""
+    seats = {}
+    for doc in docs:
+        if not isinstance(doc, dict):
+            continue
+        moves = {(e.get("hand"), e.get("move")): e for e in doc.get("moves") or []}
+        for t in doc.get("totals") or []:
+            seat = t.get("seat")
+            acc = seats.get(seat)
+            if acc is None:
+                acc = seats[seat] = {"seat": seat, "hands": 0, "decisions": 0, "judged": 0,
+                                     "forced": 0, "inaccuracies": 0, "mistakes": 0,
+                                     "blunders": 0, "total_loss": 0.0, "worst": []}
+            acc["hands"] += 1
+            for name in ("decisions", "judged", "forced", "inaccuracies", "mistakes",
+                         "blunders"):
+                acc[name] += t.get(name) or 0
+            acc["total_loss"] += t.get("total_loss") or 0.0
+            for w in t.get("worst") or []:
+                worst = dict(w)
+                e = moves.get((w.get("hand"), w.get("move")))
+                if e is not None and "played_move" in e:
+                    worst["played_move"] = e["played_move"]
+                acc["worst"].append(worst)
+    out = []
+    for seat in sorted(seats):
+        acc = seats[seat]
+        bad = acc["mistakes"] + acc["blunders"]
+        acc["accuracy"] = round(1 - bad / acc["judged"], 4) if acc["judged"] else 1.0
+        acc["total_loss"] = round(acc["total_loss"], 2) + 0.0
+        acc["worst"] = sorted(acc["worst"], key=lambda w: (-w["loss"], w["hand"],
+                                                           w["move"]))[:3]
+        out.append(acc)
+    return out

@@ -5,7 +5,10 @@ A record under review is the session's match or a match of the history. Its hand
 one at a time by the engine's Review, in steps of about CHUNK_S seconds with the event loop
 free between them (so a `review_cancel`, a position or any other message is answered
 meanwhile), progress posted on the push channel; a verdict is kept in the IndexedDB store
-`reviews` under its record's identity and hand, so that reopening it is instant.
+`reviews` under the identity of the record up to that hand (`Subject.key`), so that reopening
+it is instant, also from a longer record of the same match. A review of a whole match is the
+page asking for each hand in turn with `match: true`: each answer then also carries the match
+summary over the hands answered since `review_open` (`reviewing.match_totals`).
 
 `worker` is the entry point's context (web/worker.py `_context`): its `session`, `answer`,
 `error` and `post` (a message on the push channel, when the page named one).
@@ -26,7 +29,7 @@ CHUNK_S = 0.025  # seconds of judging between two yields to the event loop
 CHUNK_EVALS = 16  # evaluations per Review.step within a chunk
 PROGRESS_MS = 100  # at most one progress message this often
 
-_rev = {"subject": None, "token": 0, "serial": 0, "seats": [], "viewer": 0}
+_rev = {"subject": None, "token": 0, "serial": 0, "seats": [], "viewer": 0, "docs": {}}
 
 
 async def _kept_index():
@@ -90,6 +93,28 @@ async def _keep_review(key, doc):
         return db.why(exc)
 
 
+async def _upgrade_kept(subject, hands, index):
+    """Move the verdicts of `hands` kept under the whole record's identity (before a hand's
+    key was the record up to it) to their keys now, once; never fatal (a verdict not moved
+    is judged again when asked). Returns the index as it is kept now."""
+    for hand in hands:
+        key, old = subject.key(hand), subject.legacy_key(hand)
+        if key in index or old not in index or key == old:
+            continue
+        try:
+            moved = subject.upgrade(await _kept_review(old), hand)
+            at = index.pop(old)
+            rows = []
+            if moved is not None:
+                index[key] = at
+                rows.append((key, json.dumps(moved)))
+            rows.append((reviewing.INDEX_KEY, json.dumps(index)))
+            await db.write(rows, [old], db.REVIEWS)
+        except Exception:  # noqa: BLE001 - the store failed: judged again when asked
+            return index
+    return index
+
+
 async def _entry_record(entry_id):
     """The history entry `entry_id`, or None when there is none or it cannot be read."""
     import history
@@ -125,13 +150,13 @@ async def _review_open(data, worker):
         return worker.error(data, "bad_record", str(exc))
     _rev["serial"] += 1  # a review under way is cancelled
     _rev["token"] += 1
-    _rev.update(subject=subject, seats=seats, viewer=viewer)
+    _rev.update(subject=subject, seats=seats, viewer=viewer, docs={})
+    hands = [h["hand"] for h in info["hands"]]
     try:
-        index = await _kept_index()
+        index = await _upgrade_kept(subject, hands, await _kept_index())
     except Exception:  # noqa: BLE001 - nothing kept is known: judged when asked
         index = {}
-    kept = [h["hand"] for h in info["hands"]
-            if reviewing.cache_key(subject.id, h["hand"]) in index]
+    kept = [hand for hand in hands if subject.key(hand) in index]
     info.update(type="review_opened", review=_rev["token"], seats=seats, viewer=viewer,
                 kept=kept)
     return worker.answer(data, info)
@@ -152,15 +177,14 @@ async def _review_judge(data, subject, worker):
     budget = data.get("budget")
     if seats is not None and not isinstance(seats, list):
         raise ValueError("seats: must be a list of seats")
-    key = reviewing.cache_key(subject.id, hand)
+    key = subject.key(hand)
     started = time.perf_counter()
     kept = await _kept_review(key)
     if kept is not None and subject.usable(kept, hand, seats, budget):
-        return worker.answer(data, {"type": "review_result", "review": _rev["token"],
-                                    "hand": hand, "cached": True, "kept": True,
-                                    "keep_error": None,
-                                    "result": subject.annotated(kept["review"]),
-                                    "ms": round((time.perf_counter() - started) * 1000)})
+        return worker.answer(data, _with_match(data, {
+            "type": "review_result", "review": _rev["token"], "hand": hand, "cached": True,
+            "kept": True, "keep_error": None, "result": subject.annotated(kept["review"]),
+            "ms": round((time.perf_counter() - started) * 1000)}))
     job = subject.judge(hand, seats, budget)
     _rev["serial"] += 1
     serial = _rev["serial"]
@@ -184,14 +208,32 @@ async def _review_judge(data, subject, worker):
     doc = job.review.result()
     ms = round((time.perf_counter() - started) * 1000)
     why = await _keep_review(key, doc)
-    return worker.answer(data, {"type": "review_result", "review": token, "hand": hand,
-                                "cached": False, "kept": why is None, "keep_error": why,
-                                "result": subject.annotated(doc), "ms": ms})
+    return worker.answer(data, _with_match(data, {
+        "type": "review_result", "review": token, "hand": hand, "cached": False,
+        "kept": why is None, "keep_error": why, "result": subject.annotated(doc), "ms": ms}))
+
+
+def _with_match(data, answer):
+    """The answer to `review`; with `match: true` in the request (the review of a whole
+    match), it also carries `match`: the summary per seat over every hand answered since
+    `review_open` with the same seats and budget (`hands`: their numbers)."""
+    if data.get("match") is not True:
+        return answer
+    docs = _rev["docs"]
+    ask = (json.dumps(data.get("seats")), data.get("budget"))
+    if any(kept[0] != ask for kept in docs.values()):
+        docs.clear()  # other seats or another budget: a summary of one kind only
+    docs[answer["hand"]] = (ask, answer["result"])
+    hands = sorted(docs)
+    answer["match"] = {"hands": hands, "unit": answer["result"].get("unit"),
+                       "totals": reviewing.match_totals([docs[h][1] for h in hands])}
+    return answer
 
 
 async def handle(data, worker):
     """`review_open`, `review_position` (`review`: the token of review_opened, `hand`,
-    `index`), `review` (`review`, `hand`, ...) and `review_cancel`."""
+    `index`), `review` (`review`, `hand`, `seats`, `budget`, `match`: true to have the
+    match summary in the answer) and `review_cancel`."""
     kind = data["type"]
     if kind == "review_cancel":
         _rev["serial"] += 1

@@ -1,6 +1,8 @@
 """The web review's worker side (web/reviewing.py): the positions of a finished hand as the
 page draws them, only finished hands offered, the judging in steps with structured moves, the
-same verdict twice, and the kept verdicts' keys and bound.
+same verdict twice, the kept verdicts' keys (the record up to the hand, so that a hand
+reviewed mid-match counts for the finished match; verdicts kept under the whole record moved
+once) and bound, and the summary of a whole match.
 
 RULES.md: none (the review's worker side)
 """
@@ -143,3 +145,102 @@ def test_a_matchs_accuracy_is_read_from_the_verdicts_kept_for_its_hands():
     rid = reviewing.record_id(rec)
     index = {reviewing.cache_key(rid, 2): 1, reviewing.cache_key("other", 1): 1}
     assert reviewing.kept_keys(rec, 2, index) == [reviewing.cache_key(rid, 2)]
+
+
+def _judged(subject, hand, budget=30):
+    job = subject.judge(hand, None, budget)
+    while not job.step(1000):
+        pass
+    return job.result()
+
+
+def test_a_hand_reviewed_mid_match_is_found_again_in_the_finished_match():
+    """Issue 13's weakness: a review opened at the end-of-hand summary was keyed by that
+    mid-match record, so the finished match (more hands) never found it again."""
+    full = _record("block", 2, 5, hands=3)
+    mid = reviewing.upto(full, 1)  # the record at hand 1's summary
+    assert mid["hands"] == full["hands"][:1] and mid["seed"] == full["seed"]
+    early, late = reviewing.Subject(mid), reviewing.Subject(full)
+    assert early.key(1) == late.key(1) and early.key(1) != late.legacy_key(1)
+    assert late.key(2) != late.key(1) and late.key(3) == late.legacy_key(3)
+    # What the statistics read for the finished match finds the mid-match verdict.
+    index = {early.key(1): 1}
+    assert reviewing.kept_keys(full, 3, index) == [early.key(1)]
+    # The verdict judged mid-match is the finished match's: usable as it is, same figures.
+    doc = _judged(early, 1)
+    assert late.usable({"review": doc}, 1, None, 30)
+    assert _judged(late, 1) == doc
+    # A record with another hand 1 (another deal) does not find it.
+    other = reviewing.Subject(_record("block", 2, 6, hands=3))
+    assert other.key(1) != early.key(1)
+
+
+def test_verdicts_kept_under_the_whole_record_are_moved_once():
+    """Before, a hand's verdict was kept under the whole record's identity: it is still
+    counted by the statistics, and moved to the hand's key with the same figures."""
+    full = _record("block", 2, 5, hands=3)
+    subject = reviewing.Subject(full)
+    legacy = Review(copy.deepcopy(full), None, 30, hands=[2]).run()  # as kept before
+    assert legacy["record"] == subject.id
+    assert not subject.usable({"review": legacy}, 2, None, 30)
+    index = {subject.legacy_key(2): 7}
+    assert reviewing.kept_keys(full, 3, index) == [subject.legacy_key(2)]
+    moved = subject.upgrade({"review": legacy, "at": 7}, 2)
+    assert moved["at"] == 7 and subject.usable(moved, 2, None, 30)
+    assert moved["review"]["moves"] == legacy["moves"]
+    assert moved["review"]["totals"] == legacy["totals"]
+    assert {k: v for k, v in moved["review"].items() if k != "record"} \
+        == {k: v for k, v in legacy.items() if k != "record"}
+    # Only a complete verdict of that hand of this record is moved.
+    assert subject.upgrade({"review": legacy}, 1) is None
+    assert subject.upgrade({"review": dict(legacy, complete=False)}, 2) is None
+    assert subject.upgrade({"review": dict(legacy, record="sha256:x")}, 2) is None
+    assert subject.upgrade(None, 2) is None
+    # Both keys kept: the hand's own wins.
+    both = {subject.legacy_key(2): 1, subject.key(2): 2}
+    assert reviewing.kept_keys(full, 3, both) == [subject.key(2)]
+
+
+def test_a_matchs_summary_sums_its_hands():
+    full = _record("block", 2, 5, hands=3)
+    subject = reviewing.Subject(full)
+    docs = [_judged(subject, h) for h in (1, 2, 3)]
+    totals = reviewing.match_totals(docs)
+    assert [t["seat"] for t in totals] == [0, 1]
+    for t in totals:
+        per_hand = [x for d in docs for x in d["totals"] if x["seat"] == t["seat"]]
+        assert t["hands"] == 3
+        for name in ("decisions", "judged", "forced", "inaccuracies", "mistakes", "blunders"):
+            assert t[name] == sum(x[name] for x in per_hand), name
+        assert abs(t["total_loss"] - sum(x["total_loss"] for x in per_hand)) < 0.011
+        judged = [e for d in docs for e in d["moves"]
+                  if e["seat"] == t["seat"] and not e["forced"]]
+        bad = sum(1 for e in judged if e["mark"] in ("mistake", "blunder"))
+        assert t["accuracy"] == (round(1 - bad / len(judged), 4) if judged else 1.0)
+        # The worst three of the match: the largest losses of all its hands, each with its
+        # hand, its move and the move played as data (the page names it in words).
+        losses = sorted((-e["loss"], e["hand"], e["move"]) for e in judged if e["loss"] > 0)
+        assert [(-w["loss"], w["hand"], w["move"]) for w in t["worst"]] == losses[:3]
+        for w in t["worst"]:
+            assert w["played_move"] == subject.positions(w["hand"])[w["move"] - 1]["move"]
+
+
+def test_a_matchs_summary_by_hand_figures():
+    def doc(hand, seat, judged, mistakes, loss, worst):
+        return {"moves": [], "totals": [{
+            "seat": seat, "decisions": judged + 1, "judged": judged, "forced": 1,
+            "inaccuracies": 0, "mistakes": mistakes, "blunders": 0, "total_loss": loss,
+            "worst": [{"hand": hand, "move": m, "loss": v, "mark": None} for m, v in worst]}]}
+
+    totals = reviewing.match_totals([doc(1, 0, 4, 1, 3.5, [(2, 3.0), (5, 0.5)]),
+                                     doc(2, 0, 6, 1, 9.25, [(1, 6.0), (4, 3.0), (3, 0.25)]),
+                                     None, doc(3, 0, 0, 0, 0.0, [])])
+    assert len(totals) == 1
+    t = totals[0]
+    assert (t["hands"], t["decisions"], t["judged"], t["forced"], t["mistakes"]) \
+        == (3, 13, 10, 3, 2)
+    assert t["accuracy"] == 0.8 and t["total_loss"] == 12.75
+    # Ties in loss: the earlier hand, then the earlier move.
+    assert [(w["hand"], w["move"]) for w in t["worst"]] == [(2, 1), (1, 2), (2, 4)]
+    assert reviewing.match_totals([]) == []
+    assert reviewing.match_totals([doc(1, 1, 0, 0, 0.0, [])])[0]["accuracy"] == 1.0

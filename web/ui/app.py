@@ -764,6 +764,13 @@ def on_review_open(event):
         review_view.open_match()
 
 
+def on_review_match_open(event):
+    import review_view
+
+    if S["engine_state"] == "ready" and S["table_ready"]:
+        review_view.open_whole_match()
+
+
 def on_review_progress(message):
     if S["table_ready"]:
         import review_view
@@ -908,6 +915,7 @@ async def main():
     on(byid("review"), "change", on_review_change)
     on(byid("review-slider"), "input", on_review_change)
     on(byid("result-review"), "click", on_review_open)
+    on(byid("result-review-match"), "click", on_review_match_open)
     link.on_progress(on_review_progress)
     on(byid("history-import"), "change", on_history_import)
     on(byid("stats-open"), "click", on_stats_open)

@@ -2,7 +2,7 @@
 board and open again, and after the match offers a rematch beside the menu."""
 
 import summary
-from store import S, byid
+from store import S, byid, tr
 
 
 def result_wanted():
@@ -39,6 +39,12 @@ def render():
     byid("result-match").textContent = parts["match"]
     byid("result-next").hidden = over
     byid("result-rematch").hidden = not over
+    byid("result-review-match").hidden = not over  # the whole match, once it is over
+    # Beside "Review the match", the one-hand review says which hand it is.
+    review_key = "review.open_last_hand" if over else "review.open_hand"
+    review = byid("result-review")
+    review.setAttribute("data-i18n", review_key)
+    review.textContent = tr(review_key)
     was_hidden = bool(box.hidden)
     box.hidden = False
     if was_hidden:

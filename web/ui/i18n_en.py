@@ -399,6 +399,13 @@ MESSAGES = {
     "review.none": "none",
     "review.cached": "Judged before: shown at once.",
     "review.judged_in": "Judged in {s} s.",
+    # review of a whole match
+    "review.open_match": "Review the match",
+    "review.open_last_hand": "Review the last hand",
+    "review.judging_match": "The expert is judging the match: hand {hand}, {judged} of {total} moves ({done} of {hands} hands judged)",
+    "review.match_summary": "The whole match ({n} hands), per player.",
+    "review.worst_hand": "Hand {hand}, move {i}: −{loss}",
+    "review.next_hand": "Forward goes on to hand {n}.",
     "reason.stale_review": "another match is being reviewed",
     "reason.bad_review": "this hand cannot be reviewed",
     # The lessons (issue 13): web/ui/lesson_view.py, the setup screen's entry.

@@ -402,6 +402,13 @@ MESSAGES = {
     "review.none": "нет",
     "review.cached": "Оценено раньше: показано сразу.",
     "review.judged_in": "Оценено за {s} с.",
+    # разбор всей партии
+    "review.open_match": "Разобрать всю партию",
+    "review.open_last_hand": "Разобрать последний кон",
+    "review.judging_match": "Эксперт оценивает партию: кон {hand}, {judged} из {total} ходов (оценено конов: {done} из {hands})",
+    "review.match_summary": "Вся партия (конов: {n}), по игрокам.",
+    "review.worst_hand": "Кон {hand}, ход {i}: −{loss}",
+    "review.next_hand": "«Вперёд» ведёт к кону {n}.",
     "reason.stale_review": "сейчас разбирается другая партия",
     "reason.bad_review": "этот кон нельзя разобрать",
     # Уроки (issue 13): web/ui/lesson_view.py, пункт на экране выбора игры.

@@ -399,6 +399,13 @@ MESSAGES = {
     "review.none": "không có",
     "review.cached": "Đã chấm trước đó: hiện ngay.",
     "review.judged_in": "Chấm trong {s} giây.",
+    # xem lại cả trận
+    "review.open_match": "Xem lại cả trận",
+    "review.open_last_hand": "Xem lại ván cuối",
+    "review.judging_match": "Cao thủ đang chấm cả trận: ván {hand}, {judged} trên {total} nước (đã chấm {done} trên {hands} ván)",
+    "review.match_summary": "Cả trận ({n} ván), theo từng người chơi.",
+    "review.worst_hand": "Ván {hand}, nước {i}: −{loss}",
+    "review.next_hand": "Bấm Tiến để sang ván {n}.",
     "reason.stale_review": "đang xem lại một trận khác",
     "reason.bad_review": "không thể xem lại ván này",
     # Bài học (issue 13): web/ui/lesson_view.py, mục trên trang chọn trò chơi.

@@ -9,6 +9,14 @@ The worker holds the record and the engine (web/reviewing.py): `review_open` nam
 `link.on_progress`) and a Cancel; a hand judged before answers at once. Moves arrive as data
 (tile, end id, the number on that end), never as notation to read. The table is drawn by
 `table.paint` over `geometry.table`, as at the game.
+
+A whole match (from the match result and from the history; DECISIONS W-16) is the same screen
+with every finished hand judged in turn: the hands kept before first (at once), then the others
+in order, one `review` at a time with `match: true`, so that the worker's answers carry the
+match summary per seat; the progress counts the match's moves, Cancel stops the hand being
+judged and the ones after it. Forward at the end of a hand goes to the next hand's first
+position, Back at the first position to the previous hand's end; the slider, Home and End stay
+within the hand shown (the hand list moves between hands).
 """
 
 import i18n
@@ -24,7 +32,7 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 def blank():
     return {"info": None, "hand": None, "index": 0, "positions": {}, "results": {},
             "status": "idle", "judged": 0, "total": 0, "seen": -1, "error": "",
-            "back": "menu", "geo": None}
+            "back": "menu", "geo": None, "whole": False, "match": None, "job": None}
 
 
 R = blank()
@@ -33,14 +41,16 @@ R = blank()
 # --------------------------------------------------------------------------- opening
 
 
-async def open_review(message, back, hand=None):
+async def open_review(message, back, hand=None, whole=False):
     """Open the review of the record `message` names (`review_open`), at `hand` (default the
-    last finished hand), coming from the screen `back`."""
+    last finished hand), coming from the screen `back`; `whole`: every hand of the match is
+    judged in turn (else only the hand shown)."""
     import app
 
     R.clear()
     R.update(blank())
     R["back"] = back
+    R["whole"] = whole
     for box in ("result", "export-confirm", "leave-confirm"):
         byid(box).hidden = True
     app.set_screen("review")
@@ -59,8 +69,12 @@ async def open_review(message, back, hand=None):
         return
     if hand not in hands:
         hand = hands[-1]
+    if whole:
+        R["status"] = "judging"  # judge_all starts as soon as the first position is shown
     await go_hand(hand)
     byid("review-next").focus()
+    if whole:
+        spawn(judge_all())
 
 
 def open_match(event=None):
@@ -70,10 +84,15 @@ def open_match(event=None):
     spawn(open_review({"type": "review_open", "source": "match"}, "game", hand))
 
 
+def open_whole_match(event=None):
+    """From the match result: the session's whole match, from its first hand."""
+    spawn(open_review({"type": "review_open", "source": "match"}, "game", 1, True))
+
+
 def open_entry(entry_id):
-    """From the history: one kept match, from its first hand."""
+    """From the history: one kept match, whole, from its first hand."""
     spawn(open_review({"type": "review_open", "source": "entry", "entry": entry_id},
-                      "history", 1))
+                      "history", 1, True))
 
 
 def leave():
@@ -104,16 +123,21 @@ def key(hand, index):
     return str(hand) + ":" + str(index)
 
 
-async def go_hand(hand):
-    if R["status"] == "judging":
+async def go_hand(hand, index=0):
+    """Show position `index` of `hand`. Reviewing one hand, the judging follows the hand
+    shown; reviewing the whole match, it goes on through the hands in its own order."""
+    if R["status"] == "judging" and not R["whole"]:
         await cancel()
     R["hand"] = hand
-    R["index"] = 0
-    R["status"] = "judged" if hand in R["results"] else "idle"
-    await fetch(hand, 0)
-    render()
-    if hand not in R["results"]:
+    R["index"] = index
+    if not R["whole"]:
+        R["status"] = "judged" if hand in R["results"] else "idle"
+    await fetch(hand, index)
+    if R["hand"] == hand and R["index"] == index:
+        render()
+    if not R["whole"] and hand not in R["results"]:
         spawn(judge(hand))
+    await prefetch(hand, index)
 
 
 async def fetch(hand, index):
@@ -131,14 +155,42 @@ async def fetch(hand, index):
     return answer
 
 
-def total():
+def total(hand=None):
+    """The moves of `hand` (the hand shown by default)."""
     info = R["info"]
     if info is None:
         return 0
+    if hand is None:
+        hand = R["hand"]
     for h in info.get("hands") or []:
-        if h["hand"] == R["hand"]:
+        if h["hand"] == hand:
             return h["moves"]
     return 0
+
+
+def neighbour(delta):
+    """The hand before (-1) or after (+1) the one shown, reviewing a whole match; else
+    None."""
+    info = R["info"]
+    if not R["whole"] or info is None:
+        return None
+    hands = [h["hand"] for h in info.get("hands") or []]
+    at = hands.index(R["hand"]) + delta if R["hand"] in hands else -1
+    return hands[at] if 0 <= at < len(hands) else None
+
+
+def step(delta):
+    """One move forward (+1) or back (-1); across the end of a hand reviewing a whole
+    match (the next hand's first position, the previous hand's end)."""
+    if R["info"] is None or R["hand"] is None:
+        return
+    if delta > 0 and R["index"] >= total() and neighbour(1) is not None:
+        spawn(go_hand(neighbour(1), 0))
+    elif delta < 0 and R["index"] <= 0 and neighbour(-1) is not None:
+        before = neighbour(-1)
+        spawn(go_hand(before, total(before)))
+    else:
+        go(R["index"] + delta)
 
 
 def go(index):
@@ -198,6 +250,70 @@ async def judge(hand):
         render()
 
 
+def match_moves():
+    """The moves of every hand of the record, and those of the hands judged (the hand
+    being judged counted by its progress): the whole match's progress."""
+    moves = 0
+    done = 0.0
+    for h in (R["info"] or {}).get("hands") or []:
+        moves += h["moves"]
+        if h["hand"] in R["results"]:
+            done += h["moves"]
+        elif h["hand"] == R["job"] and R["total"]:
+            done += h["moves"] * R["judged"] / R["total"]
+    return moves, done
+
+
+async def judge_all():
+    """Reviewing a whole match: every hand not judged yet, the kept ones first (at once),
+    then the others in order, until all are judged or the judging is cancelled."""
+    info = R["info"]
+    if info is None:
+        return
+    hands = [h["hand"] for h in info.get("hands") or []]
+    kept = [h for h in hands if h in (info.get("kept") or [])]
+    R["status"] = "judging"
+    R["error"] = ""
+    R["judged"] = 0
+    R["total"] = 0
+    render_status()
+    render_progress()
+    render_move(R["positions"].get(key(R["hand"], R["index"])))
+    for hand in kept + [h for h in hands if h not in kept]:
+        if R["info"] is not info or R["status"] != "judging":
+            return
+        if hand in R["results"]:
+            continue
+        R["job"] = hand
+        R["judged"] = 0
+        R["total"] = 0
+        render_progress()
+        answer = await link.send({"type": "review", "review": info["review"], "hand": hand,
+                                  "match": True})
+        if R["info"] is not info:
+            return
+        R["job"] = None
+        if answer.get("type") == "review_result":
+            R["results"][hand] = answer
+            R["match"] = answer.get("match")
+            if hand == R["hand"]:
+                render()
+            else:
+                render_progress()
+            continue
+        if answer.get("code") != "cancelled":
+            R["status"] = "failed"
+            R["error"] = tr("review.unavailable", why=i18n.error_reason(
+                S["lang"], answer.get("code"), answer.get("message", "")))
+        elif R["status"] == "judging":
+            R["status"] = "cancelled"
+        render()
+        return
+    if R["status"] == "judging":
+        R["status"] = "judged"
+    render()
+
+
 async def cancel():
     if R["status"] == "judging":
         R["status"] = "cancelled"
@@ -209,8 +325,9 @@ async def cancel():
 
 def on_progress(message):
     info = R["info"]
+    judging = R["job"] if R["whole"] else R["hand"]
     if info is None or message.get("review") != info.get("review") \
-            or message.get("hand") != R["hand"] or R["status"] != "judging":
+            or message.get("hand") != judging or R["status"] != "judging":
         return
     R["judged"] = message.get("judged") or 0
     R["total"] = message.get("total") or 0
@@ -228,18 +345,21 @@ def on_click(event):
     if tid == "review-first":
         go(0)
     elif tid == "review-prev":
-        go(R["index"] - 1)
+        step(-1)
     elif tid == "review-next":
-        go(R["index"] + 1)
+        step(1)
     elif tid == "review-last":
         go(total())
     elif tid == "review-cancel":
         spawn(cancel())
         byid("review-judge").focus()
     elif tid == "review-judge" and R["hand"] is not None:
-        spawn(judge(R["hand"]))
+        spawn(judge_all() if R["whole"] else judge(R["hand"]))
     elif tid == "review-back":
         on_back(event)
+    elif target.hasAttribute("data-review-hand"):
+        spawn(go_hand(int(str(target.getAttribute("data-review-hand"))),
+                      int(str(target.getAttribute("data-review-move"))) - 1))
     elif target.hasAttribute("data-review-move"):
         go(int(str(target.getAttribute("data-review-move"))) - 1)
 
@@ -257,8 +377,9 @@ def on_change(event):
 
 
 def on_key(event):
-    """Left and Right step back and forward, Home and End go to the hand's ends (a select or
-    the slider keeps its own keys), Escape goes back."""
+    """Left and Right step back and forward (across hands reviewing a whole match), Home
+    and End go to the hand's ends (a select or the slider keeps its own keys), Escape goes
+    back."""
     k = str(event.key)
     if k == "Escape":
         on_back(event)
@@ -267,11 +388,12 @@ def on_key(event):
     if name in ("input", "select", "textarea") or event.ctrlKey or event.metaKey \
             or event.altKey:
         return
-    steps = {"ArrowLeft": R["index"] - 1, "ArrowRight": R["index"] + 1, "Home": 0,
-             "End": total()}
-    if k in steps:
+    if k in ("ArrowLeft", "ArrowRight"):
         event.preventDefault()
-        go(steps[k])
+        step(-1 if k == "ArrowLeft" else 1)
+    elif k in ("Home", "End"):
+        event.preventDefault()
+        go(0 if k == "Home" else total())
 
 
 # --------------------------------------------------------------------------- words
@@ -403,10 +525,18 @@ def render_progress():
     judging = R["status"] == "judging"
     box.hidden = not judging
     bar = byid("review-progress")
-    pct = int(100 * R["judged"] / R["total"]) if R["total"] else 0
+    if R["whole"]:
+        moves, done = match_moves()
+        pct = int(100 * done / moves) if moves else 0
+        hands = (R["info"] or {}).get("hands") or []
+        text = tr("review.judging_match", hand=R["job"] or "…", judged=R["judged"],
+                  total=R["total"] or "…",
+                  done=sum(1 for h in hands if h["hand"] in R["results"]), hands=len(hands))
+    else:
+        pct = int(100 * R["judged"] / R["total"]) if R["total"] else 0
+        text = tr("review.judging", judged=R["judged"], total=R["total"] or "…")
     bar.value = pct
-    byid("review-progress-text").textContent = tr("review.judging", judged=R["judged"],
-                                                  total=R["total"] or "…")
+    byid("review-progress-text").textContent = text
     judge_button = byid("review-judge")
     judge_button.hidden = R["status"] not in ("cancelled", "failed", "idle") \
         or R["info"] is None or R["hand"] is None
@@ -455,14 +585,15 @@ def render():
     slider.setAttribute("aria-valuetext", tr("review.step", i=min(R["index"] + 1, n), n=n)
                         if R["index"] < n else tr("review.end"))
     byid("review-first").disabled = R["index"] == 0
-    byid("review-prev").disabled = R["index"] == 0
-    byid("review-next").disabled = R["index"] >= n
+    byid("review-prev").disabled = R["index"] == 0 and neighbour(-1) is None
+    byid("review-next").disabled = R["index"] >= n and neighbour(1) is None
     byid("review-last").disabled = R["index"] >= n
     p = R["positions"].get(key(R["hand"], R["index"]))
     draw(p)
     render_seats(p)
     render_move(p)
     render_summary()
+    render_match()
 
 
 def entry_now():
@@ -479,9 +610,14 @@ def render_move(p):
         return
     move = p.get("move")
     if move is None:
-        set_html("review-move", '<p class="review-step">' + esc(tr("review.end")) + "</p>")
+        end = tr("review.end")
+        if neighbour(1) is not None:
+            end += " " + tr("review.next_hand", n=neighbour(1))
+        set_html("review-move", '<p class="review-step">' + esc(end) + "</p>")
         return
     head = tr("review.step", i=R["index"] + 1, n=n)
+    if R["whole"]:
+        head += " · " + tr("review.hand_n", n=R["hand"])
     view = p.get("view") or {}
     if view.get("boneyard") or view.get("drawable"):
         word = "game.market" if textfmt.word(as_state(), "boneyard") == "market" \
@@ -574,23 +710,61 @@ def render_summary():
                          + str(w["move"]) + '" aria-label="'
                          + esc(label + ": " + move_words((e or {}).get("played_move")))
                          + '">' + esc(label) + "</button>")
-        rows.append("<tr><th scope=\"row\">" + esc(name_of(t["seat"])) + "</th><td>"
-                    + esc(tr("review.judged_of", judged=t["judged"], n=t["decisions"]))
-                    + "</td><td>" + esc(str(int(round(t["accuracy"] * 100))) + "%")
-                    + "</td><td>" + esc(figure(t["total_loss"], False)) + "</td><td>"
-                    + ("".join(worst) if worst else esc(tr("review.none"))) + "</td></tr>")
-    head = ("<caption>" + esc(tr("review.summary", n=R["hand"])) + " "
+        rows.append(summary_row(t, worst, name_of(t["seat"])))
+    head = summary_head(tr("review.summary", n=R["hand"]))
+    set_html("review-summary-table", head + "<tbody>" + "".join(rows) + "</tbody>")
+    # The worker's own time for the verdict, for tests and tools (never read back).
+    box.setAttribute("data-worker-ms", str(result.get("ms")))
+    byid("review-cached").textContent = tr("review.cached") if result.get("cached") \
+        else tr("review.judged_in", s=figure(float(result.get("ms") or 0) / 1000.0, False))
+
+
+def summary_row(t, worst, name):
+    """One seat's row of a summary table: moves judged, accuracy, total loss, the worst
+    moves (`worst`: their buttons' HTML)."""
+    return ("<tr><th scope=\"row\">" + esc(name) + "</th><td>"
+            + esc(tr("review.judged_of", judged=t["judged"], n=t["decisions"]))
+            + "</td><td>" + esc(str(int(round(t["accuracy"] * 100))) + "%")
+            + "</td><td>" + esc(figure(t["total_loss"], False)) + "</td><td>"
+            + ("".join(worst) if worst else esc(tr("review.none"))) + "</td></tr>")
+
+
+def summary_head(caption):
+    return ("<caption>" + esc(caption) + " "
             + esc(tr("review.unit_" + unit().replace(" ", "_"))) + "</caption><thead><tr>"
             + '<th scope="col">' + esc(tr("review.col_player")) + "</th>"
             + '<th scope="col">' + esc(tr("review.col_judged")) + "</th>"
             + '<th scope="col">' + esc(tr("review.col_accuracy")) + "</th>"
             + '<th scope="col">' + esc(tr("review.col_loss")) + "</th>"
             + '<th scope="col">' + esc(tr("review.col_worst")) + "</th></tr></thead>")
-    set_html("review-summary-table", head + "<tbody>" + "".join(rows) + "</tbody>")
-    # The worker's own time for the verdict, for tests and tools (never read back).
-    box.setAttribute("data-worker-ms", str(result.get("ms")))
-    byid("review-cached").textContent = tr("review.cached") if result.get("cached") \
-        else tr("review.judged_in", s=figure(float(result.get("ms") or 0) / 1000.0, False))
+
+
+def render_match():
+    """The whole match's summary per seat, once every hand is judged: each seat's moves
+    judged, accuracy, total loss and the match's worst three moves (each opens its move)."""
+    box = byid("review-match")
+    match = R["match"]
+    hands = [h["hand"] for h in (R["info"] or {}).get("hands") or []]
+    if not R["whole"] or match is None or match.get("hands") != hands:
+        box.hidden = True
+        return
+    box.hidden = False
+    rows = []
+    for t in match.get("totals") or []:
+        worst = []
+        for w in t.get("worst") or []:
+            label = tr("review.worst_hand", hand=w["hand"], i=w["move"],
+                       loss=figure(w["loss"], False))
+            if w.get("mark") in MARKS:
+                label += " · " + tr("review.mark_" + w["mark"])
+            worst.append('<button type="button" class="ghost small" data-review-hand="'
+                         + str(w["hand"]) + '" data-review-move="' + str(w["move"])
+                         + '" aria-label="' + esc(label + ": "
+                                                  + move_words(w.get("played_move")))
+                         + '">' + esc(label) + "</button>")
+        rows.append(summary_row(t, worst, name_of(t["seat"])))
+    set_html("review-match-table", summary_head(tr("review.match_summary", n=len(hands)))
+             + "<tbody>" + "".join(rows) + "</tbody>")
 
 
 def paint_table(canvas, wrap, state, glow, empty):
