@@ -54,10 +54,9 @@ CASES = (("vn_traditional", 4), ("mexican_train", 4))
 STEPS = 20  # positions stepped back through from the end, by keyboard
 
 
-def one_review(context, base: str, variant: str, players: int, seed: int, folder: Path) -> dict:
-    """Open the hand's record, review it, reopen it; the figures of the module doc."""
-    record = play_one_hand(variant, players, "hard", seed)
-    path = folder / f"{variant}-{seed}.json"
+def imported(context, base: str, record: dict, path: Path):
+    """A new page with `record` imported from the file `path`, its result dialog open and
+    touched once; returns the page and the dialog."""
     path.write_text(json.dumps(record))
     page = context.new_page()
     page.goto(base)
@@ -69,6 +68,12 @@ def one_review(context, base: str, variant: str, players: int, seed: int, folder
     # first gesture creates its audio context (about 100 ms here), which is not the review's.
     page.locator("#result-title").click()
     page.wait_for_timeout(500)
+    return page, dialog
+
+def one_review(context, base: str, variant: str, players: int, seed: int, folder: Path) -> dict:
+    """Open the hand's record, review it, reopen it; the figures of the module doc."""
+    record = play_one_hand(variant, players, "hard", seed)
+    page, dialog = imported(context, base, record, folder / f"{variant}-{seed}.json")
     start = page.evaluate("performance.now()")
     dialog.get_by_role("button", name="Review the moves").click()
     page.wait_for_selector("#review-summary:not([hidden])", timeout=600_000)
@@ -130,16 +135,7 @@ def play_match(players: int, agent: str, seed: int) -> dict:
 def one_match_review(context, base: str, seed: int, folder: Path) -> dict:
     """A whole match reviewed from its result, then reopened; the figures of the module doc."""
     record = play_match(4, "hard", seed)
-    path = folder / f"match-{seed}.json"
-    path.write_text(json.dumps(record))
-    page = context.new_page()
-    page.goto(base)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
-    page.set_input_files("#import", str(path))
-    dialog = page.get_by_role("dialog")
-    dialog.wait_for(state="visible", timeout=60_000)
-    page.locator("#result-title").click()
-    page.wait_for_timeout(500)
+    page, dialog = imported(context, base, record, folder / f"match-{seed}.json")
     dialog.get_by_role("button", name="Review the last hand").click()
     page.wait_for_selector("#review-summary:not([hidden])", timeout=600_000)
     page.click("#review-back")
