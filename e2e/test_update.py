@@ -1,9 +1,12 @@
-"""Service worker updates: a new build is offered, applied on request, and old caches go."""
+"""Service worker updates: a new build is offered, applied on request, and old caches go; the
+match history kept by the old build is still there, listed, after the update (issue 13)."""
 
 import shutil
 import threading
 
-from conftest import Guard, wait_engine
+from conftest import Guard, wait_engine, wait_until
+from test_history import history_keys, open_history
+from test_summary import open_record, record_of
 
 import build
 
@@ -17,6 +20,11 @@ def test_a_new_build_replaces_the_old_cache(page, tmp_path):
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     guard = Guard(page, base)
     try:
+        # A finished match, kept in the history by the old build.
+        record, _match = record_of("kozel", {"players": 3}, 5, 200)
+        open_record(page, base, tmp_path, record)
+        wait_until(page, lambda: len(history_keys(page)) == 1, what="the finished match kept")
+        kept = history_keys(page)
         page.goto(base)
         wait_engine(page)
         old = page.evaluate("caches.keys()")
@@ -41,6 +49,12 @@ def test_a_new_build_replaces_the_old_cache(page, tmp_path):
         assert keys == [new_cache]
         assert "a new build" in page.evaluate(
             "fetch('./app.css').then(r => r.text())")
+        # The new build reads the history the old one kept.
+        assert history_keys(page) == kept
+        open_history(page)
+        entries = page.locator("#history-list .history-entry")
+        assert entries.count() == 1
+        assert "Kozel" in entries.nth(0).locator(".history-title").inner_text()
         guard.check()
     finally:
         server.shutdown()
