@@ -42,6 +42,22 @@ def current_hint():
     return hint[1]
 
 
+def end_choice_html(tile, moves, where_of, hint=None):
+    """The buttons that play `tile` at each end of `moves` (`where_of(move)` names the end
+    as the table shows it), the `hint` move marked, and a Cancel: the game's and the
+    lesson's end choice alike."""
+    html = ["<span>" + esc(tr("game.choose_end", tile=tile)) + "</span>"]
+    for m in moves:
+        where = where_of(m)
+        cls = "primary hinted" if hint is not None and m["move"] == hint else "primary"
+        html.append('<button type="button" class="' + cls + '" data-move="' + esc(m["move"])
+                    + '" data-end="' + esc(m.get("end") or "") + '" aria-label="'
+                    + esc(tr("move.play_at", tile=tile, end=where)) + '">' + esc(where)
+                    + "</button>")
+    html.append('<button type="button" data-cancel="1">' + esc(tr("game.cancel"))
+                + "</button>")
+    return "".join(html)
+
 def hinted_move():
     hint = current_hint()
     return None if hint is None else hint.get("move")
@@ -199,17 +215,8 @@ def render():
     choice = byid("choice")
     sel = S["selected"]
     if sel is not None and sel in by_tile and len(by_tile[sel]) > 1:
-        html = ["<span>" + esc(tr("game.choose_end", tile=sel)) + "</span>"]
-        for m in by_tile[sel]:
-            where = table.end_name(m) or m["move"]
-            cls = "primary hinted" if m["move"] == hint else "primary"
-            html.append('<button type="button" class="' + cls + '" data-move="' + esc(m["move"])
-                        + '" data-end="' + esc(m.get("end") or "") + '" aria-label="'
-                        + esc(tr("move.play_at", tile=sel, end=where)) + '">' + esc(where)
-                        + "</button>")
-        html.append('<button type="button" data-cancel="1">' + esc(tr("game.cancel"))
-                    + "</button>")
-        set_html("choice", "".join(html))
+        set_html("choice", end_choice_html(sel, by_tile[sel],
+                                           lambda m: table.end_name(m) or m["move"], hint))
         choice.hidden = False
     else:
         choice.hidden = True

@@ -539,6 +539,8 @@ def tile_html(tile, tile_moves, focus):
 
 
 def render_hand(p, focus):
+    import hand
+
     seat = L["info"]["viewer"]
     hands = p.get("hands") or []
     tiles = hands[seat] if seat < len(hands) else []
@@ -556,16 +558,9 @@ def render_hand(p, focus):
     choice = byid("lesson-choice")
     sel = L["selected"]
     if sel is not None and len(by_tile.get(sel) or []) > 1:
-        html = ["<span>" + esc(tr("game.choose_end", tile=sel)) + "</span>"]
-        for m in by_tile[sel]:
-            where = review_view.where_words(m["end"], m.get("open"), L) \
-                if m.get("end") is not None else sel
-            html.append('<button type="button" class="primary" data-move="' + esc(m["move"])
-                        + '" aria-label="' + esc(tr("move.play_at", tile=sel, end=where))
-                        + '">' + esc(where) + "</button>")
-        html.append('<button type="button" data-cancel="1">' + esc(tr("game.cancel"))
-                    + "</button>")
-        set_html("lesson-choice", "".join(html))
+        set_html("lesson-choice", hand.end_choice_html(
+            sel, by_tile[sel], lambda m: review_view.where_words(m["end"], m.get("open"), L)
+            if m.get("end") is not None else sel))
         choice.hidden = False
     else:
         choice.hidden = True
