@@ -303,6 +303,11 @@ def test_a_double_twelve_hand_has_the_tables_pip_colours(page, site, guard):
         assert colours["3"] == "rgb(220, 38, 38)"  # red, as the table draws 3
     open_deep_link(page, site, "variant=draw&players=2&seed=12&seats=human,ai")
     wait_my_turn(page)
+    # The link changes only the address's fragment: wait until the draw game's hand (a
+    # double-six set) has replaced the Mexican Train one.
+    page.wait_for_function("""() => { const tiles = [...document.querySelectorAll('#hand .tile')];
+        return tiles.length > 0 && tiles.every(t => t.dataset.tile.split('-')
+            .every(n => Number(n) <= 6)); }""", timeout=30_000)
     black = page.evaluate("""() => [...new Set([...document.querySelectorAll('#hand .pip')]
         .map(p => getComputedStyle(p).backgroundColor))]""")
     assert black == ["rgb(28, 25, 23)"], black
