@@ -78,7 +78,7 @@ HAND_STATE_SLOTS: tuple[tuple[str, str, str], ...] = (
     ("turns", LIST, "finished turns as (seat, its placement or None): vn_schoolnet's blocker"),
     ("base", SHARED, "the earliest state this hand can be replayed from (blocker look-back)"),
     ("result", SHARED, "the HandResult once settled (settle.hand_result)"),
-    ("chance", SHARED, "the seed of the chance left in the hand (vn_iwin's reshuffle)"),
+    ("chance", SHARED, "the chance left in the hand: a HandChance (vn_iwin's reshuffle seed)"),
     ("match_totals", SHARED, "the match's standing before this hand, seat by seat: points, "
      "money or kozel records as the ruleset's standing keeps them (all_fives' target)"),
     ("leader", SHARED, "the seat that leads (or led) this hand"),
@@ -88,6 +88,54 @@ HAND_STATE_SLOTS: tuple[tuple[str, str, str], ...] = (
     ("by_default", SHARED, "vn_iwin: the hand ended because everyone else left"),
     ("origin", SHARED, "the state where the public history begins (view.history_start)"),
 )
+
+
+class HandChance:
+    """The chance left in a dealt hand once its tiles are dealt, drawn only if it is needed.
+
+    A match gives each hand a stream of its own (``match.play_rng``'s seed): its first number
+    seeds vn_iwin's reshuffles after a leave (``seed_value``), the numbers after it draw a
+    lead by lot (``random``). Most hands need neither, and seeding a generator costs as much as
+    a tenth of a whole random hand through the checked API, so the generator is made on first
+    use; the numbers are the same either way. ``drawn`` wraps a stream the caller goes on
+    using (a state made from one generator): its first number is taken at once.
+    """
+
+    __slots__ = ("_seed", "_rng", "_first")
+
+    def __init__(self, seed: int) -> None:
+        self._seed: int | None = seed
+        self._rng: random.Random | None = None
+        self._first: int | None = None
+
+    @classmethod
+    def drawn(cls, rng: random.Random) -> HandChance:
+        """The chance of a state made from ``rng``: its next number is the reshuffle seed;
+        later numbers stay with the caller's stream."""
+        chance = cls.__new__(cls)
+        chance._seed, chance._rng = None, None
+        chance._first = int(rng.random() * 2**53)
+        return chance
+
+    def _start(self) -> random.Random:
+        assert self._seed is not None, "a drawn chance has no stream of its own"
+        rng = self._rng = random.Random(self._seed)
+        self._first = int(rng.random() * 2**53)
+        return rng
+
+    def seed_value(self) -> int:
+        """The seed of the reshuffles after a leave (vn_iwin, RULES.md 2.3)."""
+        if self._first is None:
+            self._start()
+        assert self._first is not None
+        return self._first
+
+    def random(self) -> float:
+        """The next number of the stream after the reshuffle seed (a lead by lot)."""
+        rng = self._rng
+        if rng is None:
+            rng = self._start()
+        return rng.random()
 
 
 class HandState:
@@ -122,7 +170,7 @@ class HandState:
     turns: list[tuple[int, Move | None]]
     base: HandState | None
     result: HandResult | None
-    chance: int
+    chance: HandChance
     match_totals: list[int]
     leader: int | None
     start_hands: list[list[Tile]] | None
@@ -189,7 +237,8 @@ def engine_for_round(rs: Ruleset, hand_number: int) -> int:
     return max(0, rs.max_pip - (hand_number - 1) % rs.rounds)
 
 
-def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> HandState:
+def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random | HandChance
+                 ) -> HandState:
     s = HandState.__new__(HandState)
     s.rs, s.n = rs, n
     s.hands = [[] for _ in range(n)]
@@ -217,7 +266,7 @@ def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random) -> 
     # is a prefix of this state's. Kept states are never changed, so copies share it.
     s.base = None
     s.result = None
-    s.chance = int(rng.random() * 2**53)  # the seed of the chance left in the hand (a leave)
+    s.chance = rng if isinstance(rng, HandChance) else HandChance.drawn(rng)
     s.match_totals = list(ctx.totals) if ctx.totals else [0] * n
     s.leader = ctx.leader
     s.start_hands = None
@@ -274,7 +323,7 @@ def _highest_double(hands: list[list[Tile]], order: list[int]) -> tuple[int, Til
 
 
 def determine_lead(rs: Ruleset, hands: list[list[Tile]], ctx: MatchContext,
-                   rng: random.Random) -> tuple[int, Tile | None]:
+                   rng: random.Random | HandChance) -> tuple[int, Tile | None]:
     """Who leads this hand, and the tile they must lead (None: any tile). RULES.md per variant:
     the ruleset's ``LaterLead`` after the first hand, else its ``FirstLead``."""
     n = len(hands)
@@ -311,14 +360,14 @@ def determine_lead(rs: Ruleset, hands: list[list[Tile]], ctx: MatchContext,
     return best[1], best[2]
 
 
-def _random_seat(ctx: MatchContext, n: int, rng: random.Random) -> int:
+def _random_seat(ctx: MatchContext, n: int, rng: random.Random | HandChance) -> int:
     seated = [s for s in range(n) if not ctx.seated or ctx.seated[s]]
     return seated[int(rng.random() * len(seated))]
 
 
 def new_hand(rs: Ruleset, ctx: MatchContext | None = None, rng: random.Random | None = None,
              hands: list[list[Tile]] | None = None, boneyard: list[Tile] | None = None,
-             play_rng: random.Random | None = None) -> HandState:
+             play_rng: random.Random | HandChance | None = None) -> HandState:
     """Deal a hand with ``rng`` (or take the given deal) and set up its lead.
 
     ``play_rng`` drives what chance remains once the tiles are dealt (a lead by lot, vn_iwin's
@@ -368,7 +417,7 @@ def _check_tiles(s: HandState) -> None:
 
 
 def start_position(rs: Ruleset, start: dict[str, Any], ctx: MatchContext,
-                   rng: random.Random) -> HandState:
+                   rng: random.Random | HandChance) -> HandState:
     """A hand from a RECORD.md ``start`` position (hands, boneyard, layout, to_move).
 
     ``domino.rules.schema.start`` checks every field's type and range; this builds the position
@@ -470,32 +519,41 @@ def place_move(tile: Tile, end: str) -> Move:
 _LINE_MOVES: dict[Tile, tuple[Move, Move]] = {}
 
 
-def _line_moves(tile: Tile) -> tuple[Move, Move]:
-    """The (interned) placements of ``tile`` on a line's ``L`` and ``R``, kept in
-    ``_LINE_MOVES`` under the tile alone (a key of one tuple hashes faster than the tile and
-    the end)."""
-    pair = _LINE_MOVES[tile] = (place_move(tile, "L"), place_move(tile, "R"))
-    return pair
+def _line_moves(max_pip: int) -> None:
+    """Intern the placements of every tile of the double-``max_pip`` set on a line's ``L``
+    and ``R``, kept in ``_LINE_MOVES`` under the tile alone (a key of one tuple hashes faster
+    than the tile and the end)."""
+    for tile in full_set(max_pip):
+        if tile not in _LINE_MOVES:
+            _LINE_MOVES[tile] = (place_move(tile, "L"), place_move(tile, "R"))
+
+
+_line_moves(12)  # every set a built-in variant deals
 
 
 def placements(s: HandState, seat: int) -> list[Move]:
     """Every legal placement for ``seat`` (kozel pairs included), in a stable order."""
-    out: list[Move] = []
     lay = s.layout
     if type(lay) is LineLayout and not lay.blank_wild:
+        out: list[Move] = []
         left, right = lay.left, lay.right
         line = _LINE_MOVES
-        for tile in s.hands[seat]:
-            a, b = tile
-            if a == left or b == left:
-                out.append((line.get(tile) or _line_moves(tile))[0])
-            if a == right or b == right:
-                out.append((line.get(tile) or _line_moves(tile))[1])
+        try:
+            for tile in s.hands[seat]:
+                a, b = tile
+                if a == left or b == left:
+                    out.append(line[tile][0])
+                if a == right or b == right:
+                    out.append(line[tile][1])
+        except KeyError:  # a set larger than double-12 (a ruleset of one's own)
+            _line_moves(s.rs.max_pip)
+            return placements(s, seat)
         if s.rs.pair_of_doubles and lay.tiles and left != right:
             hand = s.hands[seat]
             if (left, left) in hand and (right, right) in hand:
                 out.append(Move(PAIR, (left, left), "L", None, (right, right), "R"))
         return out
+    out = []
     # A train layout outside the extra play and the first-turn run: every tile goes on the
     # same trains, listed once for the whole hand.
     trains = lay if (type(lay) is TrainLayout and not s.extra_play
@@ -831,7 +889,7 @@ def _leave(s: HandState, seat: int, events: list[Event]) -> list[Event]:
     s.hands[seat] = []
     # The reshuffle draws on a stream fixed by the hand's chance seed and the move number,
     # so copies of a state (AI search, step) never disturb each other's chance.
-    shuffle(s.boneyard, random.Random(s.chance * 1_000_003 + len(s.history)))
+    shuffle(s.boneyard, random.Random(s.chance.seed_value() * 1_000_003 + len(s.history)))
     s.seated[seat] = False
     s.history.append((seat, Move(LEAVE)))
     events.append(Left(seat, charge))

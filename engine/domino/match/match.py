@@ -16,6 +16,7 @@ from ..hand.moves import Move
 from ..hand.result import HandResult
 from ..hand.state import (
     OVER_PHASE,
+    HandChance,
     HandState,
     MatchContext,
     check_move,
@@ -37,10 +38,11 @@ def hand_rng(seed: int, hand_number: int) -> random.Random:
     return random.Random(int(seed) * 1_000_003 + hand_number)
 
 
-def play_rng(seed: int, hand_number: int) -> random.Random:
-    """The RNG of the chance left in a dealt hand (leads by lot, reshuffles): a stream of its
-    own, so that a hand replays the same whether its deal is recorded or dealt from the seed."""
-    return random.Random(-(int(seed) * 1_000_003 + hand_number) - 1)
+def play_rng(seed: int, hand_number: int) -> HandChance:
+    """The chance left in a dealt hand (leads by lot, reshuffles): a stream of its own, so
+    that a hand replays the same whether its deal is recorded or dealt from the seed; seeded
+    only if the hand draws on it."""
+    return HandChance(-(int(seed) * 1_000_003 + hand_number) - 1)
 
 
 class Match:
@@ -68,6 +70,10 @@ class Match:
         self.results: list[HandResult] = []
         self.entries: list[dict[str, Any]] = []  # each hand's record entry: deal/start and moves
         self.hand: HandState | None = None
+        # The current hand has ended and been settled: kept by ``deal`` and ``play``, the
+        # only ways a match's hand changes (a caller asks after every move, so it is a plain
+        # attribute rather than a property over ``hand``).
+        self.hand_over = False
         self._applied = [0] * n  # pass penalties of the current hand already in balances
         # The legal moves last listed by ``legal``, with the position they were listed for: the
         # deal (the hand's ``start_hands`` list, shared by its copies and by no other hand),
@@ -123,11 +129,12 @@ class Match:
                 hand = new_hand(self.rs, ctx, rng, play_rng=chance)
             self.hand = hand
             assert hand.start_hands is not None  # new_hand keeps the deal
-            names = tile_names(self.rs.max_pip)
-            entry = {"deal": {"hands": [[names[t] for t in h] for h in hand.start_hands],
-                              "boneyard": [names[t] for t in hand.boneyard]}}
+            name = tile_names(self.rs.max_pip).__getitem__
+            entry = {"deal": {"hands": [list(map(name, h)) for h in hand.start_hands],
+                              "boneyard": list(map(name, hand.boneyard))}}
         entry["moves"] = []
         self.entries.append(entry)
+        self.hand_over = False
         if hand.over:
             self._finish_hand(hand)
 
@@ -137,12 +144,6 @@ class Match:
     def to_move(self) -> int | None:
         """The seat to move, or None when the hand (or match) is over."""
         return None if self.hand is None or self.hand.over else self.hand.to_move
-
-    @property
-    def hand_over(self) -> bool:
-        """The current hand has ended and been settled."""
-        hand = self.hand
-        return hand is not None and hand.phase == OVER_PHASE
 
     @property
     def hand_result(self) -> HandResult | None:
@@ -155,13 +156,14 @@ class Match:
         if hand is None:
             return []
         history = hand.history
-        last = history[-1] if history else None
         deal, length, listed_last, listed = self._listed
-        if deal is hand.start_hands and length == len(history) and listed_last is last:
+        if deal is hand.start_hands and length == len(history) and listed_last is (
+                history[-1] if history else None):
             return list(listed)
         moves = legal_moves(hand)
         if hand.start_hands is not None:  # a hand from a start position is never cached
-            self._listed = (hand.start_hands, len(history), last, tuple(moves))
+            self._listed = (hand.start_hands, len(history), history[-1] if history else None,
+                            tuple(moves))
         return moves
 
     def play(self, move: Move | str, seat: int | None = None) -> list[Event]:
@@ -186,13 +188,12 @@ class Match:
                     move = check_move(hand, move, seat)
         else:
             move = check_move(hand, move, seat)
-        events = apply_unchecked(hand, move)
+        events = apply_unchecked(hand, move)  # ``step``'s move, applied in place
         self.entries[-1]["moves"].append(notation(move))
-        over = hand.phase == OVER_PHASE
-        if self.rs.pass_penalty and hand.transfers and not over:
-            self._apply_penalties(hand)
-        if over:
+        if hand.phase == OVER_PHASE:
             self._finish_hand(hand)
+        elif self.rs.pass_penalty and hand.transfers:
+            self._apply_penalties(hand)
         return events
 
     def next_hand(self) -> None:
@@ -207,6 +208,7 @@ class Match:
     # --- settlement between hands --------------------------------------------------------
 
     def _finish_hand(self, hand: HandState) -> None:
+        self.hand_over = True
         rs, n = self.rs, self.players
         result = hand_result(hand)
         self.results.append(result)

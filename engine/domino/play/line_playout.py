@@ -377,7 +377,10 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
                     break
             else:
                 forced = next(i for i in plan.order if dealt >> i & 1)
-            leader = next(seat for seat in range(n) if hm[seat] >> forced & 1)
+            bit = 1 << forced
+            leader = 0
+            while not hm[leader] & bit:
+                leader += 1
         return playout_ids(rs, hm, [each] * n, bone, leader, forced, chooser, record)
     ctx = ctx or MatchContext()
     hands, boneyard = deal(rs, ctx, rng)

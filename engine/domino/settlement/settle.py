@@ -116,7 +116,10 @@ def _block_winner_side(s: HandState, pips: list[int]) -> list[int] | None:
 
 def _points_ranking(s: HandState, pips: list[int], first: list[int] | None) -> list[int]:
     seated = s.seated
-    rest = [p for p in range(s.n) if seated[p] and (not first or p not in first)]
+    if first:
+        rest = [p for p in range(s.n) if seated[p] and p not in first]
+    else:
+        rest = [p for p in range(s.n) if seated[p]]
     if len(rest) > 1:
         if s.rs.rank_chain:
             rest = _chain_order(s, rest)
@@ -179,9 +182,10 @@ def settle_points(s: HandState, termination: Termination, winner: int | None,
                   by_default: bool = False) -> HandResult:
     """The winner scores the opponents' pips (less their own after a block, where the
     variant says so); partners' pips are added and both partners get the team's points."""
-    rs, n = s.rs, s.n
+    rs, n, seated = s.rs, s.n, s.seated
     pips = [rs.pips(h) for h in s.hands]
-    delta = [0] * n
+    # The pips of the seats still at the table (every seat, unless one has left).
+    at_table = pips if False not in seated else [v for p, v in enumerate(pips) if seated[p]]
     teams = rs.teams(n)
     side: list[int] | None
     if termination == "domino":
@@ -191,35 +195,33 @@ def settle_points(s: HandState, termination: Termination, winner: int | None,
         side = _block_winner_side(s, pips)
     else:
         # Without partners the lowest hand wins a block; a tie goes to the tie rule.
-        seated = s.seated
-        low = min(v for p, v in enumerate(pips) if seated[p])
-        lows = [p for p, v in enumerate(pips) if v == low and seated[p]]
-        side = lows if len(lows) == 1 else _block_winner_side(s, pips)
+        low = min(at_table)
+        if at_table.count(low) == 1:
+            side = [next(p for p, v in enumerate(pips) if v == low and seated[p])]
+        else:
+            side = _block_winner_side(s, pips)
     if side is None:
         ranking = _points_ranking(s, pips, None)
-        return HandResult(termination, None, None, None, ranking, pips, delta, 0, None)
-    if len(side) == 1:
-        own = pips[side[0]]
-    else:
-        own = sum(pips[p] for p in side)
-    seated = s.seated
-    opponents = -own
-    for p, v in enumerate(pips):
-        if seated[p]:
-            opponents += v
-    points = opponents - own if termination != "domino" and rs.blocked_minus_own else opponents
-    for p in side:
-        delta[p] = points
+        return HandResult(termination, None, None, None, ranking, pips, [0] * n, 0, None)
+    delta = [0] * n
     leader: int | None
     if len(side) == 1:
         leader = side[0]
+        own = pips[leader]
         first = side
+        won: Winner = leader
     else:
+        own = sum([pips[p] for p in side])
         leader = winner if termination == "domino" else min(side, key=lambda p: (pips[p], p))
         first = sorted(side, key=lambda p: (p != leader, p))
+        won = list(side)
+    points = sum(at_table) - own
+    if termination != "domino" and rs.blocked_minus_own:
+        points -= own
+    for p in side:
+        delta[p] = points
     ranking = _points_ranking(s, pips, first)
-    return HandResult(termination, _winner_value(s, side), None, None, ranking, pips, delta, 0,
-                      leader)
+    return HandResult(termination, won, None, None, ranking, pips, delta, 0, leader)
 
 
 # --- all_fives -----------------------------------------------------------------------------
