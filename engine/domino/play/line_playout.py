@@ -24,7 +24,7 @@ from ..hand.moves import DRAW, PASS, PLACE
 from ..hand.result import HandResult, Termination
 from ..hand.state import OVER_PHASE, HandState, MatchContext, deal, determine_lead
 from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
-from ..settlement.settle import settle
+from ..settlement.settle import SETTLEMENTS
 from ..tiles import Tile, full_set, shuffle
 
 
@@ -103,27 +103,72 @@ def playout(rs: Ruleset, hands: list[list[Tile]], boneyard: list[Tile], leader: 
     for seat, hand in enumerate(hands):
         for t in hand:
             hm[seat] |= 1 << index[t]
-    return playout_ids(rs, hm, [len(h) for h in hands], [index[t] for t in boneyard], leader,
-                       None if forced is None else index[forced], chooser, record)
+    return playout_ids(rs, hm, [len(h) for h in hands], [1 << index[t] for t in boneyard],
+                       leader, None if forced is None else index[forced], chooser, record)
+
+
+class Setup:
+    """What the kernel reads of a ruleset on every hand, read once (``setup``)."""
+
+    __slots__ = ("rs", "tb", "n", "each", "policy", "reserve", "pairs", "penalty", "half",
+                 "optional", "voluntary", "settle", "plan", "final")
+
+    def __init__(self, rs: Ruleset) -> None:
+        self.rs = rs  # kept, so that the id it is cached under stays this ruleset's
+        self.tb = tables(rs.max_pip)
+        self.n = rs.players
+        self.each = rs.tiles_each(rs.players)
+        self.policy = rs.draw_policy
+        self.reserve = rs.reserve_for(rs.players)
+        self.pairs = rs.pair_of_doubles
+        self.penalty = rs.pass_penalty
+        self.half = rs.stake // 2
+        self.optional = rs.drawn_tile_optional
+        self.voluntary = rs.voluntary_draw
+        self.settle = SETTLEMENTS[rs.settlement]
+        self.plan = lead_plan(rs)
+        # The state a finished hand is settled from: what no hand changes is set here once
+        # (every seat seated, no all_fives points, no escrow: the kernel plays none of them).
+        s = self.final = HandState.__new__(HandState)
+        s.rs, s.n = rs, self.n
+        s.seated = [True] * self.n
+        s.points = [0] * self.n
+        s.escrow, s.escrow_by = 0, [0] * self.n
+        s.phase = OVER_PHASE
+
+
+_SETUPS: dict[int, Setup] = {}
+
+
+def setup(rs: Ruleset) -> Setup:
+    """The (cached) ``Setup`` of ``rs``."""
+    found = _SETUPS.get(id(rs))
+    if found is None or found.rs is not rs:
+        if len(_SETUPS) >= 256:  # rulesets made one by one (a tool trying every option)
+            _SETUPS.clear()
+        found = _SETUPS[id(rs)] = Setup(rs)
+    return found
 
 
 def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], leader: int,
                 forced: int | None, chooser: random.Random, record: list[str] | None = None
                 ) -> HandResult:
-    """``playout`` on the kernel's own representation: hand masks, counts, boneyard ids."""
-    tb = tables(rs.max_pip)
+    """``playout`` on the kernel's own representation: hand masks, counts, and the boneyard
+    as the bits of its tiles (``1 << id``), drawn from the front."""
+    su = setup(rs)
+    tb = su.tb
     mask_of, high, low = tb.mask, tb.high, tb.low
-    n = rs.players
+    n = su.n
     hm = hm[:]
     top = 0
-    policy = rs.draw_policy
-    reserve = rs.reserve_for(n) if policy != NONE else len(bone)
-    pairs = rs.pair_of_doubles
+    policy = su.policy
+    reserve = su.reserve if policy != NONE else len(bone)
+    pairs = su.pairs
     double_of = tb.double_of
-    penalty = rs.pass_penalty
-    half = rs.stake // 2
-    optional = rs.drawn_tile_optional
-    voluntary = rs.voluntary_draw
+    penalty = su.penalty
+    half = su.half
+    optional = su.optional
+    voluntary = su.voluntary
     rnd = chooser.random
     transfers: list[tuple[int, int, int]] = []
     p = leader
@@ -273,9 +318,8 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
                     termination, winner = "domino", p
                 break
             if kind == DRAW:
-                t = bone[top]
+                hm[p] |= bone[top]
                 top += 1
-                hm[p] |= 1 << t
                 count[p] += 1
                 drew += 1
                 if record is not None:
@@ -287,19 +331,14 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
                 record.append("pass")
             break
     # The settlement functions read the hands, seats, penalties, last placer and escrow of
-    # the final position; the boneyard is kept as tile ids.
-    s = HandState.__new__(HandState)
-    s.rs, s.n = rs, n
+    # the final position, and keep none of it: the setup's own final state is filled in.
+    s = su.final
     s.hands = [tb.tiles_of(h) for h in hm]
-    s.boneyard = bone[top:]  # type: ignore[assignment]  # tile ids: settling never reads them
-    s.seated = [True] * n
-    s.points = [0] * n
+    s.boneyard = bone[top:]  # type: ignore[assignment]  # tile bits: settling never reads them
     s.transfers = transfers
     s.last_placer = last_placer
-    s.escrow, s.escrow_by = 0, [0] * n
-    s.phase = OVER_PHASE
     s.termination = termination
-    result = settle(s, termination, winner)
+    result = su.settle(s, termination, winner, False)
     result.details["moves"] = moves
     return result
 
@@ -347,23 +386,25 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
                 ctx: MatchContext | None = None, record: list[str] | None = None) -> HandResult:
     """Deal a hand exactly as ``game.new_hand`` does and play it out at random.
 
-    A first hand is dealt on tile ids (the same Fisher-Yates over the same list length gives
+    A first hand is dealt on tile bits (the same Fisher-Yates over the same list length gives
     the same tiles as ``game.deal``) and its lead found on masks; later hands, whose lead
     depends on the match, go through ``game.deal`` and ``determine_lead``.
     """
-    n = rs.players
-    plan = lead_plan(rs) if ctx is None or ctx.hand_number == 1 else None
+    su = setup(rs)
+    n = su.n
+    plan = su.plan if ctx is None or ctx.hand_number == 1 else None
     if plan is not None:
-        tb = tables(rs.max_pip)
-        pool = list(tb.ids)
+        tb = su.tb
+        # The set's tiles as bits (``1 << id``), shuffled as ``game.deal`` shuffles the tiles:
+        # the same swaps, so the same tiles in the same places.
+        pool = list(tb.bits)
         shuffle(pool, rng)
-        each = rs.tiles_each(n)
-        bits = tb.bits
+        each = su.each
         hm = [0] * n
         dealt = 0
         for seat in range(n):
             # Distinct powers of two: their sum is their union.
-            m = sum(map(bits.__getitem__, pool[seat * each:(seat + 1) * each]))
+            m = sum(pool[seat * each:(seat + 1) * each])
             hm[seat] = m
             dealt |= m
         bone = pool[n * each:]

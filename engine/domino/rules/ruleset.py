@@ -345,8 +345,9 @@ class Ruleset:
     def pips(self, tiles: list[Tile] | tuple[Tile, ...]) -> int:
         """Value of a hand; kozel's ``only_if_sole_tile`` counts 0-0 only when it is alone."""
         total = sum(map(sum, tiles))
-        if (0, 0) in tiles and (not self.zero_double_sole_only or len(tiles) == 1):
-            total += self.zero_double_value
+        bonus = self.zero_double_value  # what 0-0 adds to its face (0), if held
+        if bonus and (0, 0) in tiles and (not self.zero_double_sole_only or len(tiles) == 1):
+            total += bonus
         return total
 
     def tile_rank(self, tile: Tile) -> tuple[int, int, int, int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
+from collections import Counter
 from typing import Any
 
 from ..hand.moves import LEAVE
@@ -49,31 +50,28 @@ def simulate(variant: str, options: dict[str, Any] | None = None, games: int = 1
     """
     rs = get_ruleset(variant, options)
     chooser = random.Random(seed)
-    texts: list[str] = []  # each hand's fields as text, hashed in one piece at the end
-    terminations: dict[str, int] = {}
+    hands: list[tuple[Any, ...]] = []  # each hand's fields (``_KEYS``), hashed at the end
     moves_total = 0
     start = time.perf_counter()
     kernel = supports(rs)
     dealer = random.Random(seed + 1)
-    for i in range(games):
-        if kernel:
+    if kernel:
+        for _ in range(games):
             outcome = random_hand(rs, dealer, chooser)
             moves_total += outcome.details["moves"]
-            # The fields of ``_KEYS``, read from the result itself (its ``to_json`` would copy
-            # them into a dict first): the same values, so the same text is hashed.
-            termination = outcome.termination
-            fields: tuple[Any, ...] = (termination, outcome.winner, outcome.blocker,
-                                       outcome.gai, outcome.ranking, outcome.pips,
-                                       outcome.delta, outcome.house)
-        else:
+            # The fields of ``_KEYS``, read from the result itself (its ``to_json`` would
+            # copy them into a dict first): the same values, so the same text is hashed.
+            hands.append((outcome.termination, outcome.winner, outcome.blocker, outcome.gai,
+                          outcome.ranking, outcome.pips, outcome.delta, outcome.house))
+    else:
+        for i in range(games):
             result = _general_hand(rs, seed, i, chooser)
             moves_total += result.pop("moves")
-            termination = result["termination"]
-            fields = tuple(result[k] for k in _KEYS)
-        terminations[termination] = terminations.get(termination, 0) + 1
-        texts.append(repr(fields))
-    # The hash of the texts one after another: what updating it hand by hand would give.
-    checksum = hashlib.sha256("".join(texts).encode()).hexdigest()[:16]
+            hands.append(tuple(result[k] for k in _KEYS))
+    terminations = Counter(fields[0] for fields in hands)
+    # The hash of each hand's ``repr`` one after another (what updating it hand by hand
+    # would give).
+    checksum = hashlib.sha256("".join(map(repr, hands)).encode()).hexdigest()[:16]
     seconds = time.perf_counter() - start
     return {
         "variant": rs.id,
