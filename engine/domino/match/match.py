@@ -15,6 +15,7 @@ from ..hand.events import Event
 from ..hand.moves import Move
 from ..hand.result import HandResult
 from ..hand.state import (
+    MOVE_TEXT,
     OVER_PHASE,
     HandChance,
     HandState,
@@ -23,7 +24,6 @@ from ..hand.state import (
     engine_for_round,
     legal_moves,
     new_hand,
-    notation,
     start_position,
 )
 from ..play.step import apply_unchecked
@@ -43,6 +43,31 @@ def play_rng(seed: int, hand_number: int) -> HandChance:
     that a hand replays the same whether its deal is recorded or dealt from the seed; seeded
     only if the hand draws on it."""
     return HandChance(-(int(seed) * 1_000_003 + hand_number) - 1)
+
+
+class DealTiles:
+    """A dealt hand's record ``deal`` (RECORD.md), kept as tiles and written out as names only
+    when the record is: a match played through the API is seldom written, and naming 28
+    tiles costs as much as a move."""
+
+    __slots__ = ("hands", "boneyard", "max_pip")
+
+    def __init__(self, hands: list[list[Tile]], boneyard: list[Tile], max_pip: int) -> None:
+        # Neither list is changed afterwards: ``start_hands`` is the hand's own copy of the
+        # deal, and the boneyard a copy taken before any draw.
+        self.hands, self.boneyard, self.max_pip = hands, boneyard, max_pip
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DealTiles) and (self.hands, self.boneyard, self.max_pip) == (
+            other.hands, other.boneyard, other.max_pip)
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and not frozen
+
+    def to_json(self) -> dict[str, list[Any]]:
+        """RECORD.md's ``deal``: each seat's tiles and the boneyard, by name."""
+        name = tile_names(self.max_pip).__getitem__
+        return {"hands": [list(map(name, h)) for h in self.hands],
+                "boneyard": list(map(name, self.boneyard))}
 
 
 class Match:
@@ -129,9 +154,7 @@ class Match:
                 hand = new_hand(self.rs, ctx, rng, play_rng=chance)
             self.hand = hand
             assert hand.start_hands is not None  # new_hand keeps the deal
-            name = tile_names(self.rs.max_pip).__getitem__
-            entry = {"deal": {"hands": [list(map(name, h)) for h in hand.start_hands],
-                              "boneyard": list(map(name, hand.boneyard))}}
+            entry = {"deal": DealTiles(hand.start_hands, hand.boneyard[:], self.rs.max_pip)}
         entry["moves"] = []
         self.entries.append(entry)
         self.hand_over = False
@@ -155,13 +178,10 @@ class Match:
         hand = self.hand
         if hand is None:
             return []
-        history = hand.history
-        deal, length, listed_last, listed = self._listed
-        if deal is hand.start_hands and length == len(history) and listed_last is (
-                history[-1] if history else None):
-            return list(listed)
         moves = legal_moves(hand)
-        if hand.start_hands is not None:  # a hand from a start position is never cached
+        if hand.start_hands is not None:
+            # Kept for ``play`` (listing them again here costs no more than looking them up).
+            history = hand.history
             self._listed = (hand.start_hands, len(history), history[-1] if history else None,
                             tuple(moves))
         return moves
@@ -176,8 +196,9 @@ class Match:
         # (which copies) is there for callers that keep earlier states.
         history = hand.history
         deal, length, last, listed = self._listed
-        if (seat is None or seat == hand.to_move) and deal is hand.start_hands and (
-                length == len(history) and last is (history[-1] if history else None)):
+        if deal is hand.start_hands and length == len(history) and (
+                last is (history[-1] if history else None)) and (
+                seat is None or seat == hand.to_move):
             # The moves ``legal`` listed for this very position: the move taken from that
             # list (the usual case) is found by identity, without comparing fields.
             for m in listed:
@@ -189,7 +210,8 @@ class Match:
         else:
             move = check_move(hand, move, seat)
         events = apply_unchecked(hand, move)  # ``step``'s move, applied in place
-        self.entries[-1]["moves"].append(notation(move))
+        # The move's notation: looked up by identity for the (interned) listed moves.
+        self.entries[-1]["moves"].append(MOVE_TEXT.get(id(move)) or str(move))
         if hand.phase == OVER_PHASE:
             self._finish_hand(hand)
         elif self.rs.pass_penalty and hand.transfers:
@@ -322,8 +344,9 @@ class Match:
             "options": options,
             "seed": self.seed,
             "match": dict(self.initial_state),
-            "hands": [{k: (list(v) if k == "moves" else v) for k, v in e.items()}
-                      for e in self.entries],
+            "hands": [{k: (list(v) if k == "moves" else
+                           v.to_json() if isinstance(v, DealTiles) else v)
+                       for k, v in e.items()} for e in self.entries],
         }
 
     @classmethod
