@@ -237,12 +237,13 @@ def engine_for_round(rs: Ruleset, hand_number: int) -> int:
     return max(0, rs.max_pip - (hand_number - 1) % rs.rounds)
 
 
-def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random | HandChance
+def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random | HandChance,
+                 hands: list[list[Tile]] | None = None, boneyard: list[Tile] | None = None
                  ) -> HandState:
     s = HandState.__new__(HandState)
     s.rs, s.n = rs, n
-    s.hands = [[] for _ in range(n)]
-    s.boneyard = []
+    s.hands = [[] for _ in range(n)] if hands is None else hands
+    s.boneyard = [] if boneyard is None else boneyard
     engine = engine_for_round(rs, ctx.hand_number) if rs.layout == "trains" else None
     s.layout = _new_layout(rs, n, engine)
     s.to_move = 0
@@ -379,9 +380,8 @@ def new_hand(rs: Ruleset, ctx: MatchContext | None = None, rng: random.Random | 
     play_rng = play_rng or rng
     if hands is None:
         hands, boneyard = deal(rs, ctx, rng)
-        s = _blank_state(rs, rs.players, ctx, play_rng)
         # A deal made here is a shuffle of the whole set, every tile once: nothing to check.
-        s.hands, s.boneyard = hands, boneyard
+        s = _blank_state(rs, rs.players, ctx, play_rng, hands, boneyard)
     else:
         s = _blank_state(rs, rs.players, ctx, play_rng)
         s.hands = [list(h) for h in hands]
@@ -842,13 +842,13 @@ def _start_turn(s: HandState, events: list[Event]) -> None:
     s.played_this_turn = False
     if s.phase == OVER_PHASE:
         return
-    if s.rs.layout == "trains":
+    rs = s.rs
+    if rs.layout == "trains":
         # Mexican Train ends when the boneyard is empty and every seated player passed in
         # succession (RULES.md 3.4); markers can open trains, so no position is "dead" earlier.
         if s.passes_in_row >= len(s.seats_in_play()) and not s.boneyard:
             _end_hand(s, "round_over", None)
         return
-    rs = s.rs
     if rs.draw_policy != NONE and len(s.boneyard) > rs.reserve_for(s.n):
         return  # a tile can be drawn (RULES.md 1.5): the hand goes on
     # Blocked unless some seated player can place; the seat to move is asked first, being
@@ -859,7 +859,11 @@ def _start_turn(s: HandState, events: list[Event]) -> None:
     if type(lay) is LineLayout and not lay.blank_wild:
         # ``has_placement`` on a line, written out: this runs at every turn.
         left, right = lay.left, lay.right
-        for k in range(n):
+        # The seat to move, on its own (the usual answer; a seat that has left holds nothing).
+        for a, b in hands[first]:
+            if a == left or b == left or a == right or b == right:
+                return
+        for k in range(1, n):
             seat = first + k if first + k < n else first + k - n
             if seated[seat]:
                 for a, b in hands[seat]:
