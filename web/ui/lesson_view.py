@@ -126,16 +126,7 @@ def total():
 
 async def fetch(index):
     """Position `index` of the lesson's hand, from the worker unless it was seen before."""
-    if index in L["positions"] or L["info"] is None:
-        return L["positions"].get(index)
-    answer = await link.send({"type": "lesson_position", "lesson": L["info"]["lesson"],
-                              "index": index})
-    if answer.get("type") != "lesson_position":
-        L["error"] = tr("lesson.unavailable", why=i18n.error_reason(
-            S["lang"], answer.get("code"), answer.get("message", "")))
-        return None
-    L["positions"][index] = answer
-    return answer
+    return await review_view.fetch_position(L, "lesson", index, {"index": index})
 
 
 async def show(index):
