@@ -11,13 +11,12 @@ RULES.md: 1.3, 2.4, 3.3, 3.4 (spinners and trains on the table)
 
 import ast
 import random
-import shutil
-import subprocess
 from pathlib import Path
 
 import geometry
 import pytest
 from datakit import random_line
+from micropython_runner import needs_micropython, run_micropython
 
 from domino import Match, view
 
@@ -482,12 +481,7 @@ def test_geometry_stays_plain_enough_for_micropython():
                     assert node.func.id != fn.name, "recursion in " + fn.name
 
 
-MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" \
-    / "micropython.mjs"
-
-
-@pytest.mark.skipif(not MICROPYTHON.exists() or shutil.which("node") is None,
-                    reason="MicroPython (npm) or node not installed")
+@needs_micropython
 def test_geometry_runs_under_micropython(tmp_path):
     """The same module under the MicroPython the page runs (through node): the same answer
     as CPython for a line, a tree and a Mexican Train table."""
@@ -507,15 +501,7 @@ def test_geometry_runs_under_micropython(tmp_path):
         "                 [[e['id'], e['dir'], round(e['x'], 3), round(e['y'], 3)]\n"
         "                  for e in _t['ends']]])\n"
         "print('RESULT' + _json.dumps(_out))\n")
-    (tmp_path / "case.py").write_text(script, encoding="utf-8")
-    runner = tmp_path / "run.mjs"
-    runner.write_text(
-        'import { loadMicroPython } from "' + MICROPYTHON.as_uri() + '";\n'
-        'import fs from "fs";\n'
-        'const mp = await loadMicroPython({stdout: (t) => process.stdout.write(t + "\\n")});\n'
-        'mp.runPython(fs.readFileSync(process.argv[2], "utf8"));\n', encoding="utf-8")
-    done = subprocess.run(["node", str(runner), str(tmp_path / "case.py")], capture_output=True,
-                          text=True, timeout=120)
+    done = run_micropython(script, tmp_path, timeout=120)
     line = [x for x in done.stdout.splitlines() if x.startswith("RESULT")]
     assert line, done.stdout + done.stderr
     got = json.loads(line[0][len("RESULT"):])

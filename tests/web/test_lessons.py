@@ -15,11 +15,10 @@ import copy
 import importlib.util
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from micropython_runner import needs_micropython, run_micropython
 
 from domino import Match, get_ruleset, variants_catalog, view
 from domino.tiles import parse_tile
@@ -605,9 +604,6 @@ def test_build_ships_the_lessons_and_a_shrunk_lessonplan_that_still_works(tmp_pa
     assert small.load(_text("draw"))["id"] == "draw-1"
 
 
-MP = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
-
-
 def _answers(plan, texts):
     """What the page asks of lessonplan, for every lesson: the same under both Pythons."""
     out = []
@@ -631,8 +627,7 @@ def _answers(plan, texts):
     return out
 
 
-@pytest.mark.skipif(shutil.which("node") is None or not MP.exists(),
-                    reason="node or the MicroPython WebAssembly build is missing")
+@needs_micropython
 def test_lessonplan_gives_the_same_answers_under_micropython(tmp_path):
     texts = [_text(v) for v in VARIANTS]
     expect = json.loads(json.dumps(_answers(lessonplan, texts)))
@@ -647,24 +642,11 @@ import lessonplan
 texts = json.loads(open("/work/texts.json").read())
 open("/work/got.json", "w").write(json.dumps(_answers(lessonplan, texts)))
 """
-    (tmp_path / "prog.py").write_text(program)
-    runner = """
-import { loadMicroPython } from MP_PATH;
-import fs from "node:fs";
-const mp = await loadMicroPython({ heapsize: 64 * 1024 * 1024, stdout: (t) => process.stdout.write(t + "\\n"), stderr: (t) => process.stderr.write(t + "\\n") });
-mp.FS.mkdir("/ui"); mp.FS.mkdir("/work");
-mp.FS.writeFile("/ui/lessonplan.py", fs.readFileSync(PLAN_PATH));
-mp.FS.writeFile("/work/texts.json", fs.readFileSync(TEXTS_PATH));
-mp.runPython(fs.readFileSync(PROG_PATH, "utf8"));
-fs.writeFileSync(GOT_PATH, mp.FS.readFile("/work/got.json"));
-"""
-    for name, path in (("MP_PATH", MP), ("PLAN_PATH", PLAN),
-                       ("TEXTS_PATH", tmp_path / "texts.json"),
-                       ("PROG_PATH", tmp_path / "prog.py"), ("GOT_PATH", tmp_path / "got.json")):
-        runner = runner.replace(name, json.dumps(str(path)))
-    (tmp_path / "run.mjs").write_text(runner)
-    done = subprocess.run(["node", str(tmp_path / "run.mjs")], capture_output=True, text=True,
-                          timeout=300)
+    done = run_micropython(program, tmp_path,
+                           files_in={"/ui/lessonplan.py": PLAN,
+                                     "/work/texts.json": tmp_path / "texts.json"},
+                           files_out={"/work/got.json": tmp_path / "got.json"},
+                           heapsize=64 * 1024 * 1024)
     assert done.returncode == 0, done.stderr[-3000:]
     got = json.loads((tmp_path / "got.json").read_text())
     assert got[:len(VARIANTS)] == expect[:len(VARIANTS)]

@@ -11,13 +11,12 @@ RULES.md: none (the page's animations)
 import ast
 import json
 import math
-import shutil
-import subprocess
 from pathlib import Path
 
 import geometry
 import motion
 import pytest
+from micropython_runner import needs_micropython, run_micropython
 
 from domino.session import Session
 
@@ -546,11 +545,7 @@ def test_plain_constructs_only():
             raise AssertionError("no f-strings (keep formatting explicit)")
 
 
-MP = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
-
-
-@pytest.mark.skipif(shutil.which("node") is None or not MP.exists(),
-                    reason="node or the MicroPython WebAssembly build is missing")
+@needs_micropython
 def test_the_same_plans_and_frames_under_micropython(tmp_path):
     cases = []
     for variant in ("vn_iwin", "all_fives", "mexican_train", "kozel"):
@@ -578,24 +573,11 @@ for prev, new, tp, tn in cases:
     got.append([[[it["kind"], it["t0"], it["t1"], it["sound"]] for it in items], frames])
 open("/work/got.json", "w").write(json.dumps(got))
 """.replace("WIDTH", repr(W)).replace("HEIGHT", repr(H))
-    (tmp_path / "prog.py").write_text(program)
-    runner = """
-import { loadMicroPython } from MP_PATH;
-import fs from "node:fs";
-const mp = await loadMicroPython({ heapsize: 64 * 1024 * 1024, stdout: (t) => process.stdout.write(t + "\\n"), stderr: (t) => process.stderr.write(t + "\\n") });
-mp.FS.mkdir("/ui"); mp.FS.mkdir("/work");
-mp.FS.writeFile("/ui/motion.py", fs.readFileSync(MOTION_PATH));
-mp.FS.writeFile("/work/cases.json", fs.readFileSync(CASES_PATH));
-mp.runPython(fs.readFileSync(PROG_PATH, "utf8"));
-fs.writeFileSync(GOT_PATH, mp.FS.readFile("/work/got.json"));
-"""
-    for name, path in (("MP_PATH", MP), ("MOTION_PATH", ROOT / "web" / "ui" / "motion.py"),
-                       ("CASES_PATH", tmp_path / "cases.json"),
-                       ("PROG_PATH", tmp_path / "prog.py"), ("GOT_PATH", tmp_path / "got.json")):
-        runner = runner.replace(name, json.dumps(str(path)))
-    (tmp_path / "run.mjs").write_text(runner)
-    done = subprocess.run(["node", str(tmp_path / "run.mjs")], capture_output=True, text=True,
-                          timeout=300)
+    done = run_micropython(program, tmp_path,
+                           files_in={"/ui/motion.py": ROOT / "web" / "ui" / "motion.py",
+                                     "/work/cases.json": tmp_path / "cases.json"},
+                           files_out={"/work/got.json": tmp_path / "got.json"},
+                           heapsize=64 * 1024 * 1024)
     assert done.returncode == 0, done.stderr[-3000:]
     got = json.loads((tmp_path / "got.json").read_text())
     assert len(got) == len(expect)

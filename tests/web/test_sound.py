@@ -7,13 +7,12 @@ RULES.md: none (the page's sounds)
 
 import importlib
 import json
-import shutil
-import subprocess
 import sys
 import types
 from pathlib import Path
 
 import pytest
+from micropython_runner import needs_micropython, run_micropython
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "web" / "ui"
@@ -171,8 +170,6 @@ def test_no_webaudio_means_silence(snd, monkeypatch):
     assert snd.unlock() is False and snd.play("win") is False
 
 
-MP = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
-
 # A fake WebAudio that throws where the browser throws (exponential ramps to 0 or from a
 # non-positive value, times in the past as negative numbers, unknown types).
 FAKE_AUDIO = r"""
@@ -217,10 +214,15 @@ globalThis.dominoBoot = {
 };
 globalThis.audioLog = log;
 """
+# After the program: the calls the fake WebAudio saw, added to the program's answers.
+LOG_INTO_OUT = """
+const out = JSON.parse(new TextDecoder().decode(mp.FS.readFile("/work/out.json")));
+out.log = log;
+mp.FS.writeFile("/work/out.json", JSON.stringify(out));
+"""
 
 
-@pytest.mark.skipif(shutil.which("node") is None or not MP.exists(),
-                    reason="node or the MicroPython WebAssembly build is missing")
+@needs_micropython
 def test_the_javascript_runs_under_micropython(tmp_path):
     program = """
 import sys
@@ -240,24 +242,9 @@ results["reloaded"] = sound.muted()
 import json
 open("/work/out.json", "w").write(json.dumps(results))
 """
-    (tmp_path / "prog.py").write_text(program)
-    runner = FAKE_AUDIO + """
-const { loadMicroPython } = await import(MP_PATH);
-const fs = await import("node:fs");
-const mp = await loadMicroPython({ stdout: (t) => process.stdout.write(t + "\\n"), stderr: (t) => process.stderr.write(t + "\\n") });
-mp.FS.mkdir("/work"); mp.FS.mkdir("/ui");
-mp.FS.writeFile("/ui/sound.py", fs.readFileSync(SOUND_PATH));
-mp.runPython(fs.readFileSync(PROG_PATH, "utf8"));
-const out = JSON.parse(new TextDecoder().decode(mp.FS.readFile("/work/out.json")));
-out.log = log;
-fs.writeFileSync(OUT_PATH, JSON.stringify(out));
-"""
-    for name, path in (("MP_PATH", MP), ("SOUND_PATH", UI / "sound.py"),
-                       ("PROG_PATH", tmp_path / "prog.py"), ("OUT_PATH", tmp_path / "out.json")):
-        runner = runner.replace(name, json.dumps(str(path)))
-    (tmp_path / "run.mjs").write_text(runner)
-    done = subprocess.run(["node", str(tmp_path / "run.mjs")], capture_output=True, text=True,
-                          timeout=120)
+    done = run_micropython(program, tmp_path, files_in={"/ui/sound.py": UI / "sound.py"},
+                           files_out={"/work/out.json": tmp_path / "out.json"},
+                           js_before=FAKE_AUDIO, js_after=LOG_INTO_OUT, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads((tmp_path / "out.json").read_text())
     for name in ("tile", "draw", "knock", "score", "win", "lose"):

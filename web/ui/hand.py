@@ -158,17 +158,26 @@ def sorted_hand(tiles):
     return [k[1] for k in keyed]
 
 
-def tile_html(tile, moves, selected, hint):
+def tile_html(tile, moves, selected, hint, where_of=None, options=None, focus=None):
+    """A tile of a hand, the game's and the lesson's alike: a button that plays it with
+    `moves` (one move: at its end; more: the end choice opens, `selected` when open), else
+    the tile shown, disabled. `hint`: the hinted move; `where_of(move)` names the end of a
+    single move (default: as the table shows it); `options`: the pips' colours (pips_html);
+    `focus`: the words of a tile the lesson points at (outlined), or None."""
     a, b = [int(x) for x in tile.split("-")]
     cls = "tile"
     attrs = ' data-tile="' + tile + '"'
+    label = tile
+    if focus is not None:
+        cls += " focus"
+        label += " (" + focus + ")"
     if moves:
         cls += " playable"
         if hint is not None and hint in [m["move"] for m in moves]:
             cls += " hinted"
         if len(moves) == 1:
             move = moves[0]
-            where = table.end_name(move)
+            where = table.end_name(move) if where_of is None else where_of(move)
             if where:
                 label = tr("move.play_at", tile=tile, end=where)
             else:
@@ -181,11 +190,10 @@ def tile_html(tile, moves, selected, hint):
         if selected:
             cls += " selected"
     else:
-        label = tile
         attrs += " disabled"
     return ('<button type="button" class="' + cls + '"' + attrs + ' aria-label="' + esc(label)
-            + '"><span class="half">' + pips_html(a) + '</span><span class="half">'
-            + pips_html(b) + "</span></button>")
+            + '"><span class="half">' + pips_html(a, options) + '</span><span class="half">'
+            + pips_html(b, options) + "</span></button>")
 
 
 def pair_label(move):

@@ -126,16 +126,7 @@ def total():
 
 async def fetch(index):
     """Position `index` of the lesson's hand, from the worker unless it was seen before."""
-    if index in L["positions"] or L["info"] is None:
-        return L["positions"].get(index)
-    answer = await link.send({"type": "lesson_position", "lesson": L["info"]["lesson"],
-                              "index": index})
-    if answer.get("type") != "lesson_position":
-        L["error"] = tr("lesson.unavailable", why=i18n.error_reason(
-            S["lang"], answer.get("code"), answer.get("message", "")))
-        return None
-    L["positions"][index] = answer
-    return answer
+    return await review_view.fetch_position(L, "lesson", index, {"index": index})
 
 
 async def show(index):
@@ -505,37 +496,15 @@ def render_say(p, focus):
 
 def tile_html(tile, tile_moves, focus):
     """A tile of the learner's hand: a button to play at a try (with `tile_moves`), else a
-    tile shown (disabled), outlined when the step points at it."""
+    tile shown (disabled), outlined when the step points at it (hand.tile_html)."""
     import hand
 
-    a, b = [int(x) for x in tile.split("-")]
-    options = (L["info"] or {}).get("options") or {}
-    cls = "tile"
-    attrs = ' data-tile="' + tile + '"'
-    label = tile
-    if tile in focus:
-        cls += " focus"
-        label += " (" + tr("lesson.tile_focus") + ")"
-    if tile_moves:
-        cls += " playable"
-        if len(tile_moves) == 1:
-            m = tile_moves[0]
-            where = review_view.where_words(m["end"], m.get("open"), L) \
-                if m.get("end") is not None else ""
-            label = tr("move.play_at", tile=tile, end=where) if where \
-                else tr("move.play", tile=tile)
-            attrs += ' data-move="' + esc(m["move"]) + '"'
-        else:
-            label = tr("move.play", tile=tile) + " \u2026"
-            attrs += (' aria-haspopup="true" aria-expanded="'
-                      + ("true" if L["selected"] == tile else "false") + '"')
-        if L["selected"] == tile:
-            cls += " selected"
-    else:
-        attrs += " disabled"
-    return ('<button type="button" class="' + cls + '"' + attrs + ' aria-label="' + esc(label)
-            + '"><span class="half">' + hand.pips_html(a, options) + '</span><span class="half">'
-            + hand.pips_html(b, options) + "</span></button>")
+    return hand.tile_html(
+        tile, tile_moves, L["selected"] == tile, None,
+        where_of=lambda m: review_view.where_words(m["end"], m.get("open"), L)
+        if m.get("end") is not None else "",
+        options=(L["info"] or {}).get("options") or {},
+        focus=tr("lesson.tile_focus") if tile in focus else None)
 
 
 def render_hand(p, focus):

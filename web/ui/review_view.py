@@ -142,16 +142,24 @@ async def go_hand(hand, index=0):
 
 async def fetch(hand, index):
     """The position `index` of `hand`, from the worker unless it was seen before."""
-    k = key(hand, index)
-    if k in R["positions"] or R["info"] is None:
-        return R["positions"].get(k)
-    answer = await link.send({"type": "review_position", "review": R["info"]["review"],
-                              "hand": hand, "index": index})
-    if answer.get("type") != "review_position":
-        R["error"] = tr("review.unavailable", why=i18n.error_reason(
+    return await fetch_position(R, "review", key(hand, index), {"hand": hand, "index": index})
+
+
+async def fetch_position(state, kind, k, fields):
+    """The position kept as `k` in `state["positions"]` (the review's R, the lesson's L), else
+    asked of the worker as `<kind>_position` (`review_position`, `lesson_position`) with the
+    record `state["info"][kind]` and `fields`, and kept; on an error, None, and
+    `state["error"]` says why (`review.unavailable`, `lesson.unavailable`)."""
+    if k in state["positions"] or state["info"] is None:
+        return state["positions"].get(k)
+    message = {"type": kind + "_position", kind: state["info"][kind]}
+    message.update(fields)
+    answer = await link.send(message)
+    if answer.get("type") != message["type"]:
+        state["error"] = tr(kind + ".unavailable", why=i18n.error_reason(
             S["lang"], answer.get("code"), answer.get("message", "")))
         return None
-    R["positions"][k] = answer
+    state["positions"][k] = answer
     return answer
 
 
