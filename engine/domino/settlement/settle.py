@@ -197,7 +197,10 @@ def settle_points(s: HandState, termination: Termination, winner: int | None,
         # Without partners the lowest hand wins a block; a tie goes to the tie rule.
         low = min(at_table)
         if at_table.count(low) == 1:
-            side = [next(p for p, v in enumerate(pips) if v == low and seated[p])]
+            seat = pips.index(low)
+            while not seated[seat]:  # a seat that left may hold as few pips: not a winner
+                seat = pips.index(low, seat + 1)
+            side = [seat]
         else:
             side = _block_winner_side(s, pips)
     if side is None:
