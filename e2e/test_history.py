@@ -23,6 +23,8 @@ def open_history(page):
     page.wait_for_function("!document.querySelector('#history-open').disabled", timeout=30_000)
     page.click("#history-open")
     page.wait_for_selector("#history:not([hidden])")
+    # The list is the worker's answer to this visit, not what was shown before it came.
+    page.wait_for_selector("#history-list:not([aria-busy])", state="attached", timeout=30_000)
     page.wait_for_function("document.querySelector('#history-status').hidden"
                            " || !document.querySelector('#history-status').textContent"
                            ".startsWith('Reading')", timeout=30_000)

@@ -731,6 +731,9 @@ def on_history_open(event):
 
     if byid("history-open").disabled:
         return
+    # Busy until the worker's list arrives (history_view.ask): what shows until then may be
+    # the list of an earlier visit.
+    byid("history-list").setAttribute("aria-busy", "true")
     set_screen("history")
     spawn(history_view.open_screen())
 

@@ -102,6 +102,7 @@ async def ask(message, file=None):
         why = i18n.error_reason(S["lang"], answer.get("code"), answer.get("message", ""))
         S["history_error"] = tr("history.unavailable", why=why)
     render()
+    byid("history-list").removeAttribute("aria-busy")  # the worker has answered
 
 
 def import_report(report):
