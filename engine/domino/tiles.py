@@ -80,7 +80,7 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
     Only ``random()`` is promised to give the same stream across Python versions, and the
     browser runs a newer Python than CI, so the shuffle is written here rather than taken
     from ``random.shuffle``. Every deal shuffles, so the loop is unrolled for each length
-    (``_unrolled``): the same swaps drawn from the same numbers, about 15% sooner.
+    (``_unrolled``): the same swaps drawn from the same numbers, sooner.
     """
     n = len(items)
     run = _SHUFFLES.get(n)

@@ -58,6 +58,7 @@ def end_choice_html(tile, moves, where_of, hint=None):
                 + "</button>")
     return "".join(html)
 
+
 def hinted_move():
     hint = current_hint()
     return None if hint is None else hint.get("move")

@@ -482,11 +482,11 @@ _MOVES: dict[tuple[Tile, str], Move] = {}
 _LEADS: dict[Tile, Move] = {}
 # The notation of every interned move, by the move's id: interned moves are kept for good,
 # so no other object can ever have their id. A match writes every move it plays as text.
-MOVE_TEXT: dict[int, str] = {}
+_TEXT: dict[int, str] = {}
 
 
 def _intern(move: Move) -> Move:
-    MOVE_TEXT[id(move)] = str(move)
+    _TEXT[id(move)] = str(move)
     return move
 
 
@@ -496,7 +496,7 @@ DRAW_MOVE, PASS_MOVE, LEAVE_MOVE = _intern(Move(DRAW)), _intern(Move(PASS)), _in
 
 def notation(move: Move) -> str:
     """``str(move)``, looked up for the moves ``legal_moves`` lists (they are interned)."""
-    return MOVE_TEXT.get(id(move)) or str(move)
+    return _TEXT.get(id(move)) or str(move)
 
 
 def lead_move(tile: Tile) -> Move:

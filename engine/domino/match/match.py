@@ -15,7 +15,6 @@ from ..hand.events import Event
 from ..hand.moves import Move
 from ..hand.result import HandResult
 from ..hand.state import (
-    MOVE_TEXT,
     OVER_PHASE,
     HandChance,
     HandState,
@@ -24,6 +23,7 @@ from ..hand.state import (
     engine_for_round,
     legal_moves,
     new_hand,
+    notation,
     start_position,
 )
 from ..play.step import apply_unchecked
@@ -210,8 +210,7 @@ class Match:
         else:
             move = check_move(hand, move, seat)
         events = apply_unchecked(hand, move)  # ``step``'s move, applied in place
-        # The move's notation: looked up by identity for the (interned) listed moves.
-        self.entries[-1]["moves"].append(MOVE_TEXT.get(id(move)) or str(move))
+        self.entries[-1]["moves"].append(notation(move))
         if hand.phase == OVER_PHASE:
             self._finish_hand(hand)
         elif self.rs.pass_penalty and hand.transfers:

@@ -360,13 +360,8 @@ class LeadPlan:
 
 
 def lead_plan(rs: Ruleset) -> LeadPlan | None:
-    """The (cached) mask lead of ``rs``'s first hand; None where it cannot be found on masks
-    (a redeal without doubles, Mexican Train's engine)."""
-    key = (rs.max_pip, rs.zero_double_value, rs.first_lead)
-    try:
-        return _PLANS[key]
-    except KeyError:
-        pass
+    """The mask lead of ``rs``'s first hand (kept in its ``Setup``); None where it cannot be
+    found on masks (a redeal without doubles, Mexican Train's engine)."""
     rule = rs.first_lead_rule
     plan = None
     if rule.opener == "lot":
@@ -380,11 +375,7 @@ def lead_plan(rs: Ruleset) -> LeadPlan | None:
             order = sorted(ids, key=lambda i: rs.tile_rank(tb.tiles[i]), reverse=True)
         doubles = [tb.index[(v, v)] for v in rule.double_values(rs.max_pip)]
         plan = LeadPlan(False, doubles, order)
-    _PLANS[key] = plan
     return plan
-
-
-_PLANS: dict[tuple[int, int, str], LeadPlan | None] = {}
 
 
 def random_hand(rs: Ruleset, rng: random.Random, chooser: random.Random,

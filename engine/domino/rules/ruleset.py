@@ -713,8 +713,6 @@ def resolve_variant(variant: str) -> Ruleset:
 # Rulesets are frozen, so one can be handed out many times; only built ones are kept, never a
 # refusal, and the memo is emptied when it grows past _BUILT_MAX (a tool trying every option).
 _built: dict[tuple[Any, ...], Ruleset] = {}
-# The same, by the variant and options as asked (unsorted, the variant's name as written).
-_asked: dict[tuple[Any, ...], Ruleset] = {}
 _BUILT_MAX = 256
 
 
@@ -724,18 +722,6 @@ def get_ruleset(variant: str, options: dict[str, Any] | None = None) -> Ruleset:
     Unknown options, out-of-range values and impossible player counts raise OptionError.
     The same variant and options give the same (frozen) Ruleset object again.
     """
-    if type(options) is dict and type(variant) is str:
-        # The variant and options exactly as given (every match a tool deals asks again).
-        try:
-            asked: tuple[Any, ...] | None = (variant, *[(k, type(v), v)
-                                                        for k, v in options.items()])
-            found = _asked.get(asked)  # type: ignore[arg-type]
-        except TypeError:  # an unhashable value
-            asked = found = None
-        if found is not None:
-            return found
-    else:
-        asked = None
     base = resolve_variant(variant)
     if options is not None and not isinstance(options, dict):
         raise OptionError(f"options must be an object of name: value, not {describe(options)}")
@@ -745,17 +731,12 @@ def get_ruleset(variant: str, options: dict[str, Any] | None = None) -> Ruleset:
     except TypeError:  # an unhashable or unorderable value: built (and refused) as it comes
         key = None
     if key is not None and key in _built:
-        rs = _built[key]
-    else:
-        rs = _build_ruleset(base, options)
-        if key is not None:
-            if len(_built) >= _BUILT_MAX:
-                _built.clear()
-            _built[key] = rs
-    if asked is not None:
-        if len(_asked) >= _BUILT_MAX:
-            _asked.clear()
-        _asked[asked] = rs
+        return _built[key]
+    rs = _build_ruleset(base, options)
+    if key is not None:
+        if len(_built) >= _BUILT_MAX:
+            _built.clear()
+        _built[key] = rs
     return rs
 
 

@@ -116,10 +116,7 @@ def _block_winner_side(s: HandState, pips: list[int]) -> list[int] | None:
 
 def _points_ranking(s: HandState, pips: list[int], first: list[int] | None) -> list[int]:
     seated = s.seated
-    if first:
-        rest = [p for p in range(s.n) if seated[p] and p not in first]
-    else:
-        rest = [p for p in range(s.n) if seated[p]]
+    rest = [p for p in range(s.n) if seated[p] and (not first or p not in first)]
     if len(rest) > 1:
         if s.rs.rank_chain:
             rest = _chain_order(s, rest)
@@ -212,19 +209,18 @@ def settle_points(s: HandState, termination: Termination, winner: int | None,
         leader = side[0]
         own = pips[leader]
         first = side
-        won: Winner = leader
     else:
         own = sum([pips[p] for p in side])
         leader = winner if termination == "domino" else min(side, key=lambda p: (pips[p], p))
         first = sorted(side, key=lambda p: (p != leader, p))
-        won = list(side)
     points = sum(at_table) - own
     if termination != "domino" and rs.blocked_minus_own:
         points -= own
     for p in side:
         delta[p] = points
     ranking = _points_ranking(s, pips, first)
-    return HandResult(termination, won, None, None, ranking, pips, delta, 0, leader)
+    return HandResult(termination, _winner_value(s, side), None, None, ranking, pips, delta, 0,
+                      leader)
 
 
 # --- all_fives -----------------------------------------------------------------------------
