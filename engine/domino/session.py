@@ -157,11 +157,18 @@ An intent that fails, for any reason (a refusal, an engine error, a bug), change
 match, its record, the state id, the seats, the viewer and the computers' random stream are
 exactly what they were before it.
 
-``undo`` is for one player against the computer: it is refused with ``undo_unavailable`` when
-the match has more than one human seat (pass-and-play: a player could take back another's
-move) or none, and with ``nothing_to_undo`` when that player has not moved yet in the current
-hand or the hand is over (an undo never reaches into an earlier hand, nor into a hand whose
-result is settled and whose tiles have all been shown). An ``ai_move`` whose search is still
+``undo`` takes back the asking seat's last move in the hand and the computers' moves after it
+(DECISIONS E-29). The asking seat is the intent's ``seat`` (a human seat; a remote player's
+intents name theirs), or the lone human seat when the match has one; with several human seats
+and no ``seat`` (pass-and-play on one device: whoever holds it could take back another's move)
+or a computer's ``seat`` it is refused with ``undo_unavailable``, and with ``nothing_to_undo``
+when that seat has not moved yet in the current hand, when another human has moved since (a
+player never takes back someone else's move), or when the hand is over (an undo never reaches
+into an earlier hand, nor into a hand whose result is settled and whose tiles have all been
+shown). ``play`` may name its ``seat`` too: it must be the seat to move (``not_your_turn``).
+The match goes back by ``Match.undo_to`` (a replay of its history to that decision); the
+session never reaches into a ``Match``'s attributes: a failed intent is undone with
+``Match.snapshot`` / ``Match.restore``. An ``ai_move`` whose search is still
 running when the position changes (``undo``, ``new_match``, ``load_record``) is answered with
 ``cancelled`` and changes nothing.
 
@@ -195,8 +202,8 @@ from typing import TYPE_CHECKING, Any
 from .errors import DominoError, IllegalMoveError, OptionError, RecordError, UnknownVariantError
 from .hand.events import Event
 from .hand.moves import LEAVE, Move
-from .hand.state import HandState, leave_charge
-from .match.match import Match
+from .hand.state import leave_charge
+from .match.match import DecisionPoint, Match
 from .play.view import view
 from .rules import schema
 from .rules.ruleset import reading, variants_catalog
@@ -378,47 +385,23 @@ def record_of(value: Any) -> dict[str, Any]:
     return schema.obj(value, "record", RecordError)
 
 
-def kept(value: Any) -> Any:
-    """A copy of one attribute of a Match, deep enough that playing on leaves it as it was:
-    a hand state by its own ``copy``, a random stream by its state, a list or dict with its
-    items copied one level (each record entry's ``moves`` list is its own). Values that
-    never change once made (rulesets, numbers, strings, finished hands' results, deals) are
-    shared, so a copy per intent stays cheap: no deep copy."""
-    if isinstance(value, HandState):
-        return value.copy()
-    if isinstance(value, random.Random):
-        twin = random.Random()
-        twin.setstate(value.getstate())
-        return twin
-    if isinstance(value, list):
-        return [_kept_item(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _kept_item(v) for k, v in value.items()}
-    return value
-
-
-def _kept_item(value: Any) -> Any:
-    if isinstance(value, list):
-        return value[:]
-    if isinstance(value, dict):
-        return {k: (v[:] if isinstance(v, list) else v) for k, v in value.items()}
-    return value
+# Exceptions an intent's checks raise before it changes anything.
+REFUSALS = (ProtocolError, MessageError, IllegalMoveError, OptionError, RecordError,
+            UnknownVariantError)
 
 
 class Saved:
     """What an intent may change in a session, kept before it runs so that a failed intent
-    can put everything back (``Session.restore``)."""
+    can put everything back (``Session.restore``): the match's history as a value
+    (``Match.snapshot``), never a copy of its attributes."""
 
-    __slots__ = ("match", "contents", "seats", "state_id", "viewer", "ai_rng", "rng_state",
+    __slots__ = ("match", "snapshot", "seats", "state_id", "viewer", "ai_rng", "rng_state",
                  "agents")
 
     def __init__(self, session: Session) -> None:
         match = session.match
         self.match = match
-        # The match object is kept and its contents restored in place, so that whoever holds
-        # it (a suspended search) still holds the session's match.
-        self.contents = ({name: kept(v) for name, v in vars(match).items()}
-                         if match is not None else None)
+        self.snapshot = match.snapshot() if match is not None else None
         self.seats = list(session.seats)
         self.state_id = session.state_id
         self.viewer = session.viewer
@@ -471,10 +454,6 @@ class Session:
         self.ai_rng = random.Random(0)
         self.ai_time_limit = ai_time_limit
         self.agents: dict[int, Agent] = {}
-        # Kept states for ``undo`` (python-chess's ``Board.pop``): the match as it stood
-        # before each move of the lone human seat in the current hand, by the number of the
-        # hand's moves then (``undo_point``). Emptied when a match starts or a hand is dealt.
-        self.undo_states: dict[int, dict[str, Any]] = {}
         # The traceback of the last ``internal`` answer, for the worker's console (the
         # answer itself names the kind of exception only).
         self.last_internal: str | None = None
@@ -530,7 +509,7 @@ class Session:
             text = self.encode(answer, msg_id)
         except Exception as exc:  # noqa: BLE001 - the page gets an answer, never a hang
             if saved is not None:
-                self.restore(saved)
+                self.restore(saved, refusal=isinstance(exc, REFUSALS))
             text = self.encode(self.failure(exc), msg_id)
         yield text
 
@@ -540,14 +519,23 @@ class Session:
         return (self.state_id != saved.state_id or self.match is not saved.match
                 or self.ai_rng is not saved.ai_rng)
 
-    def restore(self, saved: Saved) -> None:
+    def restore(self, saved: Saved, refusal: bool = False) -> None:
         """Put the session back as it was when ``saved`` was taken (once: the saved copies
-        become the session's own)."""
+        become the session's own). The match is replayed to its snapshot, in place, so that
+        whoever holds the match object (a suspended search) still holds the session's match;
+        a ``refusal`` (an intent checked and refused before it changed anything, as nearly
+        all are) is replayed only if its history moved. Anything else (a bug half-way through
+        a move may have changed the hand without its record) is always replayed."""
         self.match = saved.match
-        if saved.match is not None and saved.contents is not None:
-            state = vars(saved.match)
-            state.clear()
-            state.update(saved.contents)
+        if saved.match is not None and saved.snapshot is not None and (
+                not refusal or saved.match.snapshot() != saved.snapshot):
+            try:
+                saved.match.restore(saved.snapshot)
+            except Exception:  # noqa: BLE001 - the intent is answered all the same
+                # Replaying moves the engine took before failed: the engine itself is broken.
+                # The match is dropped rather than left half-changed; the page is told why.
+                self.last_internal = traceback.format_exc()
+                self.match = None
         self.seats = saved.seats
         self.state_id = saved.state_id
         self.viewer = saved.viewer
@@ -643,10 +631,8 @@ class Session:
         seat = self.seat_to_move(match)
         if self.seats[seat] != "human":
             raise ProtocolError("not_your_turn", f"seat {seat} is played by the computer")
+        self.check_sender(data, seat)
         move = schema.text(data.get("move"), "move", schema.MAX_MOVE_CHARS, MessageError)
-        if self.lone_human() == seat:
-            self.undo_states[len(match.entries[-1]["moves"])] = {
-                name: kept(value) for name, value in vars(match).items()}
         events = match.play(move)
         return self.state(self.events_json(events))
 
@@ -772,7 +758,6 @@ class Session:
             raise ProtocolError("match_over", f"the match has reached {schema.MAX_HANDS} "
                                               "hands, the most a record may hold")
         match.next_hand()
-        self.undo_states = {}
         return self.state([{"type": "hand_started", "hand_number": match.hand_number}])
 
     def on_hint(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -806,49 +791,30 @@ class Session:
                 "ranking": judged["moves"]}
 
     def on_undo(self, data: dict[str, Any]) -> dict[str, Any]:
-        """Take the match back to the lone human seat's previous decision in this hand: the
-        position before its last move, the computers' moves after it undone too.
+        """Take back the asking seat's last move in this hand, and the computers' moves after
+        it (DECISIONS E-29): the asking seat is the intent's ``seat`` (a human seat), or the
+        lone human seat when it names none. Refused when another human has moved since
+        (a player never takes back someone else's move), when the seat has not moved in this
+        hand, and once the hand is over.
 
-        The match goes back to the state kept before that move (``undo_states``), so scores,
-        pass penalties and chance are exactly what they were at that point; a position not
-        kept (a record loaded in the middle of the hand) is replayed from the record with
-        the hand's moves cut there, to the same effect. The answer's
-        events hold ``{"type": "undone", "seat", "move": the move taken back, "moves": how
-        many moves were undone}``."""
+        ``Match.undo_to`` replays the match to that decision, so scores, pass penalties and
+        chance are exactly what they were then. The answer's events hold ``{"type":
+        "undone", "seat", "move": the move taken back, "moves": how many moves were
+        undone}``."""
         match = self.current()
-        human = self.lone_human()
-        if human is None:
-            count = sum(1 for kind in self.seats if kind == "human")
-            raise ProtocolError("undo_unavailable",
-                                f"undo is for one player against the computer; this match "
-                                f"has {count} human seats")
+        seat = self.asking_seat(data)
         if match.hand_over:
             raise ProtocolError("nothing_to_undo",
                                 "the hand is over: its result stands (an undo never reaches "
                                 "into a finished hand)")
-        point = self.undo_point()
+        point = self.undo_point(seat)
         if point is None:
             raise ProtocolError("nothing_to_undo",
-                                "you have not moved yet in this hand (an undo never reaches "
-                                "into an earlier hand)")
-        moves = match.entries[-1]["moves"]
-        taken = moves[point:]
-        kept_state = self.undo_states.get(point)
-        if kept_state is not None and kept_state["hand_number"] == match.hand_number:
-            # The match as it stood then, as a new object (a computer's search suspended on
-            # the current one sees the position change and drops its move).
-            restored = Match.__new__(Match)
-            vars(restored).update({name: kept(value) for name, value in kept_state.items()})
-            self.match = restored
-        else:
-            # Not kept (a record or a saved match loaded in the middle of the hand): the
-            # match is replayed from its record with the hand's moves cut there.
-            record = match.to_record()
-            record["hands"][-1]["moves"] = record["hands"][-1]["moves"][:point]
-            self.match = Match.from_record(record)
-        for index in [i for i in self.undo_states if i >= point]:
-            del self.undo_states[index]
-        return self.state([{"type": "undone", "seat": human, "move": taken[0],
+                                f"seat {seat} has no move of its own to take back in this hand "
+                                "(an undo never reaches into an earlier hand, nor past another "
+                                "player's move)")
+        taken = match.undo_to(point)
+        return self.state([{"type": "undone", "seat": seat, "move": taken[0],
                             "moves": len(taken)}])
 
     def on_export_record(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -881,7 +847,6 @@ class Session:
         """Install a new match with its seats; the state id keeps increasing across matches."""
         self.seats = parse_seats(seats, match.players)
         self.match = match
-        self.undo_states = {}
         self.ai_rng = random.Random(f"domino-ai:{match.seed}")
         self.agents = {}
         humans = [s for s, kind in enumerate(self.seats) if kind == "human"]
@@ -892,24 +857,50 @@ class Session:
         humans = [seat for seat, kind in enumerate(self.seats) if kind == "human"]
         return humans[0] if len(humans) == 1 else None
 
-    def undo_point(self) -> int | None:
-        """How many moves of the current hand an ``undo`` keeps: the index of the lone human
-        seat's last move in the hand, or None when there is nothing to undo (no lone human,
-        the hand is over, or that seat has not moved in this hand)."""
+    def humans(self) -> list[int]:
+        """The human seats."""
+        return [seat for seat, kind in enumerate(self.seats) if kind == "human"]
+
+    def asking_seat(self, data: dict[str, Any]) -> int:
+        """The seat an ``undo`` is asked for: its ``seat`` field (a human seat), or the lone
+        human seat. Raises ProtocolError ``undo_unavailable`` when neither says."""
+        if data.get("seat") is not None:
+            seat = schema.whole(data.get("seat"), "seat", 0, len(self.seats) - 1,
+                                MessageError)
+            if self.seats[seat] != "human":
+                raise ProtocolError("undo_unavailable", f"seat {seat} is a computer seat")
+            return seat
+        lone = self.lone_human()
+        if lone is None:
+            raise ProtocolError("undo_unavailable",
+                                f"this match has {len(self.humans())} human seats: an undo "
+                                "must name the seat that asks for it")
+        return lone
+
+    def check_sender(self, data: dict[str, Any], seat: int) -> None:
+        """A move that names its ``seat`` (a remote player's) must come from the seat to
+        move."""
+        sender = data.get("seat")
+        if sender is None:
+            return
+        sender = schema.whole(sender, "seat", 0, len(self.seats) - 1, MessageError)
+        if sender != seat:
+            raise ProtocolError("not_your_turn", f"seat {seat} is to move, not seat {sender}")
+
+    def undo_point(self, seat: int | None) -> DecisionPoint | None:
+        """The decision an ``undo`` for ``seat`` goes back to: just before that seat's last
+        move in the current hand, if no other human seat has moved since; None when there is
+        nothing to undo (no such seat, the hand is over, or that seat has not moved)."""
         match = self.match
-        human = self.lone_human()
-        if match is None or match.hand is None or human is None or match.hand_over:
+        if match is None or match.hand is None or seat is None or match.hand_over:
             return None
-        moves = match.entries[-1]["moves"]
-        # The hand's history names the seat of every move; a record's start position may
-        # hold earlier moves, so only its last len(moves) entries are this hand's moves.
-        history = match.hand.history
-        if len(history) < len(moves):
-            return None
-        movers = [seat for seat, _ in history[len(history) - len(moves):]]
+        moves = match.moves_of_hand()
         for index in range(len(moves) - 1, -1, -1):
-            if movers[index] == human:
-                return index
+            mover = moves[index][0]
+            if mover == seat:
+                return DecisionPoint(match.point.hands, index)
+            if self.seats[mover] == "human":
+                return None  # another player's move followed: theirs to keep
         return None
 
     def level(self, seat: int) -> str:
@@ -996,7 +987,7 @@ class Session:
             "moves": moves,
             "events": events,
             "ai": None,
-            "undo": self.undo_point() is not None,
+            "undo": self.undo_point(self.lone_human()) is not None,
             "hand_number": match.hand_number,
             "hand_over": hand_over,
             "hand_result": result.to_json() if result is not None else None,

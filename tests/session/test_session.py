@@ -594,49 +594,31 @@ def test_undo_steps_back_one_human_decision_at_a_time():
 
 @pytest.mark.parametrize("variant, players", [("vn_iwin", 4), ("mexican_train", 3),
                                               ("vn_schoolnet", 4), ("kozel", 4)])
-def test_undo_steps_back_through_kept_states_to_what_a_replay_gives(monkeypatch, variant,
-                                                                     players):
-    """An undo restores the match kept before the human's move (no replay of the record),
-    and that match is, attribute by attribute, the one a replay of the cut record gives."""
-    from domino.match.match import Match
-
+def test_undo_goes_back_to_the_match_as_it_was_at_that_decision(variant, players):
+    """An undo gives back, exactly, the match as it stood before the human's move: the same
+    history (``Match.snapshot``), the same totals and pass penalties (vn_iwin), the same view
+    and legal moves, and from there the same game as if nothing had been undone."""
     session = Session()
     seats = ["human"] + ["ai:easy"] * (players - 1)
     state = new_match(session, variant=variant, players=players, seed=21, seats=seats)
-    points = []
-    while len(points) < 3:
+    kept = []
+    while len(kept) < 3:
         state = to_human_turn(session, state)
         if state["hand_over"]:
             break
-        points.append(len(session.match.entries[-1]["moves"]))
+        kept.append((session.match.snapshot(), session.match.summary(), state))
         state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[-1])
-    assert points, "the human never moved"
-    replayed = Match.from_record
-    monkeypatch.setattr(Match, "from_record", classmethod(
-        lambda cls, record: pytest.fail("undo replayed the record")))
-    while points:
-        point = points.pop()
+    assert kept, "the human never moved"
+    while kept:
+        snapshot, summary, before = kept.pop()
         if state["hand_over"]:
             break
         state = ask(session, type="undo", state_id=state["state_id"])
         assert state["type"] == "state", state
-        record = session.match.to_record()
-        assert len(record["hands"][-1]["moves"]) == point
-        twin = replayed(record)
-        for name, value in vars(twin).items():
-            if name == "_listed":
-                continue  # a cache of legal moves, not part of the position
-            mine = getattr(session.match, name)
-            if name == "hand":
-                assert [getattr(mine, s) for s in ("hands", "boneyard", "history", "to_move",
-                                                   "phase", "transfers", "points")] == [
-                    getattr(value, s) for s in ("hands", "boneyard", "history", "to_move",
-                                                "phase", "transfers", "points")]
-                assert mine.layout.to_json() == value.layout.to_json()
-            elif name == "results":
-                assert [r.delta for r in mine] == [r.delta for r in value]
-            else:
-                assert mine == value, name
+        assert session.match.snapshot() == snapshot
+        assert session.match.summary() == summary
+        assert state["view"] == before["view"] and state["moves"] == before["moves"]
+        assert state["match"] == before["match"]
 
 
 def test_undo_is_refused_in_pass_and_play_and_without_a_human():
@@ -650,6 +632,89 @@ def test_undo_is_refused_in_pass_and_play_and_without_a_human():
     state = new_match(computers, seats=["ai", "ai", "ai", "ai"])
     state = ask(computers, type="ai_move", state_id=state["state_id"])
     assert ask(computers, type="undo", state_id=state["state_id"])["code"] == "undo_unavailable"
+
+
+def test_undo_named_by_seat_with_two_humans_takes_back_only_that_seats_move():
+    """Two human seats and two computers: seat 0 may take back its own move (and the
+    computers' moves after it), but not once seat 2, another human, has moved since; and it
+    never takes back seat 2's move (DECISIONS E-29)."""
+    session = Session()
+    seats = ["human", "ai:easy", "human", "ai:easy"]
+    state = new_match(session, variant="vn_traditional", players=4, seed=3, seats=seats)
+    # Computers move until seat 0 (or seat 2) is to move.
+    for _ in range(8):
+        state = to_human_turn(session, state)
+        if state["to_move"] == 0:
+            break
+        state = ask(session, type="play", state_id=state["state_id"], seat=state["to_move"],
+                    move=notations(state)[0])
+    assert state["to_move"] == 0 and not state["hand_over"]
+    before = session.match.snapshot()
+    decision = state
+    state = ask(session, type="play", state_id=state["state_id"], seat=0,
+                move=notations(state)[0])
+    state = ask(session, type="ai_move", state_id=state["state_id"])  # seat 1
+    assert state["to_move"] == 2
+    # Without a seat, an undo with two humans is refused: whose move would it take back?
+    assert ask(session, type="undo", state_id=state["state_id"])["code"] == "undo_unavailable"
+    # A computer seat cannot ask for one either.
+    refused = ask(session, type="undo", state_id=state["state_id"], seat=1)
+    assert refused["code"] == "undo_unavailable"
+    # Seat 2 has not moved in this hand... or only before seat 0's move: nothing of its own
+    # follows, so nothing of its own can be taken back past seat 0's.
+    kept = session.match.snapshot()
+    refused = ask(session, type="undo", state_id=state["state_id"], seat=2)
+    assert refused["code"] == "nothing_to_undo" and session.match.snapshot() == kept
+    back = ask(session, type="undo", state_id=state["state_id"], seat=0)
+    assert back["type"] == "state", back
+    assert back["events"][0] == {"type": "undone", "seat": 0, "move": notations(decision)[0],
+                                 "moves": 2}
+    assert session.match.snapshot() == before and back["view"] == decision["view"]
+    # Seat 0 plays again, then seat 2 moves: seat 0's move is no longer its to take back.
+    state = ask(session, type="play", state_id=back["state_id"], seat=0,
+                move=notations(back)[0])
+    state = ask(session, type="ai_move", state_id=state["state_id"])
+    state = ask(session, type="play", state_id=state["state_id"], seat=2,
+                move=notations(state)[0])
+    kept = session.match.snapshot()
+    refused = ask(session, type="undo", state_id=state["state_id"], seat=0)
+    assert refused["code"] == "nothing_to_undo" and session.match.snapshot() == kept
+    # Seat 2 may take back its own.
+    back = ask(session, type="undo", state_id=state["state_id"], seat=2)
+    assert back["type"] == "state" and back["to_move"] == 2
+
+
+def test_a_move_from_a_seat_not_to_move_is_refused_and_changes_nothing():
+    """A ``play`` naming a seat that is not to move is refused with ``not_your_turn``; the
+    match's history is byte-identical before and after, and no undo point appears."""
+    session = Session()
+    state = new_match(session, variant="block", players=2, seed=8, seats=["human", "human"])
+    mover = state["to_move"]
+    other = 1 - mover
+    before = session.match.snapshot()
+    record = json.dumps(session.match.to_record(), sort_keys=True)
+    refused = ask(session, type="play", state_id=state["state_id"], seat=other,
+                  move=notations(state)[0])
+    assert refused["code"] == "not_your_turn"
+    assert session.match.snapshot() == before
+    assert json.dumps(session.match.to_record(), sort_keys=True) == record
+    assert session.state_id == state["state_id"]
+    # The seat to move plays; then an undo for the seat that was refused finds nothing.
+    state = ask(session, type="play", state_id=state["state_id"], seat=mover,
+                move=notations(state)[0])
+    assert state["type"] == "state"
+    refused = ask(session, type="undo", state_id=state["state_id"], seat=other)
+    assert refused["code"] == "nothing_to_undo"
+
+
+def test_a_refused_move_writes_no_undo_point():
+    """An illegal ``play`` by the lone human leaves nothing behind to undo."""
+    session = Session()
+    state = new_match(session, variant="draw", players=2, seed=12, seats=["human", "ai"])
+    state = to_human_turn(session, state)
+    refused = ask(session, type="play", state_id=state["state_id"], move="66:nowhere")
+    assert refused["type"] == "error"
+    assert ask(session, type="undo", state_id=state["state_id"])["code"] == "nothing_to_undo"
 
 
 def test_undo_never_reaches_into_a_finished_or_earlier_hand():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import DominoError, IllegalMoveError, RecordError
@@ -348,6 +349,60 @@ class Match:
                        for k, v in e.items()} for e in self.entries],
         }
 
+    # --- history: snapshot, restore, undo -----------------------------------------------
+
+    def snapshot(self) -> MatchSnapshot:
+        """This match's history as a value (``MatchSnapshot``): what ``restore`` takes back."""
+        options = self.rs.option_values()
+        options["players"] = self.players
+        hands = tuple(("deal", e["deal"], tuple(e["moves"])) if "deal" in e
+                      else ("start", e["start"], tuple(e["moves"])) for e in self.entries)
+        return MatchSnapshot(self.rs.id, options, self.seed, dict(self.initial_state), hands)
+
+    def restore(self, snapshot: MatchSnapshot) -> None:
+        """Make this match, in place, the one ``snapshot`` was taken of (replayed, every move
+        checked). In place, so that whoever holds this match object (a suspended computer
+        search) sees its position change. Raises RecordError for a snapshot of no legal
+        match (one built by hand)."""
+        twin = Match.from_record(snapshot.to_record())
+        self.__dict__.clear()
+        self.__dict__.update(twin.__dict__)
+
+    @property
+    def point(self) -> DecisionPoint:
+        """Where the match stands now (``DecisionPoint``)."""
+        return DecisionPoint(len(self.entries),
+                             len(self.entries[-1]["moves"]) if self.entries else 0)
+
+    def moves_of_hand(self) -> list[tuple[int, str]]:
+        """The current hand's moves as ``(seat, notation)``, oldest first (a record's start
+        position may hold earlier moves: they are not this match's to undo)."""
+        if self.hand is None or not self.entries:
+            return []
+        moves = self.entries[-1]["moves"]
+        history = self.hand.history
+        movers = [seat for seat, _ in history[len(history) - len(moves):]]
+        return list(zip(movers, moves, strict=True))
+
+    def undo_to(self, point: DecisionPoint) -> list[str]:
+        """Take the match back to ``point``, a place earlier in the current hand (never into
+        an earlier hand, nor into a finished one: its result is settled and its tiles shown).
+        Returns the moves taken back, oldest first. Raises IllegalMoveError for a point that
+        is not such a place."""
+        here = self.point
+        if self.hand_over:
+            raise IllegalMoveError("the hand is over: its result stands")
+        if point.hands != here.hands or not 0 <= point.moves <= here.moves:
+            raise IllegalMoveError(f"{point!r} is not a decision of the current hand "
+                                   f"(now at {here!r})")
+        taken = list(self.entries[-1]["moves"][point.moves:])
+        if taken:
+            snap = self.snapshot()
+            kind, where, moves = snap.hands[-1]
+            snap.hands = snap.hands[:-1] + ((kind, where, moves[:point.moves]),)
+            self.restore(snap)
+        return taken
+
     @classmethod
     def from_record(cls, record: Any) -> Match:
         """Replay every hand of ``record``, checking every move; return the match at its end.
@@ -386,6 +441,62 @@ class Match:
                         reason = reason[len(prefix):]
                     raise IllegalMoveError(f"{label}: {reason}") from None
         return m
+
+
+class MatchSnapshot:
+    """A match's history as a value (python-chess keeps its move stack the same way): the
+    variant, options, seed and starting state, and every hand's deal (or start position)
+    with the moves played in it, up to the moment it was taken.
+
+    ``Match.restore`` replays it, every move checked, so a restored match is exactly the one
+    that was snapshotted: the same hands, scores, money, records, pass penalties and chance
+    (a hand's chance streams are seeded from the seed and the hand number, E-7). Two
+    snapshots are equal when they hold the same history, which is how a caller checks that
+    a refused intent changed nothing. Taking one costs a tuple per hand (deals are shared:
+    a dealt hand's ``DealTiles`` is never changed), so it can be taken before every intent."""
+
+    __slots__ = ("variant", "options", "seed", "initial_state", "hands")
+
+    def __init__(self, variant: str, options: dict[str, Any], seed: int,
+                 initial_state: dict[str, Any],
+                 hands: tuple[tuple[str, Any, tuple[str, ...]], ...]) -> None:
+        self.variant, self.options, self.seed = variant, options, seed
+        self.initial_state = initial_state
+        # Each hand: ("deal", DealTiles, moves) or ("start", the record's start, moves).
+        self.hands = hands
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MatchSnapshot) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, holds dicts
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.variant, self.options, self.seed, self.initial_state, self.hands)
+
+    @property
+    def point(self) -> DecisionPoint:
+        """Where this snapshot stands: its hand count and the moves of its last hand."""
+        return DecisionPoint(len(self.hands), len(self.hands[-1][2]) if self.hands else 0)
+
+    def to_record(self) -> dict[str, Any]:
+        """The snapshot as a ``domino-record`` (RECORD.md)."""
+        options = dict(self.options)
+        return {
+            "format": "domino-record", "version": 1, "variant": self.variant,
+            "options": options, "seed": self.seed, "match": dict(self.initial_state),
+            "hands": [{kind: (where.to_json() if isinstance(where, DealTiles) else where),
+                       "moves": list(moves)} for kind, where, moves in self.hands],
+        }
+
+
+@dataclass(frozen=True)
+class DecisionPoint:
+    """A place in a match's history: after ``moves`` moves of hand ``hands`` (counted from the
+    first hand of the match's record, 1-based). ``Match.undo_to`` takes a match back to one;
+    the session names the point before a seat's last move."""
+
+    hands: int
+    moves: int
 
 
 def _as_list(x: Any) -> list[int]:
