@@ -212,35 +212,25 @@ def wait_until(page, condition, timeout_s=30.0, what="the condition"):
 
 # --- what the engine worker sends and keeps -------------------------------------------------
 
-# PyScript's link to a named worker (coincident) carries every answer of the worker over a
-# MessageChannel port, as [id, answer text, ...]; the states the worker pushes come on a
-# BroadcastChannel, as text. This init script listens on the page's end of every channel, so
-# a test sees each answer exactly as the page received it.
+# Everything the engine worker sends the page comes on one path, the worker's own postMessage,
+# as envelopes `{kind, id, text}` that boot.js's `engine.receive` takes. This init script wraps
+# that function as soon as boot.js defines `window.dominoBoot`, so a test sees each text exactly
+# as the page received it, in order.
 CAPTURE_ANSWERS = """
 (() => {
-  const Channel = window.MessageChannel;
   const seen = [];
   window.__engineAnswers = seen;
-  window.MessageChannel = class extends Channel {
-    constructor() {
-      super();
-      this.port1.addEventListener("message", (event) => {
-        try { seen.push(JSON.stringify(event.data)); } catch (e) { seen.push(String(event.data)); }
-      });
-    }
-  };
-  // The states the worker pushes (the computers' moves) come on a BroadcastChannel.
-  const Broadcast = window.BroadcastChannel;
-  if (Broadcast) {
-    window.BroadcastChannel = class extends Broadcast {
-      constructor(name) {
-        super(name);
-        this.addEventListener("message", (event) => {
-          try { seen.push(JSON.stringify(event.data)); } catch (e) { seen.push(String(event.data)); }
-        });
-      }
-    };
-  }
+  Object.defineProperty(window, "dominoBoot", {
+    configurable: true,
+    set(boot) {
+      const receive = boot.engine.receive;
+      boot.engine.receive = function (data) {
+        if (data && typeof data.text === "string") seen.push(JSON.stringify(data.text));
+        return receive.call(this, data);
+      };
+      Object.defineProperty(window, "dominoBoot", { value: boot, writable: true, configurable: true });
+    },
+  });
 })();
 """
 
@@ -293,8 +283,59 @@ const open = () => new Promise((resolve, reject) => {
 """
 
 
-def worker_save(page, key="match"):
-    """The text the worker keeps under `key` (`match`: the saved match), or None."""
+def worker_saves(page):
+    """Every save the worker keeps (one per match: web/save_log.py's rows), each assembled as
+    `{"record", "seats", "summary", "public", "history_id", "started_at"}`, newest first."""
+    return page.evaluate("async () => {" + IDB_OPEN + """
+      const db = await open();
+      let rows;
+      try {
+        rows = await new Promise((resolve, reject) => {
+          const store = db.transaction("saves").objectStore("saves");
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => resolve(keys.result.map((k, i) => [String(k), values.result[i]]));
+          values.onerror = () => reject(values.error);
+        });
+      } finally { db.close(); }
+      const saves = {};
+      for (const [key, value] of rows) {
+        if (key.startsWith("match:")) {
+          const head = JSON.parse(value);
+          saves[key.slice(6)] = Object.assign(saves[key.slice(6)] || {}, head, { moves: [] });
+        }
+      }
+      for (const [key, value] of rows) {
+        if (key.startsWith("state:") && saves[key.slice(6)]) {
+          Object.assign(saves[key.slice(6)], JSON.parse(value));
+        }
+        if (key.startsWith("move:")) {
+          const [, id, hand, index] = key.match(/^move:(.*):(\\d+):(\\d+)$/);
+          if (saves[id]) saves[id].moves.push([Number(hand), Number(index), value]);
+        }
+      }
+      const out = Object.values(saves).map((save) => {
+        save.moves.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        const record = save.record;
+        record.hands.forEach((hand) => { hand.moves = []; });
+        for (const [hand, , move] of save.moves) record.hands[hand].moves.push(move);
+        return { record, seats: save.seats, summary: save.summary || {}, public: save.public,
+                 history_id: save.history_id, started_at: save.started_at };
+      });
+      out.sort((a, b) => (b.summary.saved_at || 0) - (a.summary.saved_at || 0));
+      return out;
+    }""")
+
+
+def worker_save(page, key=None):
+    """The newest save the worker keeps, as JSON text (`worker_saves`), or None; with `key`,
+    the raw text of that row of the store `saves` (`set_aside`, or `match`: a save of the
+    earlier builds)."""
+    if key is None:
+        import json
+
+        saves = worker_saves(page)
+        return json.dumps(saves[0]) if saves else None
     return page.evaluate("async (key) => {" + IDB_OPEN + """
       const db = await open();
       try {

@@ -5,11 +5,15 @@ import json
 
 from conftest import (
     SUMMARY_KEY,
+    Guard,
     hand_tiles,
+    play_and_wait,
     put_worker_save,
     wait_engine,
+    wait_my_turn,
     wait_until,
     worker_save,
+    worker_saves,
 )
 
 
@@ -50,6 +54,56 @@ def test_resume_after_reload(page, site, guard):
     page.wait_for_function("document.querySelectorAll('#hand .tile').length > 0")
     assert hand_tiles(page) == tiles_before
     assert table_count(page) == table_before
+
+
+def test_two_tabs_keep_two_matches(page, site, guard):
+    """A Block match in tab A and a Draw match in tab B: each keeps its own save (one per
+    match), a reload of B offers B's match and resumes it where it was, A plays on, and a new
+    tab, with A closed and B open, offers A's match (B's is B's)."""
+    a = page
+    a.goto(site + "index.html#variant=block&players=2&seed=4&seats=human,ai")
+    wait_engine(a)
+    wait_my_turn(a)
+    play_and_wait(a)
+    b = a.context.new_page()
+    watch_b = Guard(b, site)
+    b.goto(site + "index.html#variant=draw&players=2&seed=9&seats=human,ai")
+    wait_engine(b)
+    wait_my_turn(b)
+    play_and_wait(b)
+    wait_until(a, lambda: sorted(s["record"]["variant"] for s in worker_saves(a))
+               == ["block", "draw"], what="a save for each tab's match")
+    tiles_b = hand_tiles(b)
+    b.goto(site + "index.html")
+    wait_engine(b)
+    resume = b.locator("#resume")
+    resume.wait_for(state="visible", timeout=30_000)
+    info = b.locator("#resume-info").inner_text()
+    assert "Draw" in info, info
+    resume.click()
+    b.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    b.wait_for_function("document.querySelectorAll('#hand .tile').length > 0")
+    assert hand_tiles(b) == tiles_b
+    # A plays on, in its own save; B's resumed match is still the only Draw.
+    def block_moves():
+        saves = [s for s in worker_saves(a) if s["record"]["variant"] == "block"]
+        return len(saves[0]["record"]["hands"][-1]["moves"]) if len(saves) == 1 else -1
+
+    before = block_moves()
+    wait_my_turn(a)
+    play_and_wait(a)
+    wait_until(a, lambda: block_moves() > before, what="A's next move in A's save")
+    assert sorted(s["record"]["variant"] for s in worker_saves(a)) == ["block", "draw"]
+    a.close()
+    c = b.context.new_page()
+    watch_c = Guard(c, site)
+    c.goto(site + "index.html")
+    wait_engine(c)
+    c.locator("#resume").wait_for(state="visible", timeout=30_000)
+    info = c.locator("#resume-info").inner_text()
+    assert "Block" in info, info
+    watch_b.check()
+    watch_c.check()
 
 
 def test_a_save_that_cannot_be_replayed_is_set_aside(page, site, guard):

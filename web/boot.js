@@ -38,17 +38,41 @@ const boot = {
       return new Date(Number(ms)).toLocaleString(locale, { dateStyle: "short", timeStyle: "short" });
     } catch (e) { return ""; }
   },
-  // The BroadcastChannel on which the engine worker pushes the computers' moves (its name
-  // goes to the worker in `hello`); each message's text is handed to `onText`.
-  openChannel(name, onText) {
-    try {
-      if (boot.channel) boot.channel.close();
-      boot.channel = new BroadcastChannel(String(name));
-      boot.channel.onmessage = (event) => { onText(String(event.data)); };
-      return "ok";
-    } catch (e) { return String(e); }
+  // The one channel between the page and the engine worker: the worker's own postMessage,
+  // both ways (web/worker.py). `request(text, id)` sends one message and resolves once its
+  // answer has come; every message the worker posts (an answer or an update it started) is
+  // handed, in the order it came, to `onText(kind, id, text)`, MicroPython's `link.on_text`,
+  // before the answer's promise resolves. A `raw` request's answer (the history file's text)
+  // stays in JavaScript: its promise resolves with the text, and `onText` never sees it.
+  engine: {
+    worker: null,
+    waiting: new Map(),
+    onText: null,
+    attach(worker) {
+      this.worker = worker;
+      worker.addEventListener("message", (event) => this.receive(event.data));
+    },
+    receive(data) {
+      // PyScript's own messages (its start, its errors) are not envelopes: not ours.
+      if (!data || typeof data !== "object" || typeof data.text !== "string") return;
+      const isAnswer = data.kind === "answer" && typeof data.id === "number";
+      const done = isAnswer ? this.waiting.get(data.id) : undefined;
+      if (done) this.waiting.delete(data.id);
+      if (done && done.raw) { done.resolve(data.text); return; }
+      if (isAnswer && !done) return;  // an answer nobody waits for
+      try {
+        if (this.onText) this.onText(isAnswer ? "answer" : "update", isAnswer ? data.id : -1, data.text);
+      } catch (e) { console.error(e); }
+      if (done) done.resolve("");
+    },
+    request(text, id, raw) {
+      return new Promise((resolve, reject) => {
+        if (!this.worker) { reject(new Error("the engine worker has not started")); return; }
+        this.waiting.set(Number(id), { resolve, raw: !!raw });
+        this.worker.postMessage(String(text));
+      });
+    },
   },
-  channel: null,
   // Offers a text as a file download (record export).
   download(name, text) {
     const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
@@ -63,11 +87,11 @@ const boot = {
   // history_import); for an import, `file`'s text goes in as its `text`; an exported file is
   // offered as a download. Resolves with the worker's answer without the file's text; a
   // failure is an `error` answer, never a throw.
-  async historyFile(engine, messageText, file) {
+  async historyFile(messageText, file) {
     try {
       const message = JSON.parse(messageText);
       if (file) message.text = await file.text();
-      const answer = JSON.parse(String(await engine.handle(JSON.stringify(message))));
+      const answer = JSON.parse(String(await boot.engine.request(JSON.stringify(message), message.id, true)));
       if (answer.type === "history_file") {
         const day = new Date().toISOString().slice(0, 10);
         boot.download("domino-history-" + day + ".json", answer.text);
@@ -199,6 +223,8 @@ async function preloadPyscript(mp, stdlib) {
 // The same module instance as the page's <script type="module" src="./pyscript/core.js">;
 // it is evaluated long before MicroPython is ready, so the hook is in place in time.
 import("./pyscript/core.js").then(({ hooks, stdlib }) => {
+  // The engine is the page's only PyScript worker: its channel is the Worker itself.
+  hooks.main.onWorker.add((_, xworker) => boot.engine.attach(xworker));
   let preloaded = false;
   hooks.main.onReady.add(async (wrap) => {
     if (preloaded || wrap.type !== "mpy" || typeof stdlib !== "string") return;

@@ -1,7 +1,10 @@
 """The engine worker's entry point (runs in Pyodide, inside a web worker created by the UI).
 
 It forwards the page's JSON messages to the protocol of the engine wheel, which owns the game
-session; `__export__` makes `handle` callable from the page as `await engine.handle(text)`.
+session. Page and worker talk over one ordered path, the worker's own `postMessage` both ways
+(the one channel, below): each message of the page carries an `id` and its answer echoes it;
+what the worker starts itself (the computers' moves) comes as updates on the same path, in the
+order the master made them. `handle` stays exported for tests and tools.
 
 A computer's search runs in chunks (`Session.handle_steps`) and the worker's event loop is free
 between two chunks (Pyodide's `asyncio.sleep(0)` is a new browser task), so a message the page
@@ -10,12 +13,14 @@ sends meanwhile is answered at once: an `undo` while the computer thinks cancels
 The worker also keeps the resumable match, as a game server keeps its games: the page never
 holds the record, whose deal shows every seat's tiles and the boneyard's order (the next
 draws), and so no answer carries what the seat the page serves cannot know. After every
-`state` answer the worker writes `{"record": the session's match.to_record(), "seats",
-"summary"}` into its own IndexedDB (database `domino`, store `saves`, key `match`;
-localStorage does not exist in workers). The save is taken when the state is answered (the
-next message may change the match) and written once the answer has gone, the latest queued
-save last: a write never delays an answer and a failed one never breaks it; its outcome is
-reported in the next answers instead, so a storage failure is never silent. What the worker
+`state` answer the worker saves the match in its own IndexedDB (database `domino`, store
+`saves`; localStorage does not exist in workers): one save per match, written from the move
+log (web/save_log.py: the record's head once per hand, one row per move, a small state row),
+so two tabs never overwrite each other's match, and a Web Lock per match tells each tab which
+saves another tab is playing. The save is taken when the state is answered (the next message
+may change the match) and written once the answer has gone, the latest queued save last: a
+write never delays an answer and a failed one never breaks it; its outcome is reported in the
+next answers instead, so a storage failure is never silent. What the worker
 adds to the protocol:
 
 - every `state` answer gets `save`: `{"ok": true | false | null (no write has finished yet),
@@ -23,15 +28,17 @@ adds to the protocol:
   saved, "summary": this state's public summary}`; the summary is what the page may keep and
   show before the worker is up: `{"variant", "players", "seats", "hand_number", "moves" (moves
   played in the current hand), "hand_over", "match_over", "saved_at" (ms since 1970)}`;
-- the `ready` answer to `hello` gets `saved` (the saved match's summary, or null), `set_aside`
+- the `ready` answer to `hello` gets `saved` (the summary of the newest save that no other
+  tab is playing, or null), `set_aside`
   (null, or why a saved match that could not be read was just set aside) and `save` (`{"ok",
   "error"}`: whether the storage could be read);
-- intent `resume` (no fields): load the saved match and answer the `state` that `load_record`
-  would give for it, with the saved seats. No saved match: error `no_save`. A save that
+- intent `resume` (no fields): load the save `ready` offered and answer the `state` that
+  `load_record` would give for it, with the saved seats. No saved match, or another tab took
+  it meanwhile: error `no_save`. A save that
   cannot be read or replayed is set aside (key `set_aside`, never offered again) and answered
   with the error `bad_save`;
-- intent `forget_save` (no fields): delete the saved match (writes still queued are dropped
-  first); answers `{"type": "forgotten"}`. Storage errors answer the error `save_failed`.
+- intent `forget_save` (no fields): delete the save `ready` offered (writes still queued are
+  dropped first); answers `{"type": "forgotten"}`. Storage errors answer the error `save_failed`.
 
 The worker also reviews moves (web/worker_review.py, web/reviewing.py, DECISIONS W-10):
 `review_open` (`source`
@@ -41,7 +48,7 @@ review and answers `review_opened` with its finished hands and a `review` token;
 hand face up (a finished hand only: all its tiles were shown at its end); `review` (`review`,
 `hand`, optional `seats` and `budget`) answers `review_result` with the engine's verdict
 (each move's played and best moves as data), judged in steps with the event loop free between
-them and `review_progress` posted on the push channel, or at once from the store `reviews`
+them and `review_progress` posted as an update, or at once from the store `reviews`
 when it was judged before (`cached: true`); `review_cancel` stops the judging (its `review`
 answers the error `cancelled`), and so does a new `review` or `review_open`. It keeps the
 match history and counts its statistics (web/worker_history.py, web/history.py,
@@ -55,16 +62,13 @@ idle after `ready` (`IDLE_COMPILE`, one module per browser task), and so is the 
 (`warm_up`). `INTENTS` maps each worker-level intent to its handler here, `LAZY_INTENTS` to
 the module that handles it (`async def handle(data, worker)`, `worker` being `_context()`).
 
-The worker also runs the match: `hello` may name a BroadcastChannel (`channel`, a string);
-the `ready` answer then says `push: true` (when the engine has `Session.advance_steps`), and
-after every answer that leaves a computer to move the worker plays the computers' moves
-itself and posts each pushed `state` text on that channel (with its `save`, as above), at most
-one every `pace_ms` milliseconds (any message may carry `pace_ms`, 0 to 5000: the page's speed
-setting; at least MIN_PACE_MS, so that a pushed state never overtakes the answer that started
-the run). An intent answered meanwhile (an `undo` while a computer thinks) stops the run; a
-state it replaced is never posted. Without a channel the page asks for each computer move
-(`ai_move`), as before. BroadcastChannel because the link PyScript makes to a named worker
-answers calls but cannot carry messages the worker starts (measured: BROWSER.md).
+The worker also runs the match: after every answer that leaves a computer to move it plays
+the computers' moves itself (`Session.advance_steps`) and posts each one's `state` as an
+update as soon as it is made (with its `save`, as above); the `ready` answer says `push:
+true`. The page shows them at its own speed from a queue; nothing depends on when a message
+arrives. An intent answered meanwhile (an `undo` while a computer thinks) stops the run; a
+state it replaced is never posted. No BroadcastChannel: a channel any page of the origin can
+open by name is one any page can read and forge states on (issue 23).
 """
 
 import asyncio
@@ -73,52 +77,31 @@ import json
 import types
 
 import js
+import save_log
 import worker_db as db
 
 from domino.session import PROTOCOL_VERSION, Session, warm_up
 
 _session = Session(ai_time_limit=2.5)
 
-# The latest save waiting to be written (text, state_id) and the task writing saves.
-_queue = {"text": None, "state_id": None, "task": None}
+# The latest save waiting to be written (what `_write` needs) and the task writing saves.
+_queue = {"item": None, "task": None}
 # The outcome of the latest write that finished.
 _status = {"ok": None, "error": None, "state_id": None}
-# The match in the session, as the history will keep it (web/worker_history.py).
-_match = {"id": None, "started_at": None, "over": False}
+# What is stored of this tab's match: its id, hands and moves by hand (None: nothing yet), and
+# rows to delete with the first write (a save of the earlier builds, once written anew).
+_written = {"id": None, "hands": 0, "moves": None, "drop": []}
+# The match in the session, as the history will keep it; `release` frees its Web Lock.
+_match = {"id": None, "started_at": None, "over": False, "release": None}
+# The save the `ready` answer offered (its id), for `resume` and `forget_save`; `_bad`, why
+# a save of the earlier builds could not be read (set aside by `ready`).
+_offer = {"id": None}
+_bad = {}
 # The history's state shared with web/worker_history.py: `keep`, the latest `history_keep` a
 # message carried (history.keep_of checks it there); `error`, why the latest history write
 # failed, else None.
 _hist = {"keep": None, "error": None}
 
-
-def _queue_save(text, state_id):
-    """Queue `text` as the saved match; only the latest queued save is written."""
-    _queue["text"] = text
-    _queue["state_id"] = state_id
-    task = _queue["task"]
-    if task is None or task.done():
-        _queue["task"] = asyncio.ensure_future(_write_queued())
-
-
-async def _write_queued():
-    """Write queued saves, the latest last, recording each outcome in `_status`."""
-    while _queue["text"] is not None:
-        text, state_id = _queue["text"], _queue["state_id"]
-        _queue["text"] = None
-        try:
-            await db.write([(db.SAVE_KEY, text)], [])
-            _status.update(ok=True, error=None, state_id=state_id)
-        except Exception as exc:  # noqa: BLE001 - reported in the next answers
-            _status.update(ok=False, error=db.why(exc), state_id=state_id)
-
-
-async def _settle_writes(drop=False):
-    """Wait until the queued saves are written (or, with `drop`, dropped)."""
-    if drop:
-        _queue["text"] = None
-    task = _queue["task"]
-    if task is not None and not task.done():
-        await task
 
 
 # --------------------------------------------------------------------------- compiled later
@@ -156,18 +139,99 @@ def _idle_compile(steps):
 
 
 # --------------------------------------------------------------------------- the save
+#
+# One save per match (web/save_log.py: a head, a row per move, a state row), written from the
+# move log: each write puts the moves not yet stored and the small state row. The worker holds
+# a Web Lock (`LOCK_PREFIX` + the match's id) for the match it plays, so another tab neither
+# offers nor retires that save; a save whose lock nobody holds is free: the newest free one is
+# offered after a reload, the others go into the history when a match replaces them.
+
+LOCK_PREFIX = "domino-match:"
+LEGACY = ""  # the offer's id for a save of the earlier builds (one row, save_log.LEGACY_KEY)
 
 
 def _new_id():
     return str(int(js.Date.now())) + "-" + str(int(js.Math.random() * 1000000000))
 
 
-def _begin_match(saved=None):
-    """A match entered the session: its history id (a resumed match keeps its own)."""
+def _begin_match(saved=None, release=None):
+    """A match entered the session: its history id (a resumed match keeps its own) and its
+    Web Lock (`release`, when the caller took it; otherwise taken now)."""
     saved = saved or {}
-    _match.update(id=saved.get("history_id") or _new_id(),
-                  started_at=saved.get("started_at") or int(js.Date.now()),
-                  over=bool((saved.get("summary") or {}).get("match_over")))
+    old = _match["release"]
+    match_id = saved.get("history_id") or _new_id()
+    _match.update(id=match_id, started_at=saved.get("started_at") or int(js.Date.now()),
+                  over=bool((saved.get("summary") or {}).get("match_over")), release=release)
+    if old is not None and old is not release:
+        old()  # the match this tab played before is free now (retired, or never saved)
+    if release is None:
+        asyncio.ensure_future(_own(match_id))
+    if saved.get("record"):
+        # What is stored already: the next write puts only what follows.
+        moves = [list(h.get("moves") or []) for h in saved["record"].get("hands") or []]
+        legacy = saved.get("legacy", False)
+        _written.update(id=None if legacy else match_id, hands=len(moves), moves=moves,
+                        drop=[save_log.LEGACY_KEY] if legacy else [])
+
+
+async def _own(match_id):
+    """Take the Web Lock of a new match (its id is new: no other tab can hold it)."""
+    try:
+        release = await db.hold(LOCK_PREFIX + match_id)
+    except Exception:  # noqa: BLE001 - without locks, saves are still one per match
+        return
+    if release is not None and _match["id"] == match_id and _match["release"] is None:
+        _match["release"] = release
+    elif release is not None:
+        release()
+
+
+def _queue_save(item):
+    """Queue `item` (what `_write` needs) as the match's save; only the latest is written:
+    it holds every move of the ones before it."""
+    _queue["item"] = item
+    task = _queue["task"]
+    if task is None or task.done():
+        _queue["task"] = asyncio.ensure_future(_write_queued())
+
+
+async def _write_queued():
+    """Write queued saves, the latest last, recording each outcome in `_status`."""
+    while _queue["item"] is not None:
+        item = _queue["item"]
+        _queue["item"] = None
+        try:
+            await _write(item)
+            _status.update(ok=True, error=None, state_id=item["state_id"])
+        except Exception as exc:  # noqa: BLE001 - reported in the next answers
+            _status.update(ok=False, error=db.why(exc), state_id=item["state_id"])
+
+
+async def _write(item):
+    """Store the match's new moves and state row (and its head when a hand was dealt), in one
+    transaction; `_written` then says what is stored."""
+    match_id = item["id"]
+    snapshot = item["snapshot"]
+    moves = [list(hand[2]) for hand in snapshot.hands]
+    fresh = _written["id"] != match_id
+    puts, deletes = save_log.plan(match_id, moves, None if fresh else _written["moves"])
+    puts.append((save_log.state_key(match_id), item["state"]))
+    if fresh or _written["hands"] != len(moves):
+        head = save_log.head(snapshot.to_record(), item["seats"], match_id,
+                             item["started_at"])
+        puts.append((save_log.head_key(match_id), json.dumps(head)))
+    drop = list(_written["drop"]) if fresh else []
+    await db.write(puts, deletes + drop)
+    _written.update(id=match_id, hands=len(moves), moves=moves, drop=[])
+
+
+async def _settle_writes(drop=False):
+    """Wait until the queued saves are written (or, with `drop`, dropped)."""
+    if drop:
+        _queue["item"] = None
+    task = _queue["task"]
+    if task is not None and not task.done():
+        await task
 
 
 def _public(state):
@@ -177,32 +241,91 @@ def _public(state):
             for k in ("variant", "players", "match", "reading", "viewer", "history")}
 
 
-def _record_finished(answer, save):
-    """A match that has just ended goes into the history (once), from its `save`."""
+def _record_finished(answer):
+    """A match that has just ended goes into the history (once)."""
     if _match["id"] is None or _match["over"] or not answer.get("match_over"):
         return
     _match["over"] = True
+    save = {"record": _session.match.to_record(), "seats": list(_session.seats)}
     _later("worker_history").record_finished(_match["id"], save, answer,
                                              _match["started_at"], _context())
 
 
+async def _stored():
+    """The saves in the store: (id, summary) of each, the legacy save as id LEGACY."""
+    states = dict(await db.items_with_prefix(save_log.STATE))
+    out = []
+    for key, _head in await db.items_with_prefix(save_log.HEAD):
+        match_id = save_log.match_id_of(str(key))
+        try:
+            summary = json.loads(states.get(save_log.state_key(match_id)) or "{}")["summary"]
+        except (ValueError, KeyError, TypeError):
+            summary = {}
+        out.append((match_id, summary if isinstance(summary, dict) else {}))
+    text = await db.get(save_log.LEGACY_KEY)
+    if text is not None:
+        try:
+            out.append((LEGACY, save_log.legacy(text).get("summary") or {}))
+        except (ValueError, TypeError) as exc:
+            _bad["legacy"] = str(exc) or "the saved match cannot be read"
+    return out
+
+
+async def _free(saves):
+    """The saves of `saves` that no other tab plays (this tab's own match included)."""
+    held = await db.held()
+    return [(i, s) for i, s in saves
+            if i == LEGACY or i == _match["id"] or LOCK_PREFIX + i not in held]
+
+
+async def _read(match_id):
+    """The save `match_id` as the worker uses it (save_log.load). Raises LookupError when
+    there is none, ValueError for rows that cannot make one, and storage errors as they
+    come."""
+    if match_id == LEGACY:
+        text = await db.get(save_log.LEGACY_KEY)
+        if text is None:
+            raise LookupError("no match is saved")
+        return dict(save_log.legacy(text), legacy=True)
+    head = await db.get(save_log.head_key(match_id))
+    if head is None:
+        raise LookupError("no match is saved")
+    moves = await db.items_with_prefix(save_log.move_prefix(match_id))
+    return save_log.load(head, moves, await db.get(save_log.state_key(match_id)))
+
+
+async def _delete(match_id):
+    """Delete every row of the save `match_id`."""
+    if match_id == LEGACY:
+        await db.write([], [save_log.LEGACY_KEY])
+        return
+    keys = [str(k) for k, _ in await db.items_with_prefix(save_log.move_prefix(match_id))]
+    await db.write([], keys + [save_log.head_key(match_id), save_log.state_key(match_id)])
+
+
 async def _retire():
-    """Before another match replaces the saved one, keep the saved one in the history
-    (unfinished unless it ended); a match without a move is not kept, and the history's
-    code is compiled only when there is one to keep."""
+    """Before another match replaces this tab's, keep every free save in the history
+    (unfinished unless it ended) and delete it; a match without a move is only deleted. The
+    history's code is compiled only when there is one to keep; a save the history could not
+    take stays (offered again)."""
     try:
         await _settle_writes()
-        text = await db.get(db.SAVE_KEY)
-        if text is None:
-            return
-        saved = json.loads(text)
-        summary = saved.get("summary") or {}
-        if not summary.get("moves") and (summary.get("hand_number") or 1) <= 1:
-            return
+        free = await _free(await _stored())
     except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
         _hist["error"] = db.why(exc)
         return
-    await _later("worker_history").retire(saved, _new_id, _public, _context())
+    for match_id, summary in free:
+        try:
+            if summary.get("moves") or (summary.get("hand_number") or 1) > 1:
+                saved = await _read(match_id)
+                kept = await _later("worker_history").retire(saved, _new_id, _public,
+                                                             _context())
+                if not kept:
+                    continue
+            await _delete(match_id)
+        except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
+            _hist["error"] = db.why(exc)
+    _written.update(id=None, hands=0, moves=None, drop=[])
 
 
 def _summary(state):
@@ -225,11 +348,11 @@ def _with_save(text):
         return text
     try:
         summary = _summary(answer)
-        save = {"record": _session.match.to_record(), "seats": list(_session.seats),
-                "summary": summary, "public": _public(answer),
-                "history_id": _match["id"], "started_at": _match["started_at"]}
-        _queue_save(json.dumps(save), answer.get("state_id"))
-        _record_finished(answer, save)
+        _queue_save({"id": _match["id"], "snapshot": _session.match.snapshot(),
+                     "seats": list(_session.seats), "started_at": _match["started_at"],
+                     "state": save_log.state_row(summary, _public(answer)),
+                     "state_id": answer.get("state_id")})
+        _record_finished(answer)
     except Exception as exc:  # noqa: BLE001 - the answer goes out anyway, with the failure
         answer["save"] = {"ok": False, "error": db.why(exc), "state_id": None, "summary": None}
     else:
@@ -252,33 +375,42 @@ def _error(data, code, message):
     return _answer(data, {"type": "error", "code": code, "message": message})
 
 
-async def _set_aside(text, why):
-    """Keep a save that cannot be used under `set_aside` (with the reason), off the offer."""
-    aside = json.dumps({"text": text, "error": why, "at": int(js.Date.now())})
-    await db.write([(db.ASIDE_KEY, aside)], [db.SAVE_KEY])
+async def _set_aside(match_id, why):
+    """Keep a save that cannot be used under `set_aside` (its rows, with the reason), off the
+    offer."""
+    if match_id == LEGACY:
+        aside = {"text": await db.get(save_log.LEGACY_KEY)}
+    else:
+        rows = await db.items_with_prefix(save_log.move_prefix(match_id))
+        rows = [(str(k), v) for k, v in rows]
+        rows += [(key, await db.get(key)) for key in (save_log.head_key(match_id),
+                                                      save_log.state_key(match_id))]
+        aside = {"rows": rows}
+    aside = json.dumps(dict(aside, error=why, at=int(js.Date.now())))
+    await db.write([(db.ASIDE_KEY, aside)], [])
+    await _delete(match_id)
 
 
 async def _hello(data, message):
-    """`ready`, with what is saved (the summary, or why an unreadable save was set aside) and
-    whether states are pushed; once it has gone, the rest is compiled while idle."""
+    """`ready`, with what is saved (the summary of the newest save no other tab plays, or why
+    an unreadable save was set aside); once it has gone, the rest is compiled while idle."""
     answer = json.loads(_session.handle(message))
     if answer.get("type") != "ready":
         return json.dumps(answer)
     answer.update(saved=None, set_aside=None, save={"ok": True, "error": None})
     try:
-        text = await db.get(db.SAVE_KEY)
-        if text is not None:
-            try:
-                saved = json.loads(text)
-                if not isinstance(saved, dict) or not isinstance(saved.get("record"), dict):
-                    raise ValueError("no record in the saved match")
-                answer["saved"] = saved.get("summary") or {}
-            except ValueError as exc:
-                answer["set_aside"] = str(exc)
-                await _set_aside(text, str(exc))
+        free = await _free(await _stored())
+        offer = save_log.newest(free)
+        _offer["id"] = offer
+        if offer is not None:
+            answer["saved"] = dict(free)[offer]
+        why = _bad.pop("legacy", None)
+        if why is not None:  # a save of the earlier builds that cannot be read
+            answer["set_aside"] = why
+            await _set_aside(LEGACY, why)
     except Exception as exc:  # noqa: BLE001 - the page learns that nothing can be saved
         answer["save"] = {"ok": False, "error": db.why(exc)}
-    answer["push"] = _open_channel(data)
+    answer["push"] = True  # the computers' moves come as updates, always
     # The AI, the review, the history and the statistics are compiled once the page has its
     # answer, not before (engine ready sooner); their first use then finds them compiled.
     asyncio.get_event_loop().call_later(IDLE_DELAY_S, _idle_compile,
@@ -287,108 +419,132 @@ async def _hello(data, message):
 
 
 async def _resume(data, message):
-    """The saved match, loaded as `load_record` would load it, with the saved seats; the
-    computers then move if one is to."""
-    text = await _resumed(data)
-    _kick(text)
-    return text
-
-
-async def _resumed(data):
-    """The answer to `resume`: the saved match's state, or why there is none (a save that
-    cannot be replayed is set aside)."""
+    """The save `ready` offered, loaded as `load_record` would load it, with the saved seats
+    (the computers then move if one is to); a save that cannot be replayed is set aside, and
+    one another tab took meanwhile is refused (`no_save`)."""
     if data.get("v", PROTOCOL_VERSION) != PROTOCOL_VERSION:
         return _session.handle(json.dumps(data))  # the protocol's own version refusal
+    offer = _offered()
+    if offer is None:
+        return _error(data, "no_save", "no match is saved")
+    own = offer == _match["id"]  # this tab's own match (the player went to the menu)
+    release = _match["release"] if own else None
     try:
         await _settle_writes()
-        text = await db.get(db.SAVE_KEY)
-    except Exception as exc:  # noqa: BLE001 - storage unavailable
-        return _error(data, "no_save", "the saved match could not be read: " + db.why(exc))
-    if text is None:
-        return _error(data, "no_save", "no match is saved")
-    try:
-        saved = json.loads(text)
-        if not isinstance(saved, dict) or not isinstance(saved.get("record"), dict):
-            raise ValueError("no record in the saved match")
+        if offer != LEGACY and not own:
+            release = await db.hold(LOCK_PREFIX + offer)
+            if release is None:
+                return _error(data, "no_save", "the saved match is open in another tab")
+        saved = await _read(offer)
     except ValueError as exc:
-        why = str(exc)
-    else:
-        message = {"type": "load_record", "record": saved["record"],
-                   "seats": saved.get("seats"), "v": PROTOCOL_VERSION}
-        if data.get("id") is not None:
-            message["id"] = data["id"]
-        answer = _session.handle(json.dumps(message))
-        refused = json.loads(answer)
-        if refused.get("type") != "error":
-            _begin_match(saved)
-            return _with_save(answer)
-        why = refused.get("message", "")
+        return await _refuse_save(data, offer, str(exc), None if own else release)
+    except Exception as exc:  # noqa: BLE001 - none saved, or storage unavailable
+        if release is not None and not own:
+            release()
+        why = str(exc) if isinstance(exc, LookupError) else db.why(exc)
+        return _error(data, "no_save", "the saved match could not be read: " + why)
+    message = {"type": "load_record", "record": saved["record"],
+               "seats": saved.get("seats"), "v": PROTOCOL_VERSION}
+    if data.get("id") is not None:
+        message["id"] = data["id"]
+    answer = _session.handle(json.dumps(message))
+    refused = json.loads(answer)
+    if refused.get("type") == "error":
+        return await _refuse_save(data, offer, refused.get("message", ""), release)
+    _offer["id"] = None
+    _begin_match(saved, release)
+    return _with_save(answer)
+
+
+async def _refuse_save(data, offer, why, release):
+    """A save that cannot be replayed: set aside, and `bad_save` answered."""
     try:
-        await _set_aside(text, why)
+        await _set_aside(offer, why)
     except Exception:  # noqa: BLE001 - it is refused all the same
         pass
+    if release is not None:
+        release()
+    _offer["id"] = None
     return _error(data, "bad_save", "the saved match could not be replayed and was set "
                                     "aside: " + why)
 
 
+def _offered():
+    """The save `resume` and `forget_save` mean: the one `ready` offered, else this tab's own
+    match (the player went to the menu during it)."""
+    return _offer["id"] if _offer["id"] is not None else _match["id"]
+
+
 async def _forget(data, message):
-    """Delete the saved match."""
+    """Delete the save `_offered` names."""
     try:
         await _settle_writes(drop=True)
-        await db.write([], [db.SAVE_KEY])
+        target = _offered()
+        if target is not None:
+            await _delete(target)
+        if target == _match["id"]:
+            _written.update(id=None, hands=0, moves=None, drop=[])  # written anew if played on
+        _offer["id"] = None
     except Exception as exc:  # noqa: BLE001 - reported
         return _error(data, "save_failed",
                       "the saved match could not be deleted: " + db.why(exc))
     return _answer(data, {"type": "forgotten"})
 
 
-# --------------------------------------------------------------------------- pushed states
+# --------------------------------------------------------------------------- the one channel
 #
-# The worker runs the match: after an answer whose computer seat is to move, it drives
-# `Session.advance_steps()` and posts each computer move's `state` on the BroadcastChannel
-# the page named in `hello` (`channel`), at most one every `pace_ms` (the page's speed
-# setting, sent with any message). Without a channel (or with an engine that has no
-# `advance_steps`) the page asks for each computer move itself (`ai_move`).
+# Everything the worker sends the page goes, in the order it is made, through one path: the
+# worker's own `postMessage` (PyScript's `xworker.postMessage`), as `{"kind": "answer", "id",
+# "text"}` for the answer to the page's message `id` and `{"kind": "update", "text"}` for what
+# the worker starts itself (a computer's move, a review's progress, a failed save). The page
+# sends its messages on the same worker (`xworker.onmessage`). The page plays the updates at
+# its own pace (the speed setting): the worker posts each as soon as it is made.
 
-_push = {"channel": None, "pace_ms": 550, "last": 0.0, "task": None}
-# The least pause before a pushed state, so that it reaches the page after the answer
-# that started the run.
-MIN_PACE_MS = 20
-MAX_PACE_MS = 5000
+_out = {"post": None}  # posts one envelope to the page (set by `_listen`)
+_run = {"task": None}  # the computers' moves being played
 
 
-def _note_pace(data):
-    pace = data.get("pace_ms")
-    if isinstance(pace, (int, float)) and not isinstance(pace, bool) \
-            and 0 <= pace <= MAX_PACE_MS:
-        _push["pace_ms"] = pace
+try:
+    # PyScript delivers each of the page's messages to `xworker.onmessage`, looking the name
+    # `xworker` up among this module's globals: it must be imported here, under that name.
+    from polyscript import xworker
+except ImportError:  # not under PyScript (a test of this module): nothing is wired
+    xworker = None
 
 
-def _open_channel(data):
-    """`hello`'s `channel`: the name of the BroadcastChannel pushed states go to."""
-    name = data.get("channel")
-    if not isinstance(name, str) or not name or len(name) > 100:
-        return False
-    if not hasattr(_session, "advance_steps"):
-        return False
-    if _push["channel"] is not None:
-        _push["channel"].close()
-    _push["channel"] = js.BroadcastChannel.new(name)
-    return True
+def _listen():
+    """Take the page's messages from PyScript's worker (`xworker.onmessage`) and post to it
+    with `xworker.postMessage`."""
+    if xworker is None:
+        return
+    from pyodide.ffi import create_proxy, to_js
+
+    def on_message(event):
+        asyncio.ensure_future(serve(str(event.data)))
+
+    def post(kind, msg_id, text):
+        envelope = {"kind": kind, "id": msg_id, "text": text}
+        xworker.postMessage(to_js(envelope, dict_converter=js.Object.fromEntries))
+
+    _out["post"] = post
+    xworker.onmessage = create_proxy(on_message)
+
+
+def _send(kind, msg_id, text):
+    post = _out["post"]
+    if post is not None and text is not None:
+        post(kind, msg_id, text)
 
 
 def _post(message):
-    """Post a message the worker starts (a review's progress) on the push channel, if any."""
-    if _push["channel"] is not None:
-        message["v"] = PROTOCOL_VERSION
-        message["pushed"] = True
-        _push["channel"].postMessage(json.dumps(message))
+    """Post a message the worker starts (a review's progress) to the page."""
+    message["v"] = PROTOCOL_VERSION
+    message["pushed"] = True
+    _send("update", None, json.dumps(message))
 
 
 def _kick(text):
     """Start the computers' moves after an answer that leaves a computer to move."""
-    if _push["channel"] is None:
-        return
     try:
         answer = json.loads(text)
     except (TypeError, ValueError):
@@ -397,47 +553,25 @@ def _kick(text):
         return
     if answer.get("to_move_kind") != "ai" or answer.get("hand_over"):
         return
-    _push["last"] = float(js.Date.now())
-    _push["task"] = asyncio.ensure_future(_advance())
+    _run["task"] = asyncio.ensure_future(_advance())
 
 
 async def _advance():
-    """Drive the session's computer moves, posting each pushed state, paced."""
+    """Drive the session's computer moves, posting each pushed state as it is made; an intent
+    answered between two search chunks (an undo) stops the run (`advance_steps`)."""
     for step in _session.advance_steps():
         if step is None:
             await asyncio.sleep(0)
             continue
-        state_id = _session.state_id
-        text = _with_save(step)
-        wait = max(MIN_PACE_MS, _push["pace_ms"]) - (float(js.Date.now()) - _push["last"])
-        if wait > 0:
-            await asyncio.sleep(wait / 1000.0)
-        if _session.state_id != state_id:
-            return  # an intent answered meanwhile (an undo) replaced this position
-        _push["channel"].postMessage(_fresh_status(text))
-        _push["last"] = float(js.Date.now())
+        _send("update", None, _with_save(step))
     # The last write's outcome, once it is known: a failure is never silent, even when no
     # answer follows (the human is to move).
     await _settle_writes()
-    if _status["ok"] is False and _push["channel"] is not None:
-        _push["channel"].postMessage(json.dumps({
+    if _status["ok"] is False:
+        _send("update", None, json.dumps({
             "type": "saved", "pushed": True, "v": PROTOCOL_VERSION,
             "save": {"ok": False, "error": _status["error"], "state_id": _status["state_id"],
                      "summary": None}}))
-
-
-def _fresh_status(text):
-    """A pushed state with the outcome of the latest finished write (it may have finished
-    while the state waited for its turn)."""
-    try:
-        answer = json.loads(text)
-        save = answer.get("save")
-        if isinstance(save, dict) and save.get("summary") is not None:
-            save.update(ok=_status["ok"], error=_status["error"], state_id=_status["state_id"])
-            return json.dumps(answer)
-    except (TypeError, ValueError):
-        pass
-    return text
 
 
 # --------------------------------------------------------------------------- dispatch
@@ -457,6 +591,8 @@ LAZY_INTENTS = {
 }
 # Intents whose state starts another match in the session.
 NEW_MATCH = ("new_match", "load_record")
+# Intents after whose state the computers move, if one is to.
+KICKS = ("new_match", "load_record", "resume", "play", "undo", "next_hand")
 
 
 def _decoded(message):
@@ -468,16 +604,34 @@ def _decoded(message):
         return None  # the protocol answers `bad_message`
     if not isinstance(data, dict):
         return None
-    _note_pace(data)
     keep = data.get("history_keep")
     if keep is not None:
         _hist["keep"] = keep
     return data
 
 
-async def handle(message):
-    """Answer one JSON message of the protocol (or of the worker) with one JSON answer."""
+async def serve(message):
+    """Answer one message of the page on the channel, then start the computers' moves if one
+    is to move: its answer goes out before the first of them."""
     data = _decoded(message)
+    text = await _dispatch(data, message)
+    _send("answer", data.get("id") if data is not None else None, text)
+    if text is not None and data is not None and data.get("type") in KICKS:
+        _kick(text)
+
+
+async def handle(message):
+    """Answer one JSON message of the protocol (or of the worker) with one JSON answer
+    (tests and tools; the page's messages come through `serve`)."""
+    data = _decoded(message)
+    text = await _dispatch(data, message)
+    if text is not None and data is not None and data.get("type") in KICKS:
+        _kick(text)
+    return text
+
+
+async def _dispatch(data, message):
+    """The answer to one decoded message (None when the session gave none)."""
     kind = data.get("type") if data is not None else None
     if kind in INTENTS:
         return await INTENTS[kind](data, message)
@@ -490,11 +644,11 @@ async def handle(message):
         if answer is not None:
             if starts and json.loads(answer).get("type") == "state":
                 _begin_match()
-            text = _with_save(answer)
-            _kick(text)
-            return text
+            return _with_save(answer)
         await asyncio.sleep(0)
     return None
 
+
+_listen()
 
 __export__ = ["handle"]

@@ -18,7 +18,6 @@ DB_VERSION = 3
 STORE = "saves"
 HISTORY = "history"
 REVIEWS = "reviews"
-SAVE_KEY = "match"
 ASIDE_KEY = "set_aside"
 # Opening the database may wait for another page's connection ("blocked"): never for long.
 OPEN_TIMEOUT_S = 5.0
@@ -129,3 +128,54 @@ async def items(name):
         forget_connection()
         raise
     return list(zip(keys, values, strict=True))
+
+
+# Every (key, value) of a store whose key starts with a text prefix, in key order.
+_range = js.Function.new("store", "prefix", """
+  const range = IDBKeyRange.bound(prefix, prefix + "\\uffff");
+  return [store.getAllKeys(range), store.getAll(range)];""")
+
+
+async def items_with_prefix(prefix, name=STORE):
+    """Every (key, text) of the store `name` whose key starts with `prefix`, in key order, in
+    one read transaction."""
+    conn = await database()
+    try:
+        store = conn.transaction(name, "readonly").objectStore(name)
+        keys_request, values_request = _range(store, prefix)
+        keys = settled(keys_request, "success")
+        values = settled(values_request, "success")
+        keys = (await keys).to_py()
+        values = (await values).to_py()
+    except Exception:
+        forget_connection()
+        raise
+    return list(zip(keys, values, strict=True))
+
+
+# Web Locks: a lock per match a worker plays, so that another tab knows that save is taken.
+# `hold` resolves with a function that releases the lock, or null when another holds it;
+# `held` with the names of the locks held now, by every page and worker of this origin.
+_hold = js.Function.new("name", """
+  return new Promise((granted) => {
+    if (!(self.navigator && navigator.locks)) { granted(() => {}); return; }
+    navigator.locks.request(name, { ifAvailable: true }, (lock) => {
+      if (!lock) { granted(null); return undefined; }
+      return new Promise((release) => granted(release));
+    }).catch(() => granted(null));
+  });""")
+_held = js.Function.new("", """
+  if (!(self.navigator && navigator.locks)) return Promise.resolve([]);
+  return navigator.locks.query().then(
+    (state) => (state.held || []).map((lock) => String(lock.name)), () => []);""")
+
+
+async def hold(name):
+    """Take the Web Lock `name` if no one holds it; returns its release function, or None."""
+    release = await _hold(name)
+    return None if release is None else release
+
+
+async def held():
+    """The names of the Web Locks held now in this origin (by any tab)."""
+    return set((await _held()).to_py())

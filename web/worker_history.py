@@ -71,7 +71,7 @@ async def entries():
 
 async def put(entry, worker):
     """Store `entry` (replacing the one with its id), first deleting the oldest entries
-    beyond the player's `keep` setting."""
+    beyond the player's `keep` setting; True once it is stored."""
     async with _locked():
         try:
             kept, _aside = await entries()
@@ -81,6 +81,8 @@ async def put(entry, worker):
             worker.hist["error"] = None
         except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
             worker.hist["error"] = db.why(exc)
+            return False
+    return True
 
 
 def record_finished(entry_id, save, answer, started_at, worker):
@@ -108,7 +110,7 @@ def _replayed(saved, public):
 async def retire(saved, new_id, public, worker):
     """Keep the saved match `saved` (a save with moves) in the history, unfinished unless it
     ended: another match is about to replace it. `new_id()` names an entry whose save has no
-    id; `public(state)` is what a save keeps of a state."""
+    id; `public(state)` is what a save keeps of a state. True once it is kept."""
     try:
         summary = saved.get("summary") or {}
         state = saved.get("public")
@@ -122,8 +124,8 @@ async def retire(saved, new_id, public, worker):
                                    now)
     except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
         worker.hist["error"] = db.why(exc)
-        return
-    await put(entry, worker)
+        return False
+    return await put(entry, worker)
 
 
 async def _import(data, worker):

@@ -126,20 +126,27 @@ it should wait (every answer that starts or changes the position, ``new_match``,
 ``next_hand``, ``undo``, ``load_record`` and the worker's ``resume``, carries it). ``play``
 answers the position right after the human's move and nothing more, even when the computer's
 reply is forced: every computer move, forced or searched, arrives as its own pushed state with
-its own ``events``, so that the page animates each one and the worker paces them alike. The
+its own ``events``, so that the page animates each one and paces them alike. The
 worker drives ``Session.advance_steps()``: a generator that plays each computer move exactly
 as ``ai_move`` would (same agents, seeds, time limit, chunked search; so the same record) and
-yields None after each search chunk (the worker's event loop answers other messages there,
-and waits there between two moves to pace them: the delay is the worker's) and the pushed
-``state`` text after each move (``"pushed": true``, no ``id``, ``ai`` and ``events`` of that
+yields None after each search chunk (the worker's event loop answers other messages there;
+the worker posts each move as soon as it is made, and the page shows them at its own pace)
+and the pushed ``state`` text after each move (``"pushed": true``, no ``id``, ``ai`` and ``events`` of that
 move). It stops when a human is to move, when the hand is over (``next_hand`` stays the page's
 intent), or quietly, changing nothing, when the position changed under it: an intent handled
 between two steps gave a new state (an ``undo`` while the computer thinks: its search is
 dropped), or ``advance_steps`` was started again. It never yields a state for a position that
 is no longer current. A computer move that fails (a bug) is taken back whole and pushed as an
 ``error`` answer with ``"pushed": true``, and the run stops. The page drops a pushed state
-whose ``state_id`` is not above the one it shows, and sends its intents with the latest
-``state_id`` it received, pushed or answered.
+whose ``state_id`` is not above the one it shows, and sends its intents with the ``state_id``
+of the state it shows (an ``undo`` may name one the computers have moved on from, see below).
+
+Every seat's state. The answer goes to the viewer; ``Session.state_for(seat)`` gives the same
+state as any other seat sees it (its own tiles, the others' counts, the public log, the events
+with another seat's drawn tile hidden, ``moves`` only when that seat is a human to move), and
+``state_for(None)`` as a spectator sees it (no hand). A master serving several devices sends
+each its seat's state after every state it makes (issue 24); the intents those devices send
+name their ``seat`` (``play`` from a seat not to move is ``not_your_turn``).
 
 What the page learns: no answer carries a tile that the viewer may not know (another seat's
 hand, the boneyard) except ``hands`` once the hand is over and an ``export_record`` with
@@ -151,7 +158,10 @@ Pushed states obey the same rule.
 
 ``play``, ``ai_move``, ``next_hand``, ``hint`` and ``undo`` must name the current ``state_id``:
 an intent sent for an older state (a double click, a late timer) is refused with the error code
-``stale_state`` and changes nothing.
+``stale_state`` and changes nothing. One exception: an ``undo`` may name an earlier state of the
+current hand after which only computers have moved (the page shows the computers' moves at its
+own pace, so the player may ask while the worker is ahead); a state from before an earlier undo
+is stale.
 
 An intent that fails, for any reason (a refusal, an engine error, a bug), changes nothing: the
 match, its record, the state id, the seats, the viewer and the computers' random stream are
@@ -395,8 +405,8 @@ class Saved:
     can put everything back (``Session.restore``): the match's history as a value
     (``Match.snapshot``), never a copy of its attributes."""
 
-    __slots__ = ("match", "snapshot", "seats", "state_id", "viewer", "ai_rng", "rng_state",
-                 "agents")
+    __slots__ = ("match", "snapshot", "seats", "state_id", "points", "shown", "viewer",
+                 "ai_rng", "rng_state", "agents")
 
     def __init__(self, session: Session) -> None:
         match = session.match
@@ -404,6 +414,8 @@ class Saved:
         self.snapshot = match.snapshot() if match is not None else None
         self.seats = list(session.seats)
         self.state_id = session.state_id
+        self.points = dict(session.points)
+        self.shown = session.shown
         self.viewer = session.viewer
         self.ai_rng = session.ai_rng
         self.rng_state = session.ai_rng.getstate()
@@ -460,6 +472,14 @@ class Session:
         # Increases with every ``advance_steps`` call: an older run sees it changed and
         # stops, so that at most one run plays the computers' moves.
         self.advance_serial = 0
+        # The engine's events since the last state (``events_json``), and the last state's
+        # events as given and as made (``state_for``).
+        self.events: list[Event] = []
+        self.shown: tuple[list[dict[str, Any]], list[Event]] = ([], [])
+        # Where the match stood at each state of the current match (state id -> point), for
+        # an ``undo`` sent for a state the page was still showing while the computers had
+        # moved on (``check_undo_state_id``).
+        self.points: dict[int, DecisionPoint] = {}
 
     # --- entry point ---------------------------------------------------------------------
 
@@ -538,6 +558,9 @@ class Session:
                 self.match = None
         self.seats = saved.seats
         self.state_id = saved.state_id
+        self.points = saved.points
+        self.shown = saved.shown
+        self.events = []
         self.viewer = saved.viewer
         self.ai_rng = saved.ai_rng
         self.ai_rng.setstate(saved.rng_state)
@@ -590,9 +613,33 @@ class Session:
         }
         if kind not in handlers:
             raise ProtocolError("unknown_intent", f"unknown intent {describe(kind)}")
-        if kind in STATEFUL_INTENTS:
+        if kind == "undo":
+            self.check_undo_state_id(data)
+        elif kind in STATEFUL_INTENTS:
             self.check_state_id(data)
         return handlers[kind](data)
+
+    def check_undo_state_id(self, data: dict[str, Any]) -> None:
+        """An ``undo`` names the state its player saw: the current one, or an earlier state
+        of this hand after which only computers have moved (the page shows the computers'
+        moves at its own pace, so the worker's position may be ahead of what the player saw;
+        taking back the player's move takes those back too). Anything else is
+        ``stale_state``."""
+        if self.match is None:
+            raise ProtocolError("no_match", "no match is being played")
+        state_id = schema.whole(data.get("state_id"), "state_id", err=MessageError)
+        if state_id == self.state_id:
+            return
+        point = self.points.get(state_id)
+        here = self.match.point
+        if (state_id < self.state_id and point is not None and point.hands == here.hands
+                and point.moves <= here.moves):
+            moves = self.match.moves_of_hand()
+            if all(self.seats[seat] != "human" for seat, _ in moves[point.moves:]):
+                return
+        raise ProtocolError("stale_state",
+                            f"state {describe(state_id)} is stale; the current state is "
+                            f"{self.state_id}")
 
     def check_state_id(self, data: dict[str, Any]) -> None:
         """Refuse an intent without a match or sent for another state than the current one."""
@@ -814,6 +861,7 @@ class Session:
                                 "(an undo never reaches into an earlier hand, nor past another "
                                 "player's move)")
         taken = match.undo_to(point)
+        self.points.clear()  # the states before the undo name positions that are gone
         return self.state([{"type": "undone", "seat": seat, "move": taken[0],
                             "moves": len(taken)}])
 
@@ -845,6 +893,7 @@ class Session:
 
     def start(self, match: Match, seats: Any) -> None:
         """Install a new match with its seats; the state id keeps increasing across matches."""
+        self.points.clear()
         self.seats = parse_seats(seats, match.players)
         self.match = match
         self.ai_rng = random.Random(f"domino-ai:{match.seed}")
@@ -934,7 +983,9 @@ class Session:
         return seat
 
     def events_json(self, events: list[Event]) -> list[dict[str, Any]]:
-        """Events as the viewer of the next state may see them."""
+        """Events as the viewer of the next state may see them (kept as they are too, for
+        ``state_for`` to show each seat what it may see of them)."""
+        self.events = list(events)
         viewer = self.next_viewer()
         return [event.to_json(viewer) for event in events]
 
@@ -947,21 +998,57 @@ class Session:
         return self.viewer
 
     def state(self, events: list[dict[str, Any]]) -> dict[str, Any]:
-        """A ``state`` answer for the current position (see the module doc): every fact in
-        one place only, the view and the match summary without what the answer's own
-        fields say (``VIEW_FIELDS_ELSEWHERE``, ``MATCH_FIELDS_ELSEWHERE``)."""
+        """A ``state`` answer for the current position (see the module doc), as the viewer
+        (``next_viewer``) sees it; ``state_for`` gives the same state as another seat sees
+        it."""
+        self.current()
+        self.viewer = self.next_viewer()
+        self.state_id += 1
+        here = self.current().point
+        if self.points and next(reversed(self.points.values())).hands != here.hands:
+            self.points.clear()  # kept for the current hand only
+        self.points[self.state_id] = here
+        # The events as given (JSON), and as the engine made them when they came through
+        # ``events_json`` (protocol events such as ``undone`` are the same for every seat).
+        self.shown = (events, self.events)
+        self.events = []
+        return self.render(self.viewer, events)
+
+    def state_for(self, seat: int | None) -> dict[str, Any]:
+        """The latest state as ``seat`` sees it (None: a spectator, who sees no hand): the
+        same ``state_id``, position and events as the answer the viewer got, with that
+        seat's own tiles only, the events as that seat may see them (another's drawn tile
+        hidden), and ``moves`` only when that seat is a human to move. The master sends each
+        device its seat's state (issue 24); no one outside the session builds one."""
+        if self.match is None or self.state_id == 0:
+            raise ProtocolError("no_match", "no match is being played")
+        if seat is not None:
+            seat = schema.whole(seat, "seat", 0, len(self.seats) - 1, MessageError)
+        given, made = self.shown
+        if made:
+            # A spectator is no seat: -1 sees only what every seat sees.
+            events = [event.to_json(-1 if seat is None else seat) for event in made]
+        else:
+            events = given
+        return self.render(seat, events)
+
+    def render(self, seat: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """The state of the current position as ``seat`` sees it (None: a spectator): every
+        fact in one place only, the view and the match summary without what the answer's
+        own fields say (``VIEW_FIELDS_ELSEWHERE``, ``MATCH_FIELDS_ELSEWHERE``)."""
         match = self.current()
         hand = match.hand
         assert hand is not None  # (a match deals its first hand as it starts)
-        self.viewer = self.next_viewer()
-        self.state_id += 1
-        seat = match.to_move
-        kind = None if seat is None else ("human" if self.seats[seat] == "human" else "ai")
-        v = view(hand, self.viewer).to_json()
+        to_move = match.to_move
+        kind = None if to_move is None else (
+            "human" if self.seats[to_move] == "human" else "ai")
+        v = view(hand, 0 if seat is None else seat).to_json()
+        if seat is None:
+            v["hand"] = []
         ends = {end: number for end, number in v["ends"]}
         moves = []
-        if kind == "human" and seat is not None:
-            cost = leave_charge(hand, seat)
+        if kind == "human" and to_move is not None and to_move == seat:
+            cost = leave_charge(hand, to_move)
             moves = [move_entry(m, ends, cost) for m in match.legal()]
         for key in VIEW_FIELDS_ELSEWHERE:
             del v[key]
@@ -980,9 +1067,9 @@ class Session:
             "seed": match.seed,
             "players": match.players,
             "seats": list(self.seats),
-            "viewer": self.viewer,
+            "viewer": seat,
             "view": v,
-            "to_move": seat,
+            "to_move": to_move,
             "to_move_kind": kind,
             "moves": moves,
             "events": events,

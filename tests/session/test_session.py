@@ -742,6 +742,35 @@ def test_undo_needs_the_current_state_id():
     assert ask(session, type="undo", state_id=played["state_id"])["code"] == "stale_state"
 
 
+def test_undo_may_name_the_state_the_player_saw_while_computers_moved_on():
+    """The page shows the computers' moves at its own pace: an undo naming the state the
+    player saw (their own move's answer) is taken even though the computers have moved since;
+    a state from before an undo, or one followed by another human's move, is stale."""
+    session = Session()
+    state = new_match(session, seed=11, seats=["human", "ai", "ai:hard", "ai"])
+    state = to_human_turn(session, state)
+    decision = state
+    seen = ask(session, type="play", state_id=state["state_id"], move=notations(state)[-1])
+    state = to_human_turn(session, seen)
+    assert state["state_id"] > seen["state_id"] + 1 and not state["hand_over"]
+    back = ask(session, type="undo", state_id=seen["state_id"])
+    assert back["type"] == "state", back
+    assert back["view"] == decision["view"] and back["events"][0]["moves"] >= 2
+    # The states before the undo are gone: naming one is stale and changes nothing.
+    kept = session.match.snapshot()
+    assert ask(session, type="undo", state_id=state["state_id"])["code"] == "stale_state"
+    assert ask(session, type="undo", state_id=seen["state_id"])["code"] == "stale_state"
+    assert session.match.snapshot() == kept
+    # Two humans: once the other human has moved, the older state is stale.
+    two = Session()
+    state = new_match(two, variant="block", players=2, seed=8, seats=["human", "human"])
+    first = ask(two, type="play", state_id=state["state_id"], move=notations(state)[0])
+    second = ask(two, type="play", state_id=first["state_id"], move=notations(first)[0])
+    assert second["type"] == "state"
+    refused = ask(two, type="undo", state_id=first["state_id"], seat=state["to_move"])
+    assert refused["code"] == "stale_state"
+
+
 def test_undo_after_loading_a_saved_game():
     session = Session()
     state = new_match(session, variant="kozel", seed=5, seats=["human", "ai", "ai", "ai"])

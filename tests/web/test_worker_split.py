@@ -30,21 +30,11 @@ class Storage:
     def open(self, name, version):
         raise RuntimeError("no storage in this test")
 
-class Channel:
-    sent = []
-    def __init__(self, name):
-        self.name = name
-    def postMessage(self, text):
-        Channel.sent.append(text)
-    def close(self):
-        pass
-
 js = types.ModuleType("js")
 js.Function = types.SimpleNamespace(new=lambda *args: (lambda target, done: None))
 js.indexedDB = Storage()
 js.Date = types.SimpleNamespace(now=lambda: time.time() * 1000)
 js.Math = types.SimpleNamespace(random=random.random)
-js.BroadcastChannel = types.SimpleNamespace(new=Channel)
 ffi = types.ModuleType("pyodide.ffi")
 ffi.create_proxy = lambda fn: types.SimpleNamespace(destroy=lambda: None, fn=fn)
 pyodide = types.ModuleType("pyodide")
@@ -60,8 +50,7 @@ async def main():
     seen = {}
     import worker
     seen["import"] = loaded()
-    ready = json.loads(await worker.handle(json.dumps({"type": "hello", "id": 1,
-                                                        "channel": "test"})))
+    ready = json.loads(await worker.handle(json.dumps({"type": "hello", "id": 1})))
     seen["ready"] = ready["type"], ready["save"]["ok"], ready["push"]
     seen["hello"] = loaded()
     state = json.loads(await worker.handle(json.dumps({
@@ -133,9 +122,9 @@ def test_every_module_the_worker_reaches_is_in_its_files_and_compiled_while_idle
     reached.discard("worker")  # the worker's own script, PyScript's `src`
     assert sorted(reached) == sorted(name.removesuffix(".py") for name in files), \
         "the worker's `files` (web/ui/link.py)"
-    # Everything but its storage (needed for `ready`) is compiled later: while idle, or (the
-    # lessons) on first use.
-    assert sorted(idle) == sorted(reached - {"worker_db"} - set(ON_USE))
+    # Everything but its storage and saves (needed for `ready`) is compiled later: while
+    # idle, or (the lessons) on first use.
+    assert sorted(idle) == sorted(reached - {"worker_db", "save_log"} - set(ON_USE))
     assert set(ON_USE) <= reached
     for module in set(lazy.values()):
         assert _literal(WEB / f"{module}.py", "INTENTS") == tuple(

@@ -102,7 +102,7 @@ def render():
     document.documentElement.dataset.state = str(state["state_id"])
     seats.render()
     turn = ""
-    to_move = textfmt.state_field(state, "to_move")
+    to_move = state.get("to_move")
     if not state.get("hand_over") and to_move is not None:
         if state.get("to_move_kind") == "human":
             turn = tr("game.turn_you") if humans == 1 else tr("game.turn_other",
@@ -551,37 +551,21 @@ def on_undo(event):
 
 async def request_undo():
     """Take back the player's last move and the computers' replies to it (the engine's
-    `undo`). It may be sent while a computer's move is on its way: the engine then cancels
-    that search. If a computer's move is on its way, the undo is sent again for the state
-    that move gives, once it has arrived."""
-    for _attempt in range(20):
-        state = S["state"]
-        if state is None or not state.get("undo") or S["engine_state"] != "ready":
-            return
-        message = {"type": "undo", "state_id": state["state_id"]}
-        S["busy"] += 1
-        try:
-            answer = await link.send(message)
-        finally:
-            S["busy"] -= 1
-        code = answer.get("code")
-        if code == "stale_state":
-            # A computer's move the worker made is on its way (it waits for its turn to be
-            # shown): take it, and ask again for the newer state.
-            link.flush_pushed()
-            await link.js_sleep(150)
-            continue
-        if code in ("nothing_to_undo", "undo_unavailable"):
-            link.flush_pushed()
-            return  # the hand ended meanwhile: the button is disabled by the next render
-        link.accept(answer, message)
-        link.flush_pushed()
-        if answer.get("type") == "state" and byid("undo").disabled:
-            # Keyboard focus would be lost on the disabled button: move it to the hand.
-            first = document.querySelector("#hand .tile.playable, #moves [data-move]")
-            if first is not None:
-                first.focus()
+    `undo`), for the state the player sees: the engine takes it even when the computers have
+    moved on (their moves still queued here are dropped), and cancels a search on its way."""
+    state = S["state"]
+    if state is None or not state.get("undo") or S["engine_state"] != "ready":
         return
+    S["busy"] += 1
+    try:
+        answer = await link.send({"type": "undo", "state_id": state["state_id"]}, take=True)
+    finally:
+        S["busy"] -= 1
+    if answer.get("type") == "state" and byid("undo").disabled:
+        # Keyboard focus would be lost on the disabled button: move it to the hand.
+        first = document.querySelector("#hand .tile.playable, #moves [data-move]")
+        if first is not None:
+            first.focus()
 
 
 def on_state(answer, fresh):

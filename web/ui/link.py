@@ -1,9 +1,14 @@
-"""The page's link to the engine worker: start it, send intents, take its answers into the
-store (`accept`), and keep the computers moving.
+"""The page's link to the engine worker: start it, send intents, take its answers and
+updates into the store (`accept`), and show the computers' moves at the speed setting.
 
-The worker answers each intent with one JSON text; a `state` goes into the store and the page
-renders from it. Computer seats: when the worker does not play them itself, the page asks for
-each computer move (`ai_move`) after a pause set by the speed setting.
+One ordered path (boot.js `engine`, the worker's own postMessage): each message carries an
+`id`, its answer echoes it, and the worker's updates (the computers' moves, a review's
+progress) come on the same path in the order the worker made them. Every text the worker
+posts reaches `on_text`, in that order; states and errors go into one queue (`_inbox`) that
+`_pump` takes into the store one by one: an answer to the page's own intent at once (and the
+computers' states queued before it, now overtaken, are dropped), a computer's move once the
+speed setting's pause since the state before it has passed. Nothing depends on when a
+message arrives.
 """
 
 import asyncio
@@ -16,12 +21,14 @@ from pyscript import create_named_worker, window
 from pyscript.ffi import create_proxy
 
 import i18n
+import inbox
 import saved
 import store
 from store import S, byid, show_error, spawn, tr
 
 _keep = []  # proxies kept alive
-_queued = []  # states pushed while an intent was on its way
+_inbox = inbox.Inbox()  # what the worker posted, taken into the store in order (ui/inbox.py)
+_pump = {"task": None, "shown_at": 0.0}
 _state_hooks = []
 _held = []  # answers that came before the table's modules were compiled
 
@@ -37,10 +44,13 @@ def on_progress(fn):
 def on_state(fn):
     """Register `fn(state, fresh)`, called when a state enters the store."""
     _state_hooks.append(fn)
-# The pause before a computer moves, by speed setting (ms).
+# The pause before a computer's move is shown, by speed setting (ms).
 AI_DELAY_MS = {"slow": 1100, "normal": 550, "fast": 200, "instant": 0}
 # Intents whose state starts a fresh log (a new match, a record, the saved match).
 FRESH = ("new_match", "load_record", "resume")
+# Errors that say an intent was overtaken, not that something is wrong: a newer state (or an
+# undo) came first, or the hand ended before an undo was taken.
+QUIET = ("stale_state", "cancelled", "nothing_to_undo", "undo_unavailable")
 
 
 def _ms():
@@ -53,17 +63,23 @@ def _stamp(message):
     if message.get("type") != "hello":
         message["v"] = S["protocol"]
     message["id"] = S["msg_id"]
-    message["pace_ms"] = ai_delay()
     message["history_keep"] = S["settings"]["keep"]
 
 
-async def send(message):
+async def send(message, take=False):
     """Send one intent to the worker and return its answer as a dict (`hello` goes without
-    a version: its answer says which protocol the worker speaks)."""
+    a version: its answer says which protocol the worker speaks). With `take`, a `state` or
+    `error` answer also goes into the store, in its place among the worker's updates."""
     _stamp(message)
+    msg_id = message["id"]
+    _inbox.expect(msg_id, message, take)
     started = window.performance.now()
-    text = await S["engine"].handle(json.dumps(message))
-    answer = json.loads(str(text))
+    try:
+        await window.dominoBoot.engine.request(json.dumps(message), msg_id)
+    finally:
+        answer = _inbox.answer(msg_id)
+    if answer is None:
+        answer = {"type": "error", "code": "bad_answer", "message": "no answer"}
     measure(message, answer, started)
     return answer
 
@@ -74,7 +90,7 @@ async def send_file(message, file=None):
     interpreter's heap, which a long history does not fit."""
     _stamp(message)
     started = window.performance.now()
-    text = await window.dominoBoot.historyFile(S["engine"], json.dumps(message), file)
+    text = await window.dominoBoot.historyFile(json.dumps(message), file)
     answer = json.loads(str(text))
     measure(message, answer, started)
     return answer
@@ -99,8 +115,9 @@ def measure(message, answer, started):
                                js.JSON.parse(json.dumps(options)))
 
 
-WORKER_FILES = ("worker_db.py", "worker_history.py", "worker_review.py", "worker_lesson.py",
-                "history.py", "reviewing.py", "match_stats.py", "lessoning.py")
+WORKER_FILES = ("worker_db.py", "save_log.py", "worker_history.py", "worker_review.py",
+                "worker_lesson.py", "history.py", "reviewing.py", "match_stats.py",
+                "lessoning.py")
 
 
 def worker_config():
@@ -176,19 +193,15 @@ async def start_engine(after_ready):
         if _launch["error"] is not None:
             raise _launch["error"]
         S["engine"] = _launch["worker"]
-        name = "domino-push-" + str(int(js.Math.random() * 1000000000))
-        pushes = create_proxy(on_push)
-        _keep.append(pushes)
-        opened = str(window.dominoBoot.openChannel(name, pushes)) == "ok"
+        texts = create_proxy(on_text)
+        _keep.append(texts)
+        window.dominoBoot.engine.onText = texts
         message = {"type": "hello"}
-        if opened:
-            message["channel"] = name
         hello = await send(message)
         if hello.get("type") != "ready":
             raise RuntimeError(hello.get("message", "no ready answer"))
         if isinstance(hello.get("protocol"), int):
             S["protocol"] = hello["protocol"]
-        S["push"] = bool(hello.get("push"))
         saved.take_saved(hello)
     except Exception as exc:  # noqa: BLE001 - shown to the player
         S["engine_state"] = "failed"
@@ -213,46 +226,68 @@ async def start_engine(after_ready):
 
 
 async def run_intent(message):
-    """Send an intent that answers with a state (or an error) and take the answer."""
+    """Send an intent that answers with a state (or an error): the answer goes into the store
+    (`on_text`) before this returns."""
     if S["engine_state"] != "ready":
         S["pending"] = message
         store.emit()
         return
     S["busy"] += 1
     try:
-        answer = await send(message)
+        await send(message, take=True)
     finally:
         S["busy"] -= 1
-    accept(answer, message)
-    flush_pushed()
 
 
-def on_push(text):
-    """A state the worker pushed after a computer's move (or a pushed error)."""
+def on_text(kind, msg_id, text):
+    """A text the worker posted (boot.js `engine`), in the order it came: the answer to the
+    message `msg_id` (`kind` "answer"), or an update the worker started."""
     try:
         answer = json.loads(str(text))
     except ValueError:
         return
-    if answer.get("type") == "saved":
-        saved.note_save(answer.get("save"))  # the outcome of the worker's last write
+    if not isinstance(answer, dict):
         return
-    if answer.get("type") == "review_progress":
-        for fn in _progress_hooks:
-            fn(answer)  # the review screen's progress bar
-        return
-    if answer.get("ai") is not None:
+    kind = str(kind)
+    if kind != "answer" and answer.get("ai") is not None:
         # A computer's move, timed from the previous state's arrival (benchmarks/browser_ai.py).
         started = _last["at"] if _last["at"] is not None else window.performance.now()
         measure({"type": "ai_move"}, answer, started)
-    if S["busy"]:
-        _queued.append(answer)  # taken after the answer of the intent on its way
-        return
-    accept(answer, {"type": "push"})
+    for item, message in _inbox.receive(kind, int(msg_id), answer):
+        if message.get("type") == "update":
+            on_update(item)
+        else:
+            accept(item, message)
+    if _inbox.queue and _pump["task"] is None:
+        _pump["task"] = True
+        spawn(pump())
 
 
-def flush_pushed():
-    while _queued and not S["busy"]:
-        accept(_queued.pop(0), {"type": "push"})
+def on_update(answer):
+    """What the worker started itself, besides the computers' moves: the outcome of its last
+    save, a review's progress."""
+    kind = answer.get("type")
+    if kind == "saved":
+        saved.note_save(answer.get("save"))  # the outcome of the worker's last write
+    elif kind == "review_progress":
+        for fn in _progress_hooks:
+            fn(answer)  # the review screen's progress bar
+
+
+async def pump():
+    """Take the queued updates into the store in order, each computer's state once the speed
+    setting's pause since the state shown before it has passed."""
+    try:
+        while True:
+            item, wait = _inbox.due(window.performance.now(), _pump["shown_at"], ai_delay())
+            if item is not None:
+                accept(item[0], item[1])
+            elif wait > 0:
+                await js_sleep(wait)  # the queue may change meanwhile (an undo overtakes it)
+            else:
+                return
+    finally:
+        _pump["task"] = None
 
 
 def table_ready():
@@ -278,6 +313,7 @@ def accept(answer, message):
             return  # stale: an older answer arriving late
         if intent == "new_match":
             S["last_match"] = dict(message)
+        _pump["shown_at"] = window.performance.now()
         store.take_state(answer, intent in FRESH)
         for fn in _state_hooks:
             fn(answer, intent in FRESH)
@@ -288,10 +324,9 @@ def accept(answer, message):
         if message.get("deep_link"):
             forget_link()
         store.emit()
-        schedule_ai()
     elif kind == "error":
         code = answer.get("code")
-        if code in ("stale_state", "cancelled"):
+        if code in QUIET:
             return  # overtaken: a newer state (or an undo) already arrived
         why = i18n.error_reason(S["lang"], code, answer.get("message", ""))
         text = tr("error.engine", message=why)
@@ -319,22 +354,6 @@ def forget_link():
 
 def ai_delay():
     return AI_DELAY_MS.get(S["settings"].get("speed"), 550)
-
-
-def schedule_ai():
-    """Without pushed states (an older worker), the page asks for each computer move."""
-    state = S["state"]
-    if S["push"] or state is None or state.get("hand_over") or state.get("to_move_kind") != "ai":
-        return
-    spawn(ai_turn(state["state_id"]))
-
-
-async def ai_turn(state_id):
-    await js_sleep(ai_delay())
-    state = S["state"]
-    if state is None or state["state_id"] != state_id or S["busy"]:
-        return
-    await run_intent({"type": "ai_move", "state_id": state_id})
 
 
 def play(move):

@@ -30,7 +30,7 @@ def seat_html(seat, where):
     counts = view.get("counts") or []
     seated = view.get("seated") or []
     over = bool(state.get("hand_over"))
-    to_move = textfmt.state_field(state, "to_move")
+    to_move = state.get("to_move")
     kind = seats[seat] if seat < len(seats) else "human"
     cls = "seat seat-" + where
     status = ""

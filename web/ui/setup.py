@@ -13,7 +13,6 @@ from pyscript import document, window
 import i18n
 import link
 import saved
-import store
 import textfmt
 from store import S, byid, esc, show_error, spawn, tr
 
@@ -305,7 +304,7 @@ def on_rematch(event):
     last = S["last_match"]
     state = S["state"]
     if last is None and state is not None:
-        last = {"type": "new_match", "variant": store.field(state, "variant"),
+        last = {"type": "new_match", "variant": state.get("variant"),
                 "options": state.get("options") or {}, "seats": state.get("seats")}
     if last is None:
         return

@@ -50,7 +50,6 @@ S = {
                  "keep": 100},
     "last_match": None,    # the last new_match intent (for a rematch)
     "protocol": 1,         # the worker's protocol version (its `ready` answer)
-    "push": False,         # the worker pushes the computers' moves
     "table_ready": False,  # the table's modules are compiled (after the menu)
     "history": None,       # the last `history` answer of the worker (the list shown)
     "history_error": "",   # why the history could not be read or changed, in words
@@ -136,22 +135,9 @@ def show_error(text):
 
 
 def legal_moves(state):
-    """The state's legal moves as structured data: protocol v2's `moves` as sent; for a v1
-    state (`legal` notation strings) the same shape read from the notation."""
+    """The state's legal moves as the engine sends them (data: `moves`)."""
     moves = state.get("moves")
-    if isinstance(moves, list):
-        return moves
-    out = []
-    for move in state.get("legal") or (state.get("view") or {}).get("legal") or []:
-        if move in ("draw", "pass", "leave"):
-            out.append({"move": move, "kind": move, "tile": None, "end": None})
-        elif "+" in move:
-            out.append({"move": move, "kind": "pair", "tile": None, "end": None})
-        else:
-            tile, end = textfmt.split_move(move)
-            out.append({"move": move, "kind": "play" if end is not None else "lead",
-                        "tile": textfmt.canonical_tile(tile), "end": end})
-    return out
+    return moves if isinstance(moves, list) else []
 
 
 def moves_by_tile(moves):
@@ -174,13 +160,6 @@ def view_of(state):
     return state.get("view") or {}
 
 
-def field(state, name, default=None):
-    """A state field that protocol v1 sends at the top and v2 only in the view."""
-    if name in state:
-        return state[name]
-    return view_of(state).get(name, default)
-
-
 def take_state(answer, fresh):
     """Store a `state` (an answer or a pushed state). `fresh`: a new match, a loaded record
     or a resumed save, whose log is rebuilt from the view's history."""
@@ -194,7 +173,7 @@ def take_state(answer, fresh):
         S["log"] = []
         S["shown_seat"] = None
         S["result_closed"] = None
-    if old is not None and field(old, "hand_number") != field(answer, "hand_number"):
+    if old is not None and old.get("hand_number") != answer.get("hand_number"):
         S["result_closed"] = None
     take_log(answer, fresh)
 
@@ -223,7 +202,7 @@ def history_event(entry):
 
 def take_log(state, fresh):
     view = view_of(state)
-    hand = field(state, "hand_number", 1)
+    hand = state.get("hand_number", 1)
     seats = state.get("seats") or []
     viewer = state.get("viewer", 0)
     history = view.get("history") or []

@@ -381,13 +381,6 @@ def saved_text(lang, summary, date):
 # --------------------------------------------------------------------------- the table's words
 
 
-def state_field(state, name, default=None):
-    """A field of a state answer that protocol v1 also sent in `view` (v2: top level only)."""
-    if name in state:
-        return state[name]
-    return (state.get("view") or {}).get(name, default)
-
-
 def reading_of(state):
     """How this match's results read (the state's ``reading``, rules.reading): its standing,
     which totals are better, whether players are ranked, what the summary shows, the table's
@@ -418,7 +411,7 @@ def teams(state):
     players), else None: partners sit opposite. Kozel is played and recorded per player
     (RULES.md 2.5), so it has no teams."""
     options = state.get("options") or {}
-    players = state_field(state, "players") or len(state.get("seats") or [])
+    players = state.get("players") or len(state.get("seats") or [])
     if players == 4 and options.get("partnership"):
         return [[0, 2], [1, 3]]
     return None
@@ -465,7 +458,7 @@ def standing(lang, state, seat):
 
 def hand_text(lang, state):
     """"Hand 3", or Mexican Train's "Round 1 of 13" (one round per engine double)."""
-    n = state_field(state, "hand_number", 1) or 1
+    n = state.get("hand_number", 1) or 1
     rounds = reading_of(state).get("rounds")
     if rounds:
         return i18n.t(lang, "game.round", n=n, total=rounds)

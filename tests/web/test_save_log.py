@@ -1,0 +1,107 @@
+"""One save per match, written from the move log (web/save_log.py, the worker's saves).
+
+RULES.md: none (how the worker stores a match)
+"""
+
+import importlib.util
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from domino import Match
+
+# web/save_log.py is a worker module (web/ is not a package): loaded from its file.
+_SPEC = importlib.util.spec_from_file_location(
+    "save_log", Path(__file__).resolve().parents[2] / "web" / "save_log.py")
+save_log = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(save_log)
+
+
+def rows_after(writes):
+    """The store after applying `writes`, a list of (puts, deletes)."""
+    store = {}
+    for puts, deletes in writes:
+        for key in deletes:
+            store.pop(key, None)
+        store.update(puts)
+    return store
+
+
+def loaded(store, match_id, head, state=None):
+    moves = [(k, v) for k, v in store.items() if k.startswith(save_log.move_prefix(match_id))]
+    return save_log.load(json.dumps(head), moves, state)
+
+
+def moves_of(match):
+    return [list(h[2]) for h in match.snapshot().hands]
+
+
+def test_each_move_is_one_row_and_the_rows_make_the_record_again():
+    match = Match.new("draw", {"players": 3}, seed=4)
+    rng = random.Random(4)
+    written = None
+    writes = []
+    for _ in range(60):
+        if match.over:
+            break
+        if match.hand_over:
+            match.next_hand()
+        else:
+            match.play(rng.choice(match.legal()))
+        moves = moves_of(match)
+        puts, deletes = save_log.plan("m1", moves, written)
+        assert len(puts) <= 1 and deletes == []  # one new move, nothing rewritten
+        writes.append((puts, deletes))
+        written = moves
+    head = save_log.head(match.to_record(), ["human", "ai", "ai"], "m1", 123)
+    assert all(hand.get("moves") is None for hand in head["record"]["hands"])
+    saved = loaded(rows_after(writes), "m1", head)
+    assert saved["record"] == match.to_record()
+    assert saved["seats"] == ["human", "ai", "ai"] and saved["history_id"] == "m1"
+    assert Match.from_record(saved["record"]).to_record() == match.to_record()
+
+
+def test_an_undo_deletes_the_moves_it_took_back_and_a_new_line_replaces_them():
+    before = [["6-6", "6-5@R", "5-5@R", "draw"]]
+    puts, deletes = save_log.plan("m", [["6-6", "6-5@R"]], before)
+    assert puts == [] and deletes == [save_log.move_key("m", 0, 2), save_log.move_key("m", 0, 3)]
+    puts, deletes = save_log.plan("m", [["6-6", "6-4@L", "4-4@L"]], before)
+    assert [k for k, _ in puts] == [save_log.move_key("m", 0, 1), save_log.move_key("m", 0, 2)]
+    assert deletes == [save_log.move_key("m", 0, 3)]
+    store = rows_after([save_log.plan("m", before, None), (puts, deletes)])
+    head = {"record": {"hands": [{"deal": {}}]}, "seats": [], "history_id": "m"}
+    assert loaded(store, "m", head)["record"]["hands"][0]["moves"] == ["6-6", "6-4@L", "4-4@L"]
+
+
+def test_rows_sort_in_play_order_past_ten_moves_and_ten_hands():
+    keys = [save_log.move_key("m", hand, index) for hand in (0, 2, 10) for index in (0, 9, 10)]
+    assert sorted(keys) == keys
+
+
+def test_a_gap_in_the_moves_or_a_bad_head_is_refused():
+    head = {"record": {"hands": [{"deal": {}}]}, "seats": []}
+    with pytest.raises(ValueError):
+        save_log.load(json.dumps(head), [(save_log.move_key("m", 0, 1), "6-6")], None)
+    with pytest.raises(ValueError):
+        save_log.load(json.dumps(head), [(save_log.move_key("m", 3, 0), "6-6")], None)
+    with pytest.raises(ValueError):
+        save_log.load(json.dumps({"seats": []}), [], None)
+    with pytest.raises(ValueError):
+        save_log.load("[1, 2]", [], None)
+
+
+def test_the_state_row_carries_the_summary_and_the_public_part():
+    head = {"record": {"hands": [{"deal": {}}]}, "seats": ["human"]}
+    state = save_log.state_row({"moves": 3, "saved_at": 9}, {"history": []})
+    saved = save_log.load(json.dumps(head), [], state)
+    assert saved["summary"] == {"moves": 3, "saved_at": 9} and saved["public"] == {"history": []}
+
+
+def test_the_newest_save_is_offered_and_a_save_is_deleted_whole():
+    assert save_log.newest([("a", {"saved_at": 5}), ("b", {"saved_at": 9}), ("c", {})]) == "b"
+    assert save_log.newest([]) is None
+    keys = [save_log.head_key("a"), save_log.state_key("a"), save_log.move_key("a", 0, 0),
+            save_log.head_key("ab"), save_log.move_key("ab", 0, 0)]
+    assert sorted(save_log.rows_of("a", keys)) == sorted(keys[:3])

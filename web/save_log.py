@@ -1,0 +1,140 @@
+"""The saved matches, as rows of the worker's store `saves`: one save per match, written from the
+move log incrementally (pure Python: the worker runs it in Pyodide, tests on CPython).
+
+A match's save is three kinds of rows, all keyed by its id (the history's id for it):
+
+- `match:<id>`, the head: the record without its moves (variant, options, seed, starting
+  state, every hand's deal or start), the seats, the history id and start time. Rewritten
+  only when a hand is dealt.
+- `move:<id>:<hand>:<index>`, one row per move (its notation), hand and index zero-padded so
+  that the rows sort in play order. A new move is one new row; an undo deletes the rows it
+  took back.
+- `state:<id>`, the latest public summary (what the menu shows) and the public part of the
+  latest state (what the history keeps of it): small, rewritten with every state.
+
+So a move costs a few hundred bytes of writes, not the whole match encoded again. Every
+match started has its own rows, so two tabs playing two matches never overwrite each other
+(the worker holds a Web Lock per match it plays: web/worker.py). A save of the earlier builds,
+one row `match` holding the whole save, is still read (`legacy`).
+"""
+
+import json
+
+HEAD = "match:"
+MOVE = "move:"
+STATE = "state:"
+LEGACY_KEY = "match"  # earlier builds: the one save, whole, under this key
+FORMAT = "domino-save"
+
+
+def head_key(match_id):
+    return HEAD + match_id
+
+
+def state_key(match_id):
+    return STATE + match_id
+
+
+def move_key(match_id, hand, index):
+    """The row of move `index` (0-based) of hand `hand` (0-based) of the match."""
+    return MOVE + match_id + ":" + str(hand).rjust(4, "0") + ":" + str(index).rjust(5, "0")
+
+
+def move_prefix(match_id):
+    return MOVE + match_id + ":"
+
+
+def match_id_of(key):
+    """The match id of a head row's key, else None."""
+    return key[len(HEAD):] if key.startswith(HEAD) else None
+
+
+def head(record, seats, history_id, started_at):
+    """The head row's value: `record` without its moves."""
+    bare = dict(record)
+    bare["hands"] = [{k: v for k, v in hand.items() if k != "moves"}
+                     for hand in record.get("hands") or []]
+    return {"format": FORMAT, "version": 2, "record": bare, "seats": list(seats),
+            "history_id": history_id, "started_at": started_at}
+
+
+def plan(match_id, moves, written):
+    """The rows to put and delete so that the stored moves become `moves` (a list, one per
+    hand, of the hand's notations), given the moves `written` before (same shape, or None for
+    a match not written yet). Returns (puts, deletes): puts as (key, text) pairs, only the
+    moves not already stored; deletes the keys of stored moves no longer played (an undo),
+    and of hands no longer in the match."""
+    written = written or []
+    puts = []
+    deletes = []
+    for hand in range(max(len(moves), len(written))):
+        new = moves[hand] if hand < len(moves) else []
+        old = written[hand] if hand < len(written) else []
+        same = 0
+        while same < len(new) and same < len(old) and new[same] == old[same]:
+            same += 1
+        for index in range(same, len(new)):
+            puts.append((move_key(match_id, hand, index), new[index]))
+        for index in range(len(new), len(old)):
+            deletes.append(move_key(match_id, hand, index))
+    return puts, deletes
+
+
+def state_row(summary, public):
+    return json.dumps({"summary": summary, "public": public})
+
+
+def load(head_text, move_rows, state_text):
+    """The save as the worker uses it (`{"record", "seats", "summary", "public",
+    "history_id", "started_at"}`) from its rows: the head's text, the (key, notation) rows of
+    its moves (any order) and its state row's text (None if missing). Raises ValueError for
+    rows that cannot make a save."""
+    saved = json.loads(head_text)
+    if not isinstance(saved, dict) or not isinstance(saved.get("record"), dict):
+        raise ValueError("no record in the saved match")
+    record = saved["record"]
+    hands = record.get("hands")
+    if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+        raise ValueError("the saved match has no hands")
+    hands = [dict(h, moves=[]) for h in hands]
+    for key, notation in sorted(move_rows):
+        parts = str(key).rsplit(":", 2)
+        if len(parts) != 3 or not isinstance(notation, str):
+            raise ValueError("a saved move cannot be read: " + str(key)[:80])
+        hand, index = int(parts[1]), int(parts[2])
+        if not 0 <= hand < len(hands) or index != len(hands[hand]["moves"]):
+            raise ValueError("the saved moves have a gap at " + str(key)[:80])
+        hands[hand]["moves"].append(notation)
+    state = json.loads(state_text) if state_text else {}
+    if not isinstance(state, dict):
+        state = {}
+    return {"record": dict(record, hands=hands), "seats": saved.get("seats"),
+            "summary": state.get("summary") or {}, "public": state.get("public"),
+            "history_id": saved.get("history_id"), "started_at": saved.get("started_at")}
+
+
+def legacy(text):
+    """A save of the earlier builds (one row, the whole save). Raises ValueError."""
+    saved = json.loads(text)
+    if not isinstance(saved, dict) or not isinstance(saved.get("record"), dict):
+        raise ValueError("no record in the saved match")
+    return saved
+
+
+def newest(summaries):
+    """The id of the save saved last, from (id, summary) pairs; None if there are none."""
+    best = None
+    best_at = None
+    for match_id, summary in summaries:
+        at = summary.get("saved_at") if isinstance(summary, dict) else None
+        at = at if isinstance(at, (int, float)) and not isinstance(at, bool) else 0
+        if best is None or at > best_at:
+            best, best_at = match_id, at
+    return best
+
+
+def rows_of(match_id, keys):
+    """Every key of `keys` that belongs to the save of `match_id` (to delete it whole)."""
+    prefix = move_prefix(match_id)
+    return [k for k in keys
+            if k in (head_key(match_id), state_key(match_id)) or k.startswith(prefix)]
