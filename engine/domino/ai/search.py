@@ -1,7 +1,8 @@
 """Search over sampled worlds (perfect-information Monte Carlo) with an exact endgame.
 
-The deciding seat's knowledge (``knowledge.infer``) yields worlds: complete hands consistent
-with everything it has seen (``worlds.sample_world``). Every candidate move is tried in the
+The deciding seat's knowledge (``domino.play.resample.infer``) yields worlds: complete hands
+consistent with everything it has seen (``domino.play.resample.resample``, the engine's
+``ResampleFromInfostate``). Every candidate move is tried in the
 same worlds (paired comparison, so luck of the deal cancels out between candidates) and the
 world is played to the end through the engine's fast path (``game.advance`` +
 ``legal_moves``, settled once at the end by ``settle.hand_result``): by a playout policy, or, once few tiles remain, by an exact alpha-beta
@@ -45,14 +46,13 @@ from typing import Any
 
 from ..hand.moves import Move
 from ..hand.state import HandState, advance, legal_moves
+from ..play.resample import Knowledge, infer, resample
 from ..play.view import View
 from ..settlement.settle import hand_result
 from . import linesolve
 from .evaluate import Utility, sides_of
-from .knowledge import Knowledge, infer
 from .policy import PLACING, move_weight, playable, rollout_move, score_move
 from .stats import mean_se
-from .worlds import sample_world
 
 
 @dataclass(frozen=True)
@@ -116,9 +116,9 @@ class Search:
     def __init__(self, v: View, legal: list[Move], rng: random.Random, cfg: SearchConfig,
                  budget: int | None = None, sampler: Sampler | None = None) -> None:
         self.view = v
-        # Where worlds come from: ``worlds.sample_world`` for every agent. A benchmark may
+        # Where worlds come from: the engine's ``resample`` for every agent. A benchmark may
         # pass its own (benchmarks/ai_decisions.py: bounds that search the true deal).
-        self._sample: Sampler = sampler or sample_world
+        self._sample: Sampler = sampler or resample
         self.cfg = cfg
         self.rng = rng
         self.k: Knowledge = infer(v)
