@@ -31,6 +31,14 @@ Two measurements, printed as one JSON object on stdout (a summary goes to stderr
   expert search (another seed, the default budget) chooses the expert's move, the sampling
   noise of the search itself (what the review's agreement was limited to before E-28).
 
+  ``--mover`` plays the hands with another agent (``medium``: moves the review should mark
+  now and then), and ``--per-hand N`` judges at most N decisions of each hand (drawn by the
+  hand's seed), so that the positions come from many hands. Beside the reference's figures,
+  how its verdict agrees with the review's: ``same_mark_rate`` (the same mark, or none for
+  both), ``same_bad_rate`` (both call the move a mistake or a blunder, or neither does),
+  ``missed`` (the reference's mistakes and blunders the review leaves unmarked) and
+  ``false_bad`` (the review's mistakes and blunders the reference leaves unmarked).
+
 Variants run in parallel processes with ``--jobs`` (the figures do not depend on it; the
 timings are taken alone, before).
 
@@ -40,6 +48,8 @@ Examples::
     python benchmarks/review.py --positions 60 --jobs 2
     python benchmarks/review.py --skip-quality --timing-hands 3
     python benchmarks/review.py --skip-timing --variants kozel,block --positions 100
+    python benchmarks/review.py --skip-timing --variants all_fives --positions 30 \\
+        --per-hand 1 --mover medium
 """
 
 from __future__ import annotations
@@ -91,26 +101,43 @@ def time_review(variant: str, players: int, agent: str, hands: int, seed: int) -
             "judged_median": statistics.median(judged)}
 
 
-def quality(job: tuple[str, int, int | None, int, bool, int, int | None]) -> dict:
-    """The review's figures on expert moves in ``variant``: agreement of its best with the
-    expert's move (by construction since E-28), and the independent figures of a reference
-    judge (another seed, ``reference_budget`` evaluations) on the same positions; with
-    ``baseline``, how often a second expert search (another seed, the default budget)
-    chooses the expert's move."""
-    variant, positions, budget, seed, baseline, reference_budget, reference_positions = job
+BAD = ("mistake", "blunder")
+
+
+def pick(choices: list, per_hand: int, seed: int) -> list:
+    """``per_hand`` of a hand's decisions with a choice (0: all), drawn with a generator
+    seeded by the hand's seed, kept in record order: positions from many hands rather
+    than from the first few (a hand's positions are alike)."""
+    if per_hand <= 0 or len(choices) <= per_hand:
+        return choices
+    keep = set(random.Random(seed).sample(range(len(choices)), per_hand))
+    return [d for i, d in enumerate(choices) if i in keep]
+
+
+def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, int]) -> dict:
+    """The review's figures on the moves of ``mover`` (default the expert) in ``variant``:
+    agreement of its best with the move played (by construction since E-28 when the expert
+    played), and the independent figures of a reference judge (another seed,
+    ``reference_budget`` evaluations) on the same positions, with how often its mark agrees
+    with the review's; with ``baseline``, how often a second expert search (another seed,
+    the default budget) chooses the move played."""
+    (variant, positions, budget, seed, baseline, reference_budget, reference_positions,
+     mover, per_hand) = job
     agree = unmarked = total = hands = again = 0
     ref_total = ref_agree = ref_marked = ref_bad = 0
+    same_mark = same_bad = missed = false_bad = 0
     ref_losses: list[float] = []
     disagreements: list[dict] = []
     t0 = time.perf_counter()
     s = seed
     while total < positions:
-        record = play_one_hand(variant, None, "expert", s)
+        record = play_one_hand(variant, None, mover, s)
         s += 1
         hands += 1
         review = Review(record, None, budget)
         # Only the decisions with a choice, and no more than still needed.
-        choices = [d for d in review.pending if not d.forced][:positions - total]
+        choices = pick([d for d in review.pending if not d.forced], per_hand, s - 1)
+        choices = choices[:positions - total]
         review.pending = list(choices)
         review.total = len(choices)
         doc = review.run()
@@ -140,10 +167,14 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None]) -> dic
                 ref_total += 1
                 ref_agree += r["best"] == r["played"]
                 ref_marked += r["mark"] is not None
-                ref_bad += r["mark"] in ("mistake", "blunder")
+                ref_bad += r["mark"] in BAD
                 ref_losses.append(r["loss"])
+                same_mark += r["mark"] == e["mark"]
+                same_bad += (r["mark"] in BAD) == (e["mark"] in BAD)
+                missed += r["mark"] in BAD and e["mark"] is None
+                false_bad += e["mark"] in BAD and r["mark"] is None
     low, high = wilson(agree, total)
-    out = {"variant": variant, "positions": total, "agree": agree,
+    out = {"variant": variant, "mover": mover, "positions": total, "agree": agree,
            "rate": round(agree / total, 3), "wilson": [round(low, 3), round(high, 3)],
            "unmarked_rate": round(unmarked / total, 3),
            "expert_again_rate": round(again / total, 3) if baseline else None,
@@ -158,25 +189,33 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None]) -> dic
             "marked_wilson": [round(x, 3) for x in wilson(ref_marked, ref_total)],
             "mistake_rate": round(ref_bad / ref_total, 3),
             "mistake_wilson": [round(x, 3) for x in wilson(ref_bad, ref_total)],
-            "mean_loss": round(sum(ref_losses) / ref_total, 3)}
+            "mean_loss": round(sum(ref_losses) / ref_total, 3),
+            "same_mark_rate": round(same_mark / ref_total, 3),
+            "same_bad_rate": round(same_bad / ref_total, 3),
+            "missed": missed, "false_bad": false_bad}
     return out
 
 
 def report(q: dict) -> None:
     """One variant's quality figures on stderr, as soon as they are known."""
-    print(f"{q['variant']:>15}: best = expert's move in {q['agree']}/{q['positions']} "
-          f"= {q['rate']:.3f} {q['wilson']}; no mark on the expert's move "
+    print(f"{q['variant']:>15}: best = {q['mover']}'s move in {q['agree']}/{q['positions']} "
+          f"= {q['rate']:.3f} {q['wilson']}; no mark on the move played "
           f"{q['unmarked_rate']:.3f}; a second expert search agrees "
           f"{q['expert_again_rate']} ({q['hands']} hands, {q['seconds']} s)",
           file=sys.stderr, flush=True)
     r = q.get("reference")
     if r:
         print(f"{'':>15}  reference ({r['budget']} evaluations, another seed, "
-              f"{r['positions']} positions): no better move than the expert's "
-              f"{r['agree_rate']:.3f} {r['agree_wilson']}; the expert's move marked "
+              f"{r['positions']} positions): no better move than the one played "
+              f"{r['agree_rate']:.3f} {r['agree_wilson']}; the move played marked "
               f"{r['marked_rate']:.3f} {r['marked_wilson']}, as a mistake or blunder "
               f"{r['mistake_rate']:.3f} {r['mistake_wilson']}; mean loss "
               f"{r['mean_loss']}", file=sys.stderr, flush=True)
+        print(f"{'':>15}  the review's mark = the reference's {r['same_mark_rate']:.3f}; "
+              f"both or neither say mistake or blunder {r['same_bad_rate']:.3f}; the "
+              f"reference's mistakes and blunders the review leaves unmarked {r['missed']}, "
+              f"the review's that the reference leaves unmarked {r['false_bad']}",
+              file=sys.stderr, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -201,6 +240,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--reference-budget", type=int, default=8 * EXPERT.evaluations,
                    help="evaluations per decision of the reference judge, another seed "
                         "(default 8 times the expert's; 0: no reference)")
+    p.add_argument("--mover", default="expert",
+                   help="the agent that plays the hands judged (default expert; a weaker "
+                        "one, such as medium, makes moves the review should mark)")
+    p.add_argument("--per-hand", type=int, default=0,
+                   help="judge at most N decisions with a choice per hand, drawn by the "
+                        "hand's seed (default 0: every one)")
     p.add_argument("--reference-positions", type=int, default=None,
                    help="judge only the first N positions per variant with the reference "
                         "(default: all of them)")
@@ -216,7 +261,8 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr)
     if not args.skip_quality:
         jobs = [(v, args.positions, args.budget, args.seed * 10_000, args.baseline,
-                 args.reference_budget, args.reference_positions)
+                 args.reference_budget, args.reference_positions, args.mover,
+                 args.per_hand)
                 for v in args.variants.split(",")]
         results = []
         if args.jobs > 1:

@@ -22,8 +22,8 @@ import pytest
 
 from domino import Match, get_ruleset, variants_catalog
 from domino.ai import evaluate
-from domino.ai.knowledge import lead_forbidden
 from domino.hand.state import MatchContext, determine_lead
+from domino.play.resample import lead_forbidden
 from domino.rules import ruleset as rules_module
 from domino.rules.ruleset import FIRST_LEADS, LATER_LEADS, REGISTRY, SETTLEMENT_KINDS, STANDINGS
 from domino.settlement.settle import SETTLEMENTS, HandResult

@@ -6,9 +6,11 @@ An agent answers ``agent.choose(view, legal_moves, rng) -> Move`` from one seat'
 * ``random``: uniform among the legal moves; ``greedy``: heaviest tile first ("bota gorda");
 * ``easy``: a beginner who takes obvious all_fives points, likes to put doubles down and to
   expose a number it can follow, else plays what fits;
-* ``medium``: heuristics plus what the public history proves (``knowledge``);
+* ``medium``: heuristics plus what the public history proves (``infer``, the engine's
+  ``domino.play.resample.infer``);
 * ``hard`` / ``expert``: perfect-information Monte Carlo over hands sampled consistently with
-  that knowledge (``worlds``), valued by the variant's own settlement, endgames solved
+  that knowledge (``sample_world``, the engine's ``domino.play.resample.resample`` under the
+  name docs/ENGINE_API.md gives it), valued by the variant's own settlement, endgames solved
   exactly (``search``).
 
 ``get_agent(name, seed, budget)`` builds one; search agents also offer ``think`` (a generator
@@ -18,10 +20,10 @@ for hints).
 
 from __future__ import annotations
 
+from ..play.resample import Knowledge, infer
+from ..play.resample import resample as sample_world
 from .agents import AGENTS, LEVELS, Agent, SearchAgent
-from .knowledge import Knowledge, infer
 from .search import Search, SearchConfig
-from .worlds import sample_world
 
 
 def get_agent(name: str, seed: int = 0, budget: int | None = None,

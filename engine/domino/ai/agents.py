@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..hand.moves import Move
+from ..play.resample import infer
 from ..play.view import View
-from .knowledge import infer
 from .policy import easy_move, heaviest, medium_move, playable, score_move
 from .search import Search, SearchConfig, position_seed
 

@@ -17,10 +17,10 @@ import random
 from ..hand.layout import Arm, Layout, TrainLayout, touch_options
 from ..hand.moves import DRAW, LEAD, LEAVE, PAIR, PASS, PLACE, Move
 from ..hand.state import HandState
+from ..play.resample import Knowledge, place_on
 from ..rules.ruleset import Ruleset
 from ..tiles import Tile
 from .evaluate import side_of
-from .knowledge import Knowledge, place_on
 
 PLACING = (LEAD, PLACE, PAIR)
 

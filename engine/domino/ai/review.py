@@ -38,8 +38,13 @@ played. Two placements of one tile on line ends that show the same number are mi
 **Marks** (docs/DECISIONS.md E-24): ``inaccuracy``, ``mistake`` or ``blunder`` when the loss
 reaches the threshold of the variant's scale (``MARKS``: fractions of the stake where a hand
 pays in stakes, points, penalty points or pips elsewhere) and is more than twice the standard
-error of the paired difference (sampling noise is never a mistake). A forced move (the only
-sensible choice: one legal move, ``leave`` aside) is not judged: mark none, loss 0.
+error of the paired difference (sampling noise is never a mistake). A verdict in doubt (a
+loss of a mark's size within that error, or a mark resting on fewer than ``MIN_WORLDS``
+worlds: ``doubtful``) is judged on more worlds, the move played and the expert's choice on the
+same ones, until it is no longer in doubt or a fixed extra budget is spent
+(``deepen_verdict``, docs/DECISIONS.md E-30): a clear loss gets its mark, a tie stays a tie.
+A forced move (the only sensible choice: one legal move, ``leave`` aside) is not judged: mark
+none, loss 0.
 
 **Totals** per seat: decisions, judged (with a choice), forced, how many of each mark,
 ``accuracy`` (the share of judged moves without a mistake or a blunder, 1.0 when nothing was
@@ -75,11 +80,20 @@ from .search import Search, SearchConfig, position_seed
 from .stats import mean_se
 
 FORMAT = "domino-review"
-VERSION = 2  # 2: judged by the expert's own search (E-28); 1: a search of its own
+# 3: a doubtful verdict judged on more worlds (E-30); 2: judged by the expert's own search
+# (E-28); 1: a search of its own
+VERSION = 3
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
 NOISE_SE = 2.0  # a loss within this many standard errors of 0 is never marked
 WORST = 3  # the worst moves listed per seat
 MAX_BUDGET = 100_000  # evaluations per decision: far above any use, bounds a runaway request
+# A doubtful verdict (``deepen_verdict``) may take this many of the search's budgets more,
+# spent on the move played and the expert's choice alone.
+DEEPEN = 1.0
+# A mark resting on fewer paired worlds than this is judged on more (``doubtful``): a move
+# pruned on its first few worlds was dropped on unlucky ones, and so few worlds barely say
+# how wide the error is.
+MIN_WORLDS = 30
 
 
 @dataclass(frozen=True)
@@ -277,10 +291,11 @@ class Review:
         the middle carries over to the next call); return ``done``. Forced moves cost
         nothing and are judged on the way.
 
-        Each decision is judged in two parts: the expert's own search of the position
+        Each decision is judged in three parts: the expert's own search of the position
         (``Search`` seeded by ``position_seed``, exactly as ``agents.ExpertAgent`` plays it,
         so its choice is the expert's), then ``Search.complete``, which values the move
-        played and the choice in every world the search sampled."""
+        played and the choice in every world the search sampled, then, when the verdict is
+        in doubt, ``deepen_verdict``, which compares the two on more worlds."""
         spent = 0.0
         while not self.done and spent < evaluations:
             if self._search is None:
@@ -298,8 +313,7 @@ class Review:
                 search.step(max(1, int(evaluations - spent)))
                 finished = False
             else:
-                finished = search.complete([d.played, search.best()],
-                                           max(1.0, evaluations - spent))
+                finished = self._settle(search, d, max(1.0, evaluations - spent))
             spent += search.used + search.extra - before
             self.evaluations += search.used + search.extra - before
             if finished:
@@ -327,7 +341,17 @@ class Review:
         return {"judged": len(self.entries), "total": self.total,
                 "evaluations": round(self.evaluations, 1), "done": self.done}
 
-    # --- one decision --------------------------------------------------------------------
+    # --- one decision ---
+
+    def _settle(self, search: Search, d: Decision, evaluations: float) -> bool:
+        """After the search: value the move played and the choice in every world it
+        sampled (``Search.complete``), then on more worlds if the verdict is in doubt
+        (``deepen_verdict``), for up to about ``evaluations``; return whether done."""
+        start = search.extra
+        if not search.complete([d.played, search.best()], evaluations):
+            return False
+        return deepen_verdict(search, d.played, self.limits,
+                              max(1.0, evaluations - (search.extra - start)))
 
     def _base(self, d: Decision) -> dict[str, Any]:
         return {"hand": d.hand, "move": d.move, "seat": d.seat, "played": str(d.played)}
@@ -399,39 +423,109 @@ def expert_search(v: View, legal: list[Move], budget: int | None = None,
     return Search(v, list(legal), random.Random(position_seed(v, salt)), config, budget)
 
 
+def _pair(search: Search, move: Move) -> tuple[int, int, float, float, float, int]:
+    """``move`` against the expert's choice over the worlds they share: the indexes of
+    ``move`` and of the best, their mean values, the standard error of the paired
+    difference (0 when ``move`` is the best, ``math.inf`` below two worlds) and the number
+    of worlds. ``move`` is itself the best when it is the choice, a mirror image of it
+    (``mirrored``), or a sensible move (``policy.playable``) estimated at least as good.
+
+    The shared worlds: the search's own ``worlds`` for the choice itself, else every world
+    both were valued in (``deepen`` may have given the pair more; the choice may have more
+    still, from its comparisons with other moves, which are left out)."""
+    choice = search.best()
+    played = search.candidates.index(move)
+    best = search.candidates.index(choice)
+    if played == best:
+        n = search.worlds
+    else:
+        n = min(len(search.values[played]), len(search.values[best]))
+    mine, theirs = search.values[played][:n], search.values[best][:n]
+    value, best_value = _mean(mine), _mean(theirs)
+    sensible = move in playable(list(search.legal))
+    if (best == played or mirrored(search.view, choice, move)
+            or (sensible and value >= best_value)):
+        return played, played, value, value, 0.0, n
+    # The paired difference, world by world (both were valued in the same worlds).
+    _, se = mean_se([b - p for b, p in zip(theirs, mine, strict=True)])
+    return played, best, value, best_value, se, n
+
+
 def figure(search: Search, move: Move, limits: dict[str, float]) -> dict[str, Any]:
     """The review's figures for ``move`` after ``search`` is done and ``complete`` has
-    valued ``move`` and ``search.best()`` in every world: its ``value``, the ``best``
-    move and its ``best_value``, the ``loss`` (at least 0), the standard error of the
-    paired difference ``loss_se`` (None when fewer than two worlds pair them), the ``mark``
-    and the ``worlds`` it was valued in (E-24).
+    valued ``move`` and ``search.best()`` in every world (and ``deepen_verdict`` has run,
+    if it is to): its ``value``, the ``best`` move and its ``best_value``, the ``loss`` (at
+    least 0), the standard error of the paired difference ``loss_se`` (None when fewer than
+    two worlds pair them), the ``mark`` and the ``worlds`` it was valued in (E-24).
 
     The best is the expert's choice (``Search.best``), except that ``move`` is itself the
     best when it is a sensible move (``policy.playable``) estimated at least as good, or a
     mirror image of the choice (``mirrored``)."""
-    choice = search.best()
-    played = search.candidates.index(move)
-    best = search.candidates.index(choice)
-    value = _mean(search.values[played])
-    best_value = _mean(search.values[best])
-    sensible = move in playable(list(search.legal))
-    if mirrored(search.view, choice, move) or (sensible and value >= best_value):
-        best, best_value = played, value
-    if best == played:
-        loss, se = 0.0, 0.0
-    else:
-        # The paired difference, world by world (both were valued in the same worlds).
-        diffs = [b - p for b, p in zip(search.values[best], search.values[played],
-                                       strict=False)]
-        _, se = mean_se(diffs)
-        loss = max(0.0, best_value - value)
+    played, best, value, best_value, se, n = _pair(search, move)
+    loss = max(0.0, best_value - value)
     # Fewer than two paired worlds: the error is unknown (infinite), so nothing is marked,
     # and JSON has no infinity: it is written as null.
     finite = se != math.inf
     return {"move": str(move), "value": _round(value),
             "best": str(search.candidates[best]), "best_value": _round(best_value),
             "loss": _round(loss), "loss_se": _round(se) if finite else None,
-            "mark": mark_of(loss, se, limits), "worlds": len(search.values[played])}
+            "mark": mark_of(loss, se, limits), "worlds": n}
+
+
+def doubtful(search: Search, move: Move, limits: dict[str, float]) -> bool:
+    """Whether the verdict on ``move`` is in doubt: its loss reaches a mark's threshold
+    (``inaccuracy``) but is within the noise guard (``NOISE_SE`` standard errors), or it is
+    marked on fewer than ``MIN_WORLDS`` worlds; more worlds could tell a clear loss from a
+    tie."""
+    _, _, value, best_value, se, n = _pair(search, move)
+    loss = best_value - value
+    if loss < limits[MARK_NAMES[0]] - 1e-9:
+        return False
+    return loss <= NOISE_SE * se or n < MIN_WORLDS
+
+
+def deepen_worlds(search: Search) -> int:
+    """How many worlds a doubtful verdict may add (``DEEPEN`` budgets for two moves, at the
+    search's average cost of an evaluation): a fixed function of the search, so that the
+    verdict does not depend on the chunks it is judged in or on other moves judged."""
+    if not search.evaluated or not search.used:
+        return 0
+    per_evaluation = search.used / search.evaluated
+    return int(DEEPEN * search.budget / (2 * per_evaluation))
+
+
+def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
+                   evaluations: float = math.inf) -> bool:
+    """After ``Search.complete``, judge a doubtful verdict (``doubtful``) on more worlds:
+    ``move`` and the expert's choice are valued together in the same new worlds
+    (``Search.deepen``), doubling their worlds at each look, until the verdict is no
+    longer in doubt or ``deepen_worlds`` are spent; for up to about ``evaluations`` of
+    work in this call (then False: call again to go on).
+
+    A search ends early when every other move is clearly worse, and a pruned move was
+    dropped on its first worlds, often unlucky ones; either way the figures may rest on too
+    few worlds for a clear loss to pass the noise guard (E-24). A true tie stays a tie: its
+    difference does not grow with more worlds while its error shrinks. The looks come at
+    fixed numbers of worlds (the search's, times 2, 4, ...), and every added value is a
+    function of the world and the move alone, so a record gets the same verdict in any
+    chunks, and a hint (``judge_position``) the same figures as the review."""
+    start = search.worlds
+    cap = start + deepen_worlds(search)
+    choice = search.best()
+    if start == 0 or move == choice:
+        return True
+    pair = [choice, move]
+    spent_before = search.extra
+    while True:
+        _, _, _, _, _, n = _pair(search, move)
+        look = start
+        while look < n:
+            look *= 2
+        if n >= cap or (look == n and not doubtful(search, move, limits)):
+            return True
+        target = min(cap, look if look > n else 2 * look)
+        if not search.deepen(pair, target, evaluations - (search.extra - spent_before)):
+            return False
 
 
 def judge_position(v: View, legal: list[Move], budget: int | None = None,
@@ -465,6 +559,7 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
     choice = search.best()
     figures = []
     for m in moves:
+        deepen_verdict(search, m, limits)
         f = figure(search, m, limits)
         figures.append({"move": f["move"], "forced": False, "value": f["value"],
                         "loss": f["loss"], "loss_se": f["loss_se"], "mark": f["mark"],
@@ -504,6 +599,7 @@ def matches(review: Any, record: Any, seats: list[int] | None = None,
             and review.get("hands") == want_hands)
 
 
-__all__ = ["FORMAT", "MARKS", "VERSION", "Decision", "Marks", "Review", "decisions",
-           "expert_search", "figure", "judge_position", "mark_of", "matches", "mirrored",
-           "record_id", "review_record", "scale_of", "thresholds"]
+__all__ = ["DEEPEN", "FORMAT", "MARKS", "MIN_WORLDS", "VERSION", "Decision", "Marks", "Review",
+           "decisions", "deepen_verdict", "deepen_worlds", "doubtful", "expert_search",
+           "figure", "judge_position", "mark_of", "matches", "mirrored", "record_id",
+           "review_record", "scale_of", "thresholds"]

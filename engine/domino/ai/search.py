@@ -1,7 +1,8 @@
 """Search over sampled worlds (perfect-information Monte Carlo) with an exact endgame.
 
-The deciding seat's knowledge (``knowledge.infer``) yields worlds: complete hands consistent
-with everything it has seen (``worlds.sample_world``). Every candidate move is tried in the
+The deciding seat's knowledge (``domino.play.resample.infer``) yields worlds: complete hands
+consistent with everything it has seen (``domino.play.resample.resample``, the engine's
+``ResampleFromInfostate``). Every candidate move is tried in the
 same worlds (paired comparison, so luck of the deal cancels out between candidates) and the
 world is played to the end through the engine's fast path (``game.advance`` +
 ``legal_moves``, settled once at the end by ``settle.hand_result``): by a playout policy, or, once few tiles remain, by an exact alpha-beta
@@ -45,14 +46,13 @@ from typing import Any
 
 from ..hand.moves import Move
 from ..hand.state import HandState, advance, legal_moves
+from ..play.resample import Knowledge, infer, resample
 from ..play.view import View
 from ..settlement.settle import hand_result
 from . import linesolve
 from .evaluate import Utility, sides_of
-from .knowledge import Knowledge, infer
 from .policy import PLACING, move_weight, playable, rollout_move, score_move
 from .stats import mean_se
-from .worlds import sample_world
 
 
 @dataclass(frozen=True)
@@ -116,9 +116,9 @@ class Search:
     def __init__(self, v: View, legal: list[Move], rng: random.Random, cfg: SearchConfig,
                  budget: int | None = None, sampler: Sampler | None = None) -> None:
         self.view = v
-        # Where worlds come from: ``worlds.sample_world`` for every agent. A benchmark may
+        # Where worlds come from: the engine's ``resample`` for every agent. A benchmark may
         # pass its own (benchmarks/ai_decisions.py: bounds that search the true deal).
-        self._sample: Sampler = sampler or sample_world
+        self._sample: Sampler = sampler or resample
         self.cfg = cfg
         self.rng = rng
         self.k: Knowledge = infer(v)
@@ -137,7 +137,9 @@ class Search:
         self.values: list[list[float]] = [[] for _ in self.candidates]
         self.active = list(range(len(self.candidates)))
         self.used = 0.0
-        # Work spent by ``complete`` after the search, outside its budget.
+        # Evaluations the search made (values appended by ``step``), for its average cost.
+        self.evaluated = 0
+        # Work spent by ``complete`` and ``deepen`` after the search, outside its budget.
         self.extra = 0.0
         self._move_weight = MOVE_WEIGHT.get(v.rs.layout, 1.0)
         self.worlds = 0
@@ -147,7 +149,8 @@ class Search:
         # before the first evaluation): it has no value before that.
         self._world: HandState
         self._world_key: tuple[Any, ...] = ()
-        # Every world sampled, in order, with its key: ``complete`` values more moves in them.
+        # Every world sampled, in order, with its key: ``complete`` values more moves in them,
+        # ``deepen`` samples more after the search's own ``worlds``.
         self._worlds: list[tuple[HandState, tuple[Any, ...]]] = []
         # Exact values by (world, candidate): late in a hand few distinct worlds exist, and a
         # repeated one costs one evaluation instead of a new solve.
@@ -179,6 +182,7 @@ class Search:
             value, cost = self._evaluate(self._world, self._world_key, c, self.rng)
             self.values[c].append(value)
             self.used += cost
+            self.evaluated += 1
             spent += cost
         return self.done
 
@@ -189,12 +193,34 @@ class Search:
         return self.best()
 
     def _new_world(self) -> tuple[HandState, tuple[Any, ...]]:
-        """Sample the next world and remember it (``complete`` values more moves in it)."""
-        world = self._sample(self.view, self.rng, self.k)
-        key = (tuple(tuple(sorted(h)) for h in world.hands), tuple(world.boneyard))
-        self._worlds.append((world, key))
+        """The search's next world (``complete`` values more moves in it)."""
         self.worlds += 1
-        return world, key
+        return self._world_at(self.worlds - 1)
+
+    def _world_at(self, w: int) -> tuple[HandState, tuple[Any, ...]]:
+        """World ``w`` (from 0) with its key, sampled from the search's stream if it is not
+        yet: the worlds come in one order whoever asks for them first."""
+        while len(self._worlds) <= w:
+            world = self._sample(self.view, self.rng, self.k)
+            key = (tuple(tuple(sorted(h)) for h in world.hands), tuple(world.boneyard))
+            self._worlds.append((world, key))
+        return self._worlds[w]
+
+    def _value_next(self, c: int) -> float:
+        """Value candidate ``c`` in the next world it has no value in, after the search;
+        return the cost, which counts in ``extra``. The value is a function of the world
+        and the move alone: its playout draws from a stream seeded by the world (its tiles)
+        alone, and it never gives up the exact solve for the rest of the decision. Every
+        move valued there draws the same random numbers (common random numbers: two moves
+        that lead to alike positions get alike playouts, so their difference is less
+        noisy)."""
+        w = len(self.values[c])
+        world, key = self._world_at(w)
+        rng = random.Random(repr(key))
+        value, cost = self._evaluate(world, key, c, rng, give_up=False)
+        self.values[c].append(value)
+        self.extra += cost
+        return cost
 
     def candidate(self, move: Move) -> int:
         """The index of ``move`` among the candidates; a legal move the search left out
@@ -218,10 +244,9 @@ class Search:
 
         The search's choice (``best``) is not changed: ``complete`` never makes a move
         active. Its work is counted in ``extra``, outside the budget. Each added value is a
-        function of the world and the move alone (its playout draws from a stream seeded
-        by the world's number and the move's notation, and it never gives up the exact
-        solve for the rest of the decision), so a move's figures are the same whichever
-        other moves are completed with it, and in whichever chunks. If the search sampled
+        function of the world and the move alone (``_value_next``), so a move's figures
+        are the same whichever other moves are completed with it, and in whichever
+        chunks. If the search sampled
         no world (it had a single candidate), worlds are sampled for these moves until
         the budget is spent."""
         assert self.done, "complete() runs after the search"
@@ -231,23 +256,44 @@ class Search:
         spent = 0.0
         while True:
             for c in indexes:
-                vals = self.values[c]
-                while len(vals) < self.worlds:
+                while len(self.values[c]) < self.worlds:
                     if spent >= evaluations:
                         return False
-                    w = len(vals)
-                    world, key = self._worlds[w]
-                    rng = random.Random(f"{w}:{self.candidates[c]}")
-                    value, cost = self._evaluate(world, key, c, rng, give_up=False)
-                    vals.append(value)
-                    spent += cost
-                    self.extra += cost
+                    spent += self._value_next(c)
             if self.used > 0 or self.extra >= self.budget or not indexes:
                 return True
             if spent >= evaluations:
                 return False
             # No world yet (a single candidate): one more for these moves.
             self._new_world()
+
+    def deepen(self, moves: list[Move], worlds: int, evaluations: float = math.inf) -> bool:
+        """Once ``complete`` has valued ``moves`` in every world of the search, value them
+        in the first ``worlds`` worlds, for up to about ``evaluations`` of work; return
+        whether every one is valued in all of them. The worlds past the search's own are
+        sampled from its stream, consistent with the view as the search's are, in one
+        order whichever moves ask for them first, so every pair of ``moves`` is compared on
+        the same worlds (common random numbers: the luck of a world cancels between them).
+
+        The move review asks for it when two moves' difference is too uncertain for a
+        verdict (``domino.ai.review.deepen_verdict``). Like ``complete``, it never changes
+        the choice (``best``), each added value is a function of the world and the move
+        alone, and its work counts in ``extra``; ``worlds`` (the search's count) is
+        unchanged."""
+        assert self.done, "deepen() runs after the search"
+        if self._choice is None:
+            self._choice = self.best()
+        indexes = [self.candidate(m) for m in moves]
+        if not indexes:
+            return True
+        spent = 0.0
+        for w in range(min(len(self.values[c]) for c in indexes), worlds):
+            for c in indexes:
+                if len(self.values[c]) == w:
+                    if spent >= evaluations:
+                        return False
+                    spent += self._value_next(c)
+        return True
 
     # --- results -----------------------------------------------------------------------
 
