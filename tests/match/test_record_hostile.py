@@ -389,3 +389,46 @@ def test_no_field_or_move_forges_a_second_error_line():
     with pytest.raises(DominoError) as info:
         rec.replay({"x\nerror: forged": float("inf")})
     assert "\n" not in str(info.value)
+
+
+# --- issue 27: no link or file can break the page ----------------------------------------------
+# Item 1: an option's value in a record has its JSON type; text forms belong to the CLI's flags
+# and the web link's parser only (``ruleset.options_from_text``).
+
+@pytest.mark.parametrize("base, name, value", [
+    (KOZEL_START, "fish_lowest_exempt", "yes"),
+    (KOZEL_START, "fish_lowest_exempt", "on"),
+    (KOZEL_START, "fish_lowest_exempt", "1"),
+    (KOZEL_START, "fish_lowest_exempt", "true"),
+    (KOZEL_START, "fish_lowest_exempt", 1),
+    (KOZEL_START, "fish_lowest_exempt", 0),
+    (IWIN_START, "players", "4"),
+    (IWIN_START, "players", 4.0),
+    (IWIN_START, "stake", "1000"),
+    (IWIN_START, "stake", 1000.0),
+    (TRAINS_START, "double_blank_value", "50"),
+    (TRAINS_START, "double_blank_value", 50.0),
+    (TRAINS_START, "set", True),
+], ids=lambda v: repr(v) if not isinstance(v, dict) else v["variant"])
+def test_option_values_have_their_json_type(base, name, value):
+    record = copy.deepcopy(base)
+    record["options"][name] = value
+    message = refused(record, name, kind=DominoError)
+    assert "\n" not in message
+    # The same through the text reader.
+    with pytest.raises(DominoError, match=name):
+        rec.replay(rec.load(json.dumps(record)))
+
+
+@pytest.mark.parametrize("base, name, value", [
+    (KOZEL_START, "fish_lowest_exempt", True),
+    (KOZEL_START, "fish_lowest_exempt", False),
+    (IWIN_START, "players", 4),
+    (IWIN_START, "stake", 2000),
+    (TRAINS_START, "double_blank_value", 50),
+    (TRAINS_START, "first_player", "seat0"),
+], ids=lambda v: repr(v) if not isinstance(v, dict) else v["variant"])
+def test_option_values_of_their_json_type_are_taken(base, name, value):
+    record = copy.deepcopy(base)
+    record["options"][name] = value
+    rec.replay(rec.load(json.dumps(record)))

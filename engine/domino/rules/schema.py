@@ -354,19 +354,18 @@ def record_header(value: Any) -> dict[str, Any]:
 
 
 def option_value(value: Any, where: str) -> Any:
-    """An option's value as JSON gives it: true/false, a whole number no larger than
-    ``MAX_AMOUNT``, or a short string (the ruleset then checks it against the option)."""
+    """An option's value as JSON gives it: true/false, a JSON integer no larger than
+    ``MAX_AMOUNT``, or a short string. Nothing else: not ``2.0`` for 2 (a JSON integer is
+    written without a point); the ruleset then checks that the value has the option's own
+    type (``"yes"`` is no boolean, ``"4"`` no count: docs/DECISIONS.md E-31)."""
     if isinstance(value, bool):
         return value
     if isinstance(value, int):
         return amount(value, where)
-    if isinstance(value, float):
-        if not math.isfinite(value) or value != int(value) or abs(value) > MAX_AMOUNT:
-            raise RecordError(f"{where}: must be a whole number, not {describe(value)}")
-        return value
     if isinstance(value, str):
         return text(value, where, 40)
-    raise RecordError(f"{where}: must be true, false, a number or a name, not {describe(value)}")
+    raise RecordError(f"{where}: must be true, false, a whole number or a name, "
+                      f"not {describe(value)}")
 
 
 def match_state(state: Any, n: int) -> dict[str, Any]:

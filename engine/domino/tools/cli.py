@@ -69,7 +69,8 @@ def _read(path: str) -> str:
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    """``["k=v", ...]`` into a dict; values stay text and the ruleset checks them."""
+    """``["k=v", ...]`` into a dict of text values (``_options`` reads them into the types
+    of the variant's options, ``ruleset.options_from_text``)."""
     out: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
@@ -174,7 +175,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    options = parse_options(args.option)
+    """The ``--option`` and ``--players`` flags as ``get_ruleset`` takes them: command-line
+    text read into each option's type (``voluntary_draw=yes`` is true); only the command line
+    reads text so, a record's options must have their JSON types (DECISIONS E-31)."""
+    from ..rules.ruleset import options_from_text
+
+    options = options_from_text(args.variant, parse_options(args.option))
     if args.players is not None:
         options["players"] = args.players
     return options
