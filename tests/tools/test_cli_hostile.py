@@ -75,3 +75,27 @@ def test_simulate_flags_still_read_text(sc, option):
 def test_simulate_flags_refuse_bad_text(sc, option, word):
     _assert_error(sc.cli("simulate", "--variant", "draw", "--option", option, "--games", "2"),
                   word)
+
+
+def test_replay_refuses_a_key_twice(sc, tmp_path):
+    text = json.dumps(IWIN).replace('"seed": 1', '"seed": 1, "seed": 2')
+    _assert_error(sc.cli("replay", _file(tmp_path, text)), "seed", "twice")
+    _assert_error(sc.cli("legal", "-", stdin=text), "seed", "twice")
+
+
+def test_replay_refuses_a_100000_digit_seed(sc, tmp_path):
+    text = json.dumps(IWIN).replace('"seed": 1', '"seed": ' + "9" * 100_000)
+    line = _assert_error(sc.cli("replay", _file(tmp_path, text)), "100000 digits")
+    assert "set_int_max_str_digits" not in line
+
+
+def test_seed_flag_of_100000_digits_is_one_short_line(sc):
+    _assert_error(sc.cli("simulate", "--variant", "draw", "--games", "1",
+                         "--seed", "9" * 100_000), "--seed")
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000,
+                                  '{"a":' * 100_000 + "1" + "}" * 100_000],
+                         ids=["arrays", "objects"])
+def test_replay_refuses_deep_nesting(sc, tmp_path, text):
+    _assert_error(sc.cli("replay", _file(tmp_path, text)), "nested")

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import DominoError, OptionError
 from ..rules import schema
+from ..rules.schema import describe
 
 # Upper bounds of the simulate and arena counts: far above any measurement, well below what
 # would run for days or fill the memory with per-decision timings.
@@ -88,10 +89,15 @@ def _print(data: Any) -> None:
 def _bounded(value: str, lo: int, hi: int) -> int:
     """An ``int`` argument from ``lo`` to ``hi`` (argparse reports a refusal as a usage
     error: one ``error:`` line, status 2)."""
+    # Digits are counted before int() sees them: 100,000 digits would otherwise be met by
+    # Python's own message, and repeated whole in the one-line error.
+    if len(value.strip().lstrip("+-")) > schema.MAX_INT_DIGITS:
+        raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, not a text of "
+                                         f"{len(value)} characters")
     try:
         number = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {value!r}") from None
+        raise argparse.ArgumentTypeError(f"invalid int value: {describe(value)}") from None
     if not lo <= number <= hi:
         raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, not {number}")
     return number
