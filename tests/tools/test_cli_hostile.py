@@ -94,6 +94,15 @@ def test_seed_flag_of_100000_digits_is_one_short_line(sc):
                          "--seed", "9" * 100_000), "--seed")
 
 
+@pytest.mark.parametrize("flag", ["--players", "--seed", "--games"])
+def test_a_count_flag_of_5000_digits_is_one_short_line(sc, flag):
+    """Python's ``int()`` refuses 4,300 digits and more with its own message, which argparse
+    repeated with the whole value: 5,000 characters on the error line."""
+    argv = ["simulate", "--variant", "draw", "--games", "1", flag, "9" * 5000]
+    _assert_error(sc.cli(*argv), flag)
+    _assert_error(sc.cli(*argv[:-1], "-" + "9" * 5000), flag)
+
+
 @pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000,
                                   '{"a":' * 100_000 + "1" + "}" * 100_000],
                          ids=["arrays", "objects"])

@@ -104,6 +104,19 @@ def _bounded(value: str, lo: int, hi: int) -> int:
     return number
 
 
+def _integer(value: str) -> int:
+    """An ``int`` argument whose range another checks (``--players``: the ruleset, which
+    names the variant's own range); absurd lengths refused before ``int()``, as in
+    ``_bounded``."""
+    if len(value.strip().lstrip("+-")) > schema.MAX_INT_DIGITS:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not a text of "
+                                         f"{len(value)} characters")
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {describe(value)}") from None
+
+
 def _count(hi: int) -> Any:
     return lambda value: _bounded(value, 1, hi)
 
@@ -169,14 +182,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("variants", help="variant ids with their options as JSON")
     s = sub.add_parser("simulate", help="random whole hands: speed and checksum")
     s.add_argument("--variant", required=True)
-    s.add_argument("--players", type=int)
+    s.add_argument("--players", type=_integer)
     s.add_argument("--option", action="append", metavar="NAME=VALUE")
     s.add_argument("--games", type=_count(MAX_GAMES), default=1000,
                    help=f"hands to play, 1 to {MAX_GAMES:,} (default 1000)")
     s.add_argument("--seed", type=_seed, default=0)
     a = sub.add_parser("arena", help="agents against each other: win rates and timings")
     a.add_argument("--variant", required=True)
-    a.add_argument("--players", type=int)
+    a.add_argument("--players", type=_integer)
     a.add_argument("--option", action="append", metavar="NAME=VALUE")
     a.add_argument("--agents", required=True, help="comma-separated agent names")
     a.add_argument("--hands", type=_count(MAX_HANDS), default=100,
@@ -197,7 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
     rv.add_argument("--budget", type=_count(MAX_REVIEW_BUDGET), metavar="B",
                     help="search evaluations per decision, 1 to "
                          f"{MAX_REVIEW_BUDGET:,} (default: the expert's, {EXPERT_BUDGET}); "
-                         "the review's cost is proportional to it (see Cost below)")
+                         "what a judged move costs, about (see Cost below)")
     rv.add_argument("--hands", type=_hand_range, metavar="A-B",
                     help="judge only these hands, numbered from 1: one (7) or a range (3-5); "
                          "default: every hand")
