@@ -389,3 +389,103 @@ def test_no_field_or_move_forges_a_second_error_line():
     with pytest.raises(DominoError) as info:
         rec.replay({"x\nerror: forged": float("inf")})
     assert "\n" not in str(info.value)
+
+
+# --- issue 27: no link or file can break the page ----------------------------------------------
+# Item 1: an option's value in a record has its JSON type; text forms belong to the CLI's flags
+# and the web link's parser only (``ruleset.options_from_text``).
+
+@pytest.mark.parametrize("base, name, value", [
+    (KOZEL_START, "fish_lowest_exempt", "yes"),
+    (KOZEL_START, "fish_lowest_exempt", "on"),
+    (KOZEL_START, "fish_lowest_exempt", "1"),
+    (KOZEL_START, "fish_lowest_exempt", "true"),
+    (KOZEL_START, "fish_lowest_exempt", 1),
+    (KOZEL_START, "fish_lowest_exempt", 0),
+    (IWIN_START, "players", "4"),
+    (IWIN_START, "players", 4.0),
+    (IWIN_START, "stake", "1000"),
+    (IWIN_START, "stake", 1000.0),
+    (TRAINS_START, "double_blank_value", "50"),
+    (TRAINS_START, "double_blank_value", 50.0),
+    (TRAINS_START, "set", True),
+], ids=lambda v: repr(v) if not isinstance(v, dict) else v["variant"])
+def test_option_values_have_their_json_type(base, name, value):
+    record = copy.deepcopy(base)
+    record["options"][name] = value
+    message = refused(record, name, kind=DominoError)
+    assert "\n" not in message
+    # The same through the text reader.
+    with pytest.raises(DominoError, match=name):
+        rec.replay(rec.load(json.dumps(record)))
+
+
+@pytest.mark.parametrize("base, name, value", [
+    (KOZEL_START, "fish_lowest_exempt", True),
+    (KOZEL_START, "fish_lowest_exempt", False),
+    (IWIN_START, "players", 4),
+    (IWIN_START, "stake", 2000),
+    (TRAINS_START, "double_blank_value", 50),
+    (TRAINS_START, "first_player", "seat0"),
+], ids=lambda v: repr(v) if not isinstance(v, dict) else v["variant"])
+def test_option_values_of_their_json_type_are_taken(base, name, value):
+    record = copy.deepcopy(base)
+    record["options"][name] = value
+    rec.replay(rec.load(json.dumps(record)))
+
+
+# Item 2: a key twice in one object is refused, not silently the last one.
+
+@pytest.mark.parametrize("old, new", [
+    ('"seed": 1', '"seed": 1, "seed": 2'),
+    ('"players": 4', '"players": 4, "players": 3'),
+    ('"to_move": 1', '"to_move": 1, "to_move": 2'),
+    ('"moves": ["pass", "3-1@L"]', '"moves": ["pass", "3-1@L"], "moves": []'),
+])
+def test_duplicate_keys_are_refused(old, new):
+    text = json.dumps(IWIN_START)
+    assert old in text
+    key = old.split('"')[1]
+    with pytest.raises(RecordError, match=f"key {key} twice") as info:
+        rec.load(text.replace(old, new, 1))
+    assert "\n" not in str(info.value)
+
+
+def test_duplicate_key_with_a_hostile_name_stays_one_line():
+    text = '{"x\\nerror: forged": 1, "x\\nerror: forged": 2}'
+    with pytest.raises(RecordError, match="twice") as info:
+        rec.load(text)
+    assert "\n" not in str(info.value)
+
+
+# Item 3: an absurd integer is refused before it is converted, with a message of ours.
+
+@pytest.mark.parametrize("digits", [41, 5000, 100_000])
+def test_absurd_integers_are_refused_before_conversion(digits):
+    text = json.dumps(IWIN_START).replace('"seed": 1', '"seed": ' + "9" * digits)
+    with pytest.raises(RecordError) as info:
+        rec.load(text)
+    message = str(info.value)
+    assert f"a number of {digits} digits" in message, message
+    assert "set_int_max_str_digits" not in message and len(message) < 200
+    negative = json.dumps(IWIN_START).replace('"stake": 1000', '"stake": -' + "1" * digits)
+    with pytest.raises(RecordError, match=f"a number of {digits} digits"):
+        rec.load(negative)
+
+
+def test_a_seed_just_out_of_range_names_the_seed():
+    """Up to ``schema.MAX_INT_DIGITS`` digits a number is read, and the field says why it is
+    refused (the seed's range, DECISIONS E-21 and E-31)."""
+    for seed in (2**64, -(2**63) - 1, 10**39):
+        text = json.dumps(IWIN_START).replace('"seed": 1', f'"seed": {seed}')
+        refused(rec.load(text), "seed", "from -9223372036854775808 to 18446744073709551615")
+    for seed in (2**64 - 1, -(2**63)):
+        text = json.dumps(IWIN_START).replace('"seed": 1', f'"seed": {seed}')
+        rec.replay(rec.load(text))
+
+
+def test_a_huge_seed_built_in_python_is_refused():
+    record = copy.deepcopy(IWIN_START)
+    record["seed"] = 10**100_000
+    message = refused(record, "seed", "digits")
+    assert len(message) < 200

@@ -25,6 +25,7 @@ from domino import (
     tile_str,
     variants_catalog,
 )
+from domino.rules.ruleset import options_from_text
 from domino.tiles import shuffle
 
 IDS = ["vn_traditional", "vn_schoolnet", "vn_iwin", "doubles", "kozel", "block", "draw",
@@ -257,12 +258,54 @@ def test_option_error_through_match_new():
         Match.new("kozel", {"players": 5}, seed=1)
 
 
-def test_text_option_values_are_read():
-    """The CLI passes option values as text; the ruleset reads them."""
-    rs = get_ruleset("draw", {"players": "3", "voluntary_draw": "true", "reserve": "classic"})
+def test_text_option_values_are_read_by_options_from_text():
+    """The CLI passes option values as text; ``options_from_text`` reads them into the
+    option's type (issue 27: the ruleset itself takes JSON types only)."""
+    options = options_from_text("draw", {"players": "3", "voluntary_draw": "true",
+                                         "reserve": "classic"})
+    assert options == {"players": 3, "voluntary_draw": True, "reserve": "classic"}
+    rs = get_ruleset("draw", options)
     assert rs.players == 3
     assert dict(rs.option_values())["voluntary_draw"] is True
-    assert get_ruleset("all_fives", {"target": "100"}).target == 100
+    assert get_ruleset("all_fives", options_from_text("all_fives", {"target": "100"})
+                       ).target == 100
+    for word in ("yes", "on", "1", "TRUE", " true "):
+        assert options_from_text("draw", {"voluntary_draw": word}) == {"voluntary_draw": True}
+    for word in ("no", "off", "0", "False"):
+        assert options_from_text("draw", {"voluntary_draw": word}) == {"voluntary_draw": False}
+    assert options_from_text("draw", {"reserve": "0"}) == {"reserve": "0"}
+    assert options_from_text("mexican_train", {"double_blank_value": "50"}) == {
+        "double_blank_value": 50}
+
+
+@pytest.mark.parametrize("variant, text", [
+    ("draw", {"voluntary_draw": "maybe"}), ("draw", {"voluntary_draw": "2"}),
+    ("draw", {"players": "three"}), ("draw", {"players": "٣"}), ("draw", {"reserve": "3"}),
+    ("draw", {"hand_size": "1.5"}), ("draw", {"hand_size": "9" * 5000}),
+    ("draw", {"nope": "1"}), ("all_fives", {"target": "101"}),
+])
+def test_text_that_reads_as_no_value_is_refused(variant, text):
+    options = options_from_text(variant, text)
+    assert options == text  # passed on as it is: get_ruleset names the problem
+    with pytest.raises(OptionError):
+        get_ruleset(variant, options)
+
+
+@pytest.mark.parametrize("variant, options", [
+    ("draw", {"players": "3"}), ("draw", {"players": 3.0}), ("draw", {"players": True}),
+    ("draw", {"voluntary_draw": "true"}), ("draw", {"voluntary_draw": "yes"}),
+    ("draw", {"voluntary_draw": "on"}), ("draw", {"voluntary_draw": "1"}),
+    ("draw", {"voluntary_draw": 1}), ("draw", {"voluntary_draw": 0}),
+    ("all_fives", {"target": "100"}), ("all_fives", {"target": 100.0}),
+    ("mexican_train", {"double_blank_value": "50"}),
+    ("mexican_train", {"double_blank_value": False}),
+    ("draw", {"reserve": 0}), ("vn_iwin", {"stake": "1000"}), ("vn_iwin", {"stake": 1000.0}),
+])
+def test_get_ruleset_takes_json_types_only(variant, options):
+    """A value of another JSON type than the option's is refused, text forms included
+    (issue 27 item 1; the CLI and the web link read text into types before)."""
+    with pytest.raises(OptionError, match=next(iter(options))):
+        get_ruleset(variant, options)
 
 
 # --- move notation -------------------------------------------------------------------------

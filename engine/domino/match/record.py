@@ -13,7 +13,8 @@ Engine-defined parts of the format, documented here as RECORD.md asks:
   (``hand 2, start.seated: ...``).
 * Every field is checked once, by ``domino.rules.schema``, where the JSON is read; tiles and line
   tiles are ASCII digits. Limits a real match never reaches (``domino.rules.schema``): 4,000,000
-  characters of text, nesting 64 deep, 1,000 hands, 5,000 moves in a hand, 50,000 in all.
+  characters of text, nesting 64 deep, 1,000 hands, 5,000 moves in a hand, 50,000 in all,
+  integers of at most 40 digits in the text. A key twice in one object is refused.
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ VERSION = schema.VERSION
 
 
 def load(text: str | bytes) -> dict[str, Any]:
-    """Parse record text; malformed, truncated, oversized or too deeply nested JSON raises
-    RecordError (the limits are ``domino.rules.schema``'s)."""
-    data = schema.parse_json(text, "the record", schema.MAX_RECORD_CHARS)
+    """Parse record text; malformed, truncated, oversized or too deeply nested JSON, a key
+    twice in one object or an integer of absurd length raises RecordError
+    (``schema.parse_record``, whose limits are ``domino.rules.schema``'s)."""
+    data = schema.parse_record(text)
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     return data

@@ -14,7 +14,6 @@ built (``check_names``), not silently treated as some other rule.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal, get_args
@@ -648,52 +647,72 @@ _check_registry(tuple(REGISTRY.values()))
 
 
 _WHOLE_TEXT = re.compile(r"[+-]?[0-9]{1,18}")
-
-
-def _whole_number(value: Any) -> int | None:
-    """An option's whole number from JSON or the command line: an int, a float with no
-    fraction, or ASCII digits (``int()`` alone would take full-width digits, overflow on
-    infinity and refuse 4,300 digits with an error of its own); None if it is none of them."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return int(value) if math.isfinite(value) and value == int(value) else None
-    if isinstance(value, str) and _WHOLE_TEXT.fullmatch(value.strip()):
-        return int(value)
-    return None
+_TRUE_TEXT = ("true", "1", "yes", "on")
+_FALSE_TEXT = ("false", "0", "no", "off")
 
 
 def _check_value(spec: OptionSpec, value: Any, variant: str) -> Any:
-    """Validate one option value against its spec, accepting text forms from the CLI."""
+    """Validate one option value against its spec, as JSON gives it (docs/DECISIONS.md E-31):
+    a ``bool`` option takes ``true``/``false`` only, an ``int`` option a JSON integer (not
+    ``true``, not ``2.0``, not ``"2"``), a ``choice`` one of its choices with its own type
+    (``"0"`` for draw's reserve, ``50`` for double_blank_value). Text from a command line or a
+    link is read into these types first, by ``options_from_text``."""
     where = f"option {spec.name!r} of {variant}"
     if spec.kind == "bool":
-        if isinstance(value, str) and value.lower() in ("true", "1", "yes", "on"):
-            return True
-        if isinstance(value, str) and value.lower() in ("false", "0", "no", "off"):
-            return False
         if isinstance(value, bool):
             return value
         raise OptionError(f"{where} takes true or false, not {describe(value)}")
     if spec.kind == "int":
-        number = _whole_number(value)
-        if number is None:
+        if not isinstance(value, int) or isinstance(value, bool):
             raise OptionError(f"{where} takes a whole number, not {describe(value)}")
-        if (spec.min is not None and number < spec.min) or (
-                spec.max is not None and number > spec.max):
+        if (spec.min is not None and value < spec.min) or (
+                spec.max is not None and value > spec.max):
             raise OptionError(f"{where} must be between {spec.min} and {spec.max}, "
-                              f"not {describe(number)}")
-        if number % spec.step:
-            raise OptionError(f"{where} must be a multiple of {spec.step}, not {number}")
-        return number
+                              f"not {describe(value)}")
+        if value % spec.step:
+            raise OptionError(f"{where} must be a multiple of {spec.step}, not {value}")
+        return value
     for choice in spec.choices:
-        # The command line gives every value as text: "100" names the choice 100.
-        if (value == choice and not isinstance(value, bool)) or (
-                isinstance(value, str) and value == str(choice)):
+        if value == choice and type(value) is type(choice):
             return choice
     allowed = ", ".join(str(c) for c in spec.choices)
     raise OptionError(f"{where} must be one of {allowed}, not {describe(value)}")
+
+
+def _value_from_text(spec: OptionSpec, text: str) -> Any:
+    """``text`` read as a value of ``spec``'s type: ``true``/``1``/``yes``/``on`` (and the
+    opposites) for a bool, ASCII digits for an int (``int()`` alone would take full-width
+    digits and refuse 4,300 digits with an error of its own), the choice it names for a
+    choice (``"100"`` names the choice 100). Text that reads as none of them is returned as
+    it is, for ``get_ruleset`` to refuse with the option's own message."""
+    word = text.strip()
+    if spec.kind == "bool":
+        if word.lower() in _TRUE_TEXT:
+            return True
+        if word.lower() in _FALSE_TEXT:
+            return False
+    elif spec.kind == "int":
+        if _WHOLE_TEXT.fullmatch(word):
+            return int(word)
+    else:
+        for choice in spec.choices:
+            if word == str(choice):
+                return choice
+    return text
+
+
+def options_from_text(variant: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Options given as text (the CLI's ``--option name=value``; a link's parameters) read
+    into the JSON types ``get_ruleset`` takes, by each option's type in ``variant``
+    (``players`` is a whole number). A value that is not a string, or a name the variant does
+    not have, is passed on unchanged, so that ``get_ruleset`` names the problem. Records never
+    come through here: their values must already have their JSON types (E-31)."""
+    base = resolve_variant(variant)
+    specs = {s.name: s for s in base.option_specs}
+    specs["players"] = OptionSpec("players", "int", base.default_players, "")
+    return {name: _value_from_text(specs[name], value)
+            if isinstance(value, str) and name in specs else value
+            for name, value in options.items()}
 
 
 def resolve_variant(variant: str) -> Ruleset:
@@ -719,7 +738,9 @@ _BUILT_MAX = 256
 def get_ruleset(variant: str, options: dict[str, Any] | None = None) -> Ruleset:
     """Build the ruleset of ``variant`` with ``options`` (RULES.md names plus ``players``).
 
-    Unknown options, out-of-range values and impossible player counts raise OptionError.
+    Values have their JSON types (``_check_value``; text is read by ``options_from_text``
+    first). Unknown options, values of the wrong type or out of range and impossible player
+    counts raise OptionError.
     The same variant and options give the same (frozen) Ruleset object again.
     """
     base = resolve_variant(variant)

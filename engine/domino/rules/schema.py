@@ -19,7 +19,13 @@ Limits: a real match never comes near them, a hostile record meets them at once.
 ``MAX_MOVES``          moves in one record, all hands together
 ``MAX_AMOUNT``         size of a score, balance, record or option number
 ``SEED_RANGE``         the seeds a record or a match may name
+``MAX_INT_DIGITS``     digits of an integer in record text (checked before it is
+                       converted: twice the longest any field takes, a seed's 20)
 =====================  =========================================================
+
+Record text is read by ``parse_record``: strict JSON as ``parse_json`` reads it, and also no
+key twice in one object (JSON readers disagree on which one counts: Python's keeps the last,
+others the first) and no integer longer than ``MAX_INT_DIGITS`` (docs/DECISIONS.md E-31).
 """
 
 from __future__ import annotations
@@ -41,6 +47,10 @@ MAX_HAND_MOVES = 5_000
 MAX_MOVES = 50_000
 MAX_AMOUNT = 10**15
 SEED_RANGE = (-(2**63), 2**64 - 1)
+# 2**64 - 1 has 20 digits and MAX_AMOUNT 16: a number twice as long is no field's, and a number
+# this short converts in no time (Python refuses over 4,300 digits with a message of its own,
+# and converting digits costs time that grows with the square of their count).
+MAX_INT_DIGITS = 40
 # A move in notation is at most about 20 characters (``12-12@L+11-11@R``).
 MAX_MOVE_CHARS = 40
 
@@ -218,10 +228,38 @@ def _finite_float(text_value: str) -> float:
     return number
 
 
-def parse_json(text_value: Any, what: str, max_chars: int, err: ErrorClass = RecordError) -> Any:
+class _Refused(Exception):
+    """What a hook of the JSON reader found wrong (said after ``what``: "has the key x
+    twice"); ``parse_json`` turns it into the caller's error class."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the JSON text, refused if it holds a key twice."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Refused(f"has the key {field_name(key)} twice in one object")
+        out[key] = value
+    return out
+
+
+def _short_int(text_value: str) -> int:
+    """An integer of the JSON text, refused before it is converted if it has more than
+    ``MAX_INT_DIGITS`` digits."""
+    digits = len(text_value) - text_value.startswith("-")
+    if digits > MAX_INT_DIGITS:
+        raise _Refused(f"holds a number of {digits} digits; no field takes one of more than "
+                       f"{MAX_INT_DIGITS} (a seed, the longest, has at most 20)")
+    return int(text_value)
+
+
+def parse_json(text_value: Any, what: str, max_chars: int, err: ErrorClass = RecordError, *,
+               unique_keys: bool = False, short_ints: bool = False) -> Any:
     """Parse JSON text strictly: at most ``max_chars`` characters (checked before parsing),
     no ``NaN`` or ``Infinity`` (Python's reader accepts them; JSON has no such numbers), no
-    number too long for Python to convert, no nesting deeper than ``MAX_DEPTH``."""
+    number too long for Python to convert, no nesting deeper than ``MAX_DEPTH``. With
+    ``unique_keys``, no object holds a key twice; with ``short_ints``, no integer has more
+    than ``MAX_INT_DIGITS`` digits (both for records: ``parse_record``)."""
     if isinstance(text_value, (bytes, bytearray)):
         try:
             text_value = bytes(text_value).decode("utf-8")
@@ -234,12 +272,25 @@ def parse_json(text_value: Any, what: str, max_chars: int, err: ErrorClass = Rec
     if _too_deep(text_value):
         raise err(f"{what} is nested more than {MAX_DEPTH} levels deep")
     try:
-        return json.loads(text_value, parse_constant=_no_constant, parse_float=_finite_float)
+        return json.loads(text_value, parse_constant=_no_constant, parse_float=_finite_float,
+                          object_pairs_hook=_unique_keys if unique_keys else None,
+                          parse_int=_short_int if short_ints else None)
+    except _Refused as exc:
+        raise err(f"{what} {exc}") from None
     except json.JSONDecodeError as exc:
         raise err(f"{what} is not valid JSON (line {exc.lineno}, column {exc.colno}: "
                   f"{exc.msg})") from None
     except (ValueError, RecursionError) as exc:
         raise err(f"{what} is not valid JSON: {exc}") from None
+
+
+def parse_record(text_value: Any, err: ErrorClass = RecordError) -> Any:
+    """Parse record text (``str``, or ``bytes`` of UTF-8): ``parse_json`` with the record's
+    limits, ``MAX_RECORD_CHARS`` characters, no key twice in one object and no integer over
+    ``MAX_INT_DIGITS`` digits. What every reader of record text calls (``record.load``, so
+    the CLI; E-31)."""
+    return parse_json(text_value, "the record", MAX_RECORD_CHARS, err, unique_keys=True,
+                      short_ints=True)
 
 
 def _too_deep(text_value: str) -> bool:
@@ -354,19 +405,18 @@ def record_header(value: Any) -> dict[str, Any]:
 
 
 def option_value(value: Any, where: str) -> Any:
-    """An option's value as JSON gives it: true/false, a whole number no larger than
-    ``MAX_AMOUNT``, or a short string (the ruleset then checks it against the option)."""
+    """An option's value as JSON gives it: true/false, a JSON integer no larger than
+    ``MAX_AMOUNT``, or a short string. Nothing else: not ``2.0`` for 2 (a JSON integer is
+    written without a point); the ruleset then checks that the value has the option's own
+    type (``"yes"`` is no boolean, ``"4"`` no count: docs/DECISIONS.md E-31)."""
     if isinstance(value, bool):
         return value
     if isinstance(value, int):
         return amount(value, where)
-    if isinstance(value, float):
-        if not math.isfinite(value) or value != int(value) or abs(value) > MAX_AMOUNT:
-            raise RecordError(f"{where}: must be a whole number, not {describe(value)}")
-        return value
     if isinstance(value, str):
         return text(value, where, 40)
-    raise RecordError(f"{where}: must be true, false, a number or a name, not {describe(value)}")
+    raise RecordError(f"{where}: must be true, false, a whole number or a name, "
+                      f"not {describe(value)}")
 
 
 def match_state(state: Any, n: int) -> dict[str, Any]:
