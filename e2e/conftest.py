@@ -110,6 +110,26 @@ def open_deep_link(page, site, fragment):
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
 
 
+# What Playwright says when the element it was about to click left the page or stopped being
+# clickable because the page drew a new state meanwhile (the only click failure a test of a
+# live table retries; any other is raised).
+RERENDERED = ("not attached", "detached", "not visible", "not stable", "intercepts pointer",
+              "Timeout")
+
+
+def click_unless_rerendered(locator):
+    """Click `locator`; False (and no click) when the page re-rendered it away first."""
+    from playwright.sync_api import Error
+
+    try:
+        locator.click(timeout=2000)
+    except Error as exc:
+        if not any(words in str(exc) for words in RERENDERED):
+            raise
+        return False
+    return True
+
+
 def play_hand(page, max_clicks=400, timeout_s=240.0):
     """Play the human seats of the current hand by clicking `data-move` controls, until the
     hand-end dialog shows. A tile with several ends is clicked first to open the choice.
@@ -128,19 +148,13 @@ def play_hand(page, max_clicks=400, timeout_s=240.0):
             continue
         move = page.locator("#game [data-move]:visible")
         if move.count():
-            try:
-                move.first.click(timeout=2000)
+            if click_unless_rerendered(move.first):
                 clicks += 1
-            except Exception:  # noqa: BLE001 - the page re-rendered under the click; retry
-                pass
             assert clicks <= max_clicks, "too many moves for one hand"
             continue
         tile = page.locator("#hand .tile.playable:not([data-move])")
         if tile.count():
-            try:
-                tile.first.click(timeout=2000)
-            except Exception:  # noqa: BLE001 - re-rendered; retry
-                pass
+            click_unless_rerendered(tile.first)
             continue
         page.wait_for_timeout(100)
     raise AssertionError("the hand did not end in time")
@@ -187,6 +201,15 @@ def play_and_wait(page):
         " || document.querySelector('#result-open') && !document.querySelector('#result-open').hidden",
         timeout=60_000)
     return move
+
+
+def settle(page, timeout=30_000):
+    """Wait until the page has drawn what it has: the table still (no animation running:
+    `html[data-table]`) and two animation frames painted since (a screenshot then shows the
+    settled page, a resize its new layout)."""
+    page.wait_for_function("document.documentElement.dataset.table !== 'moving'",
+                           timeout=timeout)
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def hand_tiles(page):

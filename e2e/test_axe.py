@@ -9,7 +9,7 @@ import importlib.util
 import json
 
 import pytest
-from conftest import ROOT, open_deep_link, wait_engine, wait_my_turn
+from conftest import ROOT, open_deep_link, settle, wait_engine, wait_my_turn
 from test_summary import record_of
 
 import build
@@ -65,11 +65,11 @@ def check(page, axe_source, where):
     assert not violations, f"axe on {where}:\n{describe(violations)}"
 
 
-def each_size(page, axe_source, where, settle_ms=250, shot=None):
+def each_size(page, axe_source, where, shot=None):
     """Check at phone and desktop sizes; `shot` (a path without the size) keeps a screenshot."""
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(settle_ms)
+        settle(page)
         if shot is not None:
             page.screenshot(path=str(shot.with_name(f"{size}-{shot.name}.png")))
         check(page, axe_source, f"{where} at {size} {width}x{height}")
@@ -134,7 +134,7 @@ def assert_table_fits(page):
     """The table is drawn for the box it has, also when that box changed after the drawing
     (texts of another language, end buttons named from the table drawn, taking another line):
     a small layout neither overflows its box (it would scroll) nor leaves part of it empty."""
-    page.wait_for_timeout(250)
+    settle(page)
     box = page.evaluate("[document.querySelector('#table-wrap').clientHeight,"
                         " document.querySelector('#table').getBoundingClientRect().height]")
     assert abs(box[0] - box[1]) < 1, f"the table's box and the table drawn: {box}"
@@ -160,7 +160,7 @@ def test_table_with_a_tile_selected(page, site, guard, axe_source, artifacts, la
     page.locator("#settings-box summary").click()
     if page.locator("#log-box").get_attribute("open") is None:
         page.locator("#log-box summary").click()
-    page.wait_for_timeout(250)
+    settle(page)
     check(page, axe_source, f"the table, settings and log open, at phone size ({lang})")
 
 
@@ -236,4 +236,4 @@ def test_history(page, site, guard, tmp_path, axe_source, artifacts):
 def test_rules_page(page, site, guard, axe_source, name):
     for lang in LANGS:
         page.goto(site + f"rules/{name}.html#{lang}")
-        each_size(page, axe_source, f"rules/{name}.html#{lang}", settle_ms=50)
+        each_size(page, axe_source, f"rules/{name}.html#{lang}")

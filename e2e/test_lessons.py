@@ -10,7 +10,7 @@ import importlib.util
 import json
 
 import pytest
-from conftest import ROOT, wait_engine
+from conftest import ROOT, settle, wait_engine
 from test_axe import axe_source, catalogue, check  # noqa: F401 - axe_source is a fixture
 
 from domino import Match
@@ -133,7 +133,7 @@ def play_lesson(page, variant, lang, how="choice"):
         assert page.locator("#lesson-next").is_disabled()
         assert words["lesson.your_turn"] in page.locator("#lesson-say").inner_text()
         page.keyboard.press("ArrowRight")
-        page.wait_for_timeout(200)
+        settle(page)
         assert page.locator("#lesson-body").get_attribute("data-index") == str(index)
         page.click("#lesson-hint")
         assert lessonplan.text(lessonplan.hint(step), lang) in \
@@ -273,7 +273,7 @@ def test_the_lesson_screen_fits_every_screen_and_passes_axe(page, site, guard, a
     open_from_setup(page, variant, lang)
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
+        settle(page)
         page.screenshot(path=str(artifacts / f"{size}-lesson-{variant}-start.png"))
         fits(page, f"{variant} at the deal, {size}", ["#lesson-next", "#lesson-prev",
                                                         "#menu-button"])
@@ -294,7 +294,7 @@ def test_the_lesson_screen_fits_every_screen_and_passes_axe(page, site, guard, a
     # A try: the tiles to play, then a tile chosen and its ends glowing.
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
+        settle(page)
         page.screenshot(path=str(artifacts / f"{size}-lesson-{variant}-try.png"))
         fits(page, f"{variant} at the try, {size}", ["#lesson-hand .tile.playable",
                                                      "#lesson-hint", "#lesson-prev"])
@@ -306,7 +306,7 @@ def test_the_lesson_screen_fits_every_screen_and_passes_axe(page, site, guard, a
     wrong = wrong_moves(lesson, step["at"])[0]
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
+        settle(page)
         page.screenshot(path=str(artifacts / f"{size}-lesson-{variant}-chosen.png"))
         fits(page, f"{variant}, a tile chosen, {size}", ["#lesson-choice button"] * bool(several)
              + ["#lesson-hand .tile.playable"])
@@ -320,7 +320,7 @@ def test_the_lesson_screen_fits_every_screen_and_passes_axe(page, site, guard, a
     page.locator("#lesson-say .lesson-feedback.wrong").wait_for(timeout=STEP_MS)
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
+        settle(page)
         page.screenshot(path=str(artifacts / f"{size}-lesson-{variant}-wrong.png"))
         fits(page, f"{variant}, a wrong move, {size}", ["#lesson-hand .tile.playable"])
     check(page, axe_source, f"the lesson screen ({variant}, {lang}), a wrong move")
@@ -333,7 +333,7 @@ def test_the_lesson_screen_fits_every_screen_and_passes_axe(page, site, guard, a
     wait_index(page, n)
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
+        settle(page)
         page.screenshot(path=str(artifacts / f"{size}-lesson-{variant}-end.png"))
         fits(page, f"{variant} at the end, {size}", ["#lesson-again", "#lesson-play",
                                                      "#menu-button"])

@@ -3,7 +3,7 @@ worker; the hand ends with a dialog."""
 
 import re
 
-from conftest import open_deep_link, play_and_wait, play_hand, wait_engine, wait_my_turn
+from conftest import open_deep_link, play_and_wait, play_hand, settle, wait_engine, wait_my_turn
 
 
 def test_whole_hand_vn_traditional_one_human_three_computers(page, site, guard):
@@ -162,7 +162,7 @@ def test_hint_shows_the_reviews_figures(page, site, guard, artifacts):
         "document.querySelector('#hint-box h2').textContent === '\u01af\u1edbc t\u00ednh c\u1ee7a cao th\u1ee7'")
     assert box.locator("thead th").first.inner_text() == "N\u01b0\u1edbc \u0111i"
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(300)
+    settle(page)
     page.screenshot(path=str(artifacts / "hint-390x844-vi.png"))
     page.select_option("#lang", "ru")
     page.wait_for_function(
@@ -194,7 +194,7 @@ def test_game_log_is_in_words_with_the_notation_kept(page, site, guard):
             page.locator("#hand .tile.playable").first.click()
             control = page.locator("#game [data-move]:visible")
         control.first.click()
-        page.wait_for_timeout(300)
+        settle(page)
     page.wait_for_function(
         "document.querySelectorAll('#log li[data-notation]').length >= 3", timeout=60_000)
     for item in page.locator("#log li[data-notation]").all():

@@ -9,7 +9,7 @@ worst moves opening their move, reopened at once; screenshots and axe on its sum
 
 import json
 
-from conftest import capture_answers, engine_answers, wait_until
+from conftest import capture_answers, engine_answers, settle, wait_until
 from test_axe import axe_source, check  # noqa: F401 - axe_source is a fixture
 from test_history import history_keys, open_history
 from test_summary import SIZES, open_record, record_of
@@ -146,10 +146,10 @@ def test_a_hand_reviewed_by_keyboard_and_by_clicking(page, site, guard, tmp_path
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("window.scrollTo(0, 0)")
-        page.wait_for_timeout(300)
+        settle(page)
         page.screenshot(path=str(artifacts / f"{size}-review.png"))
         page.evaluate("window.scrollTo(0, 1e6)")
-        page.wait_for_timeout(150)
+        settle(page)
         page.screenshot(path=str(artifacts / f"{size}-review-end.png"))
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
         check(page, axe_source, f"the review screen at {size}")
@@ -202,7 +202,7 @@ def test_judging_is_cancelled_then_kept_and_reopened_at_once(page, site, guard, 
     assert page.locator("#review-cached").inner_text() == "Judged before: shown at once."
     page.set_viewport_size({"width": 390, "height": 844})
     page.keyboard.press("End")
-    page.wait_for_timeout(300)
+    settle(page)
     page.screenshot(path=str(artifacts / "phone-review-mexican_train.png"))
 
 
@@ -270,7 +270,7 @@ def test_a_whole_match_reviewed_from_the_match_result(page, site, guard, tmp_pat
     # screen at the smallest sizes.
     for width, height in ((844, 390), (320, 568), (1366, 768)):
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(200)
+        settle(page)
         page.screenshot(path=str(artifacts / f"{width}x{height}-match-over.png"))
         for button in ("#result-review", "#result-review-match", "#result-rematch"):
             box = page.locator(button).bounding_box()
@@ -385,10 +385,10 @@ def test_a_whole_match_reviewed_from_the_match_result(page, site, guard, tmp_pat
     for size, (width, height) in WHOLE_SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("window.scrollTo(0, 0)")
-        page.wait_for_timeout(300)
+        settle(page)
         page.screenshot(path=str(artifacts / f"{size}-review-match.png"))
         page.locator("#review-match").scroll_into_view_if_needed()
-        page.wait_for_timeout(150)
+        settle(page)
         page.screenshot(path=str(artifacts / f"{size}-review-match-summary.png"))
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
         check(page, axe_source, f"the match review's summary at {size}")

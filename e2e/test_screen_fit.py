@@ -3,7 +3,7 @@ its controls and the seats are inside the viewport and nothing overlaps (boundin
 Screenshots of each size land in e2e/artifacts/fit-*.png."""
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, play_and_wait, play_hand, wait_my_turn
+from conftest import ENGINE_TIMEOUT_MS, play_and_wait, play_hand, settle, wait_my_turn
 
 SIZES = [(320, 568), (390, 844), (844, 390), (1366, 768), (1920, 1080)]
 
@@ -64,7 +64,7 @@ def test_a_move_fits_on_every_screen(browser, site, artifacts, size):
     wait_my_turn(page)
     check_fit(page, f"{width}x{height} first move")
     play_and_wait(page)
-    page.wait_for_timeout(300)
+    settle(page)
     check_fit(page, f"{width}x{height} second move")
     page.screenshot(path=str(artifacts / f"fit-{width}x{height}-vn_traditional.png"))
     # Four computers' worth of seats: Mexican Train at five players, a 15-tile hand at four.

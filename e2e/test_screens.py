@@ -1,7 +1,7 @@
 """Phone and desktop screenshots of the menu and of a game (saved under e2e/artifacts/)."""
 
 import pytest
-from conftest import wait_engine
+from conftest import settle, wait_engine
 
 SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
 
@@ -32,7 +32,7 @@ def test_screenshots(browser, site, artifacts, name):
             break
     page.wait_for_selector("#game [data-move]:visible, #hand .tile.playable, #result:not([hidden])",
                            timeout=60_000)
-    page.wait_for_timeout(300)
+    settle(page)
     page.screenshot(path=str(artifacts / f"{name}-table.png"))
     # Nothing sticks out sideways on a phone.
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")

@@ -11,7 +11,7 @@ import match_stats
 import pytest
 import test_axe
 import textfmt
-from conftest import IDB_OPEN, put_worker_save, wait_engine, wait_until
+from conftest import IDB_OPEN, put_worker_save, settle, wait_engine, wait_until
 from test_axe import BLOCKING, describe, run_axe
 from test_history import history_keys, open_history
 from test_summary import open_record, record_of
@@ -125,7 +125,7 @@ def test_three_matches_counted_exported_and_imported_back(page, site, guard, tmp
         "Matches won, by the computers' level: medium ")
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
+        settle(page)
         assert fits(page), f"the statistics overflow at {width}x{height}"
         page.screenshot(path=str(artifacts / f"stats-{width}x{height}.png"), full_page=True)
     # By keyboard: the game is chosen with the arrow keys, the table scrolls by focus.

@@ -5,7 +5,7 @@ import json
 import random
 
 import pytest
-from conftest import wait_engine
+from conftest import settle, wait_engine
 
 from domino import Match
 
@@ -43,14 +43,14 @@ def open_record(page, site, tmp_path, record, size="phone"):
 
 def shoot(page, artifacts, name):
     """The dialog's top, then its end (scrolled), at both sizes."""
-    page.wait_for_timeout(200)
+    settle(page)
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("document.querySelector('#result .dialog').scrollTop = 0")
-        page.wait_for_timeout(150)
+        settle(page)
         page.screenshot(path=str(artifacts / f"{size}-summary-{name}.png"))
         page.evaluate("document.querySelector('#result .dialog').scrollTop = 1e6")
-        page.wait_for_timeout(100)
+        settle(page)
         page.screenshot(path=str(artifacts / f"{size}-summary-{name}-end.png"))
 
 

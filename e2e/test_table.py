@@ -5,7 +5,7 @@ import json
 import random
 
 import pytest
-from conftest import wait_engine
+from conftest import settle, wait_engine
 
 from domino import Match
 
@@ -34,7 +34,7 @@ def test_spinner_table_screenshots(page, site, guard, tmp_path, artifacts, seed)
         wait_engine(page)
         page.set_input_files("#import", str(path))
         page.wait_for_selector("#game:not([hidden])", timeout=30_000)
-        page.wait_for_timeout(400)
+        settle(page)
         label = page.locator("#table").get_attribute("aria-label")
         assert int(label.rsplit(" ", 1)[1]) > 5, label
         page.locator(".table-wrap").screenshot(path=str(artifacts / f"{size}-table-doubles-{seed}.png"))

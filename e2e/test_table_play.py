@@ -5,6 +5,7 @@ import or an undo, a deep link that a reload does not replay, and a rematch."""
 import json
 
 from conftest import (
+    SUMMARY_KEY,
     open_deep_link,
     play_and_wait,
     play_hand,
@@ -22,6 +23,12 @@ def saved_moves(page):
     if not text:
         return None
     return len(json.loads(text)["record"]["hands"][-1]["moves"])
+
+
+def shown_moves(page):
+    """The moves of the current hand the page shows (its public summary of the save)."""
+    text = page.evaluate(f"localStorage.getItem('{SUMMARY_KEY}')")
+    return json.loads(text)["moves"] if text else None
 
 
 def tile_with_two_ends(page, turns=12):
@@ -161,14 +168,15 @@ def test_reloading_a_deep_linked_match_offers_the_save(page, site, guard):
     wait_my_turn(page)
     for _ in range(4):
         play_and_wait(page)
-    moves = wait_until(page, lambda: saved_moves(page), what="the worker's save")
-    page.wait_for_timeout(500)
-    moves = saved_moves(page)
+    # The save holds every move the table shows (the page's summary counts them).
+    moves = wait_until(page, lambda: saved_moves(page) == shown_moves(page) and saved_moves(page),
+                       what="the worker's save of every move shown")
     assert moves >= 4
     page.reload()
     wait_engine(page)
     page.locator("#resume").wait_for(state="visible", timeout=30_000)
-    page.wait_for_timeout(3000)
+    # Everything the start-up sends has been answered (a link's match would have been).
+    page.wait_for_selector("html[data-started=done]", state="attached", timeout=30_000)
     assert page.locator("#menu").is_visible()
     assert saved_moves(page) == moves  # no new hand 1 replaced the save
     page.locator("#resume").click()

@@ -41,12 +41,8 @@ def test_a_new_build_replaces_the_old_cache(page, tmp_path):
             page.click("#update-reload")
         wait_engine(page)
         # The new worker deleted the old cache when it activated (evaluate awaits promises).
-        for _ in range(60):
-            keys = page.evaluate("caches.keys()")
-            if keys == [new_cache]:
-                break
-            page.wait_for_timeout(500)
-        assert keys == [new_cache]
+        wait_until(page, lambda: page.evaluate("caches.keys()") == [new_cache],
+                   timeout_s=30.0, what="the old cache deleted")
         assert "a new build" in page.evaluate(
             "fetch('./app.css').then(r => r.text())")
         # The new build reads the history the old one kept.

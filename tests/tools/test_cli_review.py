@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from domino.ai.review import VERSION as REVIEW_VERSION
 from domino.ai.review import Review
 from domino.match.match import Match
 
@@ -120,7 +121,7 @@ def test_help_states_the_cost_and_the_flags(sc):
     assert proc.returncode == 0
     text = " ".join(proc.stdout.split())
     for words in ("--budget B", "--hands", "3-5", "evaluations", "--quiet",
-                  "standard error", '"version": 2', '"hands"'):
+                  "standard error", f'"version": {REVIEW_VERSION}', '"hands"'):
         assert words in text, words
 
 

@@ -42,6 +42,7 @@ pyodide.ffi = ffi
 sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi})
 
 LATER = %s
+IDLE = %s
 
 def loaded():
     return sorted(name for name in LATER if name in sys.modules)
@@ -58,7 +59,12 @@ async def main():
         "options": {"players": 2}, "seats": ["human", "human"], "seed": 3})))
     seen["state"] = state["type"]
     seen["new_match"] = loaded()
-    await asyncio.sleep(1.5)  # idle: the worker compiles the rest
+    # Idle: the worker compiles the rest, one module per task, until it has compiled all of
+    # them (or 30 s have passed); the lessons must still be left then.
+    for _ in range(3000):
+        if all(name in sys.modules for name in IDLE):
+            break
+        await asyncio.sleep(0.01)
     seen["idle"] = loaded()
     print(json.dumps(seen))
 
@@ -67,7 +73,7 @@ asyncio.run(main())
 
 
 def _run_child() -> dict:
-    code = CHILD % repr(LATER + ON_USE)
+    code = CHILD % (repr(LATER + ON_USE), repr(LATER))
     # `python -c` in web/ imports web/'s modules from there, and the engine installed.
     result = subprocess.run([sys.executable, "-c", code], cwd=WEB, capture_output=True,
                             text=True, timeout=120)

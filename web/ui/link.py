@@ -223,6 +223,8 @@ async def start_engine(after_ready):
         pending = S["pending"]
         S["pending"] = None
         await run_intent(pending)
+    # Started: what waited for the engine (a link's match) has been sent and answered.
+    js.document.documentElement.dataset.started = "done"
 
 
 async def run_intent(message):

@@ -120,6 +120,7 @@ def draw():
         paint(octx, canvas, state, geo, covered())
         if not _anim["running"]:
             _anim["running"] = True
+            mark_moving(True)
             request_frame()
         return
     paint(ctx, canvas, state, geo, None)
@@ -500,6 +501,7 @@ def on_frame(now):
     geo = S["geo"]
     if items is None or geo is None:
         _anim["running"] = False
+        mark_moving(False)
         return
     try:
         now = float(now)
@@ -521,6 +523,7 @@ def on_frame(now):
     if finished:
         _anim["items"] = None
         _anim["running"] = False
+        mark_moving(False)
         # The still table, whole again. Nothing else on the page waits for the animation
         # (the summary polls `motion_running`), so the rest of the page is not rendered again.
         ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
@@ -541,9 +544,16 @@ def motion_running():
     return _anim["items"] is not None
 
 
+def mark_moving(moving):
+    """Say on the page whether the table is animating (`html[data-table]`: "moving" or
+    "still"), for tests and tools that wait until it is still."""
+    window.document.documentElement.dataset.table = "moving" if moving else "still"
+
+
 def stop_motion(exc):
     _anim["items"] = None
     _anim["running"] = False
+    mark_moving(False)
     _anim["failed"] = True
     window.console.warn("motion off: " + str(exc))
 
