@@ -136,7 +136,7 @@ LAYERS = [
     ("domino.play",),
     ("domino.match",),
     ("domino.ai",),
-    ("domino.session",),
+    ("domino.session", "domino.master"),
     ("domino.tools",),
 ]
 

@@ -1,0 +1,223 @@
+"""The master of one match for several devices: it takes each device's intents for its seat and
+returns an ordered stream of updates, each addressed to one device and holding only what that
+device's seat may see (boardgame.io's master and its ``playerView``).
+
+A device joins as a seat (a human seat of the match: its own tiles, the others' counts, the
+public log) or as a spectator (no hand at all), or as ``LOCAL``: the page of the device that
+hosts the match, which plays every human seat no other device holds (one player, or several
+passing it round: its view follows its own seat to move, as the session's viewer does). The master speaks the session's protocol (its
+docstring, engine/domino/session.py) and adds these rules:
+
+- An intent from a seat's device is sent to the session as that seat's (its ``seat`` field set
+  to the device's seat): a ``seat`` naming another seat is refused with ``not_your_seat``, and
+  the session refuses a ``play`` when that seat is not to move (``not_your_turn``) and an
+  ``undo`` of anything but that seat's own last move (DECISIONS E-29). A spectator's device may
+  only ask for what changes nothing (``hello``, ``variants``); anything else is refused with
+  ``spectator``. Starting or loading a match (``new_match``, ``load_record``) is the host's:
+  ``host_only`` from any other device. A refused intent changes nothing and is answered to its
+  device alone.
+- After every intent that gives a new state, and after every computer move (``advance``),
+  every device gets that state as its seat sees it (``Session.state_for``): the device that
+  asked gets it as the answer to its message (its ``id``); the others get it as an update
+  (``"pushed": true``, no ``id``). Updates come in the order the master made them.
+
+Updates are ``(device, text)`` pairs; moving them between devices (a WebRTC data channel, the
+worker's ``postMessage``) is the caller's. Pure Python: tested without a browser.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from .session import PROTOCOL_VERSION, Session
+
+LOCAL = "local"  # the hosting device's page: the human seats no other device holds
+Update = tuple[str, str]  # (device, JSON text)
+
+# What a spectator may ask for: nothing that changes the match or shows a hand.
+SPECTATOR_INTENTS = ("hello", "variants")
+# What only the hosting device may ask for.
+HOST_INTENTS = ("new_match", "load_record")
+
+
+class Master:
+    """The authority of one match: the session, and who watches it from which device."""
+
+    def __init__(self, session: Session | None = None) -> None:
+        self.session = session if session is not None else Session()
+        # device -> its seat (an int), None for a spectator, or LOCAL (the host's page).
+        self.devices: dict[str, int | str | None] = {}
+        self.shown: int | None = None  # the host's seat its page showed last
+
+    # --- who is at the table --------------------------------------------------------------
+
+    def join(self, device: str, seat: int | str | None) -> list[Update]:
+        """Seat ``device`` as ``seat`` (a human seat of the match), a spectator (None) or the
+        host's page (LOCAL); returns its first update, the current state as it sees it, when
+        a match is being played. Raises ValueError for a seat that is not a human seat or
+        that another device holds already (one device per seat)."""
+        if seat is not None and seat != LOCAL:
+            seats = self.session.seats
+            if not isinstance(seat, int) or isinstance(seat, bool) or not (
+                    0 <= seat < len(seats)) or seats[seat] != "human":
+                raise ValueError(f"seat {seat!r} is not a human seat of this match")
+            taken = [d for d, s in self.devices.items() if s == seat and d != device]
+            if taken:
+                raise ValueError(f"seat {seat} is held by another device")
+        self.devices[device] = seat
+        if self.session.match is None or self.session.state_id == 0:
+            return []
+        return [(device, self.encode(self.seen_by(seat)))]
+
+    def leave(self, device: str) -> None:
+        """``device`` no longer gets updates (its seat stays the match's)."""
+        self.devices.pop(device, None)
+
+    # --- intents and updates --------------------------------------------------------------
+
+    def submit(self, device: str, message: str) -> list[Update]:
+        """Handle one message of ``device`` (JSON text) to the end (a computer's search
+        included) and return the updates it gives, in order: the answer to ``device`` first,
+        then the new state, if any, to every other device."""
+        out: list[Update] | None = None
+        for step in self.submit_steps(device, message):
+            out = step
+        assert out is not None
+        return out
+
+    def submit_steps(self, device: str, message: str) -> Iterator[list[Update] | None]:
+        """``submit`` in steps (None after each chunk of a computer's search, as
+        ``Session.handle_steps``), then the updates, last and once."""
+        seat: Any = self.devices.get(device, ...)
+        try:
+            data = json.loads(message)
+        except ValueError:
+            data = None
+        refusal = self.refusal(seat, data)
+        if refusal is None and seat == LOCAL and isinstance(data, dict):
+            refusal, data = self.for_host(data)
+            message = json.dumps(data)
+        if refusal is not None:
+            code, why = refusal
+            yield [(device, self.error(data, code, why))]
+            return
+        if isinstance(data, dict) and isinstance(seat, int):
+            data = dict(data, seat=seat)
+            message = json.dumps(data)
+        before = self.session.state_id
+        answer = None
+        for step in self.session.handle_steps(message):
+            if step is None:
+                yield None
+            else:
+                answer = step
+        assert answer is not None
+        if self.session.state_id == before or self.session.match is None:
+            yield [(device, answer)]  # no new state: for the asker alone
+            return
+        given = json.loads(answer)
+        mine = dict(self.seen_by(seat), **{k: given[k] for k in ("v", "id") if k in given})
+        mine["ai"] = given.get("ai")
+        updates: list[Update] = [(device, json.dumps(mine))]
+        updates += self.to_others(device, pushed=True, ai=mine["ai"])
+        yield updates
+
+    def advance(self) -> Iterator[list[Update] | None]:
+        """Play the computers' moves (``Session.advance_steps``): None after each chunk of a
+        search, then, after each move, its state for every device."""
+        for step in self.session.advance_steps():
+            if step is None:
+                yield None
+                continue
+            pushed = json.loads(step)
+            if pushed.get("type") != "state":
+                # A computer move that failed (a bug): every device is told.
+                yield [(device, step) for device in self.devices]
+                continue
+            yield self.to_others(None, pushed=True, ai=pushed.get("ai"))
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    def refusal(self, seat: Any, data: Any) -> tuple[str, str] | None:
+        """Why the session must not see this message from a device seated as ``seat``
+        (``...``: a device that never joined), or None."""
+        if seat is ...:
+            return "not_joined", "this device has no seat at the table"
+        if not isinstance(data, dict):
+            return None  # the session answers malformed messages itself
+        kind = data.get("type")
+        if seat is None and kind not in SPECTATOR_INTENTS:
+            return "spectator", "a spectator only watches"
+        if kind in HOST_INTENTS and seat != LOCAL:
+            return "host_only", "only the hosting device starts or loads a match"
+        named = data.get("seat")
+        if isinstance(seat, int) and named is not None and named != seat:
+            return "not_your_seat", f"this device plays seat {seat}, not {named!r}"
+        return None
+
+    def host_seats(self) -> list[int]:
+        """The human seats the hosting device plays: those no other device holds."""
+        held = {s for s in self.devices.values() if isinstance(s, int)}
+        return [seat for seat, kind in enumerate(self.session.seats)
+                if kind == "human" and seat not in held]
+
+    def local_viewer(self) -> int | None:
+        """Whose view the host's page shows: the host's seat to move, else the host's seat
+        shown last (the session's own rule, ``next_viewer``, kept to the host's seats), else
+        none (a spectator's view, when every human seat is another device's)."""
+        mine = self.host_seats()
+        to_move = self.session.match.to_move if self.session.match is not None else None
+        if to_move in mine:
+            self.shown = to_move
+        elif self.shown not in mine:
+            self.shown = mine[0] if mine else None
+        return self.shown
+
+    def for_host(self, data: dict[str, Any]) -> tuple[tuple[str, str] | None, dict[str, Any]]:
+        """The host's page plays its own seats only: a ``play`` or ``hint`` while another
+        device's seat is to move is ``not_your_turn``; an ``undo`` names the host's seat
+        when it has one."""
+        kind = data.get("type")
+        mine = self.host_seats()
+        match = self.session.match
+        to_move = match.to_move if match is not None else None
+        if kind in ("play", "hint") and to_move is not None and (
+                self.session.seats[to_move] == "human" and to_move not in mine):
+            return ("not_your_turn", f"seat {to_move} is another device's"), data
+        if kind == "undo" and data.get("seat") is None and len(mine) == 1:
+            data = dict(data, seat=mine[0])
+        if data.get("seat") is not None and data.get("seat") not in mine:
+            return ("not_your_seat", f"seat {data.get('seat')!r} is not the host's"), data
+        return None, data
+
+    def seen_by(self, seat: int | str | None) -> dict[str, Any]:
+        """The latest state as a device seated as ``seat`` sees it."""
+        viewer = self.local_viewer() if seat == LOCAL else seat
+        assert viewer is None or isinstance(viewer, int)
+        return self.session.state_for(viewer)
+
+    def to_others(self, asker: str | None, pushed: bool, ai: Any) -> list[Update]:
+        """The latest state for every device but ``asker``, as updates."""
+        out: list[Update] = []
+        for device, seat in self.devices.items():
+            if device == asker:
+                continue
+            state = self.seen_by(seat)
+            state["pushed"], state["ai"] = pushed, ai
+            out.append((device, self.encode(state)))
+        return out
+
+    @staticmethod
+    def encode(answer: dict[str, Any]) -> str:
+        answer["v"] = PROTOCOL_VERSION
+        return json.dumps(answer, allow_nan=False)
+
+    @staticmethod
+    def error(data: Any, code: str, message: str) -> str:
+        out: dict[str, Any] = {"type": "error", "code": code, "message": message,
+                               "v": PROTOCOL_VERSION}
+        if isinstance(data, dict) and isinstance(data.get("id"), (int, str)):
+            out["id"] = data["id"]
+        return json.dumps(out)
