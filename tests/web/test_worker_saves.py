@@ -1,0 +1,166 @@
+"""The worker's saves (web/worker.py "the save", web/save_log.py): one save per match, written
+move by move, offered after a reload unless another tab plays it, resumed where it was, and
+kept in the history when a new match replaces it.
+
+The worker runs in a child CPython with stand-ins for the browser: `js`, `pyodide.ffi`, and
+an in-memory `worker_db` whose store and Web Locks a test sets (another tab's locks as held).
+Each child is one page load; the store it leaves is the next load's.
+
+RULES.md: none (how the worker keeps matches)
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+
+CHILD = r"""
+import asyncio, json, random, sys, time, types
+
+config = json.loads(sys.stdin.read())
+store = {tuple(k.split("|", 1)): v for k, v in config["store"].items()}
+held = set(config["held"])
+writes = []
+
+db = types.ModuleType("worker_db")
+db.STORE, db.HISTORY, db.REVIEWS, db.ASIDE_KEY = "saves", "history", "reviews", "set_aside"
+db.why = lambda exc: str(exc)
+async def get(key, name="saves"):
+    return store.get((name, key))
+async def write(puts, deletes, name="saves"):
+    writes.append([name, [k for k, _ in puts], list(deletes)])
+    for key in deletes:
+        store.pop((name, key), None)
+    for key, text in puts:
+        store[(name, key)] = text
+async def items(name):
+    return sorted((k, v) for (n, k), v in store.items() if n == name)
+async def items_with_prefix(prefix, name="saves"):
+    return [(k, v) for k, v in await items(name) if k.startswith(prefix)]
+async def hold(name):
+    if name in held:
+        return None
+    held.add(name)
+    return lambda: held.discard(name)
+async def held_names():
+    return set(held)
+db.get, db.write, db.items, db.items_with_prefix, db.hold, db.held = (
+    get, write, items, items_with_prefix, hold, held_names)
+
+js = types.ModuleType("js")
+js.Function = types.SimpleNamespace(new=lambda *args: (lambda *a: None))
+js.Date = types.SimpleNamespace(now=lambda: time.time() * 1000)
+js.Math = types.SimpleNamespace(random=random.random)
+ffi = types.ModuleType("pyodide.ffi")
+ffi.create_proxy = lambda fn: fn
+pyodide = types.ModuleType("pyodide")
+pyodide.ffi = ffi
+sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi, "worker_db": db})
+
+async def main():
+    import worker
+    answers = []
+    for step in config["script"]:
+        if step == "settle":
+            for _ in range(50):
+                await asyncio.sleep(0.01)
+            task = worker._run["task"]
+            while task is not None and not task.done():
+                await asyncio.sleep(0.01)
+            await worker._settle_writes()
+            continue
+        message = dict(step)
+        if message.get("state_id") == "last":
+            message["state_id"] = worker._session.state_id
+        if message.get("move") == "first":
+            message["move"] = worker._session.state_for(worker._session.match.to_move)["moves"][0]["move"]
+        text = await worker.handle(json.dumps(message))
+        answers.append(json.loads(text))
+    await worker._settle_writes()
+    print("RESULT " + json.dumps({"answers": answers, "writes": writes, "held": sorted(held),
+          "store": {n + "|" + k: v for (n, k), v in store.items()}}))
+
+asyncio.run(main())
+"""
+
+NEW = {"type": "new_match", "v": 2, "variant": "draw", "options": {"players": 2},
+       "seats": ["human", "ai:easy"], "seed": 4}
+PLAY = {"type": "play", "v": 2, "state_id": "last", "move": "first"}
+
+
+def load(store=None, held=(), script=()):
+    """One page load of the worker: `script` (messages, or "settle") on `store`."""
+    config = {"store": store or {}, "held": list(held),
+              "script": [{"type": "hello", "id": 1}, *script]}
+    done = subprocess.run([sys.executable, "-c", CHILD], cwd=WEB, input=json.dumps(config),
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    line = [x for x in done.stdout.splitlines() if x.startswith("RESULT ")][-1]
+    return json.loads(line[len("RESULT "):])
+
+
+def saves(store):
+    return sorted(k.split("|", 1)[1] for k in store if k.startswith("saves|match:"))
+
+
+def test_each_move_is_written_alone_and_a_reload_resumes_the_same_position():
+    first = load(script=[NEW, "settle", PLAY, "settle", PLAY, "settle"])
+    store = first["store"]
+    assert len(saves(store)) == 1
+    match_id = saves(store)[0].split(":", 1)[1]
+    moves = [k for k in store if k.startswith(f"saves|move:{match_id}:")]
+    assert len(moves) >= 3
+    # After the first write, a write puts only new moves and the state row.
+    for name, puts, _deletes in first["writes"][1:]:
+        assert name == "saves"
+        assert all(k.startswith(("move:", "state:")) for k in puts), puts
+    # The next page load (the lock released: the tab was reloaded) offers it and resumes it.
+    second = load(store=store, script=[{"type": "resume", "v": 2, "id": 2}])
+    ready, resumed = second["answers"]
+    assert ready["saved"]["variant"] == "draw"
+    assert resumed["type"] == "state"
+    # Every stored move, in order: the human's and the computer's replies after the last
+    # answer (played by the worker, saved as they came).
+    stored = [v for k, v in sorted(store.items()) if k.startswith(f"saves|move:{match_id}:")]
+    assert [m for _, m in resumed["view"]["history"]] == stored
+    assert resumed["state_id"] > 0 and resumed["to_move_kind"] == "human"
+    assert f"domino-match:{match_id}" in second["held"]
+
+
+def test_a_save_another_tab_plays_is_not_offered_and_a_new_match_keeps_the_free_one():
+    tab_a = load(script=[NEW, "settle", PLAY, "settle"])
+    a_id = saves(tab_a["store"])[0].split(":", 1)[1]
+    # Tab B opens while tab A plays (A's lock held): nothing is offered, and B's new match
+    # gets its own rows beside A's.
+    tab_b = load(store=tab_a["store"], held=[f"domino-match:{a_id}"],
+                 script=[dict(NEW, variant="block"), "settle", PLAY, "settle"])
+    assert tab_b["answers"][0]["saved"] is None
+    assert len(saves(tab_b["store"])) == 2
+    assert not [k for k in tab_b["store"] if k.startswith("history|")]
+    # Tab A closed: a new tab is offered the newest free save (B's, as B is closed too) and,
+    # starting a match of its own, keeps both in the history and deletes their rows.
+    tab_c = load(store=tab_b["store"], script=[dict(NEW, variant="all_fives"), "settle"])
+    assert tab_c["answers"][0]["saved"]["variant"] == "block"
+    history = [json.loads(v) for k, v in tab_c["store"].items() if k.startswith("history|")]
+    assert sorted(h["record"]["variant"] for h in history) == ["block", "draw"]
+    assert len(saves(tab_c["store"])) == 1  # the new match's only
+
+
+def test_a_save_of_the_earlier_builds_is_resumed_and_written_anew_in_rows():
+    old = load(script=[NEW, "settle", PLAY, "settle"])
+    match_id = saves(old["store"])[0].split(":", 1)[1]
+    record = json.loads(old["store"][f"saves|match:{match_id}"])["record"]
+    record["hands"][0]["moves"] = [v for k, v in sorted(old["store"].items())
+                                   if k.startswith(f"saves|move:{match_id}:")]
+    legacy = {"saves|match": json.dumps({"record": record, "seats": ["human", "ai:easy"],
+                                         "summary": {"variant": "draw", "moves": 1,
+                                                     "saved_at": 5}})}
+    resumed = load(store=legacy, script=[{"type": "resume", "v": 2, "id": 2}, "settle"])
+    assert resumed["answers"][1]["type"] == "state"
+    assert [m for _, m in resumed["answers"][1]["view"]["history"]][:len(
+        record["hands"][0]["moves"])] == record["hands"][0]["moves"]
+    assert "saves|match" not in resumed["store"]  # the old row, written anew
+    assert len(saves(resumed["store"])) == 1
