@@ -139,14 +139,21 @@ def test_a_deepened_verdict_is_the_same_in_any_chunks_and_in_the_hint():
     steps = list(chunked.chunks(5))
     assert len(steps) > 10
     assert chunked.result() == whole
-    # The hint before the move shows the figures the review gives the move once played.
+    # The hint before the move: the same search, so the same best move; its doubtful
+    # verdicts share a smaller extra budget (HINT_DEEPEN, so that a hint comes about as fast
+    # as the expert's move), so it may rest on fewer worlds than the review's, never more,
+    # and shows no mark the review does not give.
     (d,) = decisions(record, [seat])
     hint = judge_position(d.view, list(d.legal))
     (mine,) = [f for f in hint["moves"] if f["move"] == "2-0"]
     (entry,) = whole["moves"]
     assert hint["best"] == entry["best"]
-    assert {k: mine[k] for k in ("value", "loss", "loss_se", "mark", "worlds")} == {
-        k: entry[k] for k in ("value", "loss", "loss_se", "mark", "worlds")}
+    assert mine["worlds"] <= entry["worlds"]
+    if mine["worlds"] == entry["worlds"]:
+        assert {k: mine[k] for k in ("value", "loss", "loss_se", "mark")} == {
+            k: entry[k] for k in ("value", "loss", "loss_se", "mark")}
+    assert mine["mark"] in (None, entry["mark"])
+    assert hint == judge_position(d.view, list(d.legal))  # the same hint twice
 
 
 # All Fives deals where the first lead is a double, the lone spinner, and the next seat can

@@ -11,8 +11,9 @@ voluntary draw or ``leave``) and the expert's choice in every world the search s
 the two are compared world by world (a paired comparison: the luck of a world cancels
 between them). The same record reviewed twice gets the same verdict, and two records that
 differ only in tiles the seat could not see get the same verdict for that seat (the seed and
-the worlds come from the view alone). ``judge_position`` gives the same figures for every
-sensible move of a position before it is played (the hint during play).
+the worlds come from the view alone). ``judge_position`` gives the review's figures for every
+sensible move of a position before it is played (the hint during play), a doubtful verdict
+judged on fewer extra worlds (``HINT_DEEPEN``).
 
 **Units.** A value is what the search's ``evaluate.Utility`` gives the finished hand, for the
 seat's side (its team with partnerships), in the variant's own unit:
@@ -90,6 +91,9 @@ MAX_BUDGET = 100_000  # evaluations per decision: far above any use, bounds a ru
 # A doubtful verdict (``deepen_verdict``) may take this many of the search's budgets more,
 # spent on the move played and the expert's choice alone.
 DEEPEN = 1.0
+# A hint's doubtful verdicts share this many budgets more, all moves together
+# (``judge_position``).
+HINT_DEEPEN = 0.25
 # A mark resting on fewer paired worlds than this is judged on more (``doubtful``): a move
 # pruned on its first few worlds was dropped on unlucky ones, and so few worlds barely say
 # how wide the error is.
@@ -508,7 +512,8 @@ def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
     difference does not grow with more worlds while its error shrinks. The looks come at
     fixed numbers of worlds (the search's, times 2, 4, ...), and every added value is a
     function of the world and the move alone, so a record gets the same verdict in any
-    chunks, and a hint (``judge_position``) the same figures as the review."""
+    chunks, and a hint (``judge_position``) that deepened a move as far the same figures as
+    the review."""
     start = search.worlds
     cap = start + deepen_worlds(search)
     choice = search.best()
@@ -535,9 +540,11 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
     show the same figures for the candidate moves").
 
     The expert's search of the position (``expert_search``) is run, then every sensible
-    move is valued in every world it sampled (``Search.complete``); each move's figures are
-    the ones ``Review`` gives that move if it is played (``figure``: a move's added values
-    depend on the world and the move alone, so the hint and the later review agree).
+    move is valued in every world it sampled (``Search.complete``) and the doubtful ones on
+    more (``deepen_verdict``, sharing ``HINT_DEEPEN`` budgets, largest losses first); each
+    move's figures are the ones ``Review`` gives that move if it is played, as far as it was
+    deepened (``figure``: a move's added values depend on the world and the move alone), so
+    the hint shows no mark the later review does not give (DECISIONS E-30).
 
     Returns ``{"best": the expert's choice, "unit", "thresholds", "budget", "worlds",
     "moves": [{"move", "value", "loss", "loss_se", "mark", "worlds"}, ...]}``, the best
@@ -557,9 +564,21 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
     search.run()
     search.complete(moves)
     choice = search.best()
+    # A hint must come about as fast as the expert's move (issue 26: within 1.5 times its
+    # time), so its doubtful verdicts share one extra of HINT_DEEPEN budgets, the moves with
+    # the largest losses first (the ones a mark would be wrong or missing on); the review
+    # gives each move its own (DEEPEN), so a move deepened here less than there may show no
+    # mark in the hint and one in the review, never the reverse for a clear loss.
+    spare = HINT_DEEPEN * search.budget
+    first = sorted(moves, key=lambda m: -figure(search, m, limits)["loss"])
+    for m in first:
+        if spare <= 0:
+            break
+        before = search.extra
+        deepen_verdict(search, m, limits, spare)
+        spare -= search.extra - before
     figures = []
     for m in moves:
-        deepen_verdict(search, m, limits)
         f = figure(search, m, limits)
         figures.append({"move": f["move"], "forced": False, "value": f["value"],
                         "loss": f["loss"], "loss_se": f["loss_se"], "mark": f["mark"],
