@@ -60,9 +60,11 @@ def take_link(link_data):
         if key != "players":
             options[key] = link_data["options"][key]
     setup["options"] = options
-    if link_data.get("seed") is not None:
-        setup["seed"] = link_data["seed"]
-        byid("seed").value = str(link_data["seed"])
+    seed = link_data.get("seed")
+    # Only a number the form's input holds (textfmt.link_seed has bounded it already).
+    if isinstance(seed, int) and 0 <= seed <= textfmt.LINK_SEED_MAX:
+        setup["seed"] = seed
+        byid("seed").value = str(seed)
 
 
 def load_names():
