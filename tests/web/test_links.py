@@ -2,6 +2,8 @@
 and 28): a fragment that cannot be read is ignored with a note instead of raising, a lesson
 name that cannot be a game's is refused, and a deal number outside what the setup form holds
 is dropped with a note. The same answers under the MicroPython the page runs.
+
+RULES.md: none (the page's deep links)
 """
 
 import json
@@ -117,7 +119,7 @@ def test_micropython_reads_the_same_links(tmp_path):
     (tmp_path / "cases.json").write_text(json.dumps(fragments), encoding="utf-8")
     program = """
 import sys
-sys.path.insert(0, "/ui")
+sys.path.append("/ui")
 import json
 import textfmt
 got = []

@@ -2,6 +2,8 @@
 so that a name holding U+202E cannot turn its log line around, kept to NAME_CLUSTERS
 characters without cutting one in two, and read back from storage exactly as typed (an emoji
 stored as a JSON escape pair included), under CPython and the page's MicroPython.
+
+RULES.md: none (the page's typed names)
 """
 
 import json
@@ -86,7 +88,7 @@ def test_micropython_reads_the_stored_names_exactly(tmp_path):
     (tmp_path / "stored.json").write_text(stored, encoding="utf-8")
     program = """
 import sys
-sys.path.insert(0, "/ui")
+sys.path.append("/ui")
 import json
 import textfmt
 names = textfmt.read_names(open("/work/stored.json").read())
