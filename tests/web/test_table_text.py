@@ -83,13 +83,15 @@ def test_typed_names_reach_the_log_the_ends_and_the_summary():
     seats = ["human", "human", "ai"]
     names = ["Lan", "  ", "ignored for a computer"]
     played = {"type": "played", "seat": 0, "move": "6-6"}
-    assert textfmt.log_text("en", played, seats, 1, names) == "Lan led 6-6"
+    # A typed name is shown between FSI and PDI (textfmt.isolate).
+    assert textfmt.log_text("en", played, seats, 1, names) == "\u2068Lan\u2069 led 6-6"
     passed = {"type": "passed", "seat": 1}
     assert textfmt.log_text("en", passed, seats, 1, names) == "Player 2 passed"
     assert textfmt.seat_name("en", 2, seats, 1, names) == "Computer 3"
-    assert textfmt.end_label("vi", "T0", seats, 1, names) == textfmt.i18n.t("vi", "end.T", name="Lan")
+    assert textfmt.end_label("vi", "T0", seats, 1, names) == \
+        textfmt.i18n.t("vi", "end.T", name="\u2068Lan\u2069")
     assert textfmt.seat_short("en", 0, ["human", "human"], 1, ["Alexandra Petrova", ""]) == \
-        "Alexand…"
+        "\u2068Alexand…\u2069"
     # One human among computers is "You", whatever was typed.
     assert textfmt.seat_name("en", 0, ["human", "ai"], 0, ["Lan", ""]) == "You"
     over = {"variant": "block", "seats": ["human", "human"], "viewer": 0, "options": {},

@@ -504,16 +504,99 @@ def link_intent(data):
             "seats": data["seats"], "deep_link": True}
 
 
+def read_link():
+    """The address's fragment as `textfmt.read_link` reads it; whatever it holds, start-up
+    goes on: a fragment that cannot be read is ignored with a note, and the address loses it
+    (so that a reload does not meet it again)."""
+    try:
+        found = textfmt.read_link(str(window.location.hash))
+    except Exception:  # noqa: BLE001 - read_link does not raise; the menu must live anyway
+        found = {"match": None, "lesson": None, "notes": [textfmt.NOTE_BAD]}
+    show_link_notes(found["notes"])
+    if found["match"] is None and found["lesson"] is None and found["notes"]:
+        link.forget_link()
+    return found
+
+
+# The notes about a link, shown in a banner of their own: the error banner is cleared by the
+# first state, and a link whose deal number was dropped still starts its match. Holds the
+# banner, then the keys of the notes it shows.
+_link_note = []
+
+
+def make_link_note():
+    """The banner for the notes about a link, after the error banner, hidden (index.html has
+    none); its words are catalogue keys (`data-i18n`), so a change of language redraws them."""
+    box = document.createElement("div")
+    box.id = "link-note"
+    box.className = "banner"
+    box.setAttribute("role", "status")
+    box.hidden = True
+    words = document.createElement("span")
+    words.id = "link-note-text"
+    close = document.createElement("button")
+    close.id = "link-note-close"
+    close.type = "button"
+    close.setAttribute("data-i18n", "link.close")
+    close.textContent = tr("link.close")
+    box.appendChild(words)
+    box.appendChild(close)
+    byid("error-banner").after(box)
+    on(close, "click", on_link_note_close)
+    _link_note.append(box)
+
+
+def show_link_notes(notes, add=False):
+    """Show what of a link was ignored (catalogue keys); no notes hide the banner, unless
+    `add` (a note found later, such as a lesson that does not exist)."""
+    if not _link_note:
+        make_link_note()
+    box = _link_note[0]
+    words = byid("link-note-text")
+    if not add:
+        words.innerHTML = ""
+        del _link_note[1:]
+    for key in notes:
+        if key in _link_note[1:]:
+            continue
+        _link_note.append(key)
+        span = document.createElement("span")
+        span.setAttribute("data-i18n", key)
+        span.style.marginRight = "0.4em"
+        span.textContent = tr(key)
+        words.appendChild(span)
+    box.hidden = len(_link_note) == 1
+
+
+def on_link_note_close(event):
+    _link_note[0].hidden = True
+
+
+def lesson_known(variant):
+    """True when the catalogue has the game `variant` (every game has its lesson), or while
+    the catalogue is not known yet."""
+    ids = S["variant_ids"]
+    return not ids or variant in ids
+
+
+def refuse_lesson():
+    """A lesson's link naming no game: said, forgotten, and the menu stays."""
+    S["pending_lesson"] = None
+    show_link_notes([textfmt.NOTE_LESSON], add=True)
+    link.forget_link()
+
+
 def on_hashchange(event):
     """A deep link followed inside the open page starts its match (or opens its lesson)
     too."""
-    lesson = textfmt.parse_lesson_link(str(window.location.hash))
+    found = read_link()
+    lesson = found["lesson"]
     if lesson is not None:
         take_lesson_link(lesson)
         apply_lang()
         open_pending_lesson()
         return
-    data = textfmt.parse_deep_link(str(window.location.hash))
+    data = found["match"]
     if data is not None:
         byid("result").hidden = True
         setup.take_link(data)
@@ -780,6 +863,9 @@ def open_pending_lesson():
     variant = S["pending_lesson"]
     if variant is None or S["engine_state"] != "ready" or not S["table_ready"]:
         return
+    if not lesson_known(variant):
+        refuse_lesson()
+        return
     S["pending_lesson"] = None
     import lesson_view
 
@@ -922,8 +1008,9 @@ async def main():
     if float(window.innerWidth) >= 900 and float(window.innerHeight) >= 560:
         byid("log-box").open = True  # beside the table there is room for it
     S["saved"] = saved.read_saved()
-    data = textfmt.parse_deep_link(str(window.location.hash))
-    lesson = textfmt.parse_lesson_link(str(window.location.hash))
+    found = read_link()
+    data = found["match"]
+    lesson = found["lesson"]
     if lesson is not None:
         take_lesson_link(lesson)
     try:
@@ -931,6 +1018,8 @@ async def main():
         setup.set_catalog(json.loads(str(await response.text())), render=False)
     except Exception:  # noqa: BLE001 - the engine's own answer fills the form later
         pass
+    if lesson is not None and not lesson_known(lesson["lesson"]):
+        refuse_lesson()  # at once, not when the engine is up
     if data is not None:
         setup.take_link(data)
     apply_lang()  # renders the setup form in the chosen language

@@ -59,9 +59,13 @@ def fail(why):
 
 
 async def open_lesson(variant):
-    """Open the lesson of `variant`: its file and its record in the worker, at the deal."""
+    """Open the lesson of `variant`: its file and its record in the worker, at the deal.
+    A game the catalogue does not have has no lesson: the menu stays, with a note."""
     import app
 
+    if S["variant_ids"] and variant not in S["variant_ids"]:
+        app.show_link_notes([textfmt.NOTE_LESSON], add=True)
+        return
     L.clear()
     L.update(blank())
     L["variant"] = variant

@@ -56,7 +56,8 @@ def seat_html(seat, where):
     name = seat_name(seat)
     parts = ['<div class="' + cls + '" data-seat="' + str(seat) + '" role="group" aria-label="'
              + esc(name) + '">']
-    parts.append('<div class="seat-head"><b class="seat-name">' + esc(name) + "</b>")
+    # dir=auto: a typed name (already between FSI and PDI) keeps its own direction.
+    parts.append('<div class="seat-head"><b class="seat-name" dir="auto">' + esc(name) + "</b>")
     if level is not None:
         parts.append('<span class="level">' + esc(tr("level." + level)) + "</span>")
     parts.append(team + "</div>")

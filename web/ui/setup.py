@@ -59,17 +59,16 @@ def take_link(link_data):
         if key != "players":
             options[key] = link_data["options"][key]
     setup["options"] = options
-    if link_data.get("seed") is not None:
-        setup["seed"] = link_data["seed"]
-        byid("seed").value = str(link_data["seed"])
+    seed = link_data.get("seed")
+    # Only a number the form's input holds (textfmt.link_seed has bounded it already).
+    if isinstance(seed, int) and 0 <= seed <= textfmt.LINK_SEED_MAX:
+        setup["seed"] = seed
+        byid("seed").value = str(seed)
 
 
 def load_names():
-    try:
-        names = json.loads(str(window.dominoBoot.load(NAMES_KEY)) or "[]")
-    except ValueError:
-        names = []
-    S["names"] = names if isinstance(names, list) else []
+    """The typed names as stored, each clean and limited (textfmt.read_names)."""
+    S["names"] = textfmt.read_names(str(window.dominoBoot.load(NAMES_KEY)))
 
 
 def render_setup():
@@ -128,7 +127,8 @@ def render_setup():
         if seats[i] == "human" and seats.count("human") > 1:
             typed = names[i] if i < len(names) and isinstance(names[i], str) else ""
             html.append('<label class="seat-name"><span>' + esc(tr("menu.seat_name")) + "</span>"
-                        + '<input type="text" maxlength="16" data-name="' + str(i) + '" value="'
+                        + '<input type="text" dir="auto" maxlength="' + str(textfmt.NAME_POINTS)
+                        + '" data-name="' + str(i) + '" value="'
                         + esc(typed) + '" placeholder="' + esc(tr("game.player", n=i + 1))
                         + '"></label>')
         html.append("</div>")
@@ -241,7 +241,10 @@ def on_setup_change(event):
         names = S["names"]
         while len(names) <= i:
             names.append("")
-        names[i] = str(target.value).strip()[:16]
+        typed = str(target.value)
+        names[i] = textfmt.clean_name(typed)
+        if names[i] != typed:
+            target.value = names[i]  # what is kept, as it will be shown
         window.dominoBoot.save(NAMES_KEY, json.dumps(names))
     elif target.getAttribute("data-opt") is not None:
         if "options" not in setup or setup["options"] is None:

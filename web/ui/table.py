@@ -213,7 +213,16 @@ def draw_label(ctx, lab, state):
         if float(ctx.measureText(text).width) <= room or size <= 9:
             break
         size -= 1
-    while len(text) > 2 and float(ctx.measureText(text).width) > room:
+    # A typed name is cut a character at a time, never inside one, and stays isolated
+    # (textfmt.seat_short: FSI name PDI); the other labels are short words.
+    n = textfmt.SHORT_NAME
+    while n > 1 and text.startswith(textfmt.FSI) \
+            and float(ctx.measureText(text).width) > room:
+        n -= 1
+        text = textfmt.seat_short(S["lang"], owner, state["seats"], state["viewer"],
+                                  S["names"], n)
+    while len(text) > 2 and not text.startswith(textfmt.FSI) \
+            and float(ctx.measureText(text).width) > room:
         text = text[:-2] + "…"
     ctx.fillText(text, lab["x"] + 2, lab["y"] + lab["h"] / 2)
     box = lab.get("marker_box")

@@ -58,6 +58,130 @@ def is_ai(kind):
 # A typed name longer than this is cut in narrow tables.
 SHORT_NAME = 8
 
+# --------------------------------------------------------------------------- typed names
+# A player's typed name is kept to NAME_CLUSTERS characters as a reader counts them and
+# NAME_POINTS code points in all, where it is typed and where it is read back from storage,
+# and shown between the isolates FSI and PDI, so that no name turns the text around it
+# (DECISIONS W-20). MicroPython has no unicodedata: a character is counted as a base code
+# point with the marks, joiners and modifiers that follow it (`_joins`).
+NAME_CLUSTERS = 16
+NAME_POINTS = 64
+NAME_SLOTS = 16  # names kept: one per seat of the largest table, with room to spare
+FSI = "\u2068"
+PDI = "\u2069"
+
+# Code points that belong to the character before them: combining marks (Latin, Greek,
+# Cyrillic, Vietnamese's decomposed tones, Hebrew, Arabic, the Indic scripts' signs are
+# not all here), ZWNJ/ZWJ, variation selectors, emoji skin tones, tag characters.
+_EXTEND = ((0x0300, 0x036F), (0x0483, 0x0489), (0x0591, 0x05BD), (0x0610, 0x061A),
+           (0x064B, 0x065F), (0x0670, 0x0670), (0x06D6, 0x06DC), (0x06DF, 0x06E4),
+           (0x0900, 0x0903), (0x093A, 0x094F), (0x0E31, 0x0E31), (0x0E34, 0x0E3A),
+           (0x0E47, 0x0E4E), (0x1AB0, 0x1AFF), (0x1DC0, 0x1DFF), (0x200C, 0x200D),
+           (0x20D0, 0x20FF), (0xFE00, 0xFE0F), (0xFE20, 0xFE2F), (0x1F3FB, 0x1F3FF),
+           (0xE0020, 0xE007F), (0xE0100, 0xE01EF))
+
+
+def _extends(cp):
+    for lo, hi in _EXTEND:
+        if lo <= cp <= hi:
+            return True
+    return False
+
+
+def _dropped(cp):
+    """Code points a name never keeps: controls, the isolates themselves (a PDI in a name
+    would close the isolate it is shown in), line and paragraph separators, surrogates."""
+    return cp < 0x20 or 0x7F <= cp <= 0x9F or 0x2066 <= cp <= 0x2069 \
+        or cp in (0x2028, 0x2029) or 0xD800 <= cp <= 0xDFFF
+
+
+def _code_points(text):
+    """The code points of `text`, a surrogate pair joined into the one it encodes (MicroPython's
+    json reads `\\ud83d\\ude00` as two code points), lone surrogates and controls left out."""
+    out = []
+    i = 0
+    n = len(text)
+    while i < n:
+        cp = ord(text[i])
+        if 0xD800 <= cp <= 0xDBFF and i + 1 < n and 0xDC00 <= ord(text[i + 1]) <= 0xDFFF:
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (ord(text[i + 1]) - 0xDC00)
+            i += 1
+        i += 1
+        if not _dropped(cp):
+            out.append(cp)
+    return out
+
+
+def name_clusters(text):
+    """`text` as the characters a reader counts: each a string of a base code point and what
+    joins it (marks, a ZWJ and the code point after it, two regional indicators: a flag)."""
+    clusters = []
+    joined = False
+    for cp in _code_points(text):
+        ch = chr(cp)
+        flag = 0x1F1E6 <= cp <= 0x1F1FF
+        if clusters and (joined or _extends(cp) or (
+                flag and len(clusters[-1]) == 1 and 0x1F1E6 <= ord(clusters[-1]) <= 0x1F1FF)):
+            clusters[-1] += ch
+        else:
+            clusters.append(ch)
+        joined = cp == 0x200D
+    return clusters
+
+
+_clean_cache = {}
+
+
+def clean_name(text, clusters=NAME_CLUSTERS):
+    """A typed or stored name as the page keeps and shows it: trimmed, without controls, at
+    most `clusters` characters and NAME_POINTS code points, never cut inside a character;
+    "" for anything that is not text."""
+    if not isinstance(text, str):
+        return ""
+    key = (text, clusters)
+    if key in _clean_cache:
+        return _clean_cache[key]
+    # Enough of a very long text to fill the name: no character is longer than 32 here.
+    kept = []
+    points = 0
+    for cluster in name_clusters(text.strip()[:NAME_POINTS * 8]):
+        if len(kept) >= clusters or points + len(cluster) > NAME_POINTS:
+            break
+        kept.append(cluster)
+        points += len(cluster)
+    name = "".join(kept).strip()
+    if len(_clean_cache) > 64:
+        _clean_cache.clear()
+    _clean_cache[key] = name
+    return name
+
+
+def read_names(text):
+    """The typed names as storage gives them back (JSON text): a list of clean names, []
+    for anything else. The same names come back as were typed, emoji included."""
+    import json
+
+    try:
+        names = json.loads(text or "[]")
+    except (ValueError, TypeError):
+        return []
+    if not isinstance(names, list):
+        return []
+    return [clean_name(name) for name in names[:NAME_SLOTS]]
+
+
+def isolate(name):
+    """`name` between FSI and PDI: text around it keeps its direction whatever the name holds."""
+    return FSI + name + PDI
+
+
+def short_name(name, n=SHORT_NAME):
+    """A clean name cut to `n` characters with an ellipsis (never inside a character)."""
+    clusters = name_clusters(name)
+    if len(clusters) <= n:
+        return name
+    return "".join(clusters[:max(1, n - 1)]) + "\u2026"
+
 
 def _seat_kind(seat, seats, viewer):
     """"you" for the viewer when one human plays, else "computer" or "player"."""
@@ -79,13 +203,13 @@ def seat_name(lang, seat, seats, viewer, names=None):
     if kind == "you":
         return i18n.t(lang, "game.you")
     typed = _typed_name(seat, names) if kind == "player" else ""
-    return typed or i18n.t(lang, "game." + kind, n=seat + 1)
+    return isolate(typed) if typed else i18n.t(lang, "game." + kind, n=seat + 1)
 
 
 def _typed_name(seat, names):
-    """The name typed for `seat` in the setup form, "" when none was."""
+    """The name typed for `seat` in the setup form, clean (`clean_name`), "" when none was."""
     if names and seat < len(names) and isinstance(names[seat], str):
-        return names[seat].strip()
+        return clean_name(names[seat])
     return ""
 
 
@@ -158,8 +282,28 @@ def canonical_tile(text):
     return str(a) + "-" + str(b)
 
 
+class LinkError(ValueError):
+    """A deep link's fragment that cannot be read: a percent escape that is not UTF-8."""
+
+
+# The deal numbers a link may give: those the setup form's number input accepts (index.html:
+# min 0, max 2147483647), all within the engine's own range (schema.SEED_RANGE), so that the
+# form can show the link's number and start it again (DECISIONS W-19).
+LINK_SEED_MAX = 2147483647
+
+# What a deep link can be told: the catalogue keys of the notes `read_link` gives.
+NOTE_BAD = "link.bad"
+NOTE_SEED = "link.seed_ignored"
+NOTE_LESSON = "link.no_lesson"
+
+
 def unquote(text):
-    """Decode %XX escapes and `+` of a URL fragment value (no urllib in MicroPython)."""
+    """Decode %XX escapes and `+` of a URL fragment value (no urllib in MicroPython).
+
+    Raises LinkError when the escapes do not spell UTF-8 text (`%FF`, a lone `%C3`, an
+    encoded surrogate): never a UnicodeError, which start-up does not expect."""
+    if "%" not in text:
+        return text.replace("+", " ")
     out = bytearray()
     i = 0
     raw = text.replace("+", " ").encode()
@@ -174,7 +318,14 @@ def unquote(text):
                 pass
         out.append(c)
         i += 1
-    return out.decode()
+    try:
+        decoded = bytes(out).decode()
+    except (UnicodeError, ValueError):
+        raise LinkError("not UTF-8") from None
+    for ch in decoded:
+        if 0xD800 <= ord(ch) <= 0xDFFF:  # MicroPython decodes an encoded surrogate as one
+            raise LinkError("a surrogate")
+    return decoded
 
 
 def parse_value(text):
@@ -184,23 +335,18 @@ def parse_value(text):
         return True
     if low in ("false", "off", "no"):
         return False
+    if len(text) > 18:  # no option is that large; MicroPython would build the number
+        return text
     try:
         return int(text)
     except ValueError:
         return text
 
 
-def parse_deep_link(fragment):
-    """Read `#variant=kozel&players=4&seed=7&seats=human,ai:hard,ai,ai&opt.NAME=VALUE`.
-
-    Returns None when the fragment names no variant, else a dict with `variant`, `options`
-    (with `players` when given), `seed` (int or None) and `seats` (list or None). Values are
-    checked by the engine, not here: an unknown option comes back as a protocol error.
-    """
+def _params(fragment):
+    """The fragment's `key=value` pairs, decoded (LinkError for a malformed escape)."""
     if fragment.startswith("#"):
         fragment = fragment[1:]
-    if not fragment:
-        return None
     params = {}
     for part in fragment.split("&"):
         if not part:
@@ -210,6 +356,32 @@ def parse_deep_link(fragment):
         else:
             key, value = part, "true"
         params[unquote(key)] = unquote(value)
+    return params
+
+
+def link_seed(text):
+    """A link's deal number: a whole number from 0 to LINK_SEED_MAX, else None (no sign,
+    no exponent, no 100,000 digits: the length is checked before the number is built)."""
+    text = text.strip()
+    if not text or len(text) > len(str(LINK_SEED_MAX)):
+        return None
+    for ch in text:
+        if not "0" <= ch <= "9":  # isdigit() is wider in CPython (Arabic-Indic digits)
+            return None
+    value = int(text)
+    return value if value <= LINK_SEED_MAX else None
+
+
+def parse_deep_link(fragment):
+    """Read `#variant=kozel&players=4&seed=7&seats=human,ai:hard,ai,ai&opt.NAME=VALUE`.
+
+    Returns None when the fragment names no variant, else a dict with `variant`, `options`
+    (with `players` when given), `seed` (int or None) and `seats` (list or None), and
+    `notes` (catalogue keys) when something of the link was ignored: a deal number outside
+    0 to LINK_SEED_MAX. Values are checked by the engine, not here: an unknown option comes
+    back as a protocol error. Raises LinkError for a malformed escape (`read_link` does not).
+    """
+    params = _params(fragment)
     variant = params.get("variant")
     if not variant:
         return None
@@ -222,11 +394,11 @@ def parse_deep_link(fragment):
     if "partnership" in params:
         options["partnership"] = parse_value(params["partnership"])
     seed = None
-    if "seed" in params:
-        try:
-            seed = int(params["seed"])
-        except ValueError:
-            seed = None
+    notes = []
+    if params.get("seed", "").strip():
+        seed = link_seed(params["seed"])
+        if seed is None:
+            notes.append(NOTE_SEED)
     seats = None
     if "seats" in params:
         seats = []
@@ -234,28 +406,57 @@ def parse_deep_link(fragment):
             kind = kind.strip()
             if kind:
                 seats.append(kind)
-    return {"variant": variant, "options": options, "seed": seed, "seats": seats}
+    out = {"variant": variant, "options": options, "seed": seed, "seats": seats}
+    if notes:
+        out["notes"] = notes
+    return out
+
+
+def lesson_name_ok(lesson):
+    """True for a name that can be a variant's id (`kozel`, `vn_iwin`): the lesson's file
+    is fetched by it."""
+    if not lesson or len(lesson) > 40:
+        return False
+    for ch in lesson:
+        if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch == "_"):
+            return False
+    return True
 
 
 def parse_lesson_link(fragment):
     """Read a lesson's deep link, `#lesson=kozel&lang=ru` (the rules pages link to it).
 
     Returns None when the fragment names no lesson (or a name that cannot be a variant's),
-    else {"lesson": variant id, "lang": the language asked for, or None}."""
-    if fragment.startswith("#"):
-        fragment = fragment[1:]
-    params = {}
-    for part in fragment.split("&"):
-        if "=" in part:
-            key, value = part.split("=", 1)
-            params[unquote(key)] = unquote(value)
+    else {"lesson": variant id, "lang": the language asked for, or None}. Raises LinkError
+    for a malformed escape (`read_link` does not)."""
+    params = _params(fragment)
     lesson = params.get("lesson") or ""
-    if not lesson or len(lesson) > 40:
+    if not lesson_name_ok(lesson):
         return None
-    for ch in lesson:
-        if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch == "_"):
-            return None
     return {"lesson": lesson, "lang": params.get("lang") or None}
+
+
+def read_link(fragment):
+    """Everything the page does with its address's fragment, never raising: {"match": the
+    `parse_deep_link` dict or None, "lesson": the `parse_lesson_link` dict or None, "notes":
+    catalogue keys of what the player is told}. A fragment that cannot be read at all is
+    ignored whole (`link.bad`); a lesson name that cannot be a variant's is refused
+    (`link.no_lesson`); a deal number out of range is dropped (`link.seed_ignored`)."""
+    found = {"match": None, "lesson": None, "notes": []}
+    try:
+        params = _params(fragment)
+        match = parse_deep_link(fragment)
+        lesson = parse_lesson_link(fragment)
+    except (ValueError, UnicodeError):  # LinkError, or what else a bad fragment raises
+        found["notes"].append(NOTE_BAD)
+        return found
+    if match is not None:
+        found["notes"].extend(match.pop("notes", []))
+    if "lesson" in params and lesson is None:
+        found["notes"].append(NOTE_LESSON)
+    found["match"] = match
+    found["lesson"] = lesson
+    return found
 
 
 def default_seats(players):
@@ -266,15 +467,15 @@ def default_seats(players):
     return seats
 
 
-def seat_short(lang, seat, seats, viewer, names=None):
+def seat_short(lang, seat, seats, viewer, names=None, n=SHORT_NAME):
     """A short seat label for narrow tables: "You", "C2" (computer 2), "P3" (player 3), a
-    typed name cut to ``SHORT_NAME`` characters."""
+    typed name cut to `n` characters (``short_name``), isolated."""
     kind = _seat_kind(seat, seats, viewer)
     if kind == "you":
         return i18n.t(lang, "game.you")
     typed = _typed_name(seat, names) if kind == "player" else ""
     if typed:
-        return typed if len(typed) <= SHORT_NAME else typed[:SHORT_NAME - 1] + "…"
+        return isolate(short_name(typed, n))
     return i18n.t(lang, "game." + kind + "_short", n=seat + 1)
 
 
