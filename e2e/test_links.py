@@ -11,7 +11,7 @@ import json
 import time
 
 import pytest
-from conftest import open_deep_link, wait_engine
+from conftest import click_unless_rerendered, open_deep_link, wait_engine
 
 FSI, PDI = "\u2068", "\u2069"
 
@@ -121,17 +121,14 @@ def test_typed_names_are_isolated_limited_and_read_back_exactly(page, site, guar
         ready = page.locator("#handoff-ready")
         move = page.locator("#game [data-move]:visible")
         tile = page.locator("#hand .tile.playable:not([data-move])")
-        try:
-            if ready.is_visible():
-                ready.click(timeout=2000)
-            elif move.count():
-                move.first.click(timeout=2000)
-            elif tile.count():
-                tile.first.click(timeout=2000)
-            else:
-                page.wait_for_timeout(100)
-        except Exception:  # noqa: BLE001 - the page re-rendered under the click; retry
-            pass
+        if ready.is_visible():
+            click_unless_rerendered(ready)
+        elif move.count():
+            click_unless_rerendered(move.first)
+        elif tile.count():
+            click_unless_rerendered(tile.first)
+        else:
+            page.wait_for_timeout(100)  # a poll: until the computers have moved
     lines = page.locator("#log li").evaluate_all("nodes => nodes.map(n => n.textContent)")
     evil = [line for line in lines if "evil" in line]
     assert evil and all(FSI + "\u202eevil" + PDI in line for line in evil), lines
