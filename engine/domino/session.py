@@ -1012,7 +1012,7 @@ class Session:
         # ``events_json`` (protocol events such as ``undone`` are the same for every seat).
         self.shown = (events, self.events)
         self.events = []
-        return self.render(self.viewer, events)
+        return self.render(self.viewer, events, self.lone_human())
 
     def state_for(self, seat: int | None) -> dict[str, Any]:
         """The latest state as ``seat`` sees it (None: a spectator, who sees no hand): the
@@ -1030,12 +1030,15 @@ class Session:
             events = [event.to_json(-1 if seat is None else seat) for event in made]
         else:
             events = given
-        return self.render(seat, events)
+        return self.render(seat, events, seat)
 
-    def render(self, seat: int | None, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def render(self, seat: int | None, events: list[dict[str, Any]],
+               undoer: int | None) -> dict[str, Any]:
         """The state of the current position as ``seat`` sees it (None: a spectator): every
         fact in one place only, the view and the match summary without what the answer's
-        own fields say (``VIEW_FIELDS_ELSEWHERE``, ``MATCH_FIELDS_ELSEWHERE``)."""
+        own fields say (``VIEW_FIELDS_ELSEWHERE``, ``MATCH_FIELDS_ELSEWHERE``). ``undo``
+        says whether ``undoer``'s undo would be taken now (the viewer's answer asks for the
+        lone human's: an undo without a seat)."""
         match = self.current()
         hand = match.hand
         assert hand is not None  # (a match deals its first hand as it starts)
@@ -1074,7 +1077,7 @@ class Session:
             "moves": moves,
             "events": events,
             "ai": None,
-            "undo": self.undo_point(self.lone_human()) is not None,
+            "undo": self.undo_point(undoer) is not None,
             "hand_number": match.hand_number,
             "hand_over": hand_over,
             "hand_result": result.to_json() if result is not None else None,

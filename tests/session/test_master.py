@@ -153,6 +153,7 @@ def test_an_undo_from_a_guest_takes_back_its_own_move_only():
     played = dict(decoded(master.submit("guest", json.dumps({
         "type": "play", "state_id": state["state_id"], "move": notations(state)[0]}))))
     assert played["guest"]["type"] == "state"
+    assert played["guest"]["undo"] is True  # its own move, nothing of another human's since
     back = dict(decoded(master.submit("guest", json.dumps({
         "type": "undo", "state_id": played["guest"]["state_id"], "id": 5}))))
     assert back["guest"]["type"] == "state" and back["guest"]["events"][0]["seat"] == 2

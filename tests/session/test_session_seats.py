@@ -60,11 +60,15 @@ def test_every_seat_and_a_spectator_see_only_their_own(variant, seats):
                 if event["type"] == "drew":
                     assert ("tile" in event) == (event["seat"] == seat), (seat, event)
             checked += 1
-        # The viewer's own state is the answer it got.
+        # The viewer's own state is the answer it got (but `undo`: the answer says whether an
+        # undo without a seat would be taken, a seat's state whether that seat's would).
         if state["viewer"] is not None:
             again = session.state_for(state["viewer"])
-            assert {k: v for k, v in again.items() if k not in ("pushed", "ai")} == {
-                k: v for k, v in state.items() if k not in ("pushed", "ai", "v", "id")}
+            skip = ("pushed", "ai", "v", "id", "undo")
+            assert {k: v for k, v in again.items() if k not in skip} == {
+                k: v for k, v in state.items() if k not in skip}
+            mine = session.undo_point(state["viewer"]) is not None
+            assert again["undo"] is mine
         if state["to_move_kind"] == "human":
             state = ask(session, type="play", state_id=state["state_id"],
                         seat=state["to_move"], move=walker.choice(notations(state)))
