@@ -70,16 +70,15 @@ async def write(puts, deletes, name="saves"):
     for key, text in puts:
         counts["stored_bytes"] += len(key) + len(text)
         store[(name, key)] = text
-async def items(name):
-    return sorted((k, v) for (n, k), v in store.items() if n == name)
-async def items_with_prefix(prefix, name="saves"):
-    return [(k, v) for k, v in await items(name) if k.startswith(prefix)]
+async def items(name="saves", prefix=None):
+    return sorted((k, v) for (n, k), v in store.items()
+                  if n == name and (prefix is None or k.startswith(prefix)))
 async def hold(name):
     return lambda: None
 async def held():
     return set()
-db.get, db.write, db.items, db.items_with_prefix, db.hold, db.held = (
-    get, write, items, items_with_prefix, hold, held)
+db.get, db.write, db.items, db.hold, db.held = (
+    get, write, items, hold, held)
 
 js = types.ModuleType("js")
 js.Function = types.SimpleNamespace(new=lambda *args: (lambda *a: None))

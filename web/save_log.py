@@ -132,9 +132,3 @@ def newest(summaries):
             best, best_at = match_id, at
     return best
 
-
-def rows_of(match_id, keys):
-    """Every key of `keys` that belongs to the save of `match_id` (to delete it whole)."""
-    prefix = move_prefix(match_id)
-    return [k for k in keys
-            if k in (head_key(match_id), state_key(match_id)) or k.startswith(prefix)]

@@ -253,9 +253,9 @@ def _record_finished(answer):
 
 async def _stored():
     """The saves in the store: (id, summary) of each, the legacy save as id LEGACY."""
-    states = dict(await db.items_with_prefix(save_log.STATE))
+    states = dict(await db.items(db.STORE, save_log.STATE))
     out = []
-    for key, _head in await db.items_with_prefix(save_log.HEAD):
+    for key, _head in await db.items(db.STORE, save_log.HEAD):
         match_id = save_log.match_id_of(str(key))
         try:
             summary = json.loads(states.get(save_log.state_key(match_id)) or "{}")["summary"]
@@ -290,7 +290,7 @@ async def _read(match_id):
     head = await db.get(save_log.head_key(match_id))
     if head is None:
         raise LookupError("no match is saved")
-    moves = await db.items_with_prefix(save_log.move_prefix(match_id))
+    moves = await db.items(db.STORE, save_log.move_prefix(match_id))
     return save_log.load(head, moves, await db.get(save_log.state_key(match_id)))
 
 
@@ -299,7 +299,7 @@ async def _delete(match_id):
     if match_id == LEGACY:
         await db.write([], [save_log.LEGACY_KEY])
         return
-    keys = [str(k) for k, _ in await db.items_with_prefix(save_log.move_prefix(match_id))]
+    keys = [str(k) for k, _ in await db.items(db.STORE, save_log.move_prefix(match_id))]
     await db.write([], keys + [save_log.head_key(match_id), save_log.state_key(match_id)])
 
 
@@ -381,7 +381,7 @@ async def _set_aside(match_id, why):
     if match_id == LEGACY:
         aside = {"text": await db.get(save_log.LEGACY_KEY)}
     else:
-        rows = await db.items_with_prefix(save_log.move_prefix(match_id))
+        rows = await db.items(db.STORE, save_log.move_prefix(match_id))
         rows = [(str(k), v) for k, v in rows]
         rows += [(key, await db.get(key)) for key in (save_log.head_key(match_id),
                                                       save_log.state_key(match_id))]
@@ -543,8 +543,11 @@ def _post(message):
     _send("update", None, json.dumps(message))
 
 
-def _kick(text):
-    """Start the computers' moves after an answer that leaves a computer to move."""
+def _kick(data, text):
+    """Start the computers' moves after the answer `text` to the message `data`, when it is
+    an intent's state (KICKS) that leaves a computer to move."""
+    if text is None or data is None or data.get("type") not in KICKS:
+        return
     try:
         answer = json.loads(text)
     except (TypeError, ValueError):
@@ -616,8 +619,7 @@ async def serve(message):
     data = _decoded(message)
     text = await _dispatch(data, message)
     _send("answer", data.get("id") if data is not None else None, text)
-    if text is not None and data is not None and data.get("type") in KICKS:
-        _kick(text)
+    _kick(data, text)
 
 
 async def handle(message):
@@ -625,8 +627,7 @@ async def handle(message):
     (tests and tools; the page's messages come through `serve`)."""
     data = _decoded(message)
     text = await _dispatch(data, message)
-    if text is not None and data is not None and data.get("type") in KICKS:
-        _kick(text)
+    _kick(data, text)
     return text
 
 

@@ -113,36 +113,22 @@ async def write(puts, deletes, name=STORE):
         raise
 
 
-async def items(name):
-    """Every (key, text) of the store `name`, in one read transaction."""
-    conn = await database()
-    try:
-        store = conn.transaction(name, "readonly").objectStore(name)
-        # Both promises first: the second request's success may come while the first is
-        # awaited, and a listener added after it would wait forever.
-        keys = settled(store.getAllKeys(), "success")
-        values = settled(store.getAll(), "success")
-        keys = (await keys).to_py()
-        values = (await values).to_py()
-    except Exception:
-        forget_connection()
-        raise
-    return list(zip(keys, values, strict=True))
-
-
-# Every (key, value) of a store whose key starts with a text prefix, in key order.
-_range = js.Function.new("store", "prefix", """
-  const range = IDBKeyRange.bound(prefix, prefix + "\\uffff");
+# The keys and the values of a store's rows, all of them or those whose key starts with a text
+# prefix (null: all), as two requests of one read transaction.
+_requests = js.Function.new("store", "prefix", """
+  const range = prefix == null ? undefined : IDBKeyRange.bound(prefix, prefix + "\\uffff");
   return [store.getAllKeys(range), store.getAll(range)];""")
 
 
-async def items_with_prefix(prefix, name=STORE):
-    """Every (key, text) of the store `name` whose key starts with `prefix`, in key order, in
-    one read transaction."""
+async def items(name=STORE, prefix=None):
+    """Every (key, text) of the store `name`, or those whose key starts with `prefix`, in key
+    order, in one read transaction."""
     conn = await database()
     try:
         store = conn.transaction(name, "readonly").objectStore(name)
-        keys_request, values_request = _range(store, prefix)
+        keys_request, values_request = _requests(store, prefix)
+        # Both promises first: the second request's success may come while the first is
+        # awaited, and a listener added after it would wait forever.
         keys = settled(keys_request, "success")
         values = settled(values_request, "success")
         keys = (await keys).to_py()

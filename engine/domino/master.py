@@ -31,7 +31,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from .session import PROTOCOL_VERSION, Session
+from .session import Session
 
 LOCAL = "local"  # the hosting device's page: the human seats no other device holds
 Update = tuple[str, str]  # (device, JSON text)
@@ -118,9 +118,9 @@ class Master:
             yield [(device, answer)]  # no new state: for the asker alone
             return
         given = json.loads(answer)
-        mine = dict(self.seen_by(seat), **{k: given[k] for k in ("v", "id") if k in given})
+        mine = self.seen_by(seat)
         mine["ai"] = given.get("ai")
-        updates: list[Update] = [(device, json.dumps(mine))]
+        updates: list[Update] = [(device, Session.encode(mine, given.get("id")))]
         updates += self.to_others(device, pushed=True, ai=mine["ai"])
         yield updates
 
@@ -211,13 +211,13 @@ class Master:
 
     @staticmethod
     def encode(answer: dict[str, Any]) -> str:
-        answer["v"] = PROTOCOL_VERSION
-        return json.dumps(answer, allow_nan=False)
+        """An update: strict JSON with the protocol version (``Session.encode``), no id."""
+        return Session.encode(answer, None)
 
     @staticmethod
     def error(data: Any, code: str, message: str) -> str:
-        out: dict[str, Any] = {"type": "error", "code": code, "message": message,
-                               "v": PROTOCOL_VERSION}
-        if isinstance(data, dict) and isinstance(data.get("id"), (int, str)):
-            out["id"] = data["id"]
-        return json.dumps(out)
+        """A refusal of the master's own, as the session answers one (with the message's
+        ``id`` when it had one)."""
+        msg_id = data.get("id") if isinstance(data, dict) else None
+        return Session.encode(Session.error(code, message),
+                              msg_id if isinstance(msg_id, (int, str)) else None)

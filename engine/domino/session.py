@@ -478,7 +478,7 @@ class Session:
         self.shown: tuple[list[dict[str, Any]], list[Event]] = ([], [])
         # Where the match stood at each state of the current match (state id -> point), for
         # an ``undo`` sent for a state the page was still showing while the computers had
-        # moved on (``check_undo_state_id``).
+        # moved on (``seen_before_computers``).
         self.points: dict[int, DecisionPoint] = {}
 
     # --- entry point ---------------------------------------------------------------------
@@ -613,43 +613,36 @@ class Session:
         }
         if kind not in handlers:
             raise ProtocolError("unknown_intent", f"unknown intent {describe(kind)}")
-        if kind == "undo":
-            self.check_undo_state_id(data)
-        elif kind in STATEFUL_INTENTS:
-            self.check_state_id(data)
+        if kind in STATEFUL_INTENTS:
+            self.check_state_id(data, undo=kind == "undo")
         return handlers[kind](data)
 
-    def check_undo_state_id(self, data: dict[str, Any]) -> None:
-        """An ``undo`` names the state its player saw: the current one, or an earlier state
-        of this hand after which only computers have moved (the page shows the computers'
-        moves at its own pace, so the worker's position may be ahead of what the player saw;
-        taking back the player's move takes those back too). Anything else is
-        ``stale_state``."""
+    def check_state_id(self, data: dict[str, Any], undo: bool = False) -> None:
+        """Refuse an intent without a match or sent for another state than the current one.
+        An ``undo`` (``undo``) names the state its player saw, which may also be an earlier
+        state of this hand after which only computers have moved (``seen_before_computers``):
+        the page shows the computers' moves at its own pace, so the worker's position may be
+        ahead of what the player saw, and taking back the player's move takes those back
+        too."""
         if self.match is None:
             raise ProtocolError("no_match", "no match is being played")
         state_id = schema.whole(data.get("state_id"), "state_id", err=MessageError)
-        if state_id == self.state_id:
+        if state_id == self.state_id or (undo and self.seen_before_computers(state_id)):
             return
-        point = self.points.get(state_id)
-        here = self.match.point
-        if (state_id < self.state_id and point is not None and point.hands == here.hands
-                and point.moves <= here.moves):
-            moves = self.match.moves_of_hand()
-            if all(self.seats[seat] != "human" for seat, _ in moves[point.moves:]):
-                return
         raise ProtocolError("stale_state",
                             f"state {describe(state_id)} is stale; the current state is "
                             f"{self.state_id}")
 
-    def check_state_id(self, data: dict[str, Any]) -> None:
-        """Refuse an intent without a match or sent for another state than the current one."""
-        if self.match is None:
-            raise ProtocolError("no_match", "no match is being played")
-        state_id = schema.whole(data.get("state_id"), "state_id", err=MessageError)
-        if state_id != self.state_id:
-            raise ProtocolError("stale_state",
-                                f"state {describe(state_id)} is stale; the current state is "
-                                f"{self.state_id}")
+    def seen_before_computers(self, state_id: int) -> bool:
+        """Whether ``state_id`` is an earlier state of the current hand after which only
+        computers have moved (none from before an undo: ``points`` forgets those)."""
+        match = self.current()
+        point = self.points.get(state_id)
+        here = match.point
+        if (state_id >= self.state_id or point is None or point.hands != here.hands
+                or point.moves > here.moves):
+            return False
+        return all(self.seats[seat] != "human" for seat, _ in match.moves_of_hand()[point.moves:])
 
     # --- intents -------------------------------------------------------------------------
 
@@ -903,7 +896,7 @@ class Session:
 
     def lone_human(self) -> int | None:
         """The human seat when exactly one seat is human (a player against the computer)."""
-        humans = [seat for seat, kind in enumerate(self.seats) if kind == "human"]
+        humans = self.humans()
         return humans[0] if len(humans) == 1 else None
 
     def humans(self) -> list[int]:
@@ -1001,10 +994,10 @@ class Session:
         """A ``state`` answer for the current position (see the module doc), as the viewer
         (``next_viewer``) sees it; ``state_for`` gives the same state as another seat sees
         it."""
-        self.current()
+        match = self.current()
         self.viewer = self.next_viewer()
         self.state_id += 1
-        here = self.current().point
+        here = match.point
         if self.points and next(reversed(self.points.values())).hands != here.hands:
             self.points.clear()  # kept for the current hand only
         self.points[self.state_id] = here

@@ -9,6 +9,7 @@ import random
 
 import pytest
 from test_session import notations, tiles_named
+from test_session_seats import hidden_from
 
 from domino.master import LOCAL, Master
 
@@ -29,17 +30,6 @@ def decoded(updates):
     return [(device, json.loads(text)) for device, text in updates]
 
 
-def hidden_from(master, seat):
-    hand = master.session.match.hand
-    if master.session.match.hand_over:
-        return set()
-    hidden = set(hand.boneyard)
-    for other, tiles in enumerate(hand.hands):
-        if other != seat:
-            hidden |= set(tiles)
-    return hidden
-
-
 def check_private(master, updates):
     """No update names a tile its device's seat may not see."""
     for device, text in updates:
@@ -47,7 +37,7 @@ def check_private(master, updates):
         if seat == LOCAL:
             seat = master.shown
             assert seat in master.host_seats()  # never a guest's view on the host's page
-        leaked = tiles_named(text) & hidden_from(master, seat)
+        leaked = tiles_named(text) & hidden_from(master.session, seat)
         assert not leaked, (device, sorted(leaked))
 
 

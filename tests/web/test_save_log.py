@@ -99,9 +99,6 @@ def test_the_state_row_carries_the_summary_and_the_public_part():
     assert saved["summary"] == {"moves": 3, "saved_at": 9} and saved["public"] == {"history": []}
 
 
-def test_the_newest_save_is_offered_and_a_save_is_deleted_whole():
+def test_the_newest_save_is_offered():
     assert save_log.newest([("a", {"saved_at": 5}), ("b", {"saved_at": 9}), ("c", {})]) == "b"
     assert save_log.newest([]) is None
-    keys = [save_log.head_key("a"), save_log.state_key("a"), save_log.move_key("a", 0, 0),
-            save_log.head_key("ab"), save_log.move_key("ab", 0, 0)]
-    assert sorted(save_log.rows_of("a", keys)) == sorted(keys[:3])
