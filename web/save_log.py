@@ -45,8 +45,8 @@ def move_prefix(match_id):
 
 
 def match_id_of(key):
-    """The match id of a head row's key, else None."""
-    return key[len(HEAD):] if key.startswith(HEAD) else None
+    """The match id of a state row's key, else None."""
+    return key[len(STATE):] if key.startswith(STATE) else None
 
 
 def head(record, seats, history_id, started_at):

@@ -252,16 +252,17 @@ def _record_finished(answer):
 
 
 async def _stored():
-    """The saves in the store: (id, summary) of each, the legacy save as id LEGACY."""
-    states = dict(await db.items(db.STORE, save_log.STATE))
+    """The saves in the store: (id, summary) of each, the legacy save as id LEGACY. Listed
+    from the small state rows alone (a save's head and its state row are written in one
+    transaction and deleted in one): the heads, which hold the deals, are read only to
+    resume or retire a save."""
     out = []
-    for key, _head in await db.items(db.STORE, save_log.HEAD):
-        match_id = save_log.match_id_of(str(key))
+    for key, state in await db.items(db.STORE, save_log.STATE):
         try:
-            summary = json.loads(states.get(save_log.state_key(match_id)) or "{}")["summary"]
+            summary = json.loads(state)["summary"]
         except (ValueError, KeyError, TypeError):
             summary = {}
-        out.append((match_id, summary if isinstance(summary, dict) else {}))
+        out.append((save_log.match_id_of(str(key)), summary if isinstance(summary, dict) else {}))
     text = await db.get(save_log.LEGACY_KEY)
     if text is not None:
         try:
