@@ -17,7 +17,8 @@ docstring, engine/domino/session.py) and adds these rules:
   ``host_only`` from any other device. A refused intent changes nothing and is answered to its
   device alone.
 - After every intent that gives a new state, and after every computer move (``advance``),
-  every device gets that state as its seat sees it (``Session.state_for``): the device that
+  every device gets that state as its seat sees it (``Session.state_for``; a guest's or a
+  spectator's without the deal number, from which every hand could be dealt again): the device that
   asked gets it as the answer to its message (its ``id``); the others get it as an update
   (``"pushed": true``, no ``id``). Updates come in the order the master made them.
 
@@ -193,10 +194,15 @@ class Master:
         return None, data
 
     def seen_by(self, seat: int | str | None) -> dict[str, Any]:
-        """The latest state as a device seated as ``seat`` sees it."""
+        """The latest state as a device seated as ``seat`` sees it. Another device than the
+        host's never gets the deal number: ``Match.new(variant, options, seed)`` deals every
+        hand and the boneyard again from it (``seed`` is null in its states)."""
         viewer = self.local_viewer() if seat == LOCAL else seat
         assert viewer is None or isinstance(viewer, int)
-        return self.session.state_for(viewer)
+        state = self.session.state_for(viewer)
+        if seat != LOCAL:
+            state["seed"] = None
+        return state
 
     def to_others(self, asker: str | None, pushed: bool, ai: Any) -> list[Update]:
         """The latest state for every device but ``asker``, as updates."""

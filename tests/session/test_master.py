@@ -31,9 +31,12 @@ def decoded(updates):
 
 
 def check_private(master, updates):
-    """No update names a tile its device's seat may not see."""
+    """No update names a tile its device's seat may not see, and none but the host's holds
+    the deal number (every hand could be dealt again from it)."""
     for device, text in updates:
         seat = master.devices[device]
+        if seat != LOCAL and json.loads(text).get("type") == "state":
+            assert json.loads(text)["seed"] is None, device
         if seat == LOCAL:
             seat = master.shown
             assert seat in master.host_seats()  # never a guest's view on the host's page
