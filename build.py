@@ -185,7 +185,7 @@ def build_wheel(out_dir: Path) -> Path:
 # --------------------------------------------------------------------------- bytecode
 
 TOOLS = ROOT / "tools"
-# What the engine worker (web/worker.py) imports before its `ready` answer, and what
+# What the engine worker (web/worker/worker.py) imports before its `ready` answer, and what
 # PyScript's own Python package imports in a Pyodide worker (seen in the worker's
 # `sys.modules` at `ready`): the standard modules they load are compiled ahead
 # (`precompile`). A module missing here is only compiled in the browser, as before.
@@ -461,9 +461,9 @@ def write_preloads(dist: Path) -> None:
 
 
 def page_module(name: str) -> ModuleType:
-    """The page's module `web/ui/<name>.py`, loaded from its file (the catalogue's modules
+    """The page's module `web/page/<name>.py`, loaded from its file (the catalogue's modules
     are plain Python that import nothing)."""
-    path = WEB / "ui" / f"{name}.py"
+    path = WEB / "page" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(f"domino_page_{name}", path)
     if spec is None or spec.loader is None:
         raise BuildError(f"{path} cannot be read")

@@ -4,7 +4,7 @@ Issue 4 asks for "decision time for expert at its default budget: under 1 s in t
 worker, measured there, in Chromium". This opens the built site (`python build.py`; the server
 of `load_browser.py`) at a deep link whose seats are all computers, lets the page play
 `--hands` hands of each match (clicking "Next hand" in between) and reads what the page
-recorded for every computer move (web/ui/link.py: a User Timing measure `domino:ai_move`
+recorded for every computer move (web/page/link.py: a User Timing measure `domino:ai_move`
 for each state the worker pushes, or for each `ai_move` intent with an older worker; the
 speed setting is set to "instant" so that the worker does not pace its pushes):
 
@@ -22,7 +22,7 @@ exports the match's record (the "Export record" button of the result, a download
 `legal_counts` replays it in CPython with `domino.match.record.replay_match`, the seat to move's
 legal moves before every move; the n-th `ai_move` answer is the n-th move of the record, since
 every seat is a computer.
-The worker caps each decision (`Session(ai_time_limit=...)` in web/worker.py); the report
+The worker caps each decision (`Session(ai_time_limit=...)` in web/worker/worker.py); the report
 gives that cap and how many decisions reached it (a capped search stops early, so it plays
 with less than its budget).
 
@@ -168,7 +168,7 @@ def play_in_browser(page: Page, base: str, fragment: str, hands: int) -> dict[st
 
 def play_in_cpython(fragment: str, hands: int, cap_s: float | None) -> dict[str, Any]:
     """The same match played here through the protocol with the same cap (no page)."""
-    # The page's own reading of the link (web/ui/textfmt.py), options included; an absent seed
+    # The page's own reading of the link (web/page/textfmt.py), options included; an absent seed
     # is 1, as the page's link_intent makes it.
     link = parse_deep_link(fragment)
     match = {"variant": link["variant"], "options": link["options"],

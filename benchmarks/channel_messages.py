@@ -1,7 +1,7 @@
 """Messages, JSON encodes and bytes per human move between the page and the engine worker, and
 bytes the worker writes to its storage per state, for the current tree and an earlier commit.
 
-Each side's `web/worker.py` runs, with that commit's engine, in a child CPython with stand-ins
+Each side's `web/worker/worker.py` runs, with that commit's engine, in a child CPython with stand-ins
 for the browser (`js`, `pyodide.ffi`, PyScript's `polyscript.xworker`, a BroadcastChannel for
 the earlier design, and an in-memory `worker_db` that counts what is written). The child plays
 `--hands` hands of one human seat (always its first legal move) against three `easy`

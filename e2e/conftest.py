@@ -286,10 +286,10 @@ def engine_answers(page):
     return out
 
 
-# The page's public summary of the saved match (web/ui/app.py).
+# The page's public summary of the saved match (web/page/app.py).
 SUMMARY_KEY = "domino.saved.v2"
 
-# The worker's save (web/worker.py): IndexedDB `domino` (version 3), stores `saves`,
+# The worker's save (web/worker/worker.py): IndexedDB `domino` (version 3), stores `saves`,
 # `history` and `reviews`. Opening it here creates the stores as the worker would, so the worker never finds
 # a database without them.
 IDB_OPEN = """
@@ -307,7 +307,7 @@ const open = () => new Promise((resolve, reject) => {
 
 
 def worker_saves(page):
-    """Every save the worker keeps (one per match: web/save_log.py's rows), each assembled as
+    """Every save the worker keeps (one per match: web/worker/save_log.py's rows), each assembled as
     `{"record", "seats", "summary", "public", "history_id", "started_at"}`, newest first."""
     return page.evaluate("async () => {" + IDB_OPEN + """
       const db = await open();

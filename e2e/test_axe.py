@@ -76,9 +76,9 @@ def each_size(page, axe_source, where, shot=None):
 
 
 def catalogue(lang):
-    """The UI's message catalogue of `lang` (web/ui/i18n.py runs under CPython too)."""
+    """The UI's message catalogue of `lang` (web/page/i18n.py runs under CPython too)."""
     spec = importlib.util.spec_from_file_location(
-        "i18n_for_axe", ROOT / "web" / "ui" / f"i18n_{lang}.py")
+        "i18n_for_axe", ROOT / "web" / "page" / f"i18n_{lang}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.MESSAGES

@@ -16,7 +16,7 @@ from test_axe import axe_source, catalogue, check  # noqa: F401 - axe_source is 
 from domino import Match
 
 LESSONS = ROOT / "web" / "lessons"
-_spec = importlib.util.spec_from_file_location("lessonplan_e2e", LESSONS / "lessonplan.py")
+_spec = importlib.util.spec_from_file_location("lessonplan_e2e", ROOT / "web" / "page" / "lessonplan.py")
 lessonplan = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(lessonplan)
 

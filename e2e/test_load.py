@@ -44,7 +44,7 @@ def test_what_the_menu_waits_for_is_preloaded_and_the_table_comes_after(page, si
     page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
     ready = page.evaluate("window.__uiReady")
     page.wait_for_function("window.performance.getEntriesByType('resource')"
-                           ".some(e => e.name.endsWith('/ui/motion.py'))", timeout=30_000)
+                           ".some(e => e.name.endsWith('/page/motion.py'))", timeout=30_000)
     entries = page.evaluate("performance.getEntriesByType('resource').map(e => "
                             "[e.name.replace(location.origin, ''), e.responseEnd, e.startTime])")
     names = [name for name, _, _ in entries]
@@ -117,7 +117,7 @@ def test_a_table_module_that_cannot_be_fetched_is_reported(browser, site):
             asked.append(route.request.url)
             route.abort()
 
-        page.route("**/ui/motion.py", refuse)
+        page.route("**/page/motion.py", refuse)
         page.goto(site)
         banner = page.locator("#error-banner")
         banner.wait_for(state="visible", timeout=60_000)

@@ -1,5 +1,5 @@
 """Running a program under the MicroPython the page runs: node and the pinned WebAssembly build
-(node_modules/@micropython/micropython-webassembly-pyscript), for the tests of web/ui's
+(node_modules/@micropython/micropython-webassembly-pyscript), for the tests of web/page's
 modules that compare MicroPython's answers with CPython's.
 
 `run_micropython` writes the program and a small node script into a scratch folder, copies

@@ -39,7 +39,7 @@ const boot = {
     } catch (e) { return ""; }
   },
   // The one channel between the page and the engine worker: the worker's own postMessage,
-  // both ways (web/worker.py). `request(text, id)` sends one message and resolves once its
+  // both ways (web/worker/worker.py). `request(text, id)` sends one message and resolves once its
   // answer has come; every message the worker posts (an answer or an update it started) is
   // handed, in the order it came, to `onText(kind, id, text)`, MicroPython's `link.on_text`,
   // before the answer's promise resolves. A `raw` request's answer (the history file's text)
@@ -142,7 +142,7 @@ boot.controlled = new Promise((resolve) => {
 
 // PyScript's bootstrap of the MicroPython UI, split over several browser tasks.
 //
-// Before it runs web/ui/main.py, PyScript runs one Python program in MicroPython that writes
+// Before it runs web/page/main.py, PyScript runs one Python program in MicroPython that writes
 // the sources of its `pyscript` package into the interpreter's file system and then
 // `import pyscript` (MicroPython compiles about 60 KB of source): 85-215 ms in a single
 // main-thread task on a cold load, after the page has painted. PyScript offers a hook that

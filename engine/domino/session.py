@@ -45,21 +45,21 @@ intent             fields                                                      a
                    the computers' moves after it are undone too)
 ``export_record``  ``reveal`` (optional, true or false): see below             ``record``
 ``load_record``    ``record`` (object or JSON text), ``seats`` (optional)      ``state``
-``resume``         -- (web/worker.py, not ``Session``): the match the worker   ``state``
+``resume``         -- (web/worker/worker.py, not ``Session``): the match the worker   ``state``
                    saved after its last ``state``, loaded as ``load_record``
                    would load it, with its seats; errors ``no_save``, and
                    ``bad_save`` (the save is set aside, never offered again)
-``forget_save``    -- (web/worker.py): delete the worker's saved match         ``forgotten``
-``review_open``    (web/worker.py) ``source`` ``match`` (this session's match)  ``review_``
+``forget_save``    -- (web/worker/worker.py): delete the worker's saved match         ``forgotten``
+``review_open``    (web/worker/worker.py) ``source`` ``match`` (this session's match)  ``review_``
                    or ``entry`` (``entry``: a history id): the record under     ``opened``
                    review, its finished hands, a ``review`` token
-``review_``        (web/worker.py) ``review``, ``hand``, ``index``: the table   ``review_``
+``review_``        (web/worker/worker.py) ``review``, ``hand``, ``index``: the table   ``review_``
 ``position``       before a move of a finished hand, every hand face up         ``position``
-``review``         (web/worker.py) ``review``, ``hand`` (``seats``,             ``review_``
+``review``         (web/worker/worker.py) ``review``, ``hand`` (``seats``,             ``review_``
                    ``budget``): the hand judged by ``domino.ai.review`` in      ``result``
                    steps, ``review_progress`` pushed meanwhile; a kept verdict
                    answers at once; ``cancelled`` when cancelled
-``review_cancel``  (web/worker.py) stop the judging under way                  ``review_``
+``review_cancel``  (web/worker/worker.py) stop the judging under way                  ``review_``
                                                                                ``cancelled``
 =================  ==========================================================  ============
 
@@ -153,7 +153,7 @@ hand, the boneyard) except ``hands`` once the hand is over and an ``export_recor
 ``reveal``: a record holds every deal in full (RECORD.md), so while a hand is being played
 ``export_record`` is refused with ``reveals_hands`` unless the message says ``"reveal": true``
 (the page sends it after the player agrees to see every hand; the worker keeps the resumable
-save itself, web/worker.py); between hands and once the match is over it exports freely.
+save itself, web/worker/worker.py); between hands and once the match is over it exports freely.
 Pushed states obey the same rule.
 
 ``play``, ``ai_move``, ``next_hand``, ``hint`` and ``undo`` must name the current ``state_id``:

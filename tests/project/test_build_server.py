@@ -75,7 +75,7 @@ def _menu_and_table_modules() -> tuple[set[str], set[str]]:
     html = (build.WEB / "index.html").read_text(encoding="utf-8")
     config = json.loads(re.search(r'<script type="mpy" [^>]*config=\'([^\']+)\'', html).group(1))
     menu = {Path(name).stem for name in config["files"]}
-    tree = ast.parse((build.WEB / "ui" / "app.py").read_text(encoding="utf-8"))
+    tree = ast.parse((build.WEB / "page" / "app.py").read_text(encoding="utf-8"))
     table = next(ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
                  and getattr(node.targets[0], "id", "") == "TABLE_MODULES")
     return menu, set(table)
@@ -83,13 +83,14 @@ def _menu_and_table_modules() -> tuple[set[str], set[str]]:
 
 def test_every_module_of_the_page_is_fetched_once_either_before_the_menu_or_after():
     """The menu's modules are PyScript's `files` (fetched before main.py runs), the table's
-    are fetched by app.py once the menu works: each of web/ui's modules is in one list."""
+    are fetched by app.py once the menu works: each of web/page's modules is in one list
+    (but lessonplan, which the lesson screen fetches on the first lesson)."""
     menu, table = _menu_and_table_modules()
-    modules = {p.stem for p in (build.WEB / "ui").glob("*.py")} - {"main"}
+    modules = {p.stem for p in (build.WEB / "page").glob("*.py")} - {"main", "lessonplan"}
     assert menu & table == set()
     assert menu | table == modules
     # What main.py imports before the menu is all fetched before it runs.
-    main = (build.WEB / "ui" / "main.py").read_text(encoding="utf-8")
+    main = (build.WEB / "page" / "main.py").read_text(encoding="utf-8")
     assert set(re.findall(r"^import (\w+)", main, re.M)) - {"asyncio"} <= menu
 
 
@@ -110,7 +111,7 @@ def test_preloads_name_the_menus_chain(tmp_path):
     assert '<link rel="preload" href="./micropython/micropython.wasm" as="fetch" crossorigin>' in out
     menu, _ = _menu_and_table_modules()
     for name in menu | {"main"}:
-        assert f'<link rel="preload" href="./ui/{name}.py" as="fetch" crossorigin>' in out
+        assert f'<link rel="preload" href="./page/{name}.py" as="fetch" crossorigin>' in out
     assert '<link rel="preload" href="./variants.json" as="fetch" crossorigin>' in out
     assert out.index("modulepreload") < out.index('src="./pyscript/core.js"')
     # A PyScript whose chunks are not where they were stops the build instead of preloading

@@ -1,7 +1,7 @@
 """Tests, browser tests and benchmarks import the installed engine: none edits the import path.
 
 The engine is the installed package ``domino`` (``build.py setup`` runs ``pip install -e``);
-the few modules that are plain files (web/ui's pure modules, the repo root's build.py) reach
+the few modules that are plain files (web/page's pure modules, the repo root's build.py) reach
 the tests through pytest's ``pythonpath`` setting in pyproject.toml, and the benchmarks
 through ``benchmarks/source_modules.py``. An edit of the path list inside a script would let
 a test pass against a different copy of the engine than the one installed, so this test reads
@@ -14,7 +14,7 @@ answer from a child interpreter started in engine/), and fails on:
 
 String literals are read too, since a program held as text (``python -c``) can edit its
 own path. One such program is not this interpreter's business: tests/web/test_sound.py and
-tests/web/test_motion.py run web/ui modules under MicroPython (node and its WebAssembly
+tests/web/test_motion.py run web/page modules under MicroPython (node and its WebAssembly
 build), and their programs put the virtual file system's ``/ui`` directory on MicroPython's
 own path. Inside string literals exactly that statement, ``sys.path.append("/ui")``, is
 allowed, and no other statement that edits a path; prose that names the path list is fine.

@@ -2,7 +2,7 @@
 arrive as structured data (``moves``), and the computer seats move through
 ``Session.advance_steps``, whose pushed states the page only renders.
 
-The fake page here does what web/ui does once it adopts the stream: it sends a human's
+The fake page here does what web/page does once it adopts the stream: it sends a human's
 ``play`` picked from ``moves`` (never parsing notation), ``next_hand`` between hands, and
 drains ``advance_steps`` after every answer; it never sends ``ai_move``.
 

@@ -1,4 +1,4 @@
-"""The statistics screen's charts (web/ui/charts.py): SVG text with one mark per match or
+"""The statistics screen's charts (web/page/charts.py): SVG text with one mark per match or
 level, a title in words, and values placed on a scale that holds zero.
 
 RULES.md: none (the page)

@@ -1,4 +1,4 @@
-"""The web UI's pure modules (web/ui/geometry.py, textfmt.py, i18n.py) under CPython.
+"""The web UI's pure modules (web/page/geometry.py, textfmt.py, i18n.py) under CPython.
 
 They run under MicroPython on the page; here the same code is checked for layout overlaps,
 canvas bounds, formatting and the message catalogue.
@@ -311,7 +311,7 @@ def test_a_double_that_does_not_fit_starts_the_next_row_under_the_end():
     assert (after["a"], after["b"]) == (6, 5)
 
 
-# --- the end-of-hand summary (web/ui/summary.py) on real protocol states -------------------
+# --- the end-of-hand summary (web/page/summary.py) on real protocol states -------------------
 
 import json  # noqa: E402
 

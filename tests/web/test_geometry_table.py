@@ -1,4 +1,4 @@
-"""The table geometry's entry point, `geometry.table` (web/ui/geometry.py), on real games.
+"""The table geometry's entry point, `geometry.table` (web/page/geometry.py), on real games.
 
 Layouts come from hands of every variant played with seeded random legal moves; each is laid
 out in the table boxes of the screens the app targets, and the result is checked: no tile
@@ -465,7 +465,7 @@ def test_pip_patterns_are_symmetric_and_distinct():
         assert turned == {(round(x, 3), round(y, 3)) for x, y in points}, value
 
 
-GEOMETRY = ROOT / "web" / "ui" / "geometry.py"
+GEOMETRY = ROOT / "web" / "page" / "geometry.py"
 
 
 def test_geometry_stays_plain_enough_for_micropython():

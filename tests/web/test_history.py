@@ -1,4 +1,4 @@
-"""The match history's entries (web/history.py, run by the engine worker): made from a match,
+"""The match history's entries (web/worker/history.py, run by the engine worker): made from a match,
 read back and upgraded by schema version, refused with a reason when damaged, bounded by the
 player's setting; and the lines the history screen shows of them (textfmt.history_lines).
 

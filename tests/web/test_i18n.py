@@ -1,4 +1,4 @@
-"""The message catalogue (web/ui/i18n.py) and the rules pages (web/rules/*.html): every key in
+"""The message catalogue (web/page/i18n.py) and the rules pages (web/rules/*.html): every key in
 Vietnamese, English and Russian with the same placeholders, the glossary's words and grammar
 (/work/shared/GLOSSARY.md), plural forms, engine refusals in the player's language, and no
 engine identifier in any text a player reads.
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-UI = ROOT / "web" / "ui"
+UI = ROOT / "web" / "page"
 RULES = ROOT / "web" / "rules"
 
 

@@ -1,4 +1,4 @@
-"""The page's side of the one channel (web/ui/inbox.py): what goes into the store, in which
+"""The page's side of the one channel (web/page/inbox.py): what goes into the store, in which
 order, and when, for each text the worker posts.
 
 RULES.md: none (the page's channel to the worker)
@@ -8,7 +8,7 @@ import importlib.util
 from pathlib import Path
 
 _SPEC = importlib.util.spec_from_file_location(
-    "inbox", Path(__file__).resolve().parents[2] / "web" / "ui" / "inbox.py")
+    "inbox", Path(__file__).resolve().parents[2] / "web" / "page" / "inbox.py")
 inbox = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(inbox)
 

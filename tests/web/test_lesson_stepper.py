@@ -17,7 +17,7 @@ import textfmt
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "web" / "lessons"
 RULES = ROOT / "web" / "rules"
-_spec = importlib.util.spec_from_file_location("lessonplan_stepper", LESSONS / "lessonplan.py")
+_spec = importlib.util.spec_from_file_location("lessonplan_stepper", ROOT / "web" / "page" / "lessonplan.py")
 lessonplan = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(lessonplan)
 VARIANTS = sorted(p.stem for p in LESSONS.glob("*.json"))

@@ -1,4 +1,4 @@
-"""The lessons' worker side (web/lessoning.py): a lesson's record stepped through as the
+"""The lessons' worker side (web/worker/lessoning.py): a lesson's record stepped through as the
 review steps through a hand, with the learner's legal moves as data where the learner is to
 move, so that the page lets the learner play a try and never decides what is legal.
 

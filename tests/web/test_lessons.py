@@ -1,5 +1,5 @@
 """The first lessons (issue 13; docs/LESSONS.md): web/lessons/<variant>.json and their
-stepper logic, web/lessons/lessonplan.py.
+stepper logic, web/page/lessonplan.py.
 
 Every lesson is read by lessonplan, replayed by the engine, and every fact its texts teach is
 checked here with the engine (the termination, the settlement, the score of the try move,
@@ -25,7 +25,7 @@ from domino.tiles import parse_tile
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "web" / "lessons"
-PLAN = LESSONS / "lessonplan.py"
+PLAN = ROOT / "web" / "page" / "lessonplan.py"
 TEST_SOURCE = Path(__file__).read_text(encoding="utf-8")
 
 
@@ -597,10 +597,10 @@ def test_build_ships_the_lessons_and_a_shrunk_lessonplan_that_still_works(tmp_pa
 
     build.copy_tree(build.WEB, tmp_path)
     shipped = sorted(p.name for p in (tmp_path / "lessons").iterdir())
-    assert shipped == sorted([f"{v}.json" for v in VARIANTS] + ["lessonplan.py"])
+    assert shipped == sorted(f"{v}.json" for v in VARIANTS)
     for v in VARIANTS:
         assert (tmp_path / "lessons" / f"{v}.json").read_bytes() == (LESSONS / f"{v}.json").read_bytes()
-    small = _load_plan(tmp_path / "lessons" / "lessonplan.py", "lessonplan_shipped")
+    small = _load_plan(tmp_path / "page" / "lessonplan.py", "lessonplan_shipped")
     assert small.load(_text("draw"))["id"] == "draw-1"
 
 

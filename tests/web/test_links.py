@@ -1,4 +1,4 @@
-"""Deep links as the page reads them at start-up (web/ui/textfmt.py `read_link`, issues 27
+"""Deep links as the page reads them at start-up (web/page/textfmt.py `read_link`, issues 27
 and 28): a fragment that cannot be read is ignored with a note instead of raising, a lesson
 name that cannot be a game's is refused, and a deal number outside what the setup form holds
 is dropped with a note. The same answers under the MicroPython the page runs.
@@ -128,8 +128,8 @@ for fragment in json.loads(open("/work/cases.json").read()):
 open("/work/got.json", "w").write(json.dumps(got))
 """
     done = run_micropython(program, tmp_path,
-                           files_in={"/ui/textfmt.py": ROOT / "web" / "ui" / "textfmt.py",
-                                     "/ui/i18n.py": ROOT / "web" / "ui" / "i18n.py",
+                           files_in={"/ui/textfmt.py": ROOT / "web" / "page" / "textfmt.py",
+                                     "/ui/i18n.py": ROOT / "web" / "page" / "i18n.py",
                                      "/work/cases.json": tmp_path / "cases.json"},
                            files_out={"/work/got.json": tmp_path / "got.json"})
     assert done.returncode == 0, done.stderr[-3000:]

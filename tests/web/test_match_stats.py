@@ -1,4 +1,4 @@
-"""The history's statistics (web/match_stats.py, run by the engine worker): per game and
+"""The history's statistics (web/worker/match_stats.py, run by the engine worker): per game and
 opponent level, from the seat the page played, over finished matches; figures checked by hand
 on small made-up histories, and on matches the engine really played.
 

@@ -1,4 +1,4 @@
-"""web/ui/motion.py under CPython: animation plans from real consecutive `state` answers.
+"""web/page/motion.py under CPython: animation plans from real consecutive `state` answers.
 
 The snapshots come from the engine (`domino.session.Session`: `new_match`, then `ai_move`,
 `play` and `next_hand`), their tables from `geometry.table`, as the page makes them. The same
@@ -528,7 +528,7 @@ def test_the_cost_of_a_frame_is_small():
 
 
 def test_plain_constructs_only():
-    source = (ROOT / "web" / "ui" / "motion.py").read_text(encoding="utf-8")
+    source = (ROOT / "web" / "page" / "motion.py").read_text(encoding="utf-8")
     tree = ast.parse(source)
     for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -574,7 +574,7 @@ for prev, new, tp, tn in cases:
 open("/work/got.json", "w").write(json.dumps(got))
 """.replace("WIDTH", repr(W)).replace("HEIGHT", repr(H))
     done = run_micropython(program, tmp_path,
-                           files_in={"/ui/motion.py": ROOT / "web" / "ui" / "motion.py",
+                           files_in={"/ui/motion.py": ROOT / "web" / "page" / "motion.py",
                                      "/work/cases.json": tmp_path / "cases.json"},
                            files_out={"/work/got.json": tmp_path / "got.json"},
                            heapsize=64 * 1024 * 1024)

@@ -1,4 +1,4 @@
-"""Players' typed names (web/ui/textfmt.py, issue 28): shown between the isolates FSI and PDI
+"""Players' typed names (web/page/textfmt.py, issue 28): shown between the isolates FSI and PDI
 so that a name holding U+202E cannot turn its log line around, kept to NAME_CLUSTERS
 characters without cutting one in two, and read back from storage exactly as typed (an emoji
 stored as a JSON escape pair included), under CPython and the page's MicroPython.
@@ -100,8 +100,8 @@ out = {"names": names, "same": again == names, "shown": shown,
 open("/work/got.json", "w").write(json.dumps(out))
 """
     done = run_micropython(program, tmp_path,
-                           files_in={"/ui/textfmt.py": ROOT / "web" / "ui" / "textfmt.py",
-                                     "/ui/i18n.py": ROOT / "web" / "ui" / "i18n.py",
+                           files_in={"/ui/textfmt.py": ROOT / "web" / "page" / "textfmt.py",
+                                     "/ui/i18n.py": ROOT / "web" / "page" / "i18n.py",
                                      "/work/stored.json": tmp_path / "stored.json"},
                            files_out={"/work/got.json": tmp_path / "got.json"})
     assert done.returncode == 0, done.stderr[-3000:]

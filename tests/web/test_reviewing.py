@@ -1,4 +1,4 @@
-"""The web review's worker side (web/reviewing.py): the positions of a finished hand as the
+"""The web review's worker side (web/worker/reviewing.py): the positions of a finished hand as the
 page draws them, only finished hands offered, the judging in steps with structured moves, the
 same verdict twice, the kept verdicts' keys (the record up to the hand, so that a hand
 reviewed mid-match counts for the finished match; verdicts kept under the whole record moved

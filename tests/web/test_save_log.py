@@ -1,4 +1,4 @@
-"""One save per match, written from the move log (web/save_log.py, the worker's saves).
+"""One save per match, written from the move log (web/worker/save_log.py, the worker's saves).
 
 RULES.md: none (how the worker stores a match)
 """
@@ -12,9 +12,9 @@ import pytest
 
 from domino import Match
 
-# web/save_log.py is a worker module (web/ is not a package): loaded from its file.
+# web/worker/save_log.py is a worker module (web/ is not a package): loaded from its file.
 _SPEC = importlib.util.spec_from_file_location(
-    "save_log", Path(__file__).resolve().parents[2] / "web" / "save_log.py")
+    "save_log", Path(__file__).resolve().parents[2] / "web" / "worker" / "save_log.py")
 save_log = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(save_log)
 

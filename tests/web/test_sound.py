@@ -1,4 +1,4 @@
-"""web/ui/sound.py: the sound tables under CPython with a fake `js` module, and the module's
+"""web/page/sound.py: the sound tables under CPython with a fake `js` module, and the module's
 JavaScript run for real under MicroPython (node + the pinned WebAssembly build) against a
 fake AudioContext that checks every WebAudio call the way the browser does.
 
@@ -15,7 +15,7 @@ import pytest
 from micropython_runner import needs_micropython, run_micropython
 
 ROOT = Path(__file__).resolve().parents[2]
-UI = ROOT / "web" / "ui"
+UI = ROOT / "web" / "page"
 
 
 class FakeBoot:

@@ -1,4 +1,4 @@
-"""The table's words (web/ui/textfmt.py): where seats sit, standings in the variant's unit,
+"""The table's words (web/page/textfmt.py): where seats sit, standings in the variant's unit,
 hand and round numbers, ends named as the table shows them, log lines.
 
 RULES.md: 1.11, 2.5 (standings in the variant's unit)
@@ -118,7 +118,7 @@ def test_a_kozel_pass_is_a_knock_in_the_log():
 
 def test_the_page_never_tells_variants_apart_by_their_ids():
     """What a variant's results and words are comes from the state's ``reading`` (issue 12):
-    no module of web/ui compares the variant with an id (the menu's default choice of game,
+    no module of web/page compares the variant with an id (the menu's default choice of game,
     vn_traditional when it is offered, is a membership test of the list, not of a variant)."""
     import ast
     from pathlib import Path
@@ -127,7 +127,7 @@ def test_the_page_never_tells_variants_apart_by_their_ids():
 
     ids = {entry["id"] for entry in variants_catalog()["variants"]} | {"mexican", "iwin"}
     found = []
-    for path in sorted((Path(__file__).resolve().parents[2] / "web" / "ui").glob("*.py")):
+    for path in sorted((Path(__file__).resolve().parents[2] / "web" / "page").glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         # Module constants such as RANKED = ("vn_traditional", ...) compared by name.
         named = {target.id: node.value for node in tree.body if isinstance(node, ast.Assign)

@@ -1,4 +1,4 @@
-"""The one channel between page and engine worker (web/worker.py): everything the worker
+"""The one channel between page and engine worker (web/worker/worker.py): everything the worker
 sends goes through its own `postMessage`, in the order the master made it.
 
 The worker runs in a child CPython with stand-ins for the browser modules it imports (`js`,
@@ -105,7 +105,7 @@ asyncio.run(main())
 
 @functools.cache
 def _run_child() -> dict:
-    result = subprocess.run([sys.executable, "-c", CHILD], cwd=WEB, capture_output=True,
+    result = subprocess.run([sys.executable, "-c", CHILD], cwd=WEB / "worker", capture_output=True,
                             text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])

@@ -1,4 +1,4 @@
-"""The engine worker's review glue (web/worker_review.py) over a store in memory: verdicts
+"""The engine worker's review glue (web/worker/worker_review.py) over a store in memory: verdicts
 kept under the whole record's identity (before DECISIONS W-16) are moved to their hand's key
 when the record's review opens, a review opened mid-match is found by the finished match (its
 statistics' accuracy too), and the answers of a whole match's review carry its summary.

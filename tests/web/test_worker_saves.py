@@ -1,4 +1,4 @@
-"""The worker's saves (web/worker.py "the save", web/save_log.py): one save per match, written
+"""The worker's saves (web/worker/worker.py "the save", web/worker/save_log.py): one save per match, written
 move by move, offered after a reload unless another tab plays it, resumed where it was, and
 kept in the history when a new match replaces it.
 
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-WEB = ROOT / "web"
+WEB = ROOT / "web" / "worker"
 
 CHILD = r"""
 import asyncio, json, random, sys, time, types

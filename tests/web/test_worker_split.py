@@ -1,4 +1,4 @@
-"""The engine worker compiles only what its first answers need before `ready` (web/worker.py):
+"""The engine worker compiles only what its first answers need before `ready` (web/worker/worker.py):
 the review, the history and the statistics are compiled on their first use, or while the
 worker is idle after `ready`.
 
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-WEB = ROOT / "web"
+WEB = ROOT / "web" / "worker"
 
 # What must not be compiled before the worker's `ready` answer, nor for a first new match.
 LATER = ("worker_history", "worker_review", "history", "reviewing", "match_stats", "domino.ai")
@@ -116,7 +116,7 @@ def _imported(path: Path) -> set[str]:
 def test_every_module_the_worker_reaches_is_in_its_files_and_compiled_while_idle():
     lazy = _literal(WEB / "worker.py", "LAZY_INTENTS")
     idle = _literal(WEB / "worker.py", "IDLE_COMPILE")
-    files = _literal(WEB / "ui" / "link.py", "WORKER_FILES")
+    files = _literal(WEB.parent / "page" / "link.py", "WORKER_FILES")
     reached = set()
     todo = ["worker", *set(lazy.values())]
     while todo:
@@ -127,7 +127,7 @@ def test_every_module_the_worker_reaches_is_in_its_files_and_compiled_while_idle
         todo += sorted(_imported(WEB / f"{name}.py"))
     reached.discard("worker")  # the worker's own script, PyScript's `src`
     assert sorted(reached) == sorted(name.removesuffix(".py") for name in files), \
-        "the worker's `files` (web/ui/link.py)"
+        "the worker's `files` (web/page/link.py)"
     # Everything but its storage and saves (needed for `ready`) is compiled later: while
     # idle, or (the lessons) on first use.
     assert sorted(idle) == sorted(reached - {"worker_db", "save_log"} - set(ON_USE))

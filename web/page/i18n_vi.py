@@ -261,7 +261,7 @@ MESSAGES = {
     "reason.reveals_hands": "khi ván đang chơi, biên bản sẽ cho thấy quân của mọi người",
     "opt.yes": "bật",
     "opt.no": "tắt",
-    # The table (web/ui: seats, ends, settings, the end of a hand).
+    # The table (web/page: seats, ends, settings, the end of a hand).
     "menu.seat_name": "Tên",
     "seat.left": "đã rời bàn",
     "seat.thinking": "đang nghĩ",
@@ -412,7 +412,7 @@ MESSAGES = {
     "review.next_hand": "Bấm Tiến để sang ván {n}.",
     "reason.stale_review": "đang xem lại một trận khác",
     "reason.bad_review": "không thể xem lại ván này",
-    # Bài học (issue 13): web/ui/lesson_view.py, mục trên trang chọn trò chơi.
+    # Bài học (issue 13): web/page/lesson_view.py, mục trên trang chọn trò chơi.
     "lesson.open": "Bài học",
     "lesson.open_label": "Bài học: một ván {game} có hướng dẫn",
     "lesson.heading": "Bài học",

@@ -5,10 +5,10 @@ learner's own move: a tile of the hand, then its end (a glowing end of the table
 naming it, as at the game), answered right or wrong with the lesson's words.
 
 The stepper is the review's (review_view.py): the worker replays the lesson's record
-(web/lessoning.py: `lesson_open`, `lesson_position`, the review's positions plus the
+(web/worker/lessoning.py: `lesson_open`, `lesson_position`, the review's positions plus the
 learner's legal moves as data) and the table is drawn by `review_view.paint_table`; the seats
 and the moves in words are the review's too. What to say, whether a move is right and where
-the stepper may go are `lessonplan`'s (web/lessons/lessonplan.py, fetched on the first
+the stepper may go are `lessonplan`'s (web/page/lessonplan.py, fetched on the first
 lesson with the lesson's file): this module never decides a rule.
 """
 
@@ -39,11 +39,11 @@ L = blank()
 
 
 async def plan():
-    """lessonplan, fetched from ./lessons/ and compiled on the first lesson."""
+    """lessonplan, fetched from ./page/ and compiled on the first lesson."""
     if PLAN["module"] is None:
-        response = await js.fetch("./lessons/lessonplan.py")
+        response = await js.fetch("./page/lessonplan.py")
         if not response.ok:
-            raise RuntimeError("lessons/lessonplan.py: HTTP " + str(response.status))
+            raise RuntimeError("page/lessonplan.py: HTTP " + str(response.status))
         text = str(await response.text())
         with open("lessonplan.py", "w") as fh:
             fh.write(text)

@@ -10,7 +10,7 @@ opaque), so that at a "try" step the page lets the learner play and never decide
 legal. The page asks `lessonplan.check_try` whether the chosen move is right; the rest of the
 lesson stays the record's.
 
-The worker's protocol (web/worker.py dispatches these two intents here):
+The worker's protocol (web/worker/worker.py dispatches these two intents here):
 
 - `lesson_open` (`record`: the lesson's domino-record, `seat`: the learner's seat): answers
   `lesson_opened` with a `lesson` token and what the page needs to name and draw the tables

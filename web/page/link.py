@@ -125,9 +125,9 @@ def worker_config():
         "interpreter": "./pyodide/pyodide.mjs",
         "packages": [S["manifest"]["wheel"]],
         "packages_cache": "passthrough",
-        # The worker's modules (web/worker.py imports worker_db before `ready`, the others
+        # The worker's modules (web/worker/worker.py imports worker_db before `ready`, the others
         # on first use or while idle after it).
-        "files": {"./" + name: "./" + name for name in WORKER_FILES},
+        "files": {"./worker/" + name: "./" + name for name in WORKER_FILES},
     }
 
 
@@ -171,7 +171,7 @@ async def _create_worker():
         manifest = await js.fetch("./build-manifest.json")
         S["manifest"] = json.loads(str(await manifest.text()))
         _launch["worker"] = await create_named_worker(
-            src="./worker.py", name="engine", config=json.dumps(worker_config()))
+            src="./worker/worker.py", name="engine", config=json.dumps(worker_config()))
     except Exception as exc:  # noqa: BLE001 - reported by start_engine
         _launch["error"] = exc
 

@@ -1,6 +1,6 @@
 """The saved match as the menu shows it.
 
-The worker saves the match after every state, in its own storage (web/worker.py); the page
+The worker saves the match after every state, in its own storage (web/worker/worker.py); the page
 keeps only the public summary each state answer carries (`save.summary`), so that the menu
 can offer "Continue" at once after a reload, before the worker is up. Nothing the page
 stores holds a tile.

@@ -10,7 +10,7 @@ from store import S, byid, tr
 KEY = "domino.settings"
 SPEEDS = ("slow", "normal", "fast", "instant")
 SORTS = ("none", "number", "pips")
-KEEPS = (20, 50, 100, 500)  # matches the history keeps (web/history.py's KEEP_CHOICES)
+KEEPS = (20, 50, 100, 500)  # matches the history keeps (web/worker/history.py's KEEP_CHOICES)
 
 
 def load():

@@ -1,4 +1,4 @@
-"""The statistics screen: what the worker counted over the match history (web/match_stats.py,
+"""The statistics screen: what the worker counted over the match history (web/worker/match_stats.py,
 the answer `history_stats`), for one game at a time: a table of the figures by the computers'
 level, a chart of the latest matches (the running balance where the game plays for money,
 else the seat's total at the end of each), and a chart of the matches won by level.

@@ -1,5 +1,5 @@
 """The statistics of the match history (plain Python: the engine worker runs it under Pyodide
-over its stored entries, web/history.py; pytest runs it under CPython).
+over its stored entries, web/worker/history.py; pytest runs it under CPython).
 
 Everything is counted from the seat the page played the match from (the entry's `viewer`),
 over finished matches only (an unfinished one is counted apart: its totals are not a result),

@@ -14,7 +14,7 @@ A match's save is three kinds of rows, all keyed by its id (the history's id for
 
 So a move costs a few hundred bytes of writes, not the whole match encoded again. Every
 match started has its own rows, so two tabs playing two matches never overwrite each other
-(the worker holds a Web Lock per match it plays: web/worker.py). A save of the earlier builds,
+(the worker holds a Web Lock per match it plays: web/worker/worker.py). A save of the earlier builds,
 one row `match` holding the whole save, is still read (`legacy`).
 """
 

@@ -15,7 +15,7 @@ holds the record, whose deal shows every seat's tiles and the boneyard's order (
 draws), and so no answer carries what the seat the page serves cannot know. After every
 `state` answer the worker saves the match in its own IndexedDB (database `domino`, store
 `saves`; localStorage does not exist in workers): one save per match, written from the move
-log (web/save_log.py: the record's head once per hand, one row per move, a small state row),
+log (web/worker/save_log.py: the record's head once per hand, one row per move, a small state row),
 so two tabs never overwrite each other's match, and a Web Lock per match tells each tab which
 saves another tab is playing. The save is taken when the state is answered (the next message
 may change the match) and written once the answer has gone, the latest queued save last: a
@@ -40,7 +40,7 @@ adds to the protocol:
 - intent `forget_save` (no fields): delete the save `ready` offered (writes still queued are
   dropped first); answers `{"type": "forgotten"}`. Storage errors answer the error `save_failed`.
 
-The worker also reviews moves (web/worker_review.py, web/reviewing.py, DECISIONS W-10):
+The worker also reviews moves (web/worker/worker_review.py, web/worker/reviewing.py, DECISIONS W-10):
 `review_open` (`source`
 "match", the session's match, or "entry", a history entry) makes a record the one under
 review and answers `review_opened` with its finished hands and a `review` token;
@@ -51,12 +51,12 @@ hand face up (a finished hand only: all its tiles were shown at its end); `revie
 them and `review_progress` posted as an update, or at once from the store `reviews`
 when it was judged before (`cached: true`); `review_cancel` stops the judging (its `review`
 answers the error `cancelled`), and so does a new `review` or `review_open`. It keeps the
-match history and counts its statistics (web/worker_history.py, web/history.py,
-web/match_stats.py: the `history*` intents), and answers the lessons' `lesson_open` and
-`lesson_position` (web/worker_lesson.py, web/lessoning.py; docs/LESSONS.md).
+match history and counts its statistics (web/worker/worker_history.py, web/worker/history.py,
+web/worker/match_stats.py: the `history*` intents), and answers the lessons' `lesson_open` and
+`lesson_position` (web/worker/worker_lesson.py, web/worker/lessoning.py; docs/LESSONS.md).
 
 What the worker compiles before its `ready` answer is only what `hello` and a first
-`new_match` need: this file, its storage (web/worker_db.py) and the engine's protocol. The
+`new_match` need: this file, its storage (web/worker/worker_db.py) and the engine's protocol. The
 review, the history and the statistics are compiled on their first use, or once the worker is
 idle after `ready` (`IDLE_COMPILE`, one module per browser task), and so is the engine's AI
 (`warm_up`). `INTENTS` maps each worker-level intent to its handler here, `LAZY_INTENTS` to
@@ -97,7 +97,7 @@ _match = {"id": None, "started_at": None, "over": False, "release": None}
 # a save of the earlier builds could not be read (set aside by `ready`).
 _offer = {"id": None}
 _bad = {}
-# The history's state shared with web/worker_history.py: `keep`, the latest `history_keep` a
+# The history's state shared with web/worker/worker_history.py: `keep`, the latest `history_keep` a
 # message carried (history.keep_of checks it there); `error`, why the latest history write
 # failed, else None.
 _hist = {"keep": None, "error": None}
@@ -140,7 +140,7 @@ def _idle_compile(steps):
 
 # --------------------------------------------------------------------------- the save
 #
-# One save per match (web/save_log.py: a head, a row per move, a state row), written from the
+# One save per match (web/worker/save_log.py: a head, a row per move, a state row), written from the
 # move log: each write puts the moves not yet stored and the small state row. The worker holds
 # a Web Lock (`LOCK_PREFIX` + the match's id) for the match it plays, so another tab neither
 # offers nor retires that save; a save whose lock nobody holds is free: the newest free one is

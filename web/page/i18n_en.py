@@ -261,7 +261,7 @@ MESSAGES = {
     "reason.reveals_hands": "while a hand is being played, the record would show every hand",
     "opt.yes": "on",
     "opt.no": "off",
-    # The table (web/ui: seats, ends, settings, the end of a hand).
+    # The table (web/page: seats, ends, settings, the end of a hand).
     "menu.seat_name": "Name",
     "seat.left": "left the table",
     "seat.thinking": "thinking",
@@ -412,7 +412,7 @@ MESSAGES = {
     "review.next_hand": "Forward goes on to hand {n}.",
     "reason.stale_review": "another match is being reviewed",
     "reason.bad_review": "this hand cannot be reviewed",
-    # The lessons (issue 13): web/ui/lesson_view.py, the setup screen's entry.
+    # The lessons (issue 13): web/page/lesson_view.py, the setup screen's entry.
     "lesson.open": "Lesson",
     "lesson.open_label": "Lesson: a guided hand of {game}",
     "lesson.heading": "Lesson",

@@ -741,20 +741,20 @@ FETCH_TRIES = 3
 
 
 async def fetch_module(name):
-    """The source of `ui/<name>.py`, asked for up to FETCH_TRIES times (a phone's connection
+    """The source of `page/<name>.py`, asked for up to FETCH_TRIES times (a phone's connection
     may drop one request); raises RuntimeError with the last reason."""
     why = ""
     for attempt in range(FETCH_TRIES):
         if attempt:
             await link.js_sleep(500 * attempt)
         try:
-            response = await js.fetch("./ui/" + name + ".py")
+            response = await js.fetch("./page/" + name + ".py")
             if response.ok:
                 return str(await response.text())
             why = "HTTP " + str(response.status)
         except Exception as exc:  # noqa: BLE001 - a network error: try again, then report
             why = str(exc)
-    raise RuntimeError("ui/" + name + ".py: " + why)
+    raise RuntimeError("page/" + name + ".py: " + why)
 
 
 async def load_table_modules():

@@ -1,4 +1,4 @@
-"""The engine worker's move review (web/reviewing.py, DECISIONS W-10): compiled on first use
+"""The engine worker's move review (web/worker/reviewing.py, DECISIONS W-10): compiled on first use
 (or once the worker is idle after `ready`), never before the worker's first answer.
 
 A record under review is the session's match or a match of the history. Its hands are judged
@@ -10,7 +10,7 @@ it is instant, also from a longer record of the same match. A review of a whole 
 page asking for each hand in turn with `match: true`: each answer then also carries the match
 summary over the hands answered since `review_open` (`reviewing.match_totals`).
 
-`worker` is the entry point's context (web/worker.py `_context`): its `session`, `answer`,
+`worker` is the entry point's context (web/worker/worker.py `_context`): its `session`, `answer`,
 `error` and `post` (a message on the push channel, when the page named one).
 """
 

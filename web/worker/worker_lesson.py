@@ -1,6 +1,6 @@
 """The lessons' intents in the engine worker (`lesson_open`, `lesson_position`), compiled on the
-first lesson: a lesson is rare, so neither this module nor web/lessoning.py is among what the
-worker compiles before `ready` or while idle (web/worker.py, LAZY_INTENTS).
+first lesson: a lesson is rare, so neither this module nor web/worker/lessoning.py is among what the
+worker compiles before `ready` or while idle (web/worker/worker.py, LAZY_INTENTS).
 """
 
 import lessoning
@@ -11,7 +11,7 @@ INTENTS = ("lesson_open", "lesson_position")
 
 
 async def handle(data, worker):
-    """`lesson_open` and `lesson_position`: answered by web/lessoning.py; a position of a
+    """`lesson_open` and `lesson_position`: answered by web/worker/lessoning.py; a position of a
     lesson opened since is `stale_lesson`, a malformed message `bad_lesson`."""
     try:
         return worker.answer(data, lessoning.answer(data))

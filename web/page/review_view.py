@@ -3,7 +3,7 @@ the arrow keys, Home and End, a slider), with every hand face up or as one seat 
 the expert's verdict on each move: the value of the move played and of the best move, the
 loss in the variant's unit, the mark; the best move shown on the table; a summary per seat.
 
-The worker holds the record and the engine (web/reviewing.py): `review_open` names the hands,
+The worker holds the record and the engine (web/worker/reviewing.py): `review_open` names the hands,
 `review_position` sends the table before a move (the page keeps the positions it has seen),
 `review` judges a hand in the worker, with progress (`review_progress`, through
 `link.on_progress`) and a Cancel; a hand judged before answers at once. Moves arrive as data

@@ -280,7 +280,7 @@ MESSAGES = {
     "reason.unknown": "игра отказала",
     "opt.yes": "вкл.",
     "opt.no": "выкл.",
-    # The table (web/ui: seats, ends, settings, the end of a hand).
+    # The table (web/page: seats, ends, settings, the end of a hand).
     "menu.seat_name": "Имя",
     "seat.left": "вне игры",
     "seat.thinking": "думает",
@@ -415,7 +415,7 @@ MESSAGES = {
     "review.next_hand": "«Вперёд» ведёт к кону {n}.",
     "reason.stale_review": "сейчас разбирается другая партия",
     "reason.bad_review": "этот кон нельзя разобрать",
-    # Уроки (issue 13): web/ui/lesson_view.py, пункт на экране выбора игры.
+    # Уроки (issue 13): web/page/lesson_view.py, пункт на экране выбора игры.
     "lesson.open": "Урок",
     "lesson.open_label": "Урок: кон игры «{game}» с подсказками",
     "lesson.heading": "Урок",

@@ -1,11 +1,11 @@
 """The engine worker's match history and its statistics: compiled on first use (or once the
 worker is idle after `ready`), never before the worker's first answer.
 
-Every match is kept in the IndexedDB store `history` (web/history.py): a finished one when it
+Every match is kept in the IndexedDB store `history` (web/worker/history.py): a finished one when it
 ends, an unfinished one when another match replaces it (a new match, a record, the saved match
 resumed). The save carries the match's history id, so that a resumed match stays one entry.
 
-`worker` is the entry point's context (web/worker.py `_context`): its `answer` and `error`,
+`worker` is the entry point's context (web/worker/worker.py `_context`): its `answer` and `error`,
 and `hist`, the history's shared state (`keep`: the latest `history_keep` a message carried,
 unchecked; `error`: why the latest write of the history failed, else None).
 """

@@ -16,7 +16,7 @@ of the history), and the page then asks for what it shows, hand by hand:
   worker between its other messages; `annotated(doc)` gives each judged move its played and
   best moves as structured data too.
 
-The verdicts are kept (web/worker_review.py: IndexedDB store `reviews`) under
+The verdicts are kept (web/worker/worker_review.py: IndexedDB store `reviews`) under
 `Subject.key(hand)`: the identity of the record up to and including that hand (`upto`), so that
 the same hand of the same match is found again whatever later hands the record has (a review
 opened at the end-of-hand summary counts for the finished match); a hand is judged on that

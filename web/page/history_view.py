@@ -1,4 +1,4 @@
-"""The match history screen: every match the worker kept (web/history.py), newest first, with
+"""The match history screen: every match the worker kept (web/worker/history.py), newest first, with
 its date, game, players and levels, and how it ended; each can be exported as a record or
 deleted, the whole history cleared, and the number of matches kept chosen. The whole history
 moves to another device as one file: exported (the worker writes it, history.export_file) and

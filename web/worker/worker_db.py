@@ -1,9 +1,9 @@
 """The engine worker's own IndexedDB (database `domino`): opened on first use, read and written
 one transaction at a time.
 
-Shared by the worker's entry point (web/worker.py: the saved match, read before `ready`) and
-the modules it compiles only on first use (web/worker_history.py: the history,
-web/worker_review.py: the review's kept verdicts). localStorage does not exist in workers.
+Shared by the worker's entry point (web/worker/worker.py: the saved match, read before `ready`) and
+the modules it compiles only on first use (web/worker/worker_history.py: the history,
+web/worker/worker_review.py: the review's kept verdicts). localStorage does not exist in workers.
 """
 
 import asyncio
