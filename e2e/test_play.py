@@ -197,10 +197,11 @@ def test_game_log_is_in_words_with_the_notation_kept(page, site, guard):
         settle(page)
     page.wait_for_function(
         "document.querySelectorAll('#log li[data-notation]').length >= 3", timeout=60_000)
-    for item in page.locator("#log li[data-notation]").all():
-        notation = item.get_attribute("data-notation")
-        assert item.get_attribute("title") == notation
-        text = item.inner_text()
+    # Read at one instant: a computer's move may render the log again between two reads.
+    items = page.eval_on_selector_all(
+        "#log li[data-notation]", "els => els.map(e => [e.dataset.notation, e.title, e.innerText])")
+    for notation, title, text in items:
+        assert title == notation
         assert "@" not in text
         assert any(word in text for word in ("played", "led", "drew", "passed")), text
     page.select_option("#lang", "vi")

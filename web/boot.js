@@ -48,6 +48,7 @@ const boot = {
     worker: null,
     waiting: new Map(),
     onText: null,
+    onPeer: null,
     attach(worker) {
       this.worker = worker;
       worker.addEventListener("message", (event) => this.receive(event.data));
@@ -55,6 +56,14 @@ const boot = {
     receive(data) {
       // PyScript's own messages (its start, its errors) are not envelopes: not ours.
       if (!data || typeof data !== "object" || typeof data.text !== "string") return;
+      // A text for a friend's device: relayed as it is (`onPeer`, the friends' transport),
+      // never read by the page's MicroPython, which sees only its own seat's updates.
+      if (data.kind === "peer") {
+        if (this.onPeer && typeof data.device === "string") {
+          try { this.onPeer(data.device, data.text); } catch (e) { console.error(e); }
+        }
+        return;
+      }
       const isAnswer = data.kind === "answer" && typeof data.id === "number";
       const done = isAnswer ? this.waiting.get(data.id) : undefined;
       if (done) this.waiting.delete(data.id);
@@ -64,6 +73,12 @@ const boot = {
         if (this.onText) this.onText(isAnswer ? "answer" : "update", isAnswer ? data.id : -1, data.text);
       } catch (e) { console.error(e); }
       if (done) done.resolve("");
+    },
+    // A friend's message (its text as the data channel delivered it) to the worker's master,
+    // with no answer expected: what it changes comes back as updates.
+    fromPeer(device, text) {
+      if (!this.worker) return;
+      this.worker.postMessage(JSON.stringify({ type: "peer_message", device: String(device), text: String(text), v: 2 }));
     },
     request(text, id, raw) {
       return new Promise((resolve, reject) => {

@@ -17,46 +17,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from workerkit import PRELUDE
+
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 
-CHILD = r"""
-import asyncio, json, random, sys, time, types
-
-class Storage:
-    def open(self, name, version):
-        raise RuntimeError("no storage in this test")
-
-posted = []
-
-class XWorker:
-    onmessage = None
-    def postMessage(self, envelope):
-        posted.append(dict(envelope))
-
-js = types.ModuleType("js")
-js.Function = types.SimpleNamespace(new=lambda *args: (lambda target, done: None))
-js.indexedDB = Storage()
-js.Date = types.SimpleNamespace(now=lambda: time.time() * 1000)
-js.Math = types.SimpleNamespace(random=random.random)
-js.Object = types.SimpleNamespace(fromEntries=dict)
-ffi = types.ModuleType("pyodide.ffi")
-ffi.create_proxy = lambda fn: fn
-ffi.to_js = lambda value, dict_converter=None: value
-pyodide = types.ModuleType("pyodide")
-pyodide.ffi = ffi
-polyscript = types.ModuleType("polyscript")
-polyscript.xworker = XWorker()
-sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi,
-                    "polyscript": polyscript})
-
-def send(message):
-    polyscript.xworker.onmessage(types.SimpleNamespace(data=json.dumps(message)))
-
-async def settle():
-    for _ in range(400):
-        await asyncio.sleep(0.005)
-
+CHILD = PRELUDE + r"""
 def answer(msg_id):
     found = [json.loads(e["text"]) for e in posted if e["kind"] == "answer" and e["id"] == msg_id]
     assert len(found) == 1, (msg_id, len(found))

@@ -1,7 +1,9 @@
 """The engine worker's entry point (runs in Pyodide, inside a web worker created by the UI).
 
-It forwards the page's JSON messages to the protocol of the engine wheel, which owns the game
-session. Page and worker talk over one ordered path, the worker's own `postMessage` both ways
+It keeps the match's master (`domino.master.Master` over the engine's session): the page's
+JSON messages go to it as the hosting device's (seated as LOCAL), and a friend's device, whose
+messages the page relays as `peer_message` (issue 24), as that device's seat; every update for
+a friend comes back as a `peer` envelope that the page's JavaScript forwards unread. Page and worker talk over one ordered path, the worker's own `postMessage` both ways
 (the one channel, below): each message of the page carries an `id` and its answer echoes it;
 what the worker starts itself (the computers' moves) comes as updates on the same path, in the
 order the master made them. `handle` stays exported for tests and tools.
@@ -63,7 +65,7 @@ idle after `ready` (`IDLE_COMPILE`, one module per browser task), and so is the 
 the module that handles it (`async def handle(data, worker)`, `worker` being `_context()`).
 
 The worker also runs the match: after every answer that leaves a computer to move it plays
-the computers' moves itself (`Session.advance_steps`) and posts each one's `state` as an
+the computers' moves itself (`Master.advance`, over `Session.advance_steps`) and posts each one's `state` as an
 update as soon as it is made (with its `save`, as above); the `ready` answer says `push:
 true`. The page shows them at its own speed from a queue; nothing depends on when a message
 arrives. An intent answered meanwhile (an `undo` while a computer thinks) stops the run; a
@@ -80,9 +82,23 @@ import js
 import save_log
 import worker_db as db
 
+from domino.master import LOCAL, Master
 from domino.session import PROTOCOL_VERSION, Session, warm_up
 
 _session = Session(ai_time_limit=2.5)
+# The match's master (engine/domino/master.py): every intent that may change the match goes
+# through it, the page's as the hosting device's (`PAGE`, seated as LOCAL: the human seats no
+# friend's device holds), a friend's as that device's; it answers each device with what its
+# seat may see, in the order it made the states.
+_master = Master(_session)
+PAGE = "page"
+_master.join(PAGE, LOCAL)
+# A friend's message is refused unread beyond this many characters (a state of eight players
+# in Mexican Train is about 20 KB; an intent is a few hundred bytes).
+PEER_MESSAGE_MAX = 16_384
+# What the worker refused of the friends' devices, by device and reason (issue 24: counted,
+# never a crash or a stall).
+_refused = {}
 
 # The latest save waiting to be written (what `_write` needs) and the task writing saves.
 _queue = {"item": None, "task": None}
@@ -395,7 +411,7 @@ async def _set_aside(match_id, why):
 async def _hello(data, message):
     """`ready`, with what is saved (the summary of the newest save no other tab plays, or why
     an unreadable save was set aside); once it has gone, the rest is compiled while idle."""
-    answer = json.loads(_session.handle(message))
+    answer = json.loads(_for_page(_master.submit(PAGE, message)))
     if answer.get("type") != "ready":
         return json.dumps(answer)
     answer.update(saved=None, set_aside=None, save={"ok": True, "error": None})
@@ -448,7 +464,7 @@ async def _resume(data, message):
                "seats": saved.get("seats"), "v": PROTOCOL_VERSION}
     if data.get("id") is not None:
         message["id"] = data["id"]
-    answer = _session.handle(json.dumps(message))
+    answer = _for_page(_master.submit(PAGE, json.dumps(message)))
     refused = json.loads(answer)
     if refused.get("type") == "error":
         return await _refuse_save(data, offer, refused.get("message", ""), release)
@@ -523,18 +539,22 @@ def _listen():
     def on_message(event):
         asyncio.ensure_future(serve(str(event.data)))
 
-    def post(kind, msg_id, text):
+    def post(kind, msg_id, text, device=None):
         envelope = {"kind": kind, "id": msg_id, "text": text}
+        if device is not None:
+            envelope["device"] = device
         xworker.postMessage(to_js(envelope, dict_converter=js.Object.fromEntries))
 
     _out["post"] = post
     xworker.onmessage = create_proxy(on_message)
 
 
-def _send(kind, msg_id, text):
+def _send(kind, msg_id, text, device=None):
+    """Post one envelope: an `answer` to the page's message `msg_id`, an `update` the worker
+    started, or (`peer`) a text for the friend's `device`, which the page relays unread."""
     post = _out["post"]
     if post is not None and text is not None:
-        post(kind, msg_id, text)
+        post(kind, msg_id, text, device)
 
 
 def _post(message):
@@ -563,11 +583,11 @@ def _kick(data, text):
 async def _advance():
     """Drive the session's computer moves, posting each pushed state as it is made; an intent
     answered between two search chunks (an undo) stops the run (`advance_steps`)."""
-    for step in _session.advance_steps():
+    for step in _master.advance():
         if step is None:
             await asyncio.sleep(0)
             continue
-        _send("update", None, _with_save(step))
+        _send("update", None, _for_page(step, save=True))
     # The last write's outcome, once it is known: a failure is never silent, even when no
     # answer follows (the human is to move).
     await _settle_writes()
@@ -578,10 +598,86 @@ async def _advance():
                      "summary": None}}))
 
 
+# --------------------------------------------------------------------------- friends' devices
+#
+# A friend's device reaches the master through the hosting page, which carries its messages
+# as opaque text (`peer_join`, `peer_message`, `peer_leave` from the page) and each update for
+# it back (`{"kind": "peer", "device", "text"}` on the channel, never read by the page's
+# MicroPython): the worker is the only judge of what a friend may do.
+
+
+def _for_page(updates, save=False):
+    """The hosting page's text among one step's `updates` (each other device's is relayed
+    through the page at once, in order); with `save`, a state of the page's is saved."""
+    mine = None
+    for device, text in updates:
+        if device == PAGE:
+            mine = _with_save(text) if save else text
+        else:
+            _send("peer", None, text, device)
+    return mine
+
+
+def _refuse(device, code):
+    """Count a friend's message refused for `code`."""
+    counts = _refused.setdefault(device, {})
+    counts[code] = counts.get(code, 0) + 1
+
+
+async def _peer_join(data, message):
+    """Seat a friend's device (`device`, a human `seat`, or null for a spectator) at the match;
+    its first update (the state as its seat sees it) is relayed at once."""
+    device = data.get("device")
+    if not isinstance(device, str) or not device or device == PAGE:
+        return _error(data, "bad_message", "peer_join needs a device name")
+    try:
+        updates = _master.join(device, data.get("seat"))
+    except ValueError as exc:
+        return _error(data, "bad_seat", str(exc))
+    _for_page(updates)
+    return _answer(data, {"type": "joined", "device": device, "seat": data.get("seat")})
+
+
+async def _peer_leave(data, message):
+    """A friend's device gets no more updates (its seat stays the match's)."""
+    device = data.get("device")
+    _master.leave(device if isinstance(device, str) else "")
+    return _answer(data, {"type": "left", "device": device})
+
+
+async def _peer_message(data, message):
+    """A friend's intent (`text`, as its device sent it): checked by the master as that
+    device's seat; the answers and states go to every device through `_for_page`, the
+    page's own state saved; the computers move next if one is to."""
+    device, text = data.get("device"), data.get("text")
+    if not isinstance(device, str) or device not in _master.devices or device == PAGE:
+        return _error(data, "not_joined", "no such friend's device at the table")
+    if not isinstance(text, str) or len(text) > PEER_MESSAGE_MAX:
+        _refuse(device, "too_large")
+        _send("peer", None, Session.encode(
+            Session.error("too_large", "a message is at most " + str(PEER_MESSAGE_MAX)
+                          + " characters"), None), device)
+        return _answer(data, {"type": "relayed", "device": device, "refused": "too_large"})
+    mine = None
+    for updates in _master.submit_steps(device, text):
+        if updates is None:
+            await asyncio.sleep(0)
+            continue
+        for to, sent in updates:
+            if to == device and json.loads(sent).get("type") == "error":
+                _refuse(device, json.loads(sent).get("code"))
+        mine = _for_page(updates, save=True)
+    if mine is not None:
+        _send("update", None, mine)
+        _kick({"type": "play"}, mine)
+    return _answer(data, {"type": "relayed", "device": device})
+
+
 # --------------------------------------------------------------------------- dispatch
 
 # The worker's own intents: type -> `async handler(data, message)` of this file ...
-INTENTS = {"hello": _hello, "resume": _resume, "forget_save": _forget}
+INTENTS = {"hello": _hello, "resume": _resume, "forget_save": _forget,
+           "peer_join": _peer_join, "peer_leave": _peer_leave, "peer_message": _peer_message}
 # ... and type -> the module compiled on first use whose `async handle(data, worker)`
 # answers it (a new entry here is all another intent needs).
 LAZY_INTENTS = {
@@ -593,6 +689,8 @@ LAZY_INTENTS = {
     "review": "worker_review", "review_cancel": "worker_review",
     "lesson_open": "worker_lesson", "lesson_position": "worker_lesson",
 }
+# The hosting page's intents for friends' devices (its JavaScript relays them).
+PEER_INTENTS = ("peer_join", "peer_leave", "peer_message")
 # Intents whose state starts another match in the session.
 NEW_MATCH = ("new_match", "load_record")
 # Intents after whose state the computers move, if one is to.
@@ -619,7 +717,9 @@ async def serve(message):
     is to move: its answer goes out before the first of them."""
     data = _decoded(message)
     text = await _dispatch(data, message)
-    _send("answer", data.get("id") if data is not None else None, text)
+    relayed = data is not None and data.get("type") in PEER_INTENTS and data.get("id") is None
+    if not relayed:  # a friend's message relayed by the page's JavaScript wants no answer
+        _send("answer", data.get("id") if data is not None else None, text)
     _kick(data, text)
 
 
@@ -642,8 +742,9 @@ async def _dispatch(data, message):
     starts = kind in NEW_MATCH
     if starts:
         await _retire()
-    for answer in _session.handle_steps(message):
-        if answer is not None:
+    for updates in _master.submit_steps(PAGE, message):
+        if updates is not None:
+            answer = _for_page(updates)
             if starts and json.loads(answer).get("type") == "state":
                 _begin_match()
             return _with_save(answer)
