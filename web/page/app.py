@@ -25,9 +25,11 @@ import link
 import saved
 import settings
 import setup
+import dom
 import store
 import textfmt
-from store import S, byid, on, spawn, tr
+from dom import byid, on, spawn
+from store import S, tr
 
 # The table's modules (`geometry`, `summary`, `seats`, `table`, `hand`, `logview`, `dialogs`)
 # are imported where they are used. They are not among the files PyScript fetches before the
@@ -94,7 +96,7 @@ def render():
         byid("handoff-ready").textContent = tr("game.pass_ready", name=name)
         # The previous player's tiles and log leave the page, not only the screen.
         for part in ("hand", "choice", "moves", "log", "seats-bottom"):
-            store.set_html(part, "")
+            dom.set_html(part, "")
         set_screen("handoff")
         return
     set_screen("game")
@@ -401,12 +403,12 @@ async def export_record(reveal):
         message["reveal"] = True
     answer = await link.send(message)
     if answer.get("type") == "record":
-        store.download_record(answer["record"])
+        dom.download_record(answer["record"])
     elif answer.get("code") == "reveals_hands":
         open_export_warning()  # a new hand began since: ask again
     else:
         why = i18n.error_reason(S["lang"], answer.get("code"), answer.get("message", ""))
-        store.show_error(tr("error.engine", message=why))
+        dom.show_error(tr("error.engine", message=why))
 
 
 def on_lang(event):
@@ -768,7 +770,7 @@ async def load_table_modules():
             with open(name + ".py", "w") as fh:
                 fh.write(text)
     except RuntimeError as exc:
-        store.show_error(tr("error.table", error=str(exc)))
+        dom.show_error(tr("error.table", error=str(exc)))
         return
     for name in TABLE_MODULES:
         await window.dominoBoot.nextTask()

@@ -2,7 +2,8 @@
 board and open again, and after the match offers a rematch beside the menu."""
 
 import summary
-from store import S, byid, tr
+from dom import byid
+from store import S, tr
 
 
 def result_wanted():

@@ -10,7 +10,8 @@ HTML text from the store's state; the legal moves are the state's (`S["moves"]`)
 import geometry
 import table
 import textfmt
-from store import S, byid, esc, moves_by_tile, set_html, tr
+from dom import byid, set_html
+from store import S, esc, moves_by_tile, tr
 
 
 def pips_html(value, options=None):

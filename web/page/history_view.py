@@ -14,7 +14,8 @@ import link
 import saved
 import settings
 import textfmt
-from store import S, byid, download_record, esc, set_html, spawn, tr
+from dom import byid, download_record, set_html, spawn
+from store import S, esc, tr
 
 
 def render():

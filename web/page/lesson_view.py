@@ -20,7 +20,8 @@ import link
 import review_view
 import textfmt
 from pyscript import document, window
-from store import S, byid, esc, set_html, spawn, tr
+from dom import byid, set_html, spawn
+from store import S, esc, tr
 
 FOCUS = "#f472b6"  # what a step points at, on the table and in the hands
 PLAN = {"module": None}

@@ -20,11 +20,11 @@ import js
 from pyscript import create_named_worker, window
 from pyscript.ffi import create_proxy
 
-import i18n
 import inbox
 import saved
 import store
-from store import S, byid, show_error, spawn, tr
+from dom import byid, show_error, spawn
+from store import S, tr
 
 _keep = []  # proxies kept alive
 _inbox = inbox.Inbox()  # what the worker posted, taken into the store in order (ui/inbox.py)
@@ -46,11 +46,6 @@ def on_state(fn):
     _state_hooks.append(fn)
 # The pause before a computer's move is shown, by speed setting (ms).
 AI_DELAY_MS = {"slow": 1100, "normal": 550, "fast": 200, "instant": 0}
-# Intents whose state starts a fresh log (a new match, a record, the saved match).
-FRESH = ("new_match", "load_record", "resume")
-# Errors that say an intent was overtaken, not that something is wrong: a newer state (or an
-# undo) came first, or the hand ended before an undo was taken.
-QUIET = ("stale_state", "cancelled", "nothing_to_undo", "undo_unavailable")
 
 
 def _ms():
@@ -301,49 +296,26 @@ def table_ready():
 
 
 def accept(answer, message):
-    """An answer of the worker goes into the store, then the page renders (a state waits
-    until the table's modules are compiled, which the menu does not wait for)."""
-    kind = answer.get("type")
-    if not S["table_ready"] and kind in ("state", "error"):
+    """An answer of the worker goes into the store (`store.reduce`), then the page renders
+    (a state waits until the table's modules are compiled, which the menu does not wait
+    for)."""
+    if not S["table_ready"] and answer.get("type") in ("state", "error"):
         _held.append((answer, message))
         return
-    intent = message.get("type")
-    if kind == "state":
-        state = S["state"]
-        if state is not None and answer.get("state_id", 0) <= state.get("state_id", 0) \
-                and intent not in FRESH:
-            return  # stale: an older answer arriving late
-        if intent == "new_match":
-            S["last_match"] = dict(message)
+    done = store.reduce(answer, message)
+    if done is None:
+        return
+    if done["state"]:
         _pump["shown_at"] = window.performance.now()
-        store.take_state(answer, intent in FRESH)
         for fn in _state_hooks:
-            fn(answer, intent in FRESH)
-        show_error("")
-        saved.note_save(answer.get("save"))
-        if S["screen"] != "game" and intent != "push":
-            S["screen"] = "game"  # a pushed state leaves the menu open if the player went there
-        if message.get("deep_link"):
-            forget_link()
-        store.emit()
-    elif kind == "error":
-        code = answer.get("code")
-        if code in QUIET:
-            return  # overtaken: a newer state (or an undo) already arrived
-        why = i18n.error_reason(S["lang"], code, answer.get("message", ""))
-        text = tr("error.engine", message=why)
-        if intent == "load_record":
-            text = tr("error.record", message=why)
-        if intent == "resume":
-            # Nothing saved, or a save the worker could not replay (it set it aside).
-            saved.keep_saved(None)
-            text = tr("error.save_missing") if code == "no_save" else tr("error.save_corrupt")
-        if message.get("deep_link"):
-            text = tr("error.deeplink", message=why)
-            S["screen"] = "menu"
-            forget_link()
-        show_error(text)
-        store.emit()
+            fn(answer, done["fresh"])
+    show_error(done["error"])
+    if done["forget_saved"]:
+        saved.keep_saved(None)
+    saved.note_save(done["save"])
+    if done["forget_link"]:
+        forget_link()
+    store.emit()
 
 
 def forget_link():

@@ -2,7 +2,8 @@
 pass-and-play another player's drawn tiles are left out), newest first."""
 
 import textfmt
-from store import S, byid, esc, set_html
+from dom import byid, set_html
+from store import S, esc
 
 SHOWN = 80
 # The line last written for each entry of the log, by position: (entry, context, html). A

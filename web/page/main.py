@@ -21,6 +21,9 @@ await asyncio.sleep(0)  # noqa: F704
 import store  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704
+import dom  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
 import saved  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704

@@ -23,7 +23,8 @@ import i18n
 import link
 import textfmt
 from pyscript import document, window
-from store import S, byid, esc, set_html, spawn, tr
+from dom import byid, set_html, spawn
+from store import S, esc, tr
 
 PLAYED = "#f59e0b"  # the move played, as the table outlines the last placement
 MARKS = ("inaccuracy", "mistake", "blunder")

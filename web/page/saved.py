@@ -11,7 +11,8 @@ import json
 from pyscript import window
 
 import textfmt
-from store import S, byid, show_error, tr
+from dom import byid, show_error
+from store import S, tr
 
 # The public summary of the match the worker keeps saved (the worker holds the record itself).
 SUMMARY_KEY = "domino.saved.v2"

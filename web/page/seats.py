@@ -8,7 +8,8 @@ the store's state; nothing here reads the page.
 
 import textfmt
 from pyscript import window
-from store import S, byid, esc, set_html, tr
+from dom import byid, set_html
+from store import S, esc, tr
 
 # At most this many face-down tiles drawn for a seat (the count says the rest).
 MAX_BACKS = 12

@@ -5,7 +5,8 @@ import json
 
 from pyscript import window
 
-from store import S, byid, tr
+from dom import byid
+from store import S, tr
 
 KEY = "domino.settings"
 SPEEDS = ("slow", "normal", "fast", "instant")

@@ -14,7 +14,8 @@ import i18n
 import link
 import saved
 import textfmt
-from store import S, byid, esc, show_error, spawn, tr
+from dom import byid, show_error, spawn
+from store import S, esc, tr
 
 NAMES_KEY = "domino.names"
 

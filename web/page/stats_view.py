@@ -12,7 +12,8 @@ import charts
 import i18n
 import link
 import textfmt
-from store import S, byid, esc, set_html, tr
+from dom import byid, set_html
+from store import S, esc, tr
 
 
 def _pct(won, played):

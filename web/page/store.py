@@ -6,16 +6,10 @@ then `emit()` asks the page to render from the store. The render modules (setup,
 seats, hand, summary dialog, log) read the store and write the page; nothing reads the page
 back into the store. Input handlers only change the player's choices here or send intents.
 
-Also the small page helpers every module uses (`byid`, `tr`, `esc`, `on`, `spawn`,
-`download_record`).
+Pure Python: no `pyscript`, no `js` (the page's DOM helpers are web/page/dom.py), so tests
+drive the store on CPython; `tr` and `esc` are the words and escaping every module uses.
 Kept plain for MicroPython: no dataclasses, no typing.
 """
-
-import asyncio
-import json
-
-from pyscript import document, window
-from pyscript.ffi import create_proxy
 
 import i18n
 import textfmt
@@ -62,7 +56,6 @@ S = {
 }
 
 _renderers = []
-_proxies = []  # keep handler proxies alive
 
 
 def on_render(fn):
@@ -76,10 +69,6 @@ def emit():
         fn()
 
 
-def byid(name):
-    return document.getElementById(name)
-
-
 def tr(key, **values):
     return i18n.t(S["lang"], key, **values)
 
@@ -88,47 +77,6 @@ def esc(text):
     text = str(text)
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;"))
-
-
-def on(element, event, handler):
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)
-    element.addEventListener(event, proxy)
-
-
-# The HTML last written into each element by `set_html`, by element id.
-_html = {}
-
-
-def set_html(element_id, html):
-    """Write `html` into the element only when it differs from what was written there last:
-    an unchanged hand keeps its elements, so a tile being dragged keeps its pointer capture
-    and its focus when a state or the end of an animation renders the page again. Every
-    write to these elements goes through here, so that the record of them stays true."""
-    if _html.get(element_id) == html:
-        return
-    _html[element_id] = html
-    byid(element_id).innerHTML = html
-
-
-def spawn(coro):
-    asyncio.create_task(coro)
-
-
-def download_record(record):
-    """Offer a record as a file, named after its variant and seed."""
-    name = ("domino-" + str(record.get("variant", "match")) + "-" + str(record.get("seed", ""))
-            + ".json")
-    window.dominoBoot.download(name, json.dumps(record))
-
-
-def show_error(text):
-    banner = byid("error-banner")
-    if text:
-        banner.textContent = text
-        banner.hidden = False
-    else:
-        banner.hidden = True
 
 
 # --------------------------------------------------------------------------- the state
@@ -176,6 +124,62 @@ def take_state(answer, fresh):
     if old is not None and old.get("hand_number") != answer.get("hand_number"):
         S["result_closed"] = None
     take_log(answer, fresh)
+
+
+# --------------------------------------------------------------------------- the reducer
+#
+# An answer of the worker goes into the store through `reduce`, which changes only `S` and
+# returns what the page's adapter (link.accept) must do besides rendering: the adapter shows
+# the error banner's words, passes the state's save to the saved match's summary, forgets a
+# deep link and renders. Pure, so tests play whole hands through it on CPython.
+
+# Intents whose state starts the log afresh (a new match, a record, the saved match).
+FRESH = ("new_match", "load_record", "resume")
+# Errors that say an intent was overtaken, not that something is wrong: a newer state (or an
+# undo) came first, or the hand ended before an undo was taken.
+QUIET = ("stale_state", "cancelled", "nothing_to_undo", "undo_unavailable")
+
+
+def reduce(answer, message):
+    """Take the worker's `answer` to `message` (or a pushed one: `{"type": "push"}`) into the
+    store. Returns None when the answer changes nothing (a state older than the one shown, a
+    quiet refusal, anything but a state or an error), else what the adapter does:
+    `{"state": bool, "fresh": bool, "error": words ("" clears the banner), "save": the
+    state's save or None, "forget_link": bool, "forget_saved": bool}`."""
+    kind = answer.get("type")
+    intent = message.get("type")
+    out = {"state": False, "fresh": intent in FRESH, "error": "", "save": None,
+           "forget_link": bool(message.get("deep_link")), "forget_saved": False}
+    if kind == "state":
+        state = S["state"]
+        if state is not None and answer.get("state_id", 0) <= state.get("state_id", 0) \
+                and intent not in FRESH:
+            return None  # stale: an older answer arriving late
+        if intent == "new_match":
+            S["last_match"] = dict(message)
+        take_state(answer, intent in FRESH)
+        if intent != "push":
+            S["screen"] = "game"  # a pushed state leaves the menu open if the player went there
+        out["state"] = True
+        out["save"] = answer.get("save")
+        return out
+    if kind != "error":
+        return None
+    code = answer.get("code")
+    if code in QUIET:
+        return None
+    why = i18n.error_reason(S["lang"], code, answer.get("message", ""))
+    out["error"] = tr("error.engine", message=why)
+    if intent == "load_record":
+        out["error"] = tr("error.record", message=why)
+    if intent == "resume":
+        # Nothing saved, or a save the worker could not replay (it set it aside).
+        out["forget_saved"] = True
+        out["error"] = tr("error.save_missing") if code == "no_save" else tr("error.save_corrupt")
+    if message.get("deep_link"):
+        out["error"] = tr("error.deeplink", message=why)
+        S["screen"] = "menu"
+    return out
 
 
 # --------------------------------------------------------------------------- the log

@@ -11,7 +11,8 @@ import json
 import geometry
 import textfmt
 from pyscript import document, window
-from store import S, byid, tr
+from dom import byid
+from store import S, tr
 
 GLOW = "#38bdf8"
 

@@ -1,0 +1,58 @@
+"""The page's thin adapter to the browser: the DOM helpers every screen uses (`byid`, `on`,
+`set_html`, `show_error`, `download_record`) and `spawn` for a task. The store (store.py) and
+the pure modules import none of this, so tests drive them on CPython.
+Kept plain for MicroPython: no dataclasses, no typing.
+"""
+
+import asyncio
+import json
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+_proxies = []  # keep handler proxies alive
+
+
+def byid(name):
+    return document.getElementById(name)
+
+
+def on(element, event, handler):
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    element.addEventListener(event, proxy)
+
+
+# The HTML last written into each element by `set_html`, by element id.
+_html = {}
+
+
+def set_html(element_id, html):
+    """Write `html` into the element only when it differs from what was written there last:
+    an unchanged hand keeps its elements, so a tile being dragged keeps its pointer capture
+    and its focus when a state or the end of an animation renders the page again. Every
+    write to these elements goes through here, so that the record of them stays true."""
+    if _html.get(element_id) == html:
+        return
+    _html[element_id] = html
+    byid(element_id).innerHTML = html
+
+
+def spawn(coro):
+    asyncio.create_task(coro)
+
+
+def download_record(record):
+    """Offer a record as a file, named after its variant and seed."""
+    name = ("domino-" + str(record.get("variant", "match")) + "-" + str(record.get("seed", ""))
+            + ".json")
+    window.dominoBoot.download(name, json.dumps(record))
+
+
+def show_error(text):
+    banner = byid("error-banner")
+    if text:
+        banner.textContent = text
+        banner.hidden = False
+    else:
+        banner.hidden = True
