@@ -104,9 +104,9 @@ def test_the_russian_block_lines_say_who_receives_and_use_one_word_each():
     with no verb)."""
     won = " ".join(summary.headline("ru", schoolnet_block(True)))
     lost = " ".join(summary.headline("ru", schoolnet_block(False)))
-    assert "Рыбу нарочно устроил(а) Компьютер 3 — и выиграл(а)." in won
+    assert "Рыбу устроил(а) Компьютер 3 — и выиграл(а)." in won
     assert "Компьютер 1 подставился под рыбу и платит за всех тому, кто её устроил." in won
-    assert "Рыбу нарочно устроил(а) Компьютер 3 — и проиграл(а)." in lost
+    assert "Рыбу устроил(а) Компьютер 3 — и проиграл(а)." in lost
     assert "Компьютер 1 подставился под рыбу и получает всю сумму с того, кто её устроил." \
         in lost
     for text in (won, lost):
