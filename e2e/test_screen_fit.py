@@ -95,11 +95,13 @@ def test_a_fifteen_tile_hand_keeps_undo_and_export_on_a_laptop(browser, site, ar
     context.close()
 
 
-def hand_played_at(browser, site, size, fragment):
-    """A new page of `size` on the deep link `fragment`, its first hand played to the end
-    (the summary open); returns the context and the page."""
+def hand_played_at(browser, site, size, fragment, locale=None):
+    """A new page of `size` (and the browser's language `locale`, when given) on the deep link
+    `fragment`, its first hand played to the end (the summary open); returns the context and
+    the page."""
+    more = {"locale": locale} if locale else {}
     context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  device_scale_factor=1)
+                                  device_scale_factor=1, **more)
     page = context.new_page()
     page.goto(site + "index.html#" + fragment)
     page.wait_for_selector("html[data-engine=ready]", state="attached",
@@ -175,3 +177,27 @@ def test_the_sound_toggle_is_remembered(page, site, guard):
     page.locator("#resume").click()
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
     assert page.locator("#sound").get_attribute("aria-pressed") == "false"
+
+
+def test_the_russian_iwin_result_fits_a_320px_phone(browser, site, artifacts):
+    """LANGUAGE_REVIEW.md, 320-px phone: in Russian the iWin payments table was 331 px wide in a
+    310-px dialog (its tax column cut), and the five end-of-hand buttons stacked in five rows,
+    leaving about 120 px for the result. The table fits, and the buttons take at most three
+    rows."""
+    context, page = hand_played_at(browser, site, (320, 568),
+                                   "variant=vn_iwin&players=4&seed=7&seats=human,ai,ai,ai",
+                                   locale="ru-RU")
+    items = page.locator("#result-items table")
+    assert items.count() == 1 and "Налог" in items.inner_text()
+    cut = items.evaluate("t => t.getBoundingClientRect().right - t.closest('.dialog')"
+                         ".getBoundingClientRect().right")
+    assert cut <= 0, f"the payments table is cut off by {cut} px"
+    wide = items.evaluate("t => t.closest('.dialog').scrollWidth - t.closest('.dialog')"
+                          ".clientWidth")
+    assert wide <= 0, f"the dialog scrolls sideways by {wide} px"
+    rows = page.evaluate("""() => new Set([...document.querySelectorAll('#result .actions button')]
+        .filter(b => b.offsetParent !== null)
+        .map(b => Math.round(b.getBoundingClientRect().top))).size""")
+    assert rows <= 3, f"the end-of-hand buttons stack in {rows} rows"
+    page.screenshot(path=str(artifacts / "fit-320x568-ru-iwin-result.png"))
+    context.close()

@@ -152,8 +152,11 @@ def plural(lang, n, key, **values):
 
 def join_names(lang, names):
     """Several names as one subject: "You and Computer 3", "Bạn và Máy 3", "Вы и Компьютер 3";
-    three or more: "A, B and C"."""
+    three or more: "A, B and C". The viewer ("You", "Bạn", "Вы") comes first: "Bạn" is
+    capitalised only at the start of a sentence, so it never follows another name."""
     names = [str(name) for name in names]
+    you = t(lang, "game.you")
+    names = [name for name in names if name == you] + [name for name in names if name != you]
     if not names:
         return ""
     if len(names) == 1:

@@ -198,10 +198,13 @@ async def start_engine(after_ready):
         if isinstance(hello.get("protocol"), int):
             S["protocol"] = hello["protocol"]
         saved.take_saved(hello)
-    except Exception as exc:  # noqa: BLE001 - shown to the player
+    except Exception as exc:  # noqa: BLE001 - said to the player, detailed in the console
         S["engine_state"] = "failed"
-        byid("engine-text").textContent = tr("engine.failed", error=str(exc))
-        show_error(tr("engine.failed", error=str(exc)))
+        # The exception is English (and technical): the player reads the catalogue's words,
+        # whoever debugs reads the detail in the console.
+        window.console.error("engine start-up failed: " + repr(exc))
+        byid("engine-text").textContent = tr("engine.failed")
+        show_error(tr("engine.failed"))
         return
     S["engine_state"] = "ready"
     saved.render_resume()

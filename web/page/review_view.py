@@ -452,14 +452,8 @@ def move_words(m, src=None):
     if m is None:
         return ""
     kind = m.get("kind")
-    if kind == "draw":
-        return tr("review.move_draw")
-    if kind == "pass":
-        knock = textfmt.word({"reading": ((src or R)["info"] or {}).get("reading")},
-                             "pass") == "knock"
-        return tr("review.move_knock" if knock else "review.move_pass")
-    if kind == "leave":
-        return tr("review.move_leave")
+    if kind in ("draw", "pass", "leave"):
+        return tr(textfmt.move_key(kind, ((src or R)["info"] or {}).get("reading")))
     tile = textfmt.canonical_tile(str(m.get("tile")))
     if kind == "lead" or m.get("end") is None:
         return tr("review.move_lead", tile=tile)
@@ -585,7 +579,9 @@ def render():
     for seat in range(int(info.get("players") or 0)):
         sel = " selected" if R["seen"] == seat else ""
         seen.append('<option value="' + str(seat) + '"' + sel + ">"
-                    + esc(tr("review.seen_seat", name=name_of(seat))) + "</option>")
+                    + esc(textfmt.seen_label(S["lang"], seat, info.get("seats") or [],
+                                             info.get("viewer") or 0, S["names"]))
+                    + "</option>")
     set_html("review-seen", "".join(seen))
     n = total()
     slider = byid("review-slider")

@@ -53,6 +53,27 @@ class Namer:
     def short(self, seat):
         return textfmt.seat_short(self.lang, seat, self.seats, self.viewer, self.typed)
 
+    def said(self, key, seat):
+        """The message `key` about one seat: its `_you` form for the viewer ("Вы вышли!", not
+        "Вы: выход!"), since a Russian verb or a Vietnamese "Bạn" agrees with the viewer."""
+        if textfmt.is_you(seat, self.seats, self.viewer):
+            return i18n.t(self.lang, key + "_you")
+        return i18n.t(self.lang, key, name=self.name(seat))
+
+
+def went_out(state, winners):
+    """The seat that went out of a hand won by a domino: with partners the winner is the whole
+    team, but only one of them played the last tile (the team member with no tile left, else
+    the first of the ranking)."""
+    hands = state.get("hands") or []
+    out = [s for s in winners if s < len(hands) and isinstance(hands[s], list) and not hands[s]]
+    if len(out) == 1:
+        return out[0]
+    ranking = (state.get("hand_result") or {}).get("ranking") or []
+    if ranking and ranking[0] in winners:
+        return ranking[0]
+    return winners[0]
+
 
 def headline(lang, state, names=None):
     """The sentences under the title: how the hand ended, who won, who blocked, who opened."""
@@ -65,7 +86,7 @@ def headline(lang, state, names=None):
     winners = as_list(result.get("winner"))
     lines = []
     if term == "domino" and winners:
-        lines.append(t(lang, "result.domino", name=nm.names(winners)))
+        lines.append(nm.said("result.domino", went_out(state, winners)))
     elif term == "blocked":
         fish = textfmt.word(state, "blocked") == "fish"
         lines.append(t(lang, "result.fish" if fish else "result.blocked"))
@@ -83,16 +104,16 @@ def headline(lang, state, names=None):
             lines.append(t(lang, "result.forced_block"))
         else:
             key = "result.blocker_won" if blocker in winners else "result.blocker_lost"
-            lines.append(t(lang, key, name=nm.name(blocker)))
+            lines.append(nm.said(key, blocker))
             gai = result.get("gai")
             if gai is not None:
                 # The setter pays the blocker for everyone when the block wins, and collects
                 # the whole amount from the blocker when it loses (School@net).
                 key = "result.gai_pays" if blocker in winners else "result.gai_collects"
-                lines.append(t(lang, key, name=nm.name(gai)))
+                lines.append(nm.said(key, gai))
     elif term == "blocked" and kind == "payments" and blocker is not None:  # vn_iwin
         key = "result.blocker_won" if blocker in winners else "result.blocker_lost"
-        lines.append(t(lang, key, name=nm.name(blocker)))
+        lines.append(nm.said(key, blocker))
     if kind == "record" and details.get("opened"):
         lines.append(t(lang, "result.opened", name=nm.names(details["opened"])))
     if result.get("house"):
@@ -238,11 +259,19 @@ def items_html(lang, state, names=None):
         out.append('<th scope="col">' + esc(t(lang, key)) + "</th>")
     out.append("</tr></thead><tbody>")
     pot = t(lang, "result.item.pot")
+
+    def who(seat, cls):
+        # Short seat labels ("К2", full name in the title), as the scoreboard: a payer and a
+        # payee per row, "Компьютер 2" twice, made the table wider than a 320-px phone.
+        if seat is None:
+            return '<td class="' + cls + '">' + esc(pot) + "</td>"
+        return ('<td class="' + cls + '" title="' + esc(nm.name(seat)) + '">'
+                + esc(nm.short(seat)) + "</td>")
+
     for kind, payer, payee, amount, tax in payments(items):
         out.append('<tr data-kind="' + esc(kind) + '"><td>'
-                   + esc(t(lang, "result.kind." + str(kind))) + '</td><td class="minus">'
-                   + esc(pot if payer is None else nm.name(payer)) + '</td><td class="plus">'
-                   + esc(pot if payee is None else nm.name(payee)) + "</td><td>"
+                   + esc(t(lang, "result.kind." + str(kind))) + "</td>"
+                   + who(payer, "minus") + who(payee, "plus") + "<td>"
                    + esc(textfmt.amount(amount, lang)) + "</td><td>"
                    + esc(textfmt.amount(tax, lang) if tax else "") + "</td></tr>")
     house = (state.get("hand_result") or {}).get("house", 0)

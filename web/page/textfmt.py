@@ -196,6 +196,33 @@ def _seat_kind(seat, seats, viewer):
     return "player"
 
 
+def is_you(seat, seats, viewer):
+    """Whether the page calls `seat` "You" (the viewer when one human plays): its lines take
+    the viewer's own words (`..._you` keys), since a verb agrees with "Вы" and "Bạn" is
+    capitalised only at the start of a sentence."""
+    return _seat_kind(seat, seats, viewer) == "you"
+
+
+def seen_label(lang, seat, seats, viewer, names=None):
+    """The review's choice of whose tiles are shown: "As you saw it" for the viewer (its own
+    words: "Как видели вы", "Như bạn thấy"), "As Computer 2 saw it" for another seat."""
+    if is_you(seat, seats, viewer):
+        return i18n.t(lang, "review.seen_you")
+    return i18n.t(lang, "review.seen_seat", name=seat_name(lang, seat, seats, viewer, names))
+
+
+def move_key(kind, reading):
+    """The catalogue key of a draw, a pass or a leave in the review's words, in the table's
+    words of the variant (``reading.words``): kozel draws from the market and knocks."""
+    words = (reading or {}).get("words") or {}
+    if kind == "draw":
+        return "review.move_draw_market" if words.get("boneyard") == "market" else \
+            "review.move_draw"
+    if kind == "pass":
+        return "review.move_knock" if words.get("pass") == "knock" else "review.move_pass"
+    return "review.move_" + str(kind)
+
+
 def seat_name(lang, seat, seats, viewer, names=None):
     """How the UI names a seat: "You" for the viewer when one human plays, a typed name for a
     pass-and-play human (``names``: one per seat, "" for none), else by number."""
