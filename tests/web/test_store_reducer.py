@@ -14,6 +14,7 @@ import copy
 import json
 
 import pytest
+import screens
 import store
 
 from domino.session import PROTOCOL_VERSION, Session
@@ -27,6 +28,7 @@ def fresh_store():
     store.S.clear()
     store.S.update(copy.deepcopy(INITIAL))
     store.S["lang"] = "en"
+    screens.show(screens.MENU)
     yield
 
 
@@ -65,7 +67,7 @@ def test_a_hand_played_through_the_reducer_logs_every_move_once():
     page = Page()
     page.send({"type": "new_match", "variant": "draw", "options": {"players": 2},
                "seats": ["human", "ai:easy"], "seed": 12})
-    assert store.S["screen"] == "game" and store.S["state"]["state_id"]
+    assert screens.showing(screens.GAME) and store.S["state"]["state_id"]
     while not store.S["state"]["hand_over"]:
         assert store.S["state"]["to_move_kind"] == "human"
         assert store.S["moves"] == store.S["state"]["moves"]
@@ -129,13 +131,13 @@ def test_a_pushed_state_leaves_the_menu_open_and_an_answer_opens_the_table():
     page = Page()
     page.send({"type": "new_match", "variant": "block", "options": {"players": 2},
                "seats": ["human", "ai:easy"], "seed": 3})
-    store.S["screen"] = "menu"  # the player went to the menu
+    screens.show(screens.MENU)  # the player went to the menu
     shown = store.S["state"]
     store.S["state"] = None
     assert store.reduce(dict(shown, pushed=True), {"type": "push"})["state"]
-    assert store.S["screen"] == "menu"
+    assert screens.showing(screens.MENU)
     page.play_first()
-    assert store.S["screen"] == "game"
+    assert screens.showing(screens.GAME)
 
 
 def test_refusals_in_words_quiet_ones_ignored():
@@ -152,7 +154,7 @@ def test_refusals_in_words_quiet_ones_ignored():
     assert bad["type"] == "error"
     assert page.done[-1]["error"].startswith(store.tr("error.engine", message="")[:6])
     linked = store.reduce(bad, {"type": "new_match", "deep_link": True})
-    assert linked["forget_link"] and store.S["screen"] == "menu"
+    assert linked["forget_link"] and screens.showing(screens.MENU)
     assert store.S["state"] is shown  # a refusal changed no state
 
 
@@ -163,7 +165,7 @@ def test_the_store_and_its_pure_neighbours_import_no_browser_module():
     from pathlib import Path
 
     page = Path(__file__).resolve().parents[2] / "web" / "page"
-    for name in ("store", "inbox", "textfmt", "i18n"):
+    for name in ("store", "inbox", "textfmt", "i18n", "screens"):
         tree = ast.parse((page / f"{name}.py").read_text(encoding="utf-8"))
         imported = {alias.name.split(".")[0] for node in ast.walk(tree)
                     if isinstance(node, ast.Import) for alias in node.names}

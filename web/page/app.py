@@ -23,6 +23,7 @@ from pyscript.ffi import create_proxy
 import i18n
 import link
 import saved
+import screens
 import settings
 import setup
 import dom
@@ -36,27 +37,19 @@ from store import S, tr
 # menu: `load_table_modules` fetches and compiles them in the background once the menu works,
 # and states wait for them (`link.table_ready`), so that the menu waits for none of them.
 TABLE_MODULES = ("geometry", "summary", "motion", "sound", "table", "seats", "hand", "logview",
-                 "dialogs", "history_view", "review_view", "charts", "stats_view",
+                 "dialogs", "history_view", "position_view", "review_view", "charts", "stats_view",
                  "lesson_view")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
 
-def set_screen(name):
-    if S["screen"] == "review" and name != "review":
-        import review_view
-
-        review_view.leave()  # a judging under way stops (the Menu button, Back)
-    S["screen"] = name
-    byid("menu").hidden = name != "menu"
-    byid("game").hidden = name != "game"
-    byid("handoff").hidden = name != "handoff"
-    byid("history").hidden = name != "history"
-    byid("review").hidden = name != "review"
-    byid("stats").hidden = name != "stats"
-    byid("lesson").hidden = name != "lesson"
-    byid("menu-button").hidden = name == "menu"
-    if name == "menu":
+def on_screen_shown(old, name):
+    """The screens' elements after `screens.show`: the one shown, the others hidden (each
+    screen's element has its name as id)."""
+    for other in screens.SCREENS:
+        byid(other).hidden = other != name
+    byid("menu-button").hidden = name == screens.MENU
+    if name == screens.MENU:
         byid("result").hidden = True
         byid("export-confirm").hidden = True
         byid("leave-confirm").hidden = True
@@ -75,10 +68,10 @@ def render():
     """Draw the page from the store."""
     setup.render_start_button()
     state = S["state"]
-    if S["screen"] in ("history", "review", "stats", "lesson"):
-        return  # a state pushed meanwhile waits for the table (these screens draw themselves)
-    if S["screen"] == "menu" or state is None:
-        set_screen("menu")
+    if screens.draws_itself():
+        return  # a state pushed meanwhile waits for the table
+    if screens.showing(screens.MENU) or state is None:
+        screens.show(screens.MENU)
         return
     import dialogs
     import hand
@@ -97,9 +90,9 @@ def render():
         # The previous player's tiles and log leave the page, not only the screen.
         for part in ("hand", "choice", "moves", "log", "seats-bottom"):
             dom.set_html(part, "")
-        set_screen("handoff")
+        screens.show(screens.HANDOFF)
         return
-    set_screen("game")
+    screens.show(screens.GAME)
     # The state shown, for tests and tools (the page never reads it back).
     document.documentElement.dataset.state = str(state["state_id"])
     seats.render()
@@ -139,7 +132,7 @@ def render():
 
 
 def redraw_table():
-    if S["state"] is not None and S["screen"] == "game":
+    if S["state"] is not None and screens.showing(screens.GAME):
         import table
 
         table.draw()
@@ -309,7 +302,7 @@ def on_result_open(event):
 
 def on_menu(event):
     byid("result").hidden = True
-    set_screen("menu")
+    screens.show(screens.MENU)
     setup.render_setup()
 
 
@@ -380,7 +373,7 @@ def close_export_warning():
     if box.hidden:
         return
     box.hidden = True
-    if S["screen"] == "game":
+    if screens.showing(screens.GAME):
         byid("export").focus()
 
 
@@ -438,37 +431,16 @@ def apply_lang():
     settings.render()
     setup.render_setup()
     saved.render_resume()
-    if S["screen"] == "history":
-        import history_view
-
-        history_view.render()
-    if S["screen"] == "review":
-        import review_view
-
-        review_view.render()
-    if S["screen"] == "stats":
-        import stats_view
-
-        stats_view.render()
-    if S["screen"] == "lesson":
-        import lesson_view
-
-        lesson_view.render()
+    screens.current("render")
     if S["state"] is not None:
         render()
 
 
 def on_resize(event):
-    if S["state"] is not None and S["screen"] == "game":
+    if S["state"] is not None and screens.showing(screens.GAME):
         render()
-    elif S["screen"] == "review":
-        import review_view
-
-        review_view.on_resize()
-    elif S["screen"] == "lesson":
-        import lesson_view
-
-        lesson_view.on_resize()
+    else:
+        screens.current("on_resize")
 
 
 def on_table_box(entries, observer):
@@ -476,7 +448,7 @@ def on_table_box(entries, observer):
     another line after the table was drawn): draw the table for the box it has now, so that
     it neither overflows its box nor leaves part of it empty. True when it drew."""
     geo = S["geo"]
-    if S["state"] is None or S["screen"] != "game" or geo is None:
+    if S["state"] is None or not screens.showing(screens.GAME) or geo is None:
         return False
     wrap = byid("table-wrap")
     height = float(wrap.clientHeight)
@@ -514,64 +486,10 @@ def read_link():
         found = textfmt.read_link(str(window.location.hash))
     except Exception:  # noqa: BLE001 - read_link does not raise; the menu must live anyway
         found = {"match": None, "lesson": None, "notes": [textfmt.NOTE_BAD]}
-    show_link_notes(found["notes"])
+    dom.show_link_notes(found["notes"])
     if found["match"] is None and found["lesson"] is None and found["notes"]:
         link.forget_link()
     return found
-
-
-# The notes about a link, shown in a banner of their own: the error banner is cleared by the
-# first state, and a link whose deal number was dropped still starts its match. Holds the
-# banner, then the keys of the notes it shows.
-_link_note = []
-
-
-def make_link_note():
-    """The banner for the notes about a link, after the error banner, hidden (index.html has
-    none); its words are catalogue keys (`data-i18n`), so a change of language redraws them."""
-    box = document.createElement("div")
-    box.id = "link-note"
-    box.className = "banner"
-    box.setAttribute("role", "status")
-    box.hidden = True
-    words = document.createElement("span")
-    words.id = "link-note-text"
-    close = document.createElement("button")
-    close.id = "link-note-close"
-    close.type = "button"
-    close.setAttribute("data-i18n", "link.close")
-    close.textContent = tr("link.close")
-    box.appendChild(words)
-    box.appendChild(close)
-    byid("error-banner").after(box)
-    on(close, "click", on_link_note_close)
-    _link_note.append(box)
-
-
-def show_link_notes(notes, add=False):
-    """Show what of a link was ignored (catalogue keys); no notes hide the banner, unless
-    `add` (a note found later, such as a lesson that does not exist)."""
-    if not _link_note:
-        make_link_note()
-    box = _link_note[0]
-    words = byid("link-note-text")
-    if not add:
-        words.innerHTML = ""
-        del _link_note[1:]
-    for key in notes:
-        if key in _link_note[1:]:
-            continue
-        _link_note.append(key)
-        span = document.createElement("span")
-        span.setAttribute("data-i18n", key)
-        span.style.marginRight = "0.4em"
-        span.textContent = tr(key)
-        words.appendChild(span)
-    box.hidden = len(_link_note) == 1
-
-
-def on_link_note_close(event):
-    _link_note[0].hidden = True
 
 
 def lesson_known(variant):
@@ -584,7 +502,7 @@ def lesson_known(variant):
 def refuse_lesson():
     """A lesson's link naming no game: said, forgotten, and the menu stays."""
     S["pending_lesson"] = None
-    show_link_notes([textfmt.NOTE_LESSON], add=True)
+    dom.show_link_notes([textfmt.NOTE_LESSON], add=True)
     link.forget_link()
 
 
@@ -608,16 +526,8 @@ def on_hashchange(event):
 def on_keydown(event):
     """Escape closes a dialog or the end choice; Ctrl+Z (Cmd+Z) at the table is undo."""
     key = str(event.key)
-    if S["screen"] == "review":
-        import review_view
-
-        review_view.on_key(event)
-        return
-    if S["screen"] == "lesson":
-        import lesson_view
-
-        lesson_view.on_key(event)
-        return
+    if screens.current("on_key", event)[0]:
+        return  # the review and the lesson take their own keys
     if key == "Escape" and not byid("export-confirm").hidden:
         close_export_warning()
     elif key == "Escape" and S["leave_open"]:
@@ -625,7 +535,8 @@ def on_keydown(event):
     elif key == "Escape" and S["selected"] is not None:
         S["selected"] = None
         render()
-    elif key in ("z", "Z") and (event.ctrlKey or event.metaKey) and S["screen"] == "game":
+    elif key in ("z", "Z") and (event.ctrlKey or event.metaKey) \
+            and screens.showing(screens.GAME):
         event.preventDefault()
         spawn(request_undo())
 
@@ -803,7 +714,7 @@ def on_history_open(event):
     # Busy until the worker's list arrives (history_view.ask): what shows until then may be
     # the list of an earlier visit.
     byid("history-list").setAttribute("aria-busy", "true")
-    set_screen("history")
+    screens.show(screens.HISTORY)
     spawn(history_view.open_screen())
 
 
@@ -897,10 +808,8 @@ def on_lesson_canvas(event):
 
 def on_lesson_box(entries, observer):
     """The lesson's table box changed size (its words took more lines): draw it again."""
-    if S["screen"] == "lesson":
-        import lesson_view
-
-        lesson_view.on_resize()
+    if screens.showing(screens.LESSON):
+        screens.current("on_resize")
 
 
 def on_stats_open(event):
@@ -910,7 +819,7 @@ def on_stats_open(event):
     if byid("stats-open").disabled:
         return
     stats_view.reset()
-    set_screen("stats")
+    screens.show(screens.STATS)
     spawn(stats_view.open_screen())
 
 
@@ -984,6 +893,7 @@ async def main():
     on(byid("handoff-ready"), "click", on_handoff)
     on(byid("update-reload"), "click", on_update_reload)
     on(byid("history-open"), "click", on_history_open)
+    on(byid("link-note-close"), "click", dom.on_link_note_close)
     on(byid("history"), "click", on_history_click)
     on(byid("history-keep"), "change", on_history_keep)
     on(byid("review"), "click", on_review_click)
@@ -1025,7 +935,8 @@ async def main():
     if data is not None:
         setup.take_link(data)
     apply_lang()  # renders the setup form in the chosen language
-    set_screen("menu")
+    screens.on_show(on_screen_shown)
+    screens.show(screens.MENU)
     document.documentElement.dataset.ui = "ready"
     spawn(load_table_modules())
     if data is not None:

@@ -1,6 +1,7 @@
 """The end-of-hand dialog (built by summary.py), which the player may close to study the
 board and open again, and after the match offers a rematch beside the menu."""
 
+import screens
 import summary
 from dom import byid
 from store import S, tr
@@ -11,7 +12,7 @@ def result_wanted():
     state = S["state"]
     if state is None or not state.get("hand_over") or state.get("hand_result") is None:
         return False
-    return S["result_closed"] != state["state_id"] and S["screen"] == "game"
+    return S["result_closed"] != state["state_id"] and screens.showing(screens.GAME)
 
 
 def render():

@@ -9,6 +9,7 @@ import json
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
+from store import tr
 
 _proxies = []  # keep handler proxies alive
 
@@ -56,3 +57,32 @@ def show_error(text):
         banner.hidden = False
     else:
         banner.hidden = True
+
+
+# The catalogue keys of the notes the link banner shows (`#link-note`, after the error banner:
+# a state clears the error banner, never these).
+_notes = []
+
+
+def show_link_notes(notes, add=False):
+    """Show what of a link was ignored (catalogue keys, drawn as `data-i18n` spans so that a
+    change of language redraws them); no notes hide the banner, unless `add` (a note found
+    later, such as a lesson that does not exist)."""
+    words = byid("link-note-text")
+    if not add:
+        words.innerHTML = ""
+        del _notes[:]
+    for key in notes:
+        if key in _notes:
+            continue
+        _notes.append(key)
+        span = document.createElement("span")
+        span.setAttribute("data-i18n", key)
+        span.style.marginRight = "0.4em"
+        span.textContent = tr(key)
+        words.appendChild(span)
+    byid("link-note").hidden = not _notes
+
+
+def on_link_note_close(event):
+    byid("link-note").hidden = True

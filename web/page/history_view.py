@@ -12,6 +12,7 @@ not be read (the worker set it aside), is said on the screen, never passed over.
 import i18n
 import link
 import saved
+import screens
 import settings
 import textfmt
 from dom import byid, download_record, set_html, spawn
@@ -153,9 +154,8 @@ async def on_click(event):
         return
     ident = str(target.id)
     if target.hasAttribute("data-history-review"):
-        import review_view
-
-        review_view.open_entry(str(target.getAttribute("data-history-review")))
+        screens.call(screens.REVIEW, "open_entry",
+                     str(target.getAttribute("data-history-review")))
     elif target.hasAttribute("data-history-export"):
         await ask({"type": "history_record",
                    "entry": str(target.getAttribute("data-history-export"))})

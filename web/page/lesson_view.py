@@ -4,9 +4,9 @@ at each step, what it points at highlighted (tiles, ends, seats), and at a "try"
 learner's own move: a tile of the hand, then its end (a glowing end of the table or a button
 naming it, as at the game), answered right or wrong with the lesson's words.
 
-The stepper is the review's (review_view.py): the worker replays the lesson's record
+The stepper is the review's (position_view.py): the worker replays the lesson's record
 (web/worker/lessoning.py: `lesson_open`, `lesson_position`, the review's positions plus the
-learner's legal moves as data) and the table is drawn by `review_view.paint_table`; the seats
+learner's legal moves as data) and the table is drawn by `position_view.paint_table`; the seats
 and the moves in words are the review's too. What to say, whether a move is right and where
 the stepper may go are `lessonplan`'s (web/page/lessonplan.py, fetched on the first
 lesson with the lesson's file): this module never decides a rule.
@@ -17,9 +17,11 @@ import json
 import i18n
 import js
 import link
-import review_view
+import screens
+import position_view
 import textfmt
 from pyscript import document, window
+import dom
 from dom import byid, set_html, spawn
 from store import S, esc, tr
 
@@ -62,15 +64,13 @@ def fail(why):
 async def open_lesson(variant):
     """Open the lesson of `variant`: its file and its record in the worker, at the deal.
     A game the catalogue does not have has no lesson: the menu stays, with a note."""
-    import app
-
     if S["variant_ids"] and variant not in S["variant_ids"]:
-        app.show_link_notes([textfmt.NOTE_LESSON], add=True)
+        dom.show_link_notes([textfmt.NOTE_LESSON], add=True)
         return
     L.clear()
     L.update(blank())
     L["variant"] = variant
-    app.set_screen("lesson")
+    screens.show(screens.LESSON)
     render()
     try:
         lp = await plan()
@@ -100,10 +100,8 @@ async def open_lesson(variant):
 
 
 def leave(event=None):
-    import app
-
     L["selected"] = None
-    app.set_screen("menu")
+    screens.show(screens.MENU)
     node = byid("lesson-open")
     if node is not None and not node.disabled:
         node.focus()
@@ -111,13 +109,11 @@ def leave(event=None):
 
 def play_match(event=None):
     """From the end of the lesson: the menu, with the lesson's game chosen."""
-    import setup
-
     variant = L["variant"]
     if variant and variant in S["variant_ids"]:
         S["setup"]["variant"] = variant
         S["setup"]["options"] = {}
-        setup.render_setup()
+        screens.call(screens.MENU, "render_setup")
     leave()
     byid("start").focus()
 
@@ -131,7 +127,7 @@ def total():
 
 async def fetch(index):
     """Position `index` of the lesson's hand, from the worker unless it was seen before."""
-    return await review_view.fetch_position(L, "lesson", index, {"index": index})
+    return await position_view.fetch_position(L, "lesson", index, {"index": index})
 
 
 async def show(index):
@@ -282,7 +278,7 @@ def on_canvas_click(event):
     x = float(event.clientX) - float(rect.left)
     y = float(event.clientY) - float(rect.top)
     for m in moves_now().get(sel) or []:
-        end = review_view.end_of(m.get("end"), L)
+        end = position_view.end_of(m.get("end"), L)
         if end is None:
             continue
         hit = end["hit"]
@@ -365,7 +361,7 @@ def render_seats(p, focus):
         return "", ""
 
     seen = -1 if L["lesson"].get("show") == "all" else seat
-    set_html("lesson-seats", review_view.seats_html(p, others, seen, mark, focus["seats"], L))
+    set_html("lesson-seats", position_view.seats_html(p, others, seen, mark, focus["seats"], L))
 
 
 def draw(p, focus):
@@ -378,7 +374,7 @@ def draw(p, focus):
             if m.get("end") is not None:
                 glow.append(m)
     canvas = byid("lesson-table")
-    geo, ctx = review_view.paint_table(canvas, byid("lesson-wrap"), as_state(p), glow,
+    geo, ctx = position_view.paint_table(canvas, byid("lesson-wrap"), as_state(p), glow,
                                        "review.empty_table")
     if geo is None:
         return
@@ -390,14 +386,14 @@ def draw(p, focus):
             continue
         name = textfmt.canonical_tile(str(t["a"]) + "-" + str(t["b"]))
         if name in focus["tiles"]:
-            review_view.outline(ctx, t, FOCUS, False)
+            position_view.outline(ctx, t, FOCUS, False)
             pointed.append(name)
     ends = []
     for end_id in focus["ends"]:
-        end = review_view.end_of(end_id, L)
+        end = position_view.end_of(end_id, L)
         if end is not None:
             mark_end(ctx, end, geo["unit"], end_id in [m["end"] for m in glow])
-            ends.append(review_view.where_words(end_id, end["value"], L))
+            ends.append(position_view.where_words(end_id, end["value"], L))
     label = tr("game.table_tiles", n=len(geo["tiles"]))
     last = last_move()
     if last is not None:
@@ -413,7 +409,7 @@ def draw(p, focus):
 def mark_end(ctx, end, unit, glowing):
     """An end the step points at: outlined, with the number it shows (a glowing end of the
     chosen tile shows it already)."""
-    review_view.outline(ctx, end, FOCUS, False)
+    position_view.outline(ctx, end, FOCUS, False)
     if glowing:
         return
     ctx.save()
@@ -444,8 +440,8 @@ def last_words():
     last = last_move()
     src = {"info": L["info"], "geo": L["geos"].get(L["index"] - 1)}
     return tr("lesson.last") + ": " + tr(
-        "review.played", name=review_view.name_of(last.get("seat"), L),
-        move=review_view.move_words(last, src))
+        "review.played", name=position_view.name_of(last.get("seat"), L),
+        move=position_view.move_words(last, src))
 
 
 def render_say(p, focus):
@@ -480,7 +476,7 @@ def render_say(p, focus):
     for shown in lp.steps_for_position(lesson, index):
         html.append('<p class="lesson-text" data-step="' + esc(shown["id"]) + '">'
                     + esc(lang_text(shown["say"])) + "</p>")
-    names = [review_view.name_of(s, L) for s in focus["seats"]]
+    names = [position_view.name_of(s, L) for s in focus["seats"]]
     if names:
         html.append('<p class="sr-only">' + esc(tr("lesson.focus_seats",
                                                     names=", ".join(names))) + "</p>")
@@ -506,7 +502,7 @@ def tile_html(tile, tile_moves, focus):
 
     return hand.tile_html(
         tile, tile_moves, L["selected"] == tile, None,
-        where_of=lambda m: review_view.where_words(m["end"], m.get("open"), L)
+        where_of=lambda m: position_view.where_words(m["end"], m.get("open"), L)
         if m.get("end") is not None else "",
         options=(L["info"] or {}).get("options") or {},
         focus=tr("lesson.tile_focus") if tile in focus else None)
@@ -520,7 +516,7 @@ def render_hand(p, focus):
     tiles = hands[seat] if seat < len(hands) else []
     by_tile = moves_now()
     html = ['<span class="lesson-you" aria-hidden="true">'
-            + esc(review_view.name_of(seat, L)) + "</span>"]
+            + esc(position_view.name_of(seat, L)) + "</span>"]
     for tile in tiles:
         t = textfmt.canonical_tile(str(tile))
         html.append(tile_html(t, by_tile.get(t), focus["tiles"]))
@@ -533,7 +529,7 @@ def render_hand(p, focus):
     sel = L["selected"]
     if sel is not None and len(by_tile.get(sel) or []) > 1:
         set_html("lesson-choice", hand.end_choice_html(
-            sel, by_tile[sel], lambda m: review_view.where_words(m["end"], m.get("open"), L)
+            sel, by_tile[sel], lambda m: position_view.where_words(m["end"], m.get("open"), L)
             if m.get("end") is not None else sel))
         choice.hidden = False
     else:
@@ -557,5 +553,5 @@ def render_nav():
 
 
 def on_resize():
-    if S["screen"] == "lesson" and L["info"] is not None:
+    if screens.showing(screens.LESSON) and L["info"] is not None:
         render()

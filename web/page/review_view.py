@@ -21,8 +21,11 @@ within the hand shown (the hand list moves between hands).
 
 import i18n
 import link
+import position_view
+import screens
+import store
 import textfmt
-from pyscript import document, window
+from pyscript import document
 from dom import byid, set_html, spawn
 from store import S, esc, tr
 
@@ -46,15 +49,13 @@ async def open_review(message, back, hand=None, whole=False):
     """Open the review of the record `message` names (`review_open`), at `hand` (default the
     last finished hand), coming from the screen `back`; `whole`: every hand of the match is
     judged in turn (else only the hand shown)."""
-    import app
-
     R.clear()
     R.update(blank())
     R["back"] = back
     R["whole"] = whole
     for box in ("result", "export-confirm", "leave-confirm"):
         byid(box).hidden = True
-    app.set_screen("review")
+    screens.show(screens.REVIEW)
     render()
     answer = await link.send(message)
     if answer.get("type") != "review_opened":
@@ -82,18 +83,20 @@ def open_match(event=None):
     """From the end-of-hand summary (and the match result): the session's match."""
     state = S["state"]
     hand = state.get("hand_number") if state is not None else None
-    spawn(open_review({"type": "review_open", "source": "match"}, "game", hand))
+    spawn(open_review({"type": "review_open", "source": "match"}, screens.GAME,
+                      hand))
 
 
 def open_whole_match(event=None):
     """From the match result: the session's whole match, from its first hand."""
-    spawn(open_review({"type": "review_open", "source": "match"}, "game", 1, True))
+    spawn(open_review({"type": "review_open", "source": "match"}, screens.GAME,
+                      1, True))
 
 
 def open_entry(entry_id):
     """From the history: one kept match, whole, from its first hand."""
     spawn(open_review({"type": "review_open", "source": "entry", "entry": entry_id},
-                      "history", 1, True))
+                      screens.HISTORY, 1, True))
 
 
 def leave():
@@ -102,19 +105,14 @@ def leave():
 
 
 def on_back(event):
-    import app
-
+    """Back to the screen the review was opened from (the table only while a match is
+    there; else the menu), drawn again."""
     back = R["back"]
-    if back == "history":
-        import history_view
-
-        app.set_screen("history")
-        history_view.render()
-    elif back == "game" and S["state"] is not None:
-        app.set_screen("game")
-        app.render()
-    else:
-        app.set_screen("menu")
+    if back == screens.GAME and S["state"] is None:
+        back = screens.MENU
+    screens.show(back)
+    screens.current("render")
+    store.emit()
 
 
 # --------------------------------------------------------------------------- positions
@@ -143,25 +141,7 @@ async def go_hand(hand, index=0):
 
 async def fetch(hand, index):
     """The position `index` of `hand`, from the worker unless it was seen before."""
-    return await fetch_position(R, "review", key(hand, index), {"hand": hand, "index": index})
-
-
-async def fetch_position(state, kind, k, fields):
-    """The position kept as `k` in `state["positions"]` (the review's R, the lesson's L), else
-    asked of the worker as `<kind>_position` (`review_position`, `lesson_position`) with the
-    record `state["info"][kind]` and `fields`, and kept; on an error, None, and
-    `state["error"]` says why (`review.unavailable`, `lesson.unavailable`)."""
-    if k in state["positions"] or state["info"] is None:
-        return state["positions"].get(k)
-    message = {"type": kind + "_position", kind: state["info"][kind]}
-    message.update(fields)
-    answer = await link.send(message)
-    if answer.get("type") != message["type"]:
-        state["error"] = tr(kind + ".unavailable", why=i18n.error_reason(
-            S["lang"], answer.get("code"), answer.get("message", "")))
-        return None
-    state["positions"][k] = answer
-    return answer
+    return await position_view.fetch_position(R, "review", key(hand, index), {"hand": hand, "index": index})
 
 
 def total(hand=None):
@@ -417,53 +397,6 @@ def as_state():
             "reading": info.get("reading"), "state_id": -1}
 
 
-def name_of(seat, src=None):
-    """A seat's name; `src` is the screen's store with the record's `info` (the review's
-    `R` by default; the lesson screen passes its own)."""
-    info = (src or R)["info"] or {}
-    return textfmt.seat_name(S["lang"], seat, info.get("seats") or [], info.get("viewer") or 0,
-                             S["names"])
-
-
-def end_of(end_id, src=None):
-    """The end `end_id` of the table drawn last (`src["geo"]`), or None."""
-    geo = (src or R)["geo"]
-    if geo is None or end_id is None:
-        return None
-    for end in geo["ends"]:
-        if end["id"] == end_id:
-            return end
-    return None
-
-
-def where_words(end_id, value, src=None):
-    """An end as the table shows it ("left, on 6"; a train's owner first)."""
-    info = (src or R)["info"] or {}
-    end = end_of(end_id, src)
-    where = textfmt.end_words(S["lang"], end["dir"] if end is not None else None, value)
-    if str(end_id).startswith("T") or end_id == "MX":
-        return textfmt.end_label(S["lang"], end_id, info.get("seats") or [],
-                                 info.get("viewer") or 0, S["names"]) + ", " + where
-    return where
-
-
-def move_words(m, src=None):
-    """A move in words, from its data (never its notation)."""
-    if m is None:
-        return ""
-    kind = m.get("kind")
-    if kind in ("draw", "pass", "leave"):
-        return tr(textfmt.move_key(kind, ((src or R)["info"] or {}).get("reading")))
-    tile = textfmt.canonical_tile(str(m.get("tile")))
-    if kind == "lead" or m.get("end") is None:
-        return tr("review.move_lead", tile=tile)
-    text = tr("review.move_on", tile=tile, end=where_words(m["end"], m.get("open"), src))
-    if kind == "pair" and m.get("tile2"):
-        text += " + " + tr("review.move_on", tile=textfmt.canonical_tile(str(m["tile2"])),
-                           end=where_words(m.get("end2"), m.get("open2"), src))
-    return text
-
-
 def unit():
     result = R["results"].get(R["hand"])
     return ((result or {}).get("result") or {}).get("unit") or "points"
@@ -502,7 +435,7 @@ def verdict_html(entry):
                      + esc(tr("review.best_played")) + "</dd></div>")
     else:
         parts.append("<div><dt>" + esc(tr("review.best")) + '</dt><dd class="best">'
-                     + esc(move_words(entry.get("best_move"))) + " · "
+                     + esc(position_view.move_words(entry.get("best_move"), R)) + " · "
                      + esc(figure(entry.get("best_value"))) + "</dd></div>")
     parts.append("<div><dt>" + esc(tr("review.loss")) + "</dt><dd>"
                  + esc(figure(entry.get("loss"), False)) + "</dd></div>")
@@ -628,7 +561,7 @@ def render_move(p):
         word = "game.market" if textfmt.word(as_state(), "boneyard") == "market" \
             else "game.boneyard"
         head += " · " + tr(word, n=view.get("boneyard") or 0)
-    line = tr("review.played", name=name_of(move.get("seat")), move=move_words(move))
+    line = tr("review.played", name=position_view.name_of(move.get("seat"), R), move=position_view.move_words(move, R))
     html = ['<p class="review-step">' + esc(head) + "</p>",
             '<p class="review-played"><span class="swatch played" aria-hidden="true"></span>'
             + esc(line) + "</p>"]
@@ -659,40 +592,7 @@ def render_seats(p):
         return extra, note
 
     seats = range(int(info.get("players") or 0))
-    set_html("review-seats", seats_html(p, seats, R["seen"], mark, [], R) if p else "")
-
-
-def seats_html(p, seats, seen, mark, focus, src):
-    """The seats of position `p` as the review and the lesson show them: each seat's tiles
-    face up (`seen`: -1 for every seat, else that seat only; the others' counts), the seat
-    to move outlined; `mark(seat, tile)` gives a tile's extra class and its words for a
-    screen reader, `focus` the seats a lesson points at."""
-    counts = (p.get("view") or {}).get("counts") or []
-    hands = p.get("hands") or []
-    html = []
-    for seat in seats:
-        tiles = hands[seat] if seat < len(hands) else []
-        cls = "review-seat" + (" to-move" if p.get("to_move") == seat else "") \
-            + (" focus" if seat in focus else "")
-        name = name_of(seat, src)
-        part = ['<div class="' + cls + '" role="group" aria-label="' + esc(name)
-                + '" data-seat="' + str(seat) + '"><b>' + esc(name) + "</b> "]
-        count = counts[seat] if seat < len(counts) else len(tiles)
-        if seen in (-1, seat):
-            part.append('<span class="open-hand">')
-            for tile in tiles:
-                t = textfmt.canonical_tile(str(tile))
-                extra, note = mark(seat, t)
-                part.append('<span class="mini' + extra + '">' + esc(t)
-                            + ('<span class="sr-only"> (' + esc(note) + ")</span>"
-                               if note else "") + "</span>")
-            part.append("</span>")
-        else:
-            part.append('<span class="seat-count">' + esc(textfmt.tiles_text(S["lang"], count))
-                        + "</span>")
-        part.append("</div>")
-        html.append("".join(part))
-    return "".join(html)
+    set_html("review-seats", position_view.seats_html(p, seats, R["seen"], mark, [], R) if p else "")
 
 
 def render_summary():
@@ -713,9 +613,9 @@ def render_summary():
                 label += " · " + tr("review.mark_" + w["mark"])
             worst.append('<button type="button" class="ghost small" data-review-move="'
                          + str(w["move"]) + '" aria-label="'
-                         + esc(label + ": " + move_words((e or {}).get("played_move")))
+                         + esc(label + ": " + position_view.move_words((e or {}).get("played_move"), R))
                          + '">' + esc(label) + "</button>")
-        rows.append(summary_row(t, worst, name_of(t["seat"])))
+        rows.append(summary_row(t, worst, position_view.name_of(t["seat"], R)))
     head = summary_head(tr("review.summary", n=R["hand"]))
     set_html("review-summary-table", head + "<tbody>" + "".join(rows) + "</tbody>")
     # The worker's own time for the verdict, for tests and tools (never read back).
@@ -765,50 +665,11 @@ def render_match():
             worst.append('<button type="button" class="ghost small" data-review-hand="'
                          + str(w["hand"]) + '" data-review-move="' + str(w["move"])
                          + '" aria-label="' + esc(label + ": "
-                                                  + move_words(w.get("played_move")))
+                                                  + position_view.move_words(w.get("played_move"), R))
                          + '">' + esc(label) + "</button>")
-        rows.append(summary_row(t, worst, name_of(t["seat"])))
+        rows.append(summary_row(t, worst, position_view.name_of(t["seat"], R)))
     set_html("review-match-table", summary_head(tr("review.match_summary", n=len(hands)))
              + "<tbody>" + "".join(rows) + "</tbody>")
-
-
-def paint_table(canvas, wrap, state, glow, empty):
-    """Size `canvas` to its box `wrap` and paint the table of `state` (a position as the
-    table's drawing reads a state) as at the game, the ends of the moves `glow` glowing;
-    `empty`: the words on an empty table. Returns (geometry, context), or (None, None) when
-    the box has no size yet. The review and the lesson draw their tables with it."""
-    import geometry
-    import table
-
-    width = float(wrap.clientWidth)
-    height = float(wrap.clientHeight)
-    if width <= 0 or height <= 0:
-        return None, None
-    geo = geometry.view_table(state["view"], width, height)
-    ratio = float(window.devicePixelRatio or 1)
-    canvas.style.height = str(int(geo["height"])) + "px"
-    if int(canvas.width) != int(geo["width"] * ratio) \
-            or int(canvas.height) != int(geo["height"] * ratio):
-        canvas.width = int(geo["width"] * ratio)
-        canvas.height = int(geo["height"] * ratio)
-    ctx = canvas.getContext("2d")
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
-    table.paint(ctx, canvas, state, geo, None, glow, empty)
-    return geo, ctx
-
-
-def outline(ctx, box, colour, dash):
-    """A box of the table (an end, a tile) outlined in `colour`, dashed when `dash`."""
-    ctx.save()
-    ctx.strokeStyle = colour
-    ctx.lineWidth = 3
-    if dash:
-        ctx.setLineDash([5, 3])
-    ctx.beginPath()
-    ctx.roundRect(box["x"] - 2, box["y"] - 2, box["w"] + 4, box["h"] + 4,
-                  min(box["w"], box["h"]) * 0.2)
-    ctx.stroke()
-    ctx.restore()
 
 
 def draw(p):
@@ -824,27 +685,27 @@ def draw(p):
     if best is not None and best.get("end") is not None:
         glow.append(best)
     canvas = byid("review-table")
-    geo, ctx = paint_table(canvas, byid("review-wrap"), as_state(), glow, "review.empty_table")
+    geo, ctx = position_view.paint_table(canvas, byid("review-wrap"), as_state(), glow, "review.empty_table")
     if geo is None:
         return
     R["geo"] = geo
     move = p.get("move")
-    end = end_of(move.get("end")) if move is not None else None
+    end = position_view.end_of(move.get("end"), R) if move is not None else None
     if end is not None:
-        outline(ctx, end, PLAYED, True)
+        position_view.outline(ctx, end, PLAYED, True)
     label = tr("game.table_tiles", n=len(geo["tiles"]))
     if move is not None:
-        label += ". " + tr("review.played", name=name_of(move.get("seat")),
-                           move=move_words(move))
+        label += ". " + tr("review.played", name=position_view.name_of(move.get("seat"), R),
+                           move=position_view.move_words(move, R))
     if best is not None:
-        label += ". " + tr("review.best") + ": " + move_words(best)
+        label += ". " + tr("review.best") + ": " + position_view.move_words(best, R)
     canvas.setAttribute("aria-label", label)
     byid("review-legend").hidden = move is None or move.get("end") is None and best is None
     byid("review-legend-best").hidden = best is None
 
 
 def on_resize():
-    if S["screen"] == "review" and R["info"] is not None:
+    if screens.showing(screens.REVIEW) and R["info"] is not None:
         render()
 
 

@@ -12,6 +12,7 @@ Kept plain for MicroPython: no dataclasses, no typing.
 """
 
 import i18n
+import screens
 import textfmt
 
 S = {
@@ -29,7 +30,6 @@ S = {
     "busy": 0,             # intents sent and not yet answered
     "pending": None,       # an intent waiting for the engine (a start before ready)
     "shown_seat": None,    # pass-and-play: the human seat whose tiles may be shown
-    "screen": "menu",
     "msg_id": 0,
     "setup": {},           # the setup form's current choices
     "names": [],           # typed names of the seats (pass-and-play), "" for the default
@@ -159,7 +159,7 @@ def reduce(answer, message):
             S["last_match"] = dict(message)
         take_state(answer, intent in FRESH)
         if intent != "push":
-            S["screen"] = "game"  # a pushed state leaves the menu open if the player went there
+            screens.show(screens.GAME)  # a pushed state leaves the menu open if the player went there
         out["state"] = True
         out["save"] = answer.get("save")
         return out
@@ -178,7 +178,7 @@ def reduce(answer, message):
         out["error"] = tr("error.save_missing") if code == "no_save" else tr("error.save_corrupt")
     if message.get("deep_link"):
         out["error"] = tr("error.deeplink", message=why)
-        S["screen"] = "menu"
+        screens.show(screens.MENU)
     return out
 
 

@@ -9,6 +9,7 @@ tile fits comes from the state's legal moves (their `end` ids), never from the t
 import json
 
 import geometry
+import screens
 import textfmt
 from pyscript import document, window
 from dom import byid
@@ -377,7 +378,7 @@ def plan_motion(prev, new, prev_geo, geo):
     import motion
 
     _anim["items"] = None
-    if prev is None or prev_geo is None or S["screen"] != "game":
+    if prev is None or prev_geo is None or not screens.showing(screens.GAME):
         return
     speed = motion_speed()
     if speed == "off":
