@@ -259,21 +259,42 @@ def settle_all_fives(s: HandState, termination: Termination, winner: int | None,
 
 def settle_kozel(s: HandState, termination: Termination, winner: int | None,
                  by_default: bool = False) -> HandResult:
-    """Each player's hand points; the match records them (opening at 13, RULES.md 2.5)."""
+    """The hand points each side records (the match opens records at 13, RULES.md 2.5).
+
+    A side is a player, or with ``partnership`` a team: its hand total is the sum of its
+    players' hand points, and it is shown on both partners (``delta`` and
+    ``details["hand_points"]``), as the team's one record is (RECORD.md). After a domino the
+    side that went out records nothing; after a fish every side records its own total, and
+    with ``fish_lowest_exempt`` the lowest records nothing: every player tied for it, but only
+    a team strictly lower than the other (RULES.md 2.5: equal team totals both record).
+    """
     rs = s.rs
     pips = _pips(s)
-    points = pips[:]
-    if termination != "domino" and rs.fish_lowest_exempt:
-        low = min(pips)
-        points = [0 if v == low else v for v in pips]
+    sides = _sides(s)
+    totals = [sum(pips[p] for p in side) for side in sides]
+    low = min(totals)
+    lowest = [side for side, t in zip(sides, totals, strict=True) if t == low]
     if termination == "domino":
-        win: int | None = winner
+        assert winner is not None, "a domino names who went out"
+        win_side: list[int] | None = _team_of(s, winner)
+        exempt: list[list[int]] = [_team_of(s, winner)]
+        leader: int | None = winner
     else:
-        low = min(pips)
-        win = pips.index(low) if pips.count(low) == 1 else None
-    ranking = _points_ranking(s, pips, [win] if win is not None else None)
-    return HandResult(termination, win, None, None, ranking, pips, points, 0, win,
-                      {"hand_points": points})
+        win_side = lowest[0] if len(lowest) == 1 else None
+        exempt = []
+        if rs.fish_lowest_exempt and (len(lowest) == 1 or not rs.teams(s.n)):
+            exempt = lowest
+        # The next leader, where the previous winner leads: the winning side's lowest hand.
+        leader = min(win_side, key=lambda p: (pips[p], p)) if win_side else None
+    points = [0] * s.n
+    for side, total in zip(sides, totals, strict=True):
+        for p in side:
+            points[p] = 0 if side in exempt else total
+    first = sorted(win_side, key=lambda p: (p != leader, p)) if win_side else None
+    ranking = _points_ranking(s, pips, first)
+    win = _winner_value(s, win_side) if win_side else None
+    return HandResult(termination, win, None, None, ranking, pips, points, 0, leader,
+                      {"hand_points": points[:]})
 
 
 # --- mexican_train -------------------------------------------------------------------------
