@@ -261,40 +261,60 @@ def settle_kozel(s: HandState, termination: Termination, winner: int | None,
                  by_default: bool = False) -> HandResult:
     """The hand points each side records (the match opens records at 13, RULES.md 2.5).
 
-    A side is a player, or with ``partnership`` a team: its hand total is the sum of its
-    players' hand points, and it is shown on both partners (``delta`` and
-    ``details["hand_points"]``), as the team's one record is (RECORD.md). After a domino the
-    side that went out records nothing; after a fish every side records its own total, and
-    with ``fish_lowest_exempt`` the lowest records nothing: every player tied for it, but only
-    a team strictly lower than the other (RULES.md 2.5: equal team totals both record).
+    A side is a player, or with ``partnership`` a team (``_settle_kozel_pairs``). After a
+    domino the side that went out records nothing (a player who went out holds nothing);
+    after a fish every side records its own total, and with ``fish_lowest_exempt`` every
+    player tied for the fewest points records nothing.
     """
-    rs = s.rs
+    if s.rs.teams(s.n):
+        return _settle_kozel_pairs(s, termination, winner)
     pips = _pips(s)
-    sides = _sides(s)
-    totals = [sum(pips[p] for p in side) for side in sides]
-    low = min(totals)
-    lowest = [side for side, t in zip(sides, totals, strict=True) if t == low]
+    points = pips[:]
+    if termination != "domino" and s.rs.fish_lowest_exempt:
+        low = min(pips)
+        points = [0 if v == low else v for v in pips]
+    if termination == "domino":
+        win: int | None = winner
+    else:
+        low = min(pips)
+        win = pips.index(low) if pips.count(low) == 1 else None
+    ranking = _points_ranking(s, pips, [win] if win is not None else None)
+    return HandResult(termination, win, None, None, ranking, pips, points, 0, win,
+                      {"hand_points": points[:]})
+
+
+def _settle_kozel_pairs(s: HandState, termination: Termination, winner: int | None
+                        ) -> HandResult:
+    """Kozel in pairs (RULES.md 2.5): a team's hand total is the sum of its players' hand
+    points, shown on both partners (``delta`` and ``details["hand_points"]``), as the team's
+    one record is (RECORD.md). After a domino the team of the player who went out records
+    nothing; after a fish each team records its own total, and with ``fish_lowest_exempt``
+    the team strictly lower than the other records nothing (equal totals: both record).
+    Who wins and who leads next: docs/DECISIONS.md E-46."""
+    teams = s.rs.teams(s.n)
+    assert teams is not None, "pairs are four players in two teams"
+    pips = _pips(s)
+    totals = [sum(pips[p] for p in team) for team in teams]
+    win_team: list[int] | None
     if termination == "domino":
         assert winner is not None, "a domino names who went out"
-        win_side: list[int] | None = _team_of(s, winner)
-        exempt: list[list[int]] = [_team_of(s, winner)]
+        win_team = _team_of(s, winner)
+        exempt = win_team
         leader: int | None = winner
     else:
-        win_side = lowest[0] if len(lowest) == 1 else None
-        exempt = []
-        if rs.fish_lowest_exempt and (len(lowest) == 1 or not rs.teams(s.n)):
-            exempt = lowest
-        # The next leader, where the previous winner leads: the winning side's lowest hand.
-        leader = min(win_side, key=lambda p: (pips[p], p)) if win_side else None
+        low = min(totals)
+        win_team = teams[totals.index(low)] if totals.count(low) == 1 else None
+        exempt = win_team if win_team and s.rs.fish_lowest_exempt else []
+        # Where the previous winner leads: the winning team's player with the lower hand.
+        leader = min(win_team, key=lambda p: (pips[p], p)) if win_team else None
     points = [0] * s.n
-    for side, total in zip(sides, totals, strict=True):
-        for p in side:
-            points[p] = 0 if side in exempt else total
-    first = sorted(win_side, key=lambda p: (p != leader, p)) if win_side else None
+    for team, total in zip(teams, totals, strict=True):
+        for p in team:
+            points[p] = 0 if team == exempt else total
+    first = sorted(win_team, key=lambda p: (p != leader, p)) if win_team else None
     ranking = _points_ranking(s, pips, first)
-    win = _winner_value(s, win_side) if win_side else None
-    return HandResult(termination, win, None, None, ranking, pips, points, 0, leader,
-                      {"hand_points": points[:]})
+    return HandResult(termination, list(win_team) if win_team else None, None, None, ranking,
+                      pips, points, 0, leader, {"hand_points": points[:]})
 
 
 # --- mexican_train -------------------------------------------------------------------------
