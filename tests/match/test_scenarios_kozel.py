@@ -97,6 +97,10 @@ def test_K08_pairs_deal_and_knock(sc):
     out = sc.replay(rec)
     assert out["hands"] == []
     assert out["to_move"] == 2
+    # There is no market in pairs: a start position that lists spare tiles still only knocks
+    # (docs/DECISIONS.md E-45), though 5-0 would fit the right end.
+    spare = sc.with_start(sc.prefix(rec, 0), 0, boneyard=["5-0"])
+    assert sc.legal_set(spare) == (1, {"pass"})
 
 
 def test_K09_pairs_domino(sc):
