@@ -81,6 +81,9 @@ OPTION_CONFIGS = [
     ("kozel", {"players": 3, "later_hands_lead": "previous_winner_any_tile"}),
     ("kozel", {"players": 4, "lead_double": "lowest_from_1_1"}),
     ("kozel", {"players": 4, "fish_lowest_exempt": True}),
+    ("kozel", {"players": 4, "partnership": True}),
+    ("kozel", {"players": 4, "partnership": True, "fish_lowest_exempt": True,
+               "later_hands_lead": "previous_winner_any_tile"}),
     ("block", {"players": 4, "partnership": True}),
     ("block", {"players": 4, "partnership": True, "hand_size": 7}),
     ("block", {"players": 3, "tie_rule": "lightest_tile"}),
@@ -158,6 +161,8 @@ def reserve_of(variant: str, options: dict, n: int) -> int:
 def draw_policy(variant: str, options: dict, n: int) -> str:
     if variant == "block" or (variant == "vn_traditional" and n == 4):
         return "none"
+    if variant == "kozel" and options.get("partnership"):
+        return "none"  # 2.5 in pairs: "no market; a player who cannot play passes"
     if variant in ("vn_traditional", "doubles", "mexican_train"):
         return "draw_one"
     return "draw_until_playable"
@@ -1050,6 +1055,26 @@ def reference_settlement(m: Match, variant: str, options: dict, log: HandLog) ->
     ledger = Ledger(n)
     if variant == "mexican_train":  # 3.4: "Each player adds the pips left in hand"
         return Expected(pips)
+    if variant == "kozel" and options.get("partnership"):
+        # 2.5 in pairs: "A team's hand total is the sum of its two players' hand points";
+        # after a domino the team that went out records nothing, after a fish each team its
+        # own total, and with fish_lowest_exempt "the team with the lower total records
+        # nothing (equal totals: both record)". Both partners show the team's figures.
+        teams = [[0, 2], [1, 3]]
+        totals = [pips[a] + pips[b] for a, b in teams]
+        if term == "domino":
+            win = team_of(options, went_out)
+            leader = went_out
+        else:
+            win = teams[totals.index(min(totals))] if totals[0] != totals[1] else None
+            # docs/DECISIONS.md E-46: the lower team's player with the lower hand leads.
+            leader = min(win, key=lambda p: (pips[p], p)) if win else None
+        points = [0] * n
+        for team, total in zip(teams, totals, strict=True):
+            exempt = team == win and (term == "domino" or options.get("fish_lowest_exempt"))
+            for p in team:
+                points[p] = 0 if exempt else total
+        return Expected(points, leader=leader)
     if variant == "kozel":  # 2.5: "A player's remaining pip total"; the match records it
         points = list(pips)
         if term != "domino" and options.get("fish_lowest_exempt"):
@@ -1234,6 +1259,8 @@ def check_deal(m: Match, variant: str, options: dict) -> None:
     """RULES.md: tiles each by variant and player count; the rest is the boneyard."""
     n = m.players
     each = HAND_SIZES[variant][n]
+    if variant == "kozel" and options.get("partnership"):
+        each = 7  # 2.5 in pairs: "7 tiles each, all 28 dealt, so there is no market"
     if variant == "all_fives" and options.get("deal") == "7/5":
         each = 7 if n == 2 else 5
     if options.get("hand_size"):

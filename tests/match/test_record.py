@@ -14,11 +14,12 @@ Hand-checked against RULES.md (the working is in the tests below):
 * vn_iwin_4p: hand 1 (failed block, pass penalties, thúi bò, 3 % tax on every credit);
 * all_fives_3p: every end count of the hand and the domino bonus;
 * kozel_4p_match: the records opening at 13 and the goat;
+* kozel_pairs_match: Kozel in pairs, one record per team, fish and domino, the goats;
 * start_line_vn_iwin_C06: RECORD.md's own example output.
 The other expected files (block, draw, doubles, mexican_train) are regression snapshots; the
 property tests check the invariants of those variants.
 
-RULES.md: 1.9, 2.1, 3.3, 3.4, 4 (golden records; RECORD.md)
+RULES.md: 1.9, 2.1, 2.5, 3.3, 3.4, 4 (golden records; RECORD.md)
 """
 
 from __future__ import annotations
@@ -166,6 +167,59 @@ def test_hand_checked_kozel_match():
     assert out["match"]["over"] is True
     assert out["match"]["records"] == [0, 32, 109, 139]
     assert out["match"]["goat"] == [3]
+
+
+def left_in_hand(entry: dict) -> list[list[tuple[int, int]]]:
+    """Each seat's tiles at the end of a dealt hand: its deal less every tile the moves put
+    down (each tile exists once, so whoever played it, it is gone)."""
+    played = set()
+    for move in entry["moves"]:
+        for part in move.split("+"):
+            if part not in ("pass", "draw"):
+                a, b = (int(x) for x in part.split("@")[0].split("-"))
+                played.add((max(a, b), min(a, b)))
+    hands = []
+    for tiles in entry["deal"]["hands"]:
+        pairs = [tuple(int(x) for x in t.split("-")) for t in tiles]
+        hands.append([(max(a, b), min(a, b)) for a, b in pairs
+                      if (max(a, b), min(a, b)) not in played])
+    return hands
+
+
+def test_hand_checked_kozel_pairs_match():
+    """Kozel in pairs (RULES.md 2.5), each hand worked out from its deal and moves: hand
+    points (0-0 = 25), each team's total, nothing for the team that went out, each team's own
+    total after a fish, records opening at 13; shown on both partners (RECORD.md). Hands 1
+    and 2 are fish, 3 to 5 dominoes; {P0,P2} reaches 119 in hand 5: P0 and P2 are the goats."""
+    record = load("kozel_pairs_match")
+    out = rec.replay(copy.deepcopy(record))
+    teams = [[0, 2], [1, 3]]
+    records, opened = [0, 0], [False, False]
+    assert len(out["hands"]) == len(record["hands"]) == 5
+    for entry, hand in zip(record["hands"], out["hands"], strict=True):
+        left = left_in_hand(entry)
+        pips = [sum(a + b for a, b in h) + (25 if (0, 0) in h else 0) for h in left]
+        assert hand["pips"] == pips
+        out_seats = [p for p in range(4) if not left[p]]
+        totals = [sum(pips[p] for p in team) for team in teams]
+        if out_seats:
+            assert hand["termination"] == "domino"
+            recorded = [0 if out_seats[0] in team else total
+                        for team, total in zip(teams, totals, strict=True)]
+        else:
+            assert hand["termination"] == "blocked"
+            recorded = list(totals)
+        for t in (0, 1):
+            if not opened[t] and recorded[t] < 13:
+                recorded[t] = 0
+            elif recorded[t]:
+                opened[t] = True
+            records[t] += recorded[t]
+        assert hand["delta"] == [recorded[0], recorded[1], recorded[0], recorded[1]]
+    assert [h["termination"] for h in out["hands"]] == ["blocked"] * 2 + ["domino"] * 3
+    assert out["match"]["records"] == [records[0], records[1], records[0], records[1]]
+    assert records[0] >= 101 > records[1]
+    assert out["match"]["over"] is True and out["match"]["goat"] == [0, 2]
 
 
 def test_record_md_example_c06():

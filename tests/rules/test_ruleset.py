@@ -3,7 +3,7 @@
 Every expectation is taken from RULES.md, RECORD.md or docs/ENGINE_API.md, never from the
 engine's own tables.
 
-RULES.md: 0.2, 1.1, 1.8, 3.4 (notation, tile sets, tile order, the registry's options)
+RULES.md: 0.2, 1.1, 1.8, 2.5, 3.4 (notation, tile sets, tile order, the registry's options)
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ RULES_OPTIONS = {
         "later_hands_lead": ("choice", ANY, {"previous_winner_any_tile"}),
         "lead_double": ("choice", ANY, {"lowest_from_1_1"}),
         "fish_lowest_exempt": ("bool", False, None),
+        "partnership": ("bool", False, None),  # 2.5: Kozel in pairs, 4 players
     },
     "block": {
         "partnership": ("bool", False, None),
@@ -172,6 +173,32 @@ def test_mexican_train_set_option():
             c for c in sets[0]["choices"] if "nine" in str(c)), "players": 5})
 
 
+def test_kozel_partnership_option():
+    """RULES.md 2.5: Kozel in pairs deals 7 tiles each (all 28), so there is no market, and
+    partners sit opposite; the individual game keeps 5 tiles each and its market."""
+    pairs = get_ruleset("kozel", {"players": 4, "partnership": True})
+    assert pairs.tiles_each(4) * 4 == 28
+    assert pairs.teams(4) == [[0, 2], [1, 3]]
+    assert pairs.draw_policy == "none"
+    alone = get_ruleset("kozel", {"players": 4})
+    assert (alone.tiles_each(4), alone.teams(4)) == (5, None)
+    assert alone.draw_policy == "draw_until_playable"
+    assert "partnership" in {o["name"] for o in catalog_by_id()["kozel"]["options"]}
+
+
+def test_an_option_that_brings_an_unknown_field_is_refused():
+    """``OptionSpec.also`` is checked with the registry: a misspelt field or an unknown name
+    for a named field would otherwise be a silent no-op or another rule."""
+    from dataclasses import replace
+
+    from domino.rules.ruleset import KOZEL, OptionSpec, _check_registry
+
+    for also in ({True: {"hand_size_s": {4: 7}}}, {True: {"draw_policy": "knock"}}):
+        spec = OptionSpec("partnership", "bool", False, "", sets="partnership", also=also)
+        with pytest.raises(ValueError, match="partnership"):
+            _check_registry((replace(KOZEL, option_specs=(spec,)),))
+
+
 @pytest.mark.parametrize("variant", IDS)
 def test_catalog_entries_are_well_formed(variant):
     for opt in catalog_by_id()[variant]["options"]:
@@ -230,6 +257,8 @@ def test_defaults_match_an_empty_option_set(variant):
     ("doubles", {"partnership": True, "players": 4}),
     ("vn_traditional", {"partnership": True, "players": 3}),
     ("block", {"partnership": True, "players": 2}),
+    ("kozel", {"partnership": True, "players": 3}),
+    ("kozel", {"partnership": 1, "players": 4}),
     ("vn_traditional", {"blank_wild": "maybe"}),
     ("vn_traditional", {"blank_wild": 2}),
     ("vn_traditional", {"scoring_mode": "fun"}),

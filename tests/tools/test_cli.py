@@ -122,9 +122,18 @@ def test_variants_output_parses():
     assert out == json.loads(json.dumps(variants_catalog()))
 
 
+def test_variants_lists_kozel_in_pairs():
+    """RULES.md 2.5's option ``partnership`` (4 players) is listed for kozel."""
+    kozel = next(v for v in ok_json("variants")["variants"] if v["id"] == "kozel")
+    assert kozel["partnership"] is True
+    option = next(o for o in kozel["options"] if o["name"] == "partnership")
+    assert (option["type"], option["default"], option["players"]) == ("bool", False, [4])
+
+
 # --- replay and legal ----------------------------------------------------------------------
 
 GOLDEN_NAMES = ["vn_traditional_4p", "vn_iwin_4p", "all_fives_3p", "kozel_4p_match",
+                "kozel_pairs_match",
                 "start_line_vn_iwin_C06", "start_tree_all_fives_AF04", "start_trains_mexican"]
 
 

@@ -44,6 +44,12 @@ def test_standing_in_the_variants_unit():
     kozel = state("kozel", {"records": [14, 0, 5, 0], "open": [True, False, False, False]})
     assert textfmt.standing("en", kozel, 0) == ("Record", "14 (open)")
     assert textfmt.standing("en", kozel, 2) == ("Record", "5 (not open)")
+    # Kozel in pairs: each seat shows its team's one record (RECORD.md), named as the team's.
+    pairs = state("kozel", {"records": [14, 0, 14, 0], "open": [True, False, True, False]},
+                  options={"partnership": True})
+    assert textfmt.standing("en", pairs, 2) == ("Team record", "14 (open)")
+    assert textfmt.standing("vi", pairs, 1) == ("Sổ của đội", "0 (chưa mở sổ)")
+    assert textfmt.standing("ru", pairs, 3)[0] == "Запись команды"
     fives = state("all_fives", {"scores": [20, 5]}, points=[10, 0])
     assert textfmt.standing("en", fives, 0) == ("Points", "30")
     train = state("mexican_train", {"scores": [12, 40, 0, 3]})
@@ -68,8 +74,11 @@ def test_ends_and_log_lines_use_the_tables_words():
 
 
 def test_teams_only_for_partners():
-    # Kozel is recorded per player (RULES.md 2.5): no teams, whatever the player count.
+    # Kozel is recorded per player (RULES.md 2.5): no teams, whatever the player count ...
     assert textfmt.teams(state("kozel", {}, players=4)) is None
+    # ... unless it is played in pairs (its option partnership).
+    pairs = state("kozel", {}, players=4, options={"partnership": True})
+    assert textfmt.teams(pairs) == [[0, 2], [1, 3]]
     assert textfmt.teams(state("draw", {}, players=4)) is None
     assert textfmt.teams(state("draw", {}, players=4, options={"partnership": True})) is not None
 

@@ -636,8 +636,7 @@ def seat_level(kind):
 
 def teams(state):
     """The two teams ([[0, 2], [1, 3]]) when partners play (the `partnership` option, four
-    players), else None: partners sit opposite. Kozel is played and recorded per player
-    (RULES.md 2.5), so it has no teams."""
+    players; Kozel in pairs too, RULES.md 2.5), else None: partners sit opposite."""
     options = state.get("options") or {}
     players = state.get("players") or len(state.get("seats") or [])
     if players == 4 and options.get("partnership"):
@@ -652,8 +651,8 @@ def money_text(lang, n, signed=True):
 
 def standing(lang, state, seat):
     """(label, value) of a seat's standing in the variant's own unit: money, points (with
-    the points scored in the hand being played), kozel's record (and whether it is open),
-    Mexican Train's total; None when the match keeps no standing."""
+    the points scored in the hand being played), kozel's record (and whether it is open; in
+    pairs the team's), Mexican Train's total; None when the match keeps no standing."""
     match = match_of(state)
     if match.get("balances") is not None:
         values = match["balances"]
@@ -667,7 +666,9 @@ def standing(lang, state, seat):
         opened = (match.get("open") or [])
         is_open = seat < len(opened) and opened[seat]
         word = i18n.t(lang, "standing.open" if is_open else "standing.closed")
-        return i18n.t(lang, "standing.record"), amount(values[seat], lang) + " " + word
+        # Kozel in pairs: one record per team, shown on both partners (RECORD.md).
+        label = "standing.record" if teams(state) is None else "standing.team_record"
+        return i18n.t(lang, label), amount(values[seat], lang) + " " + word
     if match.get("scores") is not None:
         values = match["scores"]
         if seat >= len(values):

@@ -83,7 +83,7 @@ class Match:
         n = self.players
         # The state as given is what a record writes back; the checked copy is what is used.
         self.initial_state = dict(state or {})
-        checked = schema.match_state(self.initial_state, n)
+        checked = schema.match_state(self.initial_state, n, rs.teams(n))
         self.hand_number = checked["hand_number"]
         self.scores = checked["scores"]
         self.balances = checked["balances"]

@@ -215,6 +215,8 @@ class OptionSpec:
 
     ``sets`` is the Ruleset field it sets; ``values`` maps an option value to the field value
     where they differ (for example ``reserve=classic`` to a reserve per player count).
+    ``also`` maps an option value to further fields that value brings with it, where one rule
+    of RULES.md changes several (kozel's ``partnership``: 7 tiles each and no market).
     """
 
     name: str
@@ -228,6 +230,7 @@ class OptionSpec:
     values: dict[Any, Any] = field(default_factory=dict)
     players: tuple[int, ...] = ()  # player counts where the option applies (empty: all)
     step: int = 1  # an int option's values are multiples of this
+    also: dict[Any, dict[str, Any]] = field(default_factory=dict)  # value -> further fields
 
     def to_json(self) -> dict[str, Any]:
         """The option as the ``variants`` CLI command and the web setup form see it."""
@@ -380,6 +383,13 @@ MAX_HANDS = _opt("max_hands", "int", 0, "Stop the match after this many hands (0
                  min=0, max=10000)
 PARTNERSHIP = _opt("partnership", "bool", False,
                    "Partners sit opposite ({P0,P2} vs {P1,P3}); 4 players only.", players=(4,))
+# Kozel in pairs (RULES.md 2.5): all 28 tiles dealt, 7 each, so there is no market and a
+# stuck player knocks; one record per team (settle.settle_kozel puts it on both partners).
+KOZEL_PARTNERSHIP = _opt(
+    "partnership", "bool", False,
+    "Two against two: partners sit opposite ({P0,P2} vs {P1,P3}), 7 tiles each, no market, "
+    "one record per team; 4 players only.", players=(4,),
+    also={True: {"hand_sizes": {2: 7, 3: 5, 4: 7}, "draw_policy": NONE}})
 
 
 def _target(default: int, choices: tuple[int, ...]) -> OptionSpec:
@@ -477,6 +487,7 @@ KOZEL = Ruleset(
     hand_sizes={2: 7, 3: 5, 4: 5}, draw_policy=DRAW_UNTIL, pair_of_doubles=True,
     zero_double_value=25, first_lead="highest_double_or_senior", later_lead="same_as_first",
     settlement="kozel", standing="record", record_opens_at=13, target=101, words="russian",
+    partnership_allowed=True,
     option_specs=(
         _opt("zero_double_rule", "choice", "always", "0-0 is worth 25 always, or only as the "
              "player's last tile.", choices=("always", "only_if_sole_tile"),
@@ -492,7 +503,8 @@ KOZEL = Ruleset(
              values={"highest": "highest_double_or_senior",
                      "lowest_from_1_1": "lowest_double_from_1_1"}),
         _opt("fish_lowest_exempt", "bool", False,
-             "After a fish the player with the fewest points records nothing."),
+             "After a fish the player (or team) with the fewest points records nothing."),
+        KOZEL_PARTNERSHIP,
     ),
 )
 
@@ -621,6 +633,14 @@ def _check_registry(rulesets: tuple[Ruleset, ...]) -> None:
     for rs in rulesets:
         check_names(rs)
         for spec in rs.option_specs:
+            for brought in spec.also.values():
+                for name, value in brought.items():
+                    if name not in rs.__dataclass_fields__:
+                        raise ValueError(f"ruleset {rs.id}: option {spec.name} sets the "
+                                         f"unknown field {name!r}")
+                    if name in NAMED_FIELDS and value not in NAMED_FIELDS[name]:
+                        raise ValueError(f"ruleset {rs.id}: option {spec.name} sets {name} "
+                                         f"to the unknown {value!r}")
             if spec.sets not in NAMED_FIELDS or spec.kind != "choice":
                 continue
             for choice in spec.choices:
@@ -784,6 +804,8 @@ def _build_ruleset(base: Ruleset, options: dict[str, Any] | None) -> Ruleset:
         if spec.kind == "int" and spec.name == "hand_size" and value == 0:
             continue
         changes[spec.sets] = spec.values.get(value, value) if spec.values else value
+        # The value has the option's own type here (``_check_value``), as ``also``'s keys do.
+        changes.update(spec.also.get(value, {}))
     rs = replace(base, players=players, options=tuple(sorted(chosen.items())), **changes)
     if rs.table:
         rs = replace(rs, tax_permille=TAX_PERMILLE[rs.table])

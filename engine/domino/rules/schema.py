@@ -419,10 +419,11 @@ def option_value(value: Any, where: str) -> Any:
                       f"not {describe(value)}")
 
 
-def match_state(state: Any, n: int) -> dict[str, Any]:
+def match_state(state: Any, n: int, teams: list[list[int]] | None = None) -> dict[str, Any]:
     """RECORD.md's ``match`` (the match before the first listed hand), checked and with
     every key filled in: ``hand_number``, ``scores``, ``balances``, ``records``, ``open``
-    and ``leader``."""
+    and ``leader``. With ``teams`` (kozel in pairs) each team keeps one record, shown on
+    both its seats (RECORD.md), so partners' ``records`` and ``open`` must agree."""
     if not state and type(state) is dict or state is None:
         # A match from its start (nothing to check): what every key defaults to below.
         return {"hand_number": 1, "leader": None, "open": [False] * n, "scores": [0] * n,
@@ -436,6 +437,11 @@ def match_state(state: Any, n: int) -> dict[str, Any]:
     for key in ("scores", "balances", "records"):
         value = state.get(key)
         out[key] = [0] * n if value is None else amounts(value, f"match.{key}", n)
+    for team in teams or []:
+        for key in ("records", "open"):
+            if len({out[key][p] for p in team}) > 1:
+                raise RecordError(f"match.{key}: partners {' and '.join(map(str, team))} "
+                                  "share one record, but theirs differ")
     return out
 
 

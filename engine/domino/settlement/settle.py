@@ -259,11 +259,18 @@ def settle_all_fives(s: HandState, termination: Termination, winner: int | None,
 
 def settle_kozel(s: HandState, termination: Termination, winner: int | None,
                  by_default: bool = False) -> HandResult:
-    """Each player's hand points; the match records them (opening at 13, RULES.md 2.5)."""
-    rs = s.rs
+    """The hand points each side records (the match opens records at 13, RULES.md 2.5).
+
+    A side is a player, or with ``partnership`` a team (``_settle_kozel_pairs``). After a
+    domino the side that went out records nothing (a player who went out holds nothing);
+    after a fish every side records its own total, and with ``fish_lowest_exempt`` every
+    player tied for the fewest points records nothing.
+    """
+    if s.rs.teams(s.n):
+        return _settle_kozel_pairs(s, termination, winner)
     pips = _pips(s)
     points = pips[:]
-    if termination != "domino" and rs.fish_lowest_exempt:
+    if termination != "domino" and s.rs.fish_lowest_exempt:
         low = min(pips)
         points = [0 if v == low else v for v in pips]
     if termination == "domino":
@@ -273,7 +280,41 @@ def settle_kozel(s: HandState, termination: Termination, winner: int | None,
         win = pips.index(low) if pips.count(low) == 1 else None
     ranking = _points_ranking(s, pips, [win] if win is not None else None)
     return HandResult(termination, win, None, None, ranking, pips, points, 0, win,
-                      {"hand_points": points})
+                      {"hand_points": points[:]})
+
+
+def _settle_kozel_pairs(s: HandState, termination: Termination, winner: int | None
+                        ) -> HandResult:
+    """Kozel in pairs (RULES.md 2.5): a team's hand total is the sum of its players' hand
+    points, shown on both partners (``delta`` and ``details["hand_points"]``), as the team's
+    one record is (RECORD.md). After a domino the team of the player who went out records
+    nothing; after a fish each team records its own total, and with ``fish_lowest_exempt``
+    the team strictly lower than the other records nothing (equal totals: both record).
+    Who wins and who leads next: docs/DECISIONS.md E-46."""
+    teams = s.rs.teams(s.n)
+    assert teams is not None, "pairs are four players in two teams"
+    pips = _pips(s)
+    totals = [sum(pips[p] for p in team) for team in teams]
+    win_team: list[int] | None
+    if termination == "domino":
+        assert winner is not None, "a domino names who went out"
+        win_team = _team_of(s, winner)
+        exempt = win_team
+        leader: int | None = winner
+    else:
+        low = min(totals)
+        win_team = teams[totals.index(low)] if totals.count(low) == 1 else None
+        exempt = win_team if win_team and s.rs.fish_lowest_exempt else []
+        # Where the previous winner leads: the winning team's player with the lower hand.
+        leader = min(win_team, key=lambda p: (pips[p], p)) if win_team else None
+    points = [0] * s.n
+    for team, total in zip(teams, totals, strict=True):
+        for p in team:
+            points[p] = 0 if team == exempt else total
+    first = sorted(win_team, key=lambda p: (p != leader, p)) if win_team else None
+    ranking = _points_ranking(s, pips, first)
+    return HandResult(termination, list(win_team) if win_team else None, None, None, ranking,
+                      pips, points, 0, leader, {"hand_points": points[:]})
 
 
 # --- mexican_train -------------------------------------------------------------------------
