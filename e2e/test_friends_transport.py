@@ -328,11 +328,15 @@ def test_friends_fails_when_no_relay_answers(devices):
 
 @inside
 def test_friends_fails_when_no_host(devices, relay):
-    (guest,) = devices(1)
+    """A guest whose code names no hosted table (another table is hosted on the same relay)
+    fails with `no_peer`; that other host sees no one."""
+    host, guest = devices(2)
+    host.open("host", code=new_code(host), relays=[relay])
     guest.open("guest", code=new_code(guest), relays=[relay], timeoutMs=BOUND_MS)
     failure = guest.wait_events("failure", timeout=BOUND_MS + SLACK_MS + 5000)[0]
     assert failure["error"] == "no_peer"
     assert failure["at"] - guest.page.evaluate("window.startedAt") <= BOUND_MS + SLACK_MS
+    assert host.events() == [] and guest.events("open") == []
 
 
 # Relay-only ICE through a TURN server nobody runs: the devices can exchange descriptions but
@@ -345,15 +349,15 @@ BLOCKED = {"stun": [], "turn": {"urls": f"turn:{netns.PEER_ADDR}:3478", "usernam
 def test_friends_fails_when_networks_block_manual(devices):
     host, guest = devices(2)
     host.open("host", relays=False, ice=BLOCKED, timeoutMs=BOUND_MS, gatherMs=1000)
-    guest.open("guest", relays=False, ice=BLOCKED, timeoutMs=BOUND_MS, gatherMs=1000)
+    guest.open("guest", relays=False, ice=BLOCKED, manualWaitMs=BOUND_MS, gatherMs=1000)
     offer = host.call("table.createOffer()")
     assert offer["ok"] and host.call("peer.inspectCode(arg).candidates", offer["text"]) == 0
     answer = guest.call("table.acceptOffer(arg)", offer["text"])
     started = host.page.evaluate("performance.now()")
     host.call("table.acceptAnswer(arg[0], arg[1])", [offer["id"], answer["text"]])
-    for device in (host, guest):
+    for device, reason in ((host, "ice_failed"), (guest, "not_connected")):
         failure = device.wait_events("failure", timeout=BOUND_MS + SLACK_MS + 5000)[0]
-        assert failure["error"] == "ice_failed"
+        assert failure["error"] == reason
     took = host.events("failure")[0]["at"] - started
     assert took <= BOUND_MS + SLACK_MS
     assert host.events("open") == [] and guest.events("open") == []

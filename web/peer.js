@@ -37,6 +37,9 @@ const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 // The bound on a connection: a guest with no host link after it, or a manual link not open
 // after it, fails with a reason instead of waiting forever.
 export const DEFAULT_TIMEOUT_MS = 30000;
+// How long a guest's manual answer waits for its link: the host must first scan or type the
+// answer code, which takes a person longer than the connection takes.
+export const MANUAL_WAIT_MS = 180000;
 // How long a manual offer or answer waits for the browser to gather its addresses.
 export const GATHER_TIMEOUT_MS = 4000;
 export const DEFAULT_STUN = ["stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478"];
@@ -52,6 +55,7 @@ export const REASONS = {
   relay_unreachable: "no Nostr relay could be reached",
   no_peer: "the relays answered, but no host answered in this room",
   ice_failed: "the devices exchanged their addresses but no direct connection came (TURN needed)",
+  not_connected: "no link came from the answer code: the host did not take it in time, or the networks block a direct connection",
   bad_code: "the code cannot be read",
   version: "the other device speaks another version",
   refused: "the other device is not what this link expects, or sent too many bad messages",
@@ -154,7 +158,9 @@ const byteLength = (text) => encoder.encode(text).length;
 //   ice: {stun, turn, relayOnly} (rtcConfigOf)
 //   timeoutMs: the bound on a connection (DEFAULT_TIMEOUT_MS)
 //   gatherMs: the bound on gathering addresses for a manual code (GATHER_TIMEOUT_MS)
+//   manualWaitMs: the bound on a guest's manual answer becoming a link (MANUAL_WAIT_MS)
 //   maxBytes: the size limit of a message body (MAX_TEXT_BYTES)
+//   floodBurst, floodRate: the host's limit on each guest's messages (FLOOD_BURST, FLOOD_RATE)
 //   onEvent(event): every event, one at a time, in order: {type: "open", peer, via}
 //     (via: "relay" | "manual"), {type: "message", peer, text}, {type: "close", peer, reason},
 //     {type: "refused", peer, error} (a message refused: too_large, malformed, early, flood,
@@ -167,7 +173,10 @@ class Table {
     this.rtcConfig = rtcConfigOf(options.ice);
     this.timeoutMs = Number(options.timeoutMs) > 0 ? Number(options.timeoutMs) : DEFAULT_TIMEOUT_MS;
     this.gatherMs = Number(options.gatherMs) > 0 ? Number(options.gatherMs) : GATHER_TIMEOUT_MS;
+    this.manualWaitMs = Number(options.manualWaitMs) > 0 ? Number(options.manualWaitMs) : MANUAL_WAIT_MS;
     this.maxBytes = Number(options.maxBytes) > 0 ? Number(options.maxBytes) : MAX_TEXT_BYTES;
+    this.floodBurst = Number(options.floodBurst) > 0 ? Number(options.floodBurst) : FLOOD_BURST;
+    this.floodRate = Number(options.floodRate) > 0 ? Number(options.floodRate) : FLOOD_RATE;
     this.onEvent = typeof options.onEvent === "function" ? options.onEvent : null;
     this.links = new Map();      // peer id -> link (see addLink)
     this.offers = new Map();     // manual offer id -> {pc, channel, timer}
@@ -208,7 +217,7 @@ class Table {
   // A link to one peer: `send(raw)` puts an envelope on its channel, `drop()` closes the
   // transport. It opens (the `open` event) once both sides' hellos agree.
   addLink(peer, via, send, drop) {
-    const link = { peer, via, send, drop, open: false, tokens: FLOOD_BURST, filled: Date.now(), refused: 0 };
+    const link = { peer, via, send, drop, open: false, tokens: this.floodBurst, filled: Date.now(), refused: 0 };
     this.links.set(peer, link);
     this.sendRaw(link, envelope("h", JSON.stringify({ role: this.role, app: APP_ID })));
     return link;
@@ -232,11 +241,11 @@ class Table {
     if (link.refused >= MAX_REFUSED) this.closeLink(link, "refused", true);
   }
 
-  // A guest's messages to the host pass a token bucket (FLOOD_BURST, FLOOD_RATE a second).
+  // A guest's messages to the host pass a token bucket (floodBurst, floodRate a second).
   takeToken(link) {
     if (this.role !== "host") return true;
     const now = Date.now();
-    link.tokens = Math.min(FLOOD_BURST, link.tokens + ((now - link.filled) / 1000) * FLOOD_RATE);
+    link.tokens = Math.min(this.floodBurst, link.tokens + ((now - link.filled) / 1000) * this.floodRate);
     link.filled = now;
     if (link.tokens < 1) return false;
     link.tokens -= 1;
@@ -480,6 +489,8 @@ class Table {
   }
 
   // The guest's side: the host's offer code in, `{ok, text}` out (the answer code to show).
+  // The link opens once the host took the answer, or fails with `not_connected` after
+  // manualWaitMs (the guest cannot tell a host that never took it from blocked networks).
   async acceptOffer(text) {
     if (this.role !== "guest") return { ok: false, error: "not_guest" };
     const unpacked = unpackDescription(text, "offer");
@@ -488,10 +499,10 @@ class Table {
     try {
       pc = new RTCPeerConnection(this.rtcConfig);
       const peer = "manual-host-" + hex(randomBytes(4));
-      const timer = this.later(this.timeoutMs, () => {
+      const timer = this.later(this.manualWaitMs, () => {
         if (this.links.has(peer)) return;
         pc.close();
-        this.fail("ice_failed", peer);
+        this.fail("not_connected", peer);
       });
       pc.ondatachannel = (event) => this.wireManual(pc, event.channel, peer, timer);
       await pc.setRemoteDescription({ type: "offer", sdp: unpacked.sdp });
