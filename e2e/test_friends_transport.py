@@ -218,6 +218,28 @@ def test_friends_relay_two_devices(devices, relay):
 
 
 @inside
+def test_friends_relay_cuts_off_endless_chunks(devices, relay):
+    """A guest that sends Trystero chunks of a message that never ends (each 16 KB, none the
+    last) is refused and cut off before the host holds more than the bound."""
+    host, guest = devices(2)
+    code = new_code(host)
+    host.open("host", code=code, relays=[relay])
+    guest.open("guest", code=code, relays=[relay])
+    host_peer = guest.wait_events("open")[0]["peer"]
+    guest.call("""(() => {
+      const channel = table.room.getPeers()[arg].channels.find((c) => c.readyState === 'open');
+      const chunk = new Uint8Array(16 * 1024);
+      chunk.set(new TextEncoder().encode('d'));
+      chunk[32] = 0x12; chunk[33] = 0x34; chunk[34] = 0; chunk[35] = 1;
+      for (let i = 0; i < 20; i += 1) channel.send(chunk);
+    })()""", host_peer)
+    closed = host.wait_events("close")[0]
+    assert closed["reason"] == "refused"
+    assert host.call("table.stats().refused") == {"too_large": 1}
+    assert guest.wait_events("close")[0]["said"] == "refused"
+
+
+@inside
 def test_friends_relay_three_devices_star(devices, relay):
     """A host and two guests: each guest links to the host only, and each message reaches
     the one device it is sent to."""

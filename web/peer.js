@@ -318,15 +318,22 @@ class Table {
     // description came (the signalling got through), which tells the reasons apart.
     // It also keeps the connection's data channels, so that a link can be cut by closing its
     // channel first (an orderly close on both sides) rather than aborting the connection.
+    // And it bounds what a peer can make this page hold: Trystero reassembles a message from
+    // 16 KB chunks of any number, so the chunks of unfinished messages are counted here
+    // (`guardChunks`) and a peer past the bound is cut off.
     class Watched extends RTCPeerConnection {
       constructor(...args) {
         super(...args);
         this.channels = [];
-        this.addEventListener("datachannel", (event) => this.channels.push(event.channel));
+        this.addEventListener("datachannel", (event) => {
+          this.channels.push(event.channel);
+          table.guardChunks(this, event.channel);
+        });
       }
       createDataChannel(...args) {
         const channel = super.createDataChannel(...args);
         this.channels.push(channel);
+        table.guardChunks(this, channel);
         return channel;
       }
       setRemoteDescription(description) {
@@ -384,6 +391,42 @@ class Table {
       this.later(this.timeoutMs, () => { if (!this.relayOpen()) this.fail("relay_unreachable"); });
     }
     return { ok: true };
+  }
+
+  // Trystero's chunks start with 36 bytes: the action's name (32), a nonce (2), flags (bit 0:
+  // the last chunk) and progress. The bytes of each unfinished message (name and nonce) are
+  // summed; past twice the message limit and 64 KB more, the peer is refused and cut off.
+  guardChunks(pc, channel) {
+    const pending = new Map();
+    let total = 0;
+    const bound = 2 * this.maxBytes + 65536;
+    channel.addEventListener("message", (event) => {
+      const data = event.data;
+      if (!(data instanceof ArrayBuffer) || data.byteLength < 36) return;
+      const head = new Uint8Array(data, 0, 35);
+      const key = hex(head.subarray(0, 34));
+      if (head[34] & 1) {
+        total -= pending.get(key) || 0;
+        pending.delete(key);
+        return;
+      }
+      pending.set(key, (pending.get(key) || 0) + data.byteLength);
+      total += data.byteLength;
+      if (total <= bound || this.closed) return;
+      pending.clear();
+      total = 0;
+      const peers = this.room ? this.room.getPeers() : {};
+      const peer = Object.keys(peers).find((id) => peers[id] === pc);
+      const link = peer && this.links.get(peer);
+      if (link) {
+        this.counts.refused.too_large = (this.counts.refused.too_large || 0) + 1;
+        this.emit({ type: "refused", peer, error: "too_large" });
+        this.closeLink(link, "refused", true);
+      } else {
+        for (const c of pc.channels) c.close();
+        setTimeout(() => pc.close(), 500);
+      }
+    });
   }
 
   relayOpen() {
