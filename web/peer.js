@@ -164,7 +164,8 @@ const byteLength = (text) => encoder.encode(text).length;
 //   onEvent(event): every event, one at a time, in order: {type: "open", peer, via}
 //     (via: "relay" | "manual"), {type: "message", peer, text}, {type: "close", peer, reason},
 //     {type: "refused", peer, error} (a message refused: too_large, malformed, early, flood,
-//     version, kind), {type: "failure", error, detail} (no connection came: a REASONS code).
+//     version, kind), {type: "failure", error, detail, peer} (no connection came: a REASONS
+//     code; `peer` names the manual link, "" for the relays).
 class Table {
   constructor(options) {
     this.role = options.role === "host" ? "host" : "guest";
@@ -207,9 +208,10 @@ class Table {
     this.timers.delete(timer);
   }
 
-  fail(error, detail) {
+  // No connection came (`error`: a REASONS code); `peer` names the manual link that failed.
+  fail(error, detail, peer) {
     if (this.closed) return;
-    this.emit({ type: "failure", error, detail: detail || REASONS[error] || "" });
+    this.emit({ type: "failure", error, detail: detail || REASONS[error] || "", peer: peer || "" });
   }
 
   // ------------------------------------------------------------------- links (both paths)
@@ -511,7 +513,7 @@ class Table {
     const timer = this.later(this.timeoutMs, () => {
       if (this.links.has(peer)) return;
       offer.pc.close();
-      this.fail("ice_failed", peer);
+      this.fail("ice_failed", "", peer);
     });
     this.wireManual(offer.pc, offer.channel, peer, timer);
     try {
@@ -545,7 +547,7 @@ class Table {
       const timer = this.later(this.manualWaitMs, () => {
         if (this.links.has(peer)) return;
         pc.close();
-        this.fail("not_connected", peer);
+        this.fail("not_connected", "", peer);
       });
       pc.ondatachannel = (event) => this.wireManual(pc, event.channel, peer, timer);
       await pc.setRemoteDescription({ type: "offer", sdp: unpacked.sdp });
@@ -606,19 +608,30 @@ class Table {
 // A table as its host (`options`: see Table). Signalling through the relays starts at once
 // unless `relays` is false; manual offers are made with `createOffer`.
 export async function host(options) {
-  return open({ ...(options || {}), role: "host" });
+  return open({ ...plain(options || {}), role: "host" });
 }
 
 // A table as a guest: through the relays (with the invitation `code`) unless `relays` is
 // false; or with a host's offer code through `acceptOffer`.
 export async function join(options) {
-  return open({ ...(options || {}), role: "guest" });
+  return open({ ...plain(options || {}), role: "guest" });
+}
+
+// Options may come from Python as Maps (Pyodide's and MicroPython's `to_js` of a dict):
+// read them as plain objects, all the way down.
+function plain(value) {
+  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [k, plain(v)]));
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  }
+  return value;
 }
 
 async function open(options) {
   try {
     if (typeof RTCPeerConnection === "undefined") return { ok: false, error: "no_webrtc" };
-    const table = new Table(options);
+    const table = new Table(plain(options));
     if (table.relays !== false) {
       const started = await table.startRelays();
       if (!started.ok) return started;
