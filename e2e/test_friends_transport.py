@@ -199,11 +199,14 @@ def test_friends_relay_two_devices(devices, relay):
     host, guest = devices(2)
     code = new_code(host)
     host.open("host", code=code, relays=[relay])
+    # The guest arrives after the host's first announcements: it links at the next one,
+    # within peer.js's ANNOUNCE_MS (3 s), not Trystero's minute.
+    time.sleep(4)
     guest.open("guest", code=code, relays=[relay])
     opened = guest.wait_events("open")
     host_open = host.wait_events("open")
     assert opened[0]["via"] == "relay" and host_open[0]["via"] == "relay"
-    assert opened[0]["at"] - guest.page.evaluate("window.startedAt") < 10_000
+    assert opened[0]["at"] - guest.page.evaluate("window.startedAt") < 6_000
     host_peer, guest_peer = opened[0]["peer"], host_open[0]["peer"]
     exchange_both_ways(host, guest, guest_peer, host_peer)
     # The signalling went through our relay only; the data did not go through it at all.
@@ -215,6 +218,36 @@ def test_friends_relay_two_devices(devices, relay):
     closed = guest.wait_events("close")
     assert closed[0]["peer"] == host_peer and closed[0]["said"] == "removed"
     assert host.call("table.peers().peers") == []
+
+
+@inside
+def test_friends_relay_reconnects_after_reloads(devices, relay):
+    """The host's page reloads and hosts the same code again: the guest, still in the room,
+    gets a close and then a new link to the host (a new peer id); the same when the guest's
+    page reloads. The seat token that tells the host who came back is the page's business."""
+    host, guest = devices(2)
+    code = new_code(host)
+    host.open("host", code=code, relays=[relay])
+    guest.open("guest", code=code, relays=[relay])
+    first_host = guest.wait_events("open")[0]["peer"]
+    first_guest = host.wait_events("open")[0]["peer"]
+    host.page.reload()
+    host.page.evaluate(SETUP_JS)
+    host.open("host", code=code, relays=[relay])
+    assert guest.wait_events("close")[0]["peer"] == first_host
+    second_host = guest.wait_events("open", 2)[1]["peer"]
+    assert second_host != first_host
+    second_guest = host.wait_events("open")[0]["peer"]
+    assert second_guest == first_guest  # the guest's page did not reload
+    exchange_both_ways(host, guest, second_guest, second_host, rounds=3)
+    guest.page.reload()
+    guest.page.evaluate(SETUP_JS)
+    guest.open("guest", code=code, relays=[relay])
+    assert guest.wait_events("open")[0]["peer"] == second_host
+    assert host.wait_events("close")[0]["peer"] == first_guest
+    third_guest = host.wait_events("open", 2)[1]["peer"]
+    assert third_guest != first_guest
+    exchange_both_ways(host, guest, third_guest, second_host, rounds=3)
 
 
 @inside

@@ -16,7 +16,8 @@
 // promise that resolves to one, and never throws: MicroPython cannot catch a JavaScript
 // exception thrown synchronously (BROWSER.md).
 
-import { joinRoom, getRelaySockets, defaultRelayUrls } from "@trystero-p2p/nostr";
+import { createTopicStrategy, fromJson, genId, getRelays, makeSocket, toJson } from "@trystero-p2p/core";
+import { createEvent, subscribe as subscription, defaultRelayUrls } from "@trystero-p2p/nostr";
 import { generate } from "lean-qr";
 
 // --------------------------------------------------------------------------- constants
@@ -109,6 +110,64 @@ async function roomOf(code) {
     room: "table-" + (await sha256Hex("domino-room:" + code)).slice(0, 32),
     password: await sha256Hex("domino-password:" + code),
   };
+}
+
+// --------------------------------------------------------------------------- signalling
+
+// Trystero's Nostr signalling, with the host announcing itself every ANNOUNCE_MS. Trystero's
+// own Nostr strategy announces a peer three times in its first 1.3 s and then once a minute,
+// and a passive guest (W-25) only answers announcements: a guest arriving a while after the
+// host would wait up to a minute. The same events, filters and signatures as Trystero's
+// (its `createEvent` and `subscribe`), on Trystero's topic strategy with a shorter interval;
+// only the host announces (guests are passive), so a relay sees one small event every
+// ANNOUNCE_MS per waiting table.
+const ANNOUNCE_MS = 3000;
+const DEFAULT_RELAY_COUNT = 5;
+const relayClients = new Map();   // relay URL -> Trystero's socket client, with `subs`
+
+function relayClient(url) {
+  let client = relayClients.get(url);
+  if (client) return client;
+  const subs = new Map();         // subscription id -> [topic, handler]
+  client = makeSocket(url, (data) => {
+    let message;
+    try { message = fromJson(data); } catch (e) { return; }
+    if (!Array.isArray(message) || message[0] !== "EVENT") return;
+    const sub = subs.get(message[1]);
+    const event = message[2];
+    if (sub && event && typeof event.content === "string") sub[1](sub[0], event.content);
+  }, () => {
+    for (const [id, [topic]] of subs) client.send(subscription(id, topic));
+  });
+  client.subs = subs;
+  relayClients.set(url, client);
+  return client;
+}
+
+const joinRoom = createTopicStrategy({
+  steadyAnnounceIntervalMs: ANNOUNCE_MS,
+  init: (config) => getRelays(config, defaultRelayUrls, DEFAULT_RELAY_COUNT, true)
+    .map((url) => relayClient(url).ready),
+  subscribeTopic: (client, topic, onMessage) => {
+    const id = genId(64);
+    client.subs.set(id, [topic, (t, content) => { onMessage(t, content); }]);
+    client.send(subscription(id, topic));
+    return () => {
+      client.subs.delete(id);
+      client.send(toJson(["CLOSE", id]));
+    };
+  },
+  publishTopic: async (client, topic, message) => {
+    client.send(await createEvent(topic, typeof message === "string" ? message : toJson(message)));
+  },
+});
+
+// Whether a relay socket is open now.
+function someRelayOpen() {
+  for (const client of relayClients.values()) {
+    if (client.socket && client.socket.readyState === 1) return true;
+  }
+  return false;
 }
 
 // --------------------------------------------------------------------------- ICE settings
@@ -349,7 +408,7 @@ class Table {
       rtcConfig: this.rtcConfig,
       rtcPolyfill: Watched,
       passive: this.role === "guest",
-      relayConfig: { warnOnRelayFailure: false, ...(this.relays ? { urls: this.relays } : {}) },
+      relayConfig: this.relays ? { urls: this.relays } : {},
     };
     try {
       this.room = joinRoom(config, room, {
@@ -399,6 +458,13 @@ class Table {
   // the last chunk) and progress. The bytes of each unfinished message (name and nonce) are
   // summed; past twice the message limit and 64 KB more, the peer is refused and cut off.
   guardChunks(pc, channel) {
+    // A peer that went away (a reload, a closed tab) aborts the channel: the `close` that
+    // follows tells Trystero and the page; Trystero would also log the abort as an error of
+    // the page (registered first, this listener keeps that one from running).
+    channel.addEventListener("error", (event) => {
+      const message = String((event.error && event.error.message) || "");
+      if (/User-Initiated Abort/i.test(message)) event.stopImmediatePropagation();
+    });
     const pending = new Map();
     let total = 0;
     const bound = 2 * this.maxBytes + 65536;
@@ -433,8 +499,7 @@ class Table {
 
   relayOpen() {
     if (this.relayOpened) return true;
-    const sockets = Object.values(getRelaySockets() || {});
-    this.relayOpened = sockets.some((s) => s && s.readyState === 1);
+    this.relayOpened = someRelayOpen();
     return this.relayOpened;
   }
 
