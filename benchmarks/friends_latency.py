@@ -70,7 +70,8 @@ ROUNDS_JS = """async ([peerId, payload, rounds, gap]) => {
     const seq = String(window.seq = (window.seq || 0) + 1).padStart(8, '0');
     const acked = new Promise((resolve, reject) => {
       window.waiting.set(seq, resolve);
-      setTimeout(() => reject(new Error('no acknowledgement of ' + seq + ' in 5 s')), 5000);
+      setTimeout(() => reject(new Error('no acknowledgement of ' + seq + ' in 5 s; events: '
+        + JSON.stringify(window.events))), 5000);
     });
     const start = performance.now();
     const sent = window.table.send(peerId, 'B|' + seq + '|' + payload);
