@@ -7,6 +7,8 @@
   `pyproject.toml` (a fixed SOURCE_DATE_EPOCH, built from a clean copy of the sources so no
   stale build directory leaks into it and nothing is written into the source tree);
 - a copy of `web/` (the page, the MicroPython UI, the worker entry point);
+- `web/peer.js` (friends' devices: WebRTC) with the npm modules it imports copied into
+  `dist/vendor/` and its imports pointed there (Trystero, lean-qr: `vendor_modules`);
 - only the Pyodide files a page fetches, PyScript's `dist/` (without source maps) and the
   MicroPython `.mjs` + `.wasm`, all from `node_modules` (pinned by `package-lock.json`;
   `npm ci` runs when they are missing or at other versions);
@@ -51,6 +53,10 @@ PINNED = {
     "pyodide": "314.0.7",
     "@pyscript/core": "0.7.31",
     "@micropython/micropython-webassembly-pyscript": "1.28.0-6",
+    # web/peer.js: WebRTC signalling over Nostr relays, and the invitation's QR code
+    # (DECISIONS W-25, W-27); vendored into dist/vendor/ by `vendor_modules`.
+    "@trystero-p2p/nostr": "0.25.4",
+    "lean-qr": "2.7.4",
 }
 # devDependencies: used by the browser tests only (e2e/test_axe.py), never copied into dist/.
 DEV_PINNED = {
@@ -67,6 +73,10 @@ PYODIDE_FILES = (
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # 1980-01-01, the earliest date a zip file can hold: wheels built twice are byte-identical.
 SOURCE_DATE_EPOCH = "315532800"
+# The page's ES modules that import npm packages by name ("bare" specifiers): build.py copies
+# the browser modules they reach into dist/vendor/<package>/ and points the imports there, so
+# the site loads them from its own origin with no bundler and no import map (`vendor_modules`).
+VENDOR_ENTRIES = ("peer.js",)
 # Files of web/ that are templates for build.py rather than files of the site.
 TEMPLATES = {"sw.js"}
 MIME_TYPES = {
@@ -504,6 +514,101 @@ def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None
             shutil.copyfile(path, target)
 
 
+# An ES module's static imports and re-exports (`import ... from "x"`, `import "x"`,
+# `export ... from "x"`), each a statement that starts a line (minified modules start with
+# theirs): the words "import" and "from" inside a comment or a string are not matched.
+IMPORT_SPECIFIER = re.compile(
+    r"""^(\s*(?:import|export)\b[^"'`;]*?\bfrom\s*|\s*import\s*)(["'])([^"'\s]+)\2""", re.M)
+# A dynamic import of a fixed name, which the rewriting does not follow: refused.
+DYNAMIC_IMPORT = re.compile(r"""\bimport\s*\(\s*["']""")
+
+
+def package_module(specifier: str) -> tuple[str, Path]:
+    """The npm package of a bare specifier (`lean-qr`, `@scope/name/sub`) and the file of
+    node_modules its browser ES module is: the `exports` entry for the subpath (its `import`,
+    `browser` or `default` condition), else `module`, else `main`. BuildError when missing."""
+    parts = specifier.split("/")
+    size = 2 if specifier.startswith("@") else 1
+    name, sub = "/".join(parts[:size]), "/".join(parts[size:])
+    root = NODE_MODULES / name
+    manifest = root / "package.json"
+    if not manifest.is_file():
+        raise BuildError(f"{specifier}: the npm package {name} is not installed")
+    meta = json.loads(manifest.read_text(encoding="utf-8"))
+    target = None
+    exports = meta.get("exports")
+    if isinstance(exports, str) and not sub:
+        target = exports
+    elif isinstance(exports, dict):
+        entry = exports.get("./" + sub if sub else ".")
+        while isinstance(entry, dict):
+            entry = next((entry[c] for c in ("import", "browser", "default") if c in entry), None)
+        target = entry
+    if target is None and not sub:
+        target = meta.get("module") or meta.get("main")
+    if not isinstance(target, str) or not (root / target).is_file():
+        raise BuildError(f"{specifier}: no ES module found in {name}'s package.json")
+    return name, (root / target).resolve()
+
+
+def vendor_modules(dist: Path) -> list[str]:
+    """Copy into `dist/vendor/` every npm module the `VENDOR_ENTRIES` of `dist` reach, with
+    each bare import rewritten to the relative path of its copy (and source map comments
+    dropped: the maps are not shipped). Returns the copied files, relative to `dist`.
+
+    A module of a package lands at `vendor/<package>/<its path in the package>`, so the
+    package's own relative imports keep working; a relative import to a missing file fails
+    the build, and so does a bare specifier that no installed package provides."""
+    copied: dict[Path, Path] = {}  # node_modules file -> its copy in dist
+
+    def rewrite(path: Path, package_root: Path | None) -> None:
+        text = path.read_text(encoding="utf-8")
+
+        def replace(match: re.Match[str]) -> str:
+            spec = match.group(3)
+            if spec.startswith(("./", "../")):
+                if package_root is not None:
+                    source = (node_source[path].parent / spec).resolve()
+                    if not source.is_file():
+                        raise BuildError(f"{path}: imports {spec}, which is missing")
+                    visit(source, package_root)
+                return match.group(0)
+            if "://" in spec or spec.startswith("/"):
+                raise BuildError(f"{path}: imports {spec} from another origin or an absolute path")
+            name, source = package_module(spec)
+            target = visit(source, (NODE_MODULES / name).resolve())
+            rel = os.path.relpath(target, path.parent).replace(os.sep, "/")
+            rel = rel if rel.startswith(".") else "./" + rel
+            return match.group(1) + match.group(2) + rel + match.group(2)
+
+        if DYNAMIC_IMPORT.search(text):
+            raise BuildError(f"{path}: a dynamic import(), which vendor_modules does not follow")
+        text = IMPORT_SPECIFIER.sub(replace, text)
+        text = re.sub(r"^//# sourceMappingURL=.*$", "", text, flags=re.M)
+        path.write_text(text, encoding="utf-8")
+
+    node_source: dict[Path, Path] = {}  # a copy in dist -> its node_modules file
+
+    def visit(source: Path, package_root: Path) -> Path:
+        if source in copied:
+            return copied[source]
+        package = package_root.relative_to(NODE_MODULES.resolve()).as_posix()
+        target = dist / "vendor" / package / source.relative_to(package_root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+        copied[source] = target
+        node_source[target] = source
+        rewrite(target, package_root)
+        return target
+
+    for entry in VENDOR_ENTRIES:
+        path = dist / entry
+        if not path.is_file():
+            raise BuildError(f"web/{entry} is missing")
+        rewrite(path, None)
+    return sorted(p.relative_to(dist).as_posix() for p in copied.values())
+
+
 def site_files(root: Path) -> list[str]:
     """Every file under `root` as a sorted list of POSIX paths relative to it."""
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
@@ -556,6 +661,8 @@ def build(dist: Path = DIST) -> dict:
     wheel = build_wheel(dist / "wheels")
     log(f"wheel {wheel.name}")
     copy_tree(WEB, dist)
+    vendored = vendor_modules(dist)
+    log(f"vendor: {len(vendored)} npm modules for {', '.join(VENDOR_ENTRIES)}")
     for name in PYODIDE_FILES:
         target = dist / "pyodide" / name
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -590,6 +697,8 @@ def build(dist: Path = DIST) -> dict:
             "pyodide": PINNED["pyodide"],
             "pyscript": PINNED["@pyscript/core"],
             "micropython": PINNED["@micropython/micropython-webassembly-pyscript"],
+            "trystero": PINNED["@trystero-p2p/nostr"],
+            "lean-qr": PINNED["lean-qr"],
             "protocol": variants.get("protocol"),
         },
         "inputs": fingerprint,
