@@ -19,7 +19,8 @@ requestAnimationFrame loop of its own) while the table moves (`html[data-table]`
 `gaps_over_33ms` of `gaps` and their share.
 
 Prints JSON: per window size, p50 / p95 / max of the taps' latencies, how many taps, how many
-found no mark within 10 s (`missed`), and the frame gaps. `answer_p50_ms` / `answer_p95_ms`:
+found no mark within 10 s (`missed`; `missed_hand_over`: of those, the hand was over after
+the tap), and the frame gaps. `answer_p50_ms` / `answer_p95_ms`:
 the click to the page showing the worker's answer (`html[data-state]` set), the part of the
 latency that is not the slide itself (430 ms at `normal`, web/page/motion.py `NORMAL`).
 
@@ -85,7 +86,7 @@ def one_hand(context: BrowserContext, base: str, variant: str, seed: int) -> dic
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
     latencies: list[float] = []
     answers: list[float] = []
-    missed = 0
+    missed = missed_last = 0
     while True:
         page.wait_for_function(f"({MY_TURN}) || ({HAND_OVER})", timeout=120_000, polling=50)
         if page.evaluate(HAND_OVER):
@@ -98,6 +99,8 @@ def one_hand(context: BrowserContext, base: str, variant: str, seed: int) -> dic
             page.wait_for_function(f"{LANDED}.length > {marks}", timeout=10_000, polling=20)
         except Exception:  # noqa: BLE001 - counted: the tile landed without a frame of its own
             missed += 1
+            if page.evaluate(HAND_OVER):
+                missed_last += 1
             continue
         landed = page.evaluate(LANDED)[marks]
         clicked = max(t for t in page.evaluate("window.__taps") if t <= landed)
@@ -108,6 +111,7 @@ def one_hand(context: BrowserContext, base: str, variant: str, seed: int) -> dic
     moving = page.evaluate("window.__moving")
     page.close()
     return {"latencies": latencies, "answers": answers, "missed": missed,
+            "missed_last": missed_last,
             **frame_gaps(frames, moving)}
 
 
@@ -133,7 +137,7 @@ def one_size(p: Any, base: str, size: tuple[int, int], args: argparse.Namespace
     """Hands at one window size until `args.taps` taps are timed; their summary."""
     latencies: list[float] = []
     answers: list[float] = []
-    missed = gaps = over = hands = 0
+    missed = missed_last = gaps = over = hands = 0
     with tempfile.TemporaryDirectory(prefix="domino-bench-") as profile:
         context = p.chromium.launch_persistent_context(
             profile, viewport={"width": size[0], "height": size[1]}, **launch_kwargs())
@@ -149,11 +153,13 @@ def one_size(p: Any, base: str, size: tuple[int, int], args: argparse.Namespace
             latencies += hand["latencies"]
             answers += hand["answers"]
             missed += hand["missed"]
+            missed_last += hand["missed_last"]
             gaps += hand["gaps"]
             over += hand["gaps_over_33ms"]
         context.close()
     return {"window": f"{size[0]}x{size[1]}", "hands": hands, "taps": len(latencies),
-            "missed": missed, "p50_ms": round(percentile(latencies, 0.50)),
+            "missed": missed, "missed_hand_over": missed_last,
+            "p50_ms": round(percentile(latencies, 0.50)),
             "p95_ms": round(percentile(latencies, 0.95)), "max_ms": round(max(latencies)),
             "answer_p50_ms": round(percentile(answers, 0.50)),
             "answer_p95_ms": round(percentile(answers, 0.95)),
