@@ -114,7 +114,7 @@ def dealt_hand(browser: Browser, url: str) -> list[str]:
         answer = json.loads(page.evaluate("(text) => window.__ask(text)", NEW_MATCH))
         if answer.get("type") != "state":
             raise RuntimeError(f"new_match answered {answer}")
-        return answer["view"]["hand"]
+        return list(answer["view"]["hand"])
     finally:
         context.close()
 
