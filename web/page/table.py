@@ -526,6 +526,7 @@ def on_frame(now):
         max_pip = geometry.max_pip_of(S["state"].get("options"))
         for o in motion.frame(items, now):
             paint_instruction(ctx, o, max_pip)
+        mark_landed(items, now)
         sound.play_all(motion.sounds(items, now))
         finished = motion.done(items, now)
     except Exception as exc:  # noqa: BLE001 - the table is drawn still instead
@@ -541,6 +542,19 @@ def on_frame(now):
         paint(ctx, canvas, S["state"], geo, None)
         return
     request_frame()
+
+
+def mark_landed(items, now):
+    """`performance.mark("domino:landed")` in the frame that first draws one of the viewer's
+    own tiles at its place: benchmarks/tap_latency.py measures a tap to that frame."""
+    import motion
+
+    viewer = S["state"].get("viewer")
+    for it in items:
+        if it["k"] == motion.K_SLIDE and it.get("cause") == "play" and it["seat"] == viewer \
+                and now >= it["t1"] and not it.get("landed"):
+            it["landed"] = True
+            window.performance.mark("domino:landed")
 
 
 def motion_finish():
