@@ -111,6 +111,20 @@ def _empty(kind, width, height):
             "fits": True, "tiles": [], "ends": [], "labels": [], "columns": 1}
 
 
+def _lay_out(kind, layout_json, ends, width, height, margin, umin, umax, options):
+    """The layout of its kind (line_layout, spinner_tree or train_bands), before `table`
+    centres it: None for an unknown kind or an empty table."""
+    if kind == "line":
+        return table_line(layout_json, ends, width, height, margin, umin, umax,
+                          options.get("anchor"))
+    if kind == "tree":
+        return table_tree(layout_json, ends, width, height, margin, umin, umax)
+    if kind == "trains":
+        return table_trains(layout_json, ends, width, height, margin, umin, umax,
+                            options.get("label_w"), options.get("columns"))
+    return None
+
+
 def table(layout_json, width, height, options=None):
     """Place the whole table in a box of `width` x `height` CSS pixels.
 
@@ -160,16 +174,7 @@ def table(layout_json, width, height, options=None):
     umax = float(options.get("max_unit", MAX_UNIT))
     default_min = TRAIN_MIN_UNIT if kind == "trains" else LINE_MIN_UNIT
     umin = min(umax, float(options.get("min_unit", default_min)))
-    if kind == "line":
-        res = table_line(layout_json, ends, width, height, margin, umin, umax,
-                          options.get("anchor"))
-    elif kind == "tree":
-        res = table_tree(layout_json, ends, width, height, margin, umin, umax)
-    elif kind == "trains":
-        res = table_trains(layout_json, ends, width, height, margin, umin, umax,
-                            options.get("label_w"), options.get("columns"))
-    else:
-        res = None
+    res = _lay_out(kind, layout_json, ends, width, height, margin, umin, umax, options)
     if res is None:
         return _empty(kind, width, height)
     if kind == "trains":
@@ -187,8 +192,19 @@ def table(layout_json, width, height, options=None):
                       "a": p["a"], "b": p["b"], "vertical": p["vertical"],
                       "key": tile_key(p["a"], p["b"]), "end": False,
                       "engine": bool(p.get("engine"))})
+    out_ends = _open_ends(res["slots"], tiles, dx, dy, width, canvas_h)
+    labels = res.get("labels") or []
+    return {"kind": kind, "unit": res["unit"], "width": width, "height": canvas_h,
+            "needed": needed, "fits": needed <= height + 0.01, "tiles": tiles,
+            "ends": out_ends, "labels": labels, "columns": res.get("columns", 1)}
+
+
+def _open_ends(slots, tiles, dx, dy, width, canvas_h):
+    """`table`'s `ends`: each slot moved by (dx, dy), its tap target grown to HIT px a side
+    within the canvas and cut back from its neighbours' (`_separate`); the tile it grows from
+    marked `end`."""
     out_ends = []
-    for end_id, value, rect, turn, index, free in res["slots"]:
+    for end_id, value, rect, turn, index, free in slots:
         x, y, w, h = rect["x"] + dx, rect["y"] + dy, rect["w"], rect["h"]
         hw = max(HIT, w)
         hh = max(HIT, h)
@@ -202,10 +218,7 @@ def table(layout_json, width, height, options=None):
                          "vertical": h > w, "dir": WORDS[turn], "tile": index, "hit": hit,
                          "blocked": not free})
     _separate(out_ends)
-    labels = res.get("labels") or []
-    return {"kind": kind, "unit": res["unit"], "width": width, "height": canvas_h,
-            "needed": needed, "fits": needed <= height + 0.01, "tiles": tiles,
-            "ends": out_ends, "labels": labels, "columns": res.get("columns", 1)}
+    return out_ends
 
 
 def line_anchor(view):

@@ -212,6 +212,56 @@ def _slot_at(state, value, placed, box):
     return rect_of(x, y, w, h), direction, 0
 
 
+def _lay_cross_arm(arm, arm_no, flip, lead_tile, placed, arm_rects, arm_dir,
+                   seen_parents, box):
+    """Lay a cross arm across its spinner (the lead, or the tile `arm["parent"]` names)
+    on the side `flip` gives it, else on the other where only that one is clean. Notes
+    the side taken in `seen_parents` and the arm's direction in `arm_dir`; returns what
+    `_lay_arm` returns."""
+    arm_id = arm["id"]
+    parent = arm.get("parent")
+    pairs = arm.get("tiles") or []
+    spinner = lead_tile
+    if parent:
+        host_id, index = parent[0], parent[1]
+        host = arm_rects.get(host_id) or []
+        spinner = host[index] if 0 <= index < len(host) else lead_tile
+        host_dir = spinner.get("dir", arm_dir.get(host_id, "R"))
+    else:
+        host_id, host_dir = "lead", "R"
+    key = str(host_id) + ":" + str(parent[1] if parent else -1)
+    used = seen_parents.get(key) or []
+    first = not used
+    if flip == 2 or (flip == 1 and arm_id.startswith("X")) or _swapped(flip, arm_no):
+        first = not first
+    cx = spinner["x"] + spinner["w"] / 2.0
+    cy = spinner["y"] + spinner["h"] / 2.0
+    if host_dir in ("L", "R"):
+        sides = [("U", (cx, spinner["y"])), ("D", (cx, spinner["y"] + spinner["h"]))]
+    else:
+        sides = [("L", (spinner["x"], cy)), ("R", (spinner["x"] + spinner["w"], cy))]
+    order = [0, 1] if first else [1, 0]
+    free = [k for k in order if k not in used]
+    order = free or order
+    # The arm takes its usual side of the spinner unless it only fits on the other.
+    k = order[0]
+    for k in order:
+        base = len(placed)
+        rects, clean, state = _lay_arm(pairs, sides[k][1], sides[k][0], spinner,
+                                       placed, 1.0, _bends(flip, arm_no), box)
+        if clean or k == order[-1]:
+            break
+        truncate(placed, base)
+    if not clean and len(order) > 1:
+        truncate(placed, len(placed) - len(rects))
+        k = order[0]
+        rects, clean, state = _lay_arm(pairs, sides[k][1], sides[k][0], spinner,
+                                       placed, 1.0, _bends(flip, arm_no), box)
+    seen_parents[key] = used + [k]
+    arm_dir[arm_id] = sides[k][0]
+    return rects, clean, state
+
+
 def _tree_place(layout, ends_map, flip, box):
     """Lay a spinner tree out at unit 1 around the centre of its lead (at (0, 0)).
 
@@ -256,44 +306,8 @@ def _tree_place(layout, ends_map, flip, box):
                                            _bends(flip, arm_no), box)
             arm_dir[arm_id] = direction
         else:
-            spinner = lead_tile
-            if parent:
-                host_id, index = parent[0], parent[1]
-                host = arm_rects.get(host_id) or []
-                spinner = host[index] if 0 <= index < len(host) else lead_tile
-                host_dir = spinner.get("dir", arm_dir.get(host_id, "R"))
-            else:
-                host_id, host_dir = "lead", "R"
-            key = str(host_id) + ":" + str(parent[1] if parent else -1)
-            used = seen_parents.get(key) or []
-            first = not used
-            if flip == 2 or (flip == 1 and arm_id.startswith("X")) or _swapped(flip, arm_no):
-                first = not first
-            cx = spinner["x"] + spinner["w"] / 2.0
-            cy = spinner["y"] + spinner["h"] / 2.0
-            if host_dir in ("L", "R"):
-                sides = [("U", (cx, spinner["y"])), ("D", (cx, spinner["y"] + spinner["h"]))]
-            else:
-                sides = [("L", (spinner["x"], cy)), ("R", (spinner["x"] + spinner["w"], cy))]
-            order = [0, 1] if first else [1, 0]
-            free = [k for k in order if k not in used]
-            order = free or order
-            # The arm takes its usual side of the spinner unless it only fits on the other.
-            k = order[0]
-            for k in order:
-                base = len(placed)
-                rects, clean, state = _lay_arm(pairs, sides[k][1], sides[k][0], spinner,
-                                               placed, 1.0, _bends(flip, arm_no), box)
-                if clean or k == order[-1]:
-                    break
-                truncate(placed, base)
-            if not clean and len(order) > 1:
-                truncate(placed, len(placed) - len(rects))
-                k = order[0]
-                rects, clean, state = _lay_arm(pairs, sides[k][1], sides[k][0], spinner,
-                                               placed, 1.0, _bends(flip, arm_no), box)
-            seen_parents[key] = used + [k]
-            arm_dir[arm_id] = sides[k][0]
+            rects, clean, state = _lay_cross_arm(arm, arm_no, flip, lead_tile, placed,
+                                                 arm_rects, arm_dir, seen_parents, box)
         arm_rects[arm_id] = rects
         if not clean:
             clean_all = False
@@ -358,14 +372,10 @@ def table_tree(layout, ends, width, height, margin, umin, umax):
     return _tree_result(v, ends, centred)
 
 
-def _tree_search(layout, ends_map, width, height, margin, umin, umax):
-    """The tree variant to draw and whether the lead is held at the middle (arms turning
-    at the edges): the natural cross when it is readable, else arms turning."""
-    room_w = width - 2.0 * margin
-    room_h = height - 2.0 * margin
-    levels = unit_levels(umin, umax)
-    # 1. The natural cross, scaled to fit: the usual side choices, then extra ones only
-    #    while every variant so far overlaps.
+def _natural_cross(layout, ends_map, room_w, room_h, umax, levels):
+    """The best unbounded variant (arms never turn at an edge), at the largest level that
+    fits the room: the usual side choices, then extra ones only while every variant so far
+    overlaps."""
     best = None
     for flip in range(3 + EXTRA_VARIANTS):
         if best is not None and best[0][0] == 0 and (best[0][1] == 0 or flip >= 3):
@@ -377,7 +387,17 @@ def _tree_search(layout, ends_map, width, height, margin, umin, umax):
         score = (v["overlaps"], v["blocked"], -v["unit"], flip)
         if best is None or score < best[0]:
             best = (score, v)
-    natural = best[1]
+    return best[1]
+
+
+def _tree_search(layout, ends_map, width, height, margin, umin, umax):
+    """The tree variant to draw and whether the lead is held at the middle (arms turning
+    at the edges): the natural cross when it is readable, else arms turning."""
+    room_w = width - 2.0 * margin
+    room_h = height - 2.0 * margin
+    levels = unit_levels(umin, umax)
+    # 1. The natural cross, scaled to fit.
+    natural = _natural_cross(layout, ends_map, room_w, room_h, umax, levels)
     width_fit = room_w / natural["bw"]
     height_fit = room_h / natural["bh"]
     readable = natural["overlaps"] == 0 and natural["unit"] >= umin - 0.001

@@ -78,11 +78,9 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
     return needed
 
 
-def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns):
-    trains = layout.get("trains") or []
-    engine = layout.get("engine")
-    if label_w is None:
-        label_w = 56.0 if width < 600 else 76.0
+def _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns):
+    """The unit and the number of columns to lay the bands in: `columns` when given, else
+    1, 2 or 3, whichever fits the height at the largest size (else needs the least height)."""
     levels = unit_levels(umin, umax)
     best = None
     for cols in ((columns,) if columns else (1, 2, 3)):
@@ -101,7 +99,17 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
         score = (0 if ok else 1, -u if ok else need, cols)
         if best is None or score < best[0]:
             best = (score, u, cols)
-    u, cols = best[1], best[2]
+    return best[1], best[2]
+
+
+def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns):
+    """Mexican Train's table (see geometry.table): the hub, the trains' tiles and the slot of
+    each train's next tile, one band a train, and each band's label."""
+    trains = layout.get("trains") or []
+    engine = layout.get("engine")
+    if label_w is None:
+        label_w = 56.0 if width < 600 else 76.0
+    u, cols = _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns)
     needed = _trains_at(trains, u, cols, width, margin, label_w, False)
     # A table taller than the trains need (a desktop, an early round) spreads them: the bands
     # draw apart, up to half a tile's width each, and the block sits in the middle, instead
