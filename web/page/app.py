@@ -37,9 +37,9 @@ from store import S, tr
 # menu: `load_table_modules` fetches and compiles them in the background once the menu works,
 # and states wait for them (`link.table_ready`), so that the menu waits for none of them.
 TABLE_MODULES = ("boxes", "line_layout", "spinner_tree", "train_bands", "geometry", "summary",
-                 "motion", "sound", "table", "seats", "hand", "logview", "dialogs",
-                 "history_view", "position_view", "review_view", "charts", "stats_view",
-                 "lesson_view")
+                 "motion_frames", "pace", "motion", "sound", "table", "seats", "hand", "logview",
+                 "dialogs", "history_view", "position_view", "review_view", "charts",
+                 "stats_view", "lesson_view")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
