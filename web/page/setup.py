@@ -96,6 +96,20 @@ def render_setup():
     lesson.setAttribute("aria-label", tr(
         "lesson.open_label", game=i18n.variant_name(lang, entry["id"], entry.get("name"))))
     lesson.title = lesson.getAttribute("aria-label")
+    players = _render_players(entry, setup)
+    _render_seats(setup, players)
+    _render_options(entry, setup, players, lang)
+    seed = byid("seed")
+    seed.disabled = False
+    if seed.value == "":
+        seed.value = str(setup.get("seed") or (int(js.Math.random() * 1000000) + 1))
+    byid("import").disabled = False
+    render_start_button()
+
+
+def _render_players(entry, setup):
+    """The number of players the game allows, the chosen one kept when it still fits (else
+    the game's default); returns it."""
     pinfo = entry["players"]
     pmin, pmax, pdef = pinfo["min"], pinfo["max"], pinfo["default"]
     players = setup.get("players") or pdef
@@ -109,6 +123,12 @@ def render_setup():
     psel = byid("players")
     psel.innerHTML = "".join(html)
     psel.disabled = False
+    return players
+
+
+def _render_seats(setup, players):
+    """Who plays each seat (a human by default first, then computers), and a name field for
+    each human seat when several humans play at one device."""
     seats = setup.get("seats") or []
     while len(seats) < players:
         seats.append("human" if not seats else "ai:medium")
@@ -134,6 +154,11 @@ def render_setup():
                         + '"></label>')
         html.append("</div>")
     byid("seats").innerHTML = "".join(html)
+
+
+def _render_options(entry, setup, players, lang):
+    """The game's options for this number of players: a check box, a choice or a number each,
+    with its label and description in the page's language."""
     values = setup.get("options") or {}
     html = []
     for opt in entry.get("options", []):
@@ -170,12 +195,6 @@ def render_setup():
                         + '"><small>' + desc + "</small></label>")
     byid("options").innerHTML = "".join(html)
     byid("options-box").hidden = not html
-    seed = byid("seed")
-    seed.disabled = False
-    if seed.value == "":
-        seed.value = str(setup.get("seed") or (int(js.Math.random() * 1000000) + 1))
-    byid("import").disabled = False
-    render_start_button()
 
 
 def render_start_button():
