@@ -500,7 +500,7 @@ def test_geometry_runs_under_micropython(tmp_path):
     cases = [[v["layout"], v["ends"], geometry.line_anchor(v)] for v in picks]
     script = (
         "import sys\n"
-        "sys.path.append('/ui')\n"
+        'sys.path.append("/ui")\n'
         "from geometry import table\n"
         "import json as _json\n"
         "_out = []\n"

@@ -30,6 +30,7 @@ import settings
 import setup
 import dom
 import store
+import deeplink
 import textfmt
 from dom import byid, on, spawn
 from store import S, tr
@@ -336,13 +337,13 @@ def link_intent(data):
 
 
 def read_link():
-    """The address's fragment as `textfmt.read_link` reads it; whatever it holds, start-up
+    """The address's fragment as `deeplink.read_link` reads it; whatever it holds, start-up
     goes on: a fragment that cannot be read is ignored with a note, and the address loses it
     (so that a reload does not meet it again)."""
     try:
-        found = textfmt.read_link(str(window.location.hash))
+        found = deeplink.read_link(str(window.location.hash))
     except Exception:  # noqa: BLE001 - read_link does not raise; the menu must live anyway
-        found = {"match": None, "lesson": None, "notes": [textfmt.NOTE_BAD]}
+        found = {"match": None, "lesson": None, "notes": [deeplink.NOTE_BAD]}
     dom.show_link_notes(found["notes"])
     if found["match"] is None and found["lesson"] is None and found["notes"]:
         link.forget_link()

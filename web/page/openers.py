@@ -11,7 +11,7 @@ import dom
 import i18n
 import link
 import screens
-import textfmt
+import deeplink
 from dom import byid, spawn
 from store import S
 
@@ -26,7 +26,7 @@ def lesson_known(variant):
 def refuse_lesson():
     """A lesson's link naming no game: said, forgotten, and the menu stays."""
     S["pending_lesson"] = None
-    dom.show_link_notes([textfmt.NOTE_LESSON], add=True)
+    dom.show_link_notes([deeplink.NOTE_LESSON], add=True)
     link.forget_link()
 
 

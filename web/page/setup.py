@@ -13,6 +13,7 @@ from pyscript import document, window
 import i18n
 import link
 import saved
+import deeplink
 import textfmt
 from dom import byid, show_error, spawn
 from store import S, esc, tr
@@ -61,8 +62,8 @@ def take_link(link_data):
             options[key] = link_data["options"][key]
     setup["options"] = options
     seed = link_data.get("seed")
-    # Only a number the form's input holds (textfmt.link_seed has bounded it already).
-    if isinstance(seed, int) and 0 <= seed <= textfmt.LINK_SEED_MAX:
+    # Only a number the form's input holds (deeplink.link_seed has bounded it already).
+    if isinstance(seed, int) and 0 <= seed <= deeplink.LINK_SEED_MAX:
         setup["seed"] = seed
         byid("seed").value = str(seed)
 
