@@ -3,7 +3,8 @@
 The page is split by what a player sees, around one store (`store.py`):
 `setup` (the menu), `seats` (the seats around the table), `table` (the canvas, its ends),
 `hand` (your tiles and moves), `logview` (the game log), `dialogs` (the end of a hand),
-`settings`; `link` talks to the engine worker, `saved` shows the saved match.
+`settings`; `link` talks to the engine worker, `saved` shows the saved match; `gestures` takes
+the table's taps and drags, `openers` opens the screens beside the table.
 
 One-way flow: a worker message goes into the store (`link.accept`), then `render()` draws
 the page from the store; input handlers here only change the player's choices in the store
