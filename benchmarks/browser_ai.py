@@ -48,8 +48,8 @@ from playwright.sync_api import Page, sync_playwright
 from domino.match.record import replay_match
 from domino.session import Session
 
-_i18n, textfmt = source_modules.web_ui("i18n", "textfmt")
-parse_deep_link = textfmt.parse_deep_link
+(deeplink,) = source_modules.web_ui("deeplink")
+parse_deep_link = deeplink.parse_deep_link
 
 # Issue 4's default measurement: four experts at the Vietnamese table, and a 2-player draw
 # game (a boneyard, so decisions include draws and passes).
@@ -168,7 +168,7 @@ def play_in_browser(page: Page, base: str, fragment: str, hands: int) -> dict[st
 
 def play_in_cpython(fragment: str, hands: int, cap_s: float | None) -> dict[str, Any]:
     """The same match played here through the protocol with the same cap (no page)."""
-    # The page's own reading of the link (web/page/textfmt.py), options included; an absent seed
+    # The page's own reading of the link (web/page/deeplink.py), options included; an absent seed
     # is 1, as the page's link_intent makes it.
     link = parse_deep_link(fragment)
     match = {"variant": link["variant"], "options": link["options"],

@@ -3,7 +3,7 @@
 The engine is the installed package ``domino`` (``build.py setup`` installs the project
 editable), so benchmarks import it like any other package. Two things they use are plain
 files instead: the repo root's ``build.py`` (the static server and the build) and the pure
-modules of ``web/page`` (the page's own code, such as ``textfmt.parse_deep_link``). This module
+modules of ``web/page`` (the page's own code, such as ``deeplink.parse_deep_link``). This module
 loads those by path and registers them under their usual names, so that a benchmark run as
 ``python benchmarks/X.py`` from anywhere needs no change to the import path. A ``web/page``
 module that imports a sibling (``textfmt`` imports ``i18n``) is loaded after that sibling.

@@ -10,6 +10,7 @@ import random
 import re
 from pathlib import Path
 
+import deeplink
 import geometry
 import i18n
 import pytest
@@ -125,14 +126,14 @@ def test_amounts_and_moves():
 
 
 def test_deep_links():
-    link = textfmt.parse_deep_link("#variant=kozel&players=4&seed=7&seats=human,ai:hard,ai,ai"
+    link = deeplink.parse_deep_link("#variant=kozel&players=4&seed=7&seats=human,ai:hard,ai,ai"
                                    "&opt.zero_zero_only_last=true&opt.target=101&opt.mode=x%20y")
     assert link == {"variant": "kozel", "seed": 7, "seats": ["human", "ai:hard", "ai", "ai"],
                     "options": {"players": 4, "zero_zero_only_last": True, "target": 101,
                                 "mode": "x y"}}
-    assert textfmt.parse_deep_link("") is None
-    assert textfmt.parse_deep_link("#players=4") is None
-    assert textfmt.parse_deep_link("#variant=draw")["seed"] is None
+    assert deeplink.parse_deep_link("") is None
+    assert deeplink.parse_deep_link("#players=4") is None
+    assert deeplink.parse_deep_link("#variant=draw")["seed"] is None
 
 
 def test_seat_names():

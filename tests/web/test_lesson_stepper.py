@@ -1,6 +1,6 @@
 """The lesson stepper's pure parts: what lessonplan tells the lesson screen about where it
 may go and what to highlight (`focus_at`, `pending_try`, `can_go`), and the lessons' deep link
-from the rules pages (textfmt.parse_lesson_link).
+from the rules pages (deeplink.parse_lesson_link).
 
 RULES.md: none (the lesson screen's stepping and deep link)
 """
@@ -11,8 +11,8 @@ import importlib.util
 import re
 from pathlib import Path
 
+import deeplink
 import pytest
-import textfmt
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "web" / "lessons"
@@ -78,9 +78,9 @@ def test_a_try_stops_the_stepper_until_it_is_passed(variant):
     ("#lesson=" + "a" * 41, None),
 ])
 def test_a_lessons_deep_link(fragment, expected):
-    assert textfmt.parse_lesson_link(fragment) == expected
+    assert deeplink.parse_lesson_link(fragment) == expected
     # A lesson's link starts no match.
-    assert textfmt.parse_deep_link(fragment) is None or "variant=" in fragment
+    assert deeplink.parse_deep_link(fragment) is None or "variant=" in fragment
 
 
 def test_every_rules_page_links_to_its_lesson_in_each_language():
@@ -91,5 +91,5 @@ def test_every_rules_page_links_to_its_lesson_in_each_language():
                                 re.S).group(1)
             href = f'href="../index.html#lesson={variant}&amp;lang={lang}"'
             assert href in article, (variant, lang)
-            link = textfmt.parse_lesson_link(f"#lesson={variant}&lang={lang}")
+            link = deeplink.parse_lesson_link(f"#lesson={variant}&lang={lang}")
             assert link == {"lesson": variant, "lang": lang}

@@ -1,4 +1,4 @@
-"""Deep links as the page reads them at start-up (web/page/textfmt.py `read_link`, issues 27
+"""Deep links as the page reads them at start-up (web/page/deeplink.py `read_link`, issues 27
 and 28): a fragment that cannot be read is ignored with a note instead of raising, a lesson
 name that cannot be a game's is refused, and a deal number outside what the setup form holds
 is dropped with a note. The same answers under the MicroPython the page runs.
@@ -10,6 +10,7 @@ import json
 import re
 from pathlib import Path
 
+import deeplink
 import i18n
 import pytest
 import textfmt
@@ -28,73 +29,73 @@ BAD_SEEDS = ["-5", "1e400", "9" * 100_000, "2147483648", "%2B7", "\u0667", "%D9%
 
 @pytest.mark.parametrize("fragment", NOT_UTF8)
 def test_a_fragment_that_is_not_utf8_is_ignored_with_a_note(fragment):
-    with pytest.raises(textfmt.LinkError):
-        textfmt.parse_deep_link(fragment)
-    with pytest.raises(textfmt.LinkError):
-        textfmt.parse_lesson_link(fragment)
-    assert textfmt.read_link(fragment) == {"match": None, "lesson": None,
+    with pytest.raises(deeplink.LinkError):
+        deeplink.parse_deep_link(fragment)
+    with pytest.raises(deeplink.LinkError):
+        deeplink.parse_lesson_link(fragment)
+    assert deeplink.read_link(fragment) == {"match": None, "lesson": None,
                                            "notes": ["link.bad"]}
 
 
 def test_unquote_raises_only_link_errors():
-    assert textfmt.unquote("x%20y+z%C3%A9") == "x y zé"
-    assert textfmt.unquote("100%") == "100%"  # a % that starts no escape is kept
-    assert textfmt.unquote("%zz") == "%zz"
+    assert deeplink.unquote("x%20y+z%C3%A9") == "x y zé"
+    assert deeplink.unquote("100%") == "100%"  # a % that starts no escape is kept
+    assert deeplink.unquote("%zz") == "%zz"
     for text in ("%FF", "%C3", "%C3%28", "%ED%A0%BD"):
-        with pytest.raises(textfmt.LinkError):
-            textfmt.unquote(text)
-    assert issubclass(textfmt.LinkError, ValueError)
+        with pytest.raises(deeplink.LinkError):
+            deeplink.unquote(text)
+    assert issubclass(deeplink.LinkError, ValueError)
 
 
 def test_good_links_read_as_before_without_notes():
-    found = textfmt.read_link("#variant=kozel&players=4&seed=7&seats=human,ai:hard,ai,ai")
+    found = deeplink.read_link("#variant=kozel&players=4&seed=7&seats=human,ai:hard,ai,ai")
     assert found["notes"] == [] and found["lesson"] is None
     assert found["match"] == {"variant": "kozel", "seed": 7, "options": {"players": 4},
                               "seats": ["human", "ai:hard", "ai", "ai"]}
-    assert textfmt.read_link("#lesson=kozel&lang=ru") == {
+    assert deeplink.read_link("#lesson=kozel&lang=ru") == {
         "match": None, "lesson": {"lesson": "kozel", "lang": "ru"}, "notes": []}
-    assert textfmt.read_link("") == {"match": None, "lesson": None, "notes": []}
-    assert textfmt.read_link("#") == {"match": None, "lesson": None, "notes": []}
+    assert deeplink.read_link("") == {"match": None, "lesson": None, "notes": []}
+    assert deeplink.read_link("#") == {"match": None, "lesson": None, "notes": []}
 
 
 @pytest.mark.parametrize("fragment", ["#lesson=Kozel", "#lesson=../sw", "#lesson=" + "a" * 41,
                                       "#lesson=%D0%BA"])
 def test_a_lesson_name_that_cannot_be_a_game_is_refused_with_a_note(fragment):
-    assert textfmt.read_link(fragment) == {"match": None, "lesson": None,
+    assert deeplink.read_link(fragment) == {"match": None, "lesson": None,
                                            "notes": ["link.no_lesson"]}
 
 
 def test_a_lesson_that_looks_like_a_game_is_left_to_the_catalogue():
     """`zzz` could be a game's id: the page refuses it against the catalogue (app.py)."""
-    assert textfmt.read_link("#lesson=zzz")["lesson"] == {"lesson": "zzz", "lang": None}
+    assert deeplink.read_link("#lesson=zzz")["lesson"] == {"lesson": "zzz", "lang": None}
 
 
 @pytest.mark.parametrize("seed", BAD_SEEDS, ids=lambda seed: seed[:12])
 def test_a_deal_number_the_form_cannot_hold_is_dropped_with_a_note(seed):
-    found = textfmt.read_link("#variant=block&seed=" + seed)
+    found = deeplink.read_link("#variant=block&seed=" + seed)
     assert found["match"]["variant"] == "block"
     assert found["match"]["seed"] is None
     assert found["notes"] == ["link.seed_ignored"]
 
 
 def test_the_deal_numbers_a_link_may_give():
-    for seed in (0, 1, 12, textfmt.LINK_SEED_MAX):
-        found = textfmt.read_link("#variant=block&seed=" + str(seed))
+    for seed in (0, 1, 12, deeplink.LINK_SEED_MAX):
+        found = deeplink.read_link("#variant=block&seed=" + str(seed))
         assert found["match"]["seed"] == seed and found["notes"] == []
-    assert textfmt.read_link("#variant=block&seed=007")["match"]["seed"] == 7
-    assert textfmt.read_link("#variant=block&seed=")["notes"] == []  # none given
+    assert deeplink.read_link("#variant=block&seed=007")["match"]["seed"] == 7
+    assert deeplink.read_link("#variant=block&seed=")["notes"] == []  # none given
     # Within the engine's own range, and the setup form's number input's.
     lo, hi = schema.SEED_RANGE
-    assert lo <= 0 and textfmt.LINK_SEED_MAX <= hi
+    assert lo <= 0 and deeplink.LINK_SEED_MAX <= hi
     html = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
     field = re.search(r'<input id="seed"[^>]*>', html).group(0)
-    assert 'min="0"' in field and f'max="{textfmt.LINK_SEED_MAX}"' in field
+    assert 'min="0"' in field and f'max="{deeplink.LINK_SEED_MAX}"' in field
 
 
 def test_a_huge_option_value_stays_text():
     """An option of 100,000 digits is not turned into a number (MicroPython would build
     it): the engine refuses the text."""
-    found = textfmt.read_link("#variant=block&opt.target=" + "9" * 100_000)
+    found = deeplink.read_link("#variant=block&opt.target=" + "9" * 100_000)
     assert found["match"]["options"]["target"] == "9" * 100_000
 
 
@@ -103,7 +104,7 @@ def test_the_notes_are_in_every_language():
         catalogue = i18n.catalogue(lang)
         for key in ("link.bad", "link.seed_ignored", "link.no_lesson", "link.close"):
             assert catalogue.get(key), (lang, key)
-        assert textfmt.amount(textfmt.LINK_SEED_MAX, lang) in catalogue["link.seed_ignored"]
+        assert textfmt.amount(deeplink.LINK_SEED_MAX, lang) in catalogue["link.seed_ignored"]
     assert "mã chia bài" in i18n.catalogue("vi")["link.seed_ignored"]  # GLOSSARY.md
     assert "номер раздачи" in i18n.catalogue("ru")["link.seed_ignored"].lower()
     assert "deal number" in i18n.catalogue("en")["link.seed_ignored"]
@@ -121,17 +122,16 @@ def test_micropython_reads_the_same_links(tmp_path):
 import sys
 sys.path.append("/ui")
 import json
-import textfmt
+import deeplink
 got = []
 for fragment in json.loads(open("/work/cases.json").read()):
-    got.append(textfmt.read_link(fragment))
+    got.append(deeplink.read_link(fragment))
 open("/work/got.json", "w").write(json.dumps(got))
 """
     done = run_micropython(program, tmp_path,
-                           files_in={"/ui/textfmt.py": ROOT / "web" / "page" / "textfmt.py",
-                                     "/ui/i18n.py": ROOT / "web" / "page" / "i18n.py",
+                           files_in={"/ui/deeplink.py": ROOT / "web" / "page" / "deeplink.py",
                                      "/work/cases.json": tmp_path / "cases.json"},
                            files_out={"/work/got.json": tmp_path / "got.json"})
     assert done.returncode == 0, done.stderr[-3000:]
     got = json.loads((tmp_path / "got.json").read_text(encoding="utf-8"))
-    assert got == [textfmt.read_link(fragment) for fragment in fragments]
+    assert got == [deeplink.read_link(fragment) for fragment in fragments]

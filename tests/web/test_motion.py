@@ -527,13 +527,23 @@ def test_the_cost_of_a_frame_is_small():
 # --------------------------------------------------------------------------- MicroPython
 
 
+# motion.py and its parts: the pace (timings) and the frame player.
+MOTION_PARTS = ("motion_frames", "pace", "motion")
+
+
 def test_plain_constructs_only():
-    source = (ROOT / "web" / "page" / "motion.py").read_text(encoding="utf-8")
+    for name in MOTION_PARTS:
+        _plain_constructs_only(name)
+
+
+def _plain_constructs_only(name):
+    source = (ROOT / "web" / "page" / (name + ".py")).read_text(encoding="utf-8")
     tree = ast.parse(source)
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            names = [a.name for a in node.names]
-            assert names == ["math"], names
+        if isinstance(node, ast.Import):
+            assert [a.name for a in node.names] == ["math"], name
+        if isinstance(node, ast.ImportFrom):
+            assert node.module in MOTION_PARTS and node.level == 0, (name, node.module)
         assert not isinstance(node, (ast.ClassDef, ast.Match, ast.AsyncFunctionDef,
                                      ast.Yield, ast.SetComp, ast.Starred))
         if isinstance(node, ast.FunctionDef):
@@ -574,7 +584,8 @@ for prev, new, tp, tn in cases:
 open("/work/got.json", "w").write(json.dumps(got))
 """.replace("WIDTH", repr(W)).replace("HEIGHT", repr(H))
     done = run_micropython(program, tmp_path,
-                           files_in={"/ui/motion.py": ROOT / "web" / "page" / "motion.py",
+                           files_in={**{"/ui/" + name + ".py": ROOT / "web" / "page" / (name + ".py")
+                                        for name in MOTION_PARTS},
                                      "/work/cases.json": tmp_path / "cases.json"},
                            files_out={"/work/got.json": tmp_path / "got.json"},
                            heapsize=64 * 1024 * 1024)

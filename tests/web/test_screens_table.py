@@ -17,7 +17,7 @@ NAMES = set(screens.SCREENS)
 # Comparisons with a word that is also a screen's name but is about something else: a worker
 # answer's type, a deep link's parameter.
 NOT_SCREENS = {("history_view.py", "answer.get('type') == 'history'"),
-               ("textfmt.py", "'lesson' in params")}
+               ("deeplink.py", "'lesson' in params")}
 
 
 def _tree(name: str) -> ast.Module:

@@ -3,7 +3,8 @@
 The page is split by what a player sees, around one store (`store.py`):
 `setup` (the menu), `seats` (the seats around the table), `table` (the canvas, its ends),
 `hand` (your tiles and moves), `logview` (the game log), `dialogs` (the end of a hand),
-`settings`; `link` talks to the engine worker, `saved` shows the saved match.
+`settings`; `link` talks to the engine worker, `saved` shows the saved match; `gestures` takes
+the table's taps and drags, `openers` opens the screens beside the table.
 
 One-way flow: a worker message goes into the store (`link.accept`), then `render()` draws
 the page from the store; input handlers here only change the player's choices in the store
@@ -20,14 +21,17 @@ import js
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+import gestures
 import i18n
 import link
+import openers
 import saved
 import screens
 import settings
 import setup
 import dom
 import store
+import deeplink
 import textfmt
 from dom import byid, on, spawn
 from store import S, tr
@@ -36,9 +40,10 @@ from store import S, tr
 # are imported where they are used. They are not among the files PyScript fetches before the
 # menu: `load_table_modules` fetches and compiles them in the background once the menu works,
 # and states wait for them (`link.table_ready`), so that the menu waits for none of them.
-TABLE_MODULES = ("geometry", "summary", "motion", "sound", "table", "seats", "hand", "logview",
-                 "dialogs", "history_view", "position_view", "review_view", "charts", "stats_view",
-                 "lesson_view")
+TABLE_MODULES = ("boxes", "line_layout", "spinner_tree", "train_bands", "geometry", "summary",
+                 "motion_frames", "pace", "motion", "sound", "table", "seats", "hand", "logview",
+                 "dialogs", "history_view", "position_view", "review_words", "review_view",
+                 "charts", "stats_view", "lesson_view")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
@@ -131,153 +136,7 @@ def render():
         hand.render()
 
 
-def redraw_table():
-    if S["state"] is not None and screens.showing(screens.GAME):
-        import table
-
-        table.draw()
-
-
-# --------------------------------------------------------------------------- input
-
-
-def on_game_click(event):
-    """Clicks at the table: hand tiles, end buttons, moves, hint, and the table's own
-    controls (one delegated listener)."""
-    state = S["state"]
-    if state is None:
-        return
-    if S.get("drag_done"):
-        S["drag_done"] = False
-        return
-    target = event.target.closest(
-        "[data-move],[data-tile],[data-cancel],[data-hint],[data-hint-close]")
-    if target is None:
-        return
-    if target.getAttribute("data-hint-close") is not None:
-        S["hint_closed"] = state["state_id"]
-        render()
-        return
-    if S["busy"]:
-        return
-    if target.getAttribute("data-hint") is not None:
-        spawn(ask_hint(state["state_id"]))
-        return
-    move = target.getAttribute("data-move")
-    if move is not None:
-        link.play(move)
-        return
-    if target.getAttribute("data-cancel") is not None:
-        S["selected"] = None
-        render()
-        return
-    tile = target.getAttribute("data-tile")
-    if tile is not None:
-        tile = str(tile)
-        S["selected"] = None if S["selected"] == tile else tile
-        render()
-        if S["selected"] is not None:
-            first = document.querySelector("#choice [data-move]")
-            if first is not None:
-                first.focus()
-
-
-def on_canvas_click(event):
-    """A tap on a glowing end plays the selected tile there."""
-    import table
-
-    if S["selected"] is None or S["busy"]:
-        return
-    x, y = table.canvas_point(event.clientX, event.clientY)
-    move = table.move_at(x, y, S["selected"])
-    if move is not None:
-        link.play(move["move"])
-
-
-def on_pointer_down(event):
-    target = event.target.closest("#hand .tile.playable")
-    if target is None or S["busy"]:
-        return
-    S["drag"] = {"tile": str(target.getAttribute("data-tile")), "x": float(event.clientX),
-                 "y": float(event.clientY), "moved": False, "id": event.pointerId}
-    try:
-        target.setPointerCapture(event.pointerId)
-    except Exception:  # noqa: BLE001 - a drag without capture still works on a mouse
-        pass
-
-
-def on_pointer_move(event):
-    drag = S["drag"]
-    if drag is None or event.pointerId != drag["id"]:
-        return
-    x = float(event.clientX)
-    y = float(event.clientY)
-    ghost = byid("drag-ghost")
-    if not drag["moved"]:
-        if abs(x - drag["x"]) + abs(y - drag["y"]) < 10:
-            return
-        drag["moved"] = True
-        import hand
-
-        a, b = drag["tile"].split("-")
-        ghost.innerHTML = ('<span class="tile"><span class="half">' + hand.pips_html(int(a))
-                           + '</span><span class="half">' + hand.pips_html(int(b))
-                           + "</span></span>")
-        ghost.hidden = False
-        redraw_table()
-    ghost.style.transform = "translate(" + str(int(x) - 20) + "px," + str(int(y) - 38) + "px)"
-
-
-def on_pointer_up(event):
-    drag = S["drag"]
-    if drag is None or event.pointerId != drag["id"]:
-        return
-    S["drag"] = None
-    byid("drag-ghost").hidden = True
-    if not drag["moved"]:
-        return
-    S["drag_done"] = True  # the click that follows the drag is not a tap
-    import table
-
-    move = None
-    if table.over_canvas(event.clientX, event.clientY):
-        x, y = table.canvas_point(event.clientX, event.clientY)
-        move = table.move_at(x, y, drag["tile"])
-    if move is not None:
-        link.play(move["move"])
-    else:
-        redraw_table()
-
-
-def on_pointer_cancel(event):
-    if S["drag"] is not None:
-        S["drag"] = None
-        byid("drag-ghost").hidden = True
-        redraw_table()
-
-
-async def ask_hint(state_id):
-    """Ask the engine for the best move and highlight it (the state does not change)."""
-    S["busy"] += 1
-    try:
-        answer = await link.send({"type": "hint", "state_id": state_id})
-    finally:
-        S["busy"] -= 1
-    if answer.get("type") == "hint" and S["state"] is not None \
-            and S["state"]["state_id"] == state_id:
-        S["hint"] = (state_id, answer)
-        S["hint_closed"] = None
-        by_tile, _others = store.moves_by_tile(S["moves"])
-        for tile in by_tile:
-            if len(by_tile[tile]) > 1:
-                for m in by_tile[tile]:
-                    if m["move"] == answer["move"]:
-                        S["selected"] = tile
-        render()
-        # The figures may be below the fold (a phone) or the column's scroll (landscape).
-        box = byid("hint-box")
-        if not box.hidden:
-            box.scrollIntoView(False)
+# ----------------------------------------------- buttons and dialogs (taps and drags: gestures)
 
 
 def on_next(event):
@@ -479,31 +338,17 @@ def link_intent(data):
 
 
 def read_link():
-    """The address's fragment as `textfmt.read_link` reads it; whatever it holds, start-up
+    """The address's fragment as `deeplink.read_link` reads it; whatever it holds, start-up
     goes on: a fragment that cannot be read is ignored with a note, and the address loses it
     (so that a reload does not meet it again)."""
     try:
-        found = textfmt.read_link(str(window.location.hash))
+        found = deeplink.read_link(str(window.location.hash))
     except Exception:  # noqa: BLE001 - read_link does not raise; the menu must live anyway
-        found = {"match": None, "lesson": None, "notes": [textfmt.NOTE_BAD]}
+        found = {"match": None, "lesson": None, "notes": [deeplink.NOTE_BAD]}
     dom.show_link_notes(found["notes"])
     if found["match"] is None and found["lesson"] is None and found["notes"]:
         link.forget_link()
     return found
-
-
-def lesson_known(variant):
-    """True when the catalogue has the game `variant` (every game has its lesson), or while
-    the catalogue is not known yet."""
-    ids = S["variant_ids"]
-    return not ids or variant in ids
-
-
-def refuse_lesson():
-    """A lesson's link naming no game: said, forgotten, and the menu stays."""
-    S["pending_lesson"] = None
-    dom.show_link_notes([textfmt.NOTE_LESSON], add=True)
-    link.forget_link()
 
 
 def on_hashchange(event):
@@ -512,9 +357,9 @@ def on_hashchange(event):
     found = read_link()
     lesson = found["lesson"]
     if lesson is not None:
-        take_lesson_link(lesson)
+        openers.take_lesson_link(lesson)
         apply_lang()
-        open_pending_lesson()
+        openers.open_pending_lesson()
         return
     data = found["match"]
     if data is not None:
@@ -687,174 +532,20 @@ async def load_table_modules():
         await window.dominoBoot.nextTask()
         __import__(name)
     link.table_ready()
-    render_history_button()
-    open_pending_lesson()
+    openers.render_history_button()
+    openers.open_pending_lesson()
 
 
 def after_ready(answer):
     setup.set_catalog(answer)
     setup.render_start_button()
-    render_history_button()
-    open_pending_lesson()
+    openers.render_history_button()
+    openers.open_pending_lesson()
 
 
-def render_history_button():
-    """The history opens once the engine (which keeps it) and its screen's module are up."""
-    closed = not (S["engine_state"] == "ready" and S["table_ready"])
-    byid("history-open").disabled = closed
-    byid("stats-open").disabled = closed
-    byid("lesson-open").disabled = closed
-
-
-def on_history_open(event):
-    import history_view
-
-    if byid("history-open").disabled:
-        return
-    # Busy until the worker's list arrives (history_view.ask): what shows until then may be
-    # the list of an earlier visit.
-    byid("history-list").setAttribute("aria-busy", "true")
-    screens.show(screens.HISTORY)
-    spawn(history_view.open_screen())
-
-
-def on_history_click(event):
-    import history_view
-
-    target = event.target.closest("button")
-    if target is not None and str(target.id) == "history-stats":
-        on_stats_open(event)
-        return
-    spawn(history_view.on_click(event))
-
-
-def on_review_click(event):
-    import review_view
-
-    review_view.on_click(event)
-
-
-def on_review_change(event):
-    import review_view
-
-    review_view.on_change(event)
-
-
-def on_review_open(event):
-    import review_view
-
-    if S["engine_state"] == "ready" and S["table_ready"]:
-        review_view.open_match()
-
-
-def on_review_match_open(event):
-    import review_view
-
-    if S["engine_state"] == "ready" and S["table_ready"]:
-        review_view.open_whole_match()
-
-
-def on_review_progress(message):
-    if S["table_ready"]:
-        import review_view
-
-        review_view.on_progress(message)
-# --------------------------------------------------------------------------- lessons
-
-
-def take_lesson_link(lesson):
-    """A lesson's deep link (from a rules page): its language, and the lesson to open once
-    the engine and the table's modules are up."""
-    if lesson.get("lang") in i18n.LANGS:
-        S["lang"] = lesson["lang"]
-    S["pending_lesson"] = lesson["lesson"]
-
-
-def open_pending_lesson():
-    """Open the lesson a deep link asked for, once the engine answers and the lesson's
-    screen is compiled."""
-    variant = S["pending_lesson"]
-    if variant is None or S["engine_state"] != "ready" or not S["table_ready"]:
-        return
-    if not lesson_known(variant):
-        refuse_lesson()
-        return
-    S["pending_lesson"] = None
-    import lesson_view
-
-    spawn(lesson_view.open_lesson(variant))
-
-
-def on_lesson_open(event):
-    """The setup screen's "Lesson": the chosen game's lesson."""
-    if byid("lesson-open").disabled:
-        return
-    import lesson_view
-
-    spawn(lesson_view.open_lesson(S["setup"].get("variant")))
-
-
-def on_lesson_click(event):
-    import lesson_view
-
-    lesson_view.on_click(event)
-
-
-def on_lesson_canvas(event):
-    import lesson_view
-
-    lesson_view.on_canvas_click(event)
-
-
-def on_lesson_box(entries, observer):
-    """The lesson's table box changed size (its words took more lines): draw it again."""
-    if screens.showing(screens.LESSON):
-        screens.current("on_resize")
-
-
-def on_stats_open(event):
-    """The statistics, from the menu or the history screen."""
-    import stats_view
-
-    if byid("stats-open").disabled:
-        return
-    stats_view.reset()
-    screens.show(screens.STATS)
-    spawn(stats_view.open_screen())
-
-
-def on_stats_history(event):
-    on_history_open(event)
-
-
-def on_stats_game(event):
-    import stats_view
-
-    stats_view.on_game(event)
-
-
-def on_history_import(event):
-    import history_view
-
-    history_view.on_import(event)
-
-
-def on_history_keep(event):
-    import history_view
-
-    spawn(history_view.on_keep(event))
-
-
-async def main():
-    saved_lang = str(window.dominoBoot.load("domino.lang"))
-    if saved_lang in i18n.LANGS:
-        S["lang"] = saved_lang
-    else:
-        S["lang"] = i18n.detect(json.loads(str(js.JSON.stringify(window.navigator.languages))))
-    settings.load()
-    setup.load_names()
-    store.on_render(render)
-    link.on_state(on_state)
+def wire():
+    """One listener per element (or container) of the page: the menu, the table and its
+    dialogs here, the other screens in `wire_screens`."""
     lang = byid("lang")
     lang.disabled = False
     on(lang, "change", on_lang)
@@ -866,12 +557,12 @@ async def main():
     on(byid("export-ok"), "click", on_export_confirmed)
     on(byid("export-cancel"), "click", on_export_cancelled)
     game = byid("game")
-    on(game, "click", on_game_click)
-    on(byid("hand"), "pointerdown", on_pointer_down)
-    on(byid("hand"), "pointermove", on_pointer_move)
-    on(byid("hand"), "pointerup", on_pointer_up)
-    on(byid("hand"), "pointercancel", on_pointer_cancel)
-    on(byid("table"), "click", on_canvas_click)
+    on(game, "click", gestures.on_game_click)
+    on(byid("hand"), "pointerdown", gestures.on_pointer_down)
+    on(byid("hand"), "pointermove", gestures.on_pointer_move)
+    on(byid("hand"), "pointerup", gestures.on_pointer_up)
+    on(byid("hand"), "pointercancel", gestures.on_pointer_cancel)
+    on(byid("table"), "click", gestures.on_canvas_click)
     on(byid("settings-box"), "change", on_setting)
     on(byid("leave"), "click", on_leave)
     on(byid("sound"), "click", on_sound)
@@ -892,29 +583,48 @@ async def main():
     on(byid("menu-button"), "click", on_menu)
     on(byid("handoff-ready"), "click", on_handoff)
     on(byid("update-reload"), "click", on_update_reload)
-    on(byid("history-open"), "click", on_history_open)
+    wire_screens()
+
+
+def wire_screens():
+    """The listeners of the history, review, statistics and lesson screens, of the window
+    (resize, an update ready, a deep link followed, the keys) and of the table's box."""
+    on(byid("history-open"), "click", openers.on_history_open)
     on(byid("link-note-close"), "click", dom.on_link_note_close)
-    on(byid("history"), "click", on_history_click)
-    on(byid("history-keep"), "change", on_history_keep)
-    on(byid("review"), "click", on_review_click)
-    on(byid("review"), "change", on_review_change)
-    on(byid("review-slider"), "input", on_review_change)
-    on(byid("result-review"), "click", on_review_open)
-    on(byid("result-review-match"), "click", on_review_match_open)
-    link.on_progress(on_review_progress)
-    on(byid("history-import"), "change", on_history_import)
-    on(byid("stats-open"), "click", on_stats_open)
-    on(byid("stats-history"), "click", on_stats_history)
-    on(byid("stats-game"), "change", on_stats_game)
-    on(byid("lesson-open"), "click", on_lesson_open)
-    on(byid("lesson"), "click", on_lesson_click)
-    on(byid("lesson-table"), "click", on_lesson_canvas)
-    js.ResizeObserver.new(create_proxy(on_lesson_box)).observe(byid("lesson-wrap"))
+    on(byid("history"), "click", openers.on_history_click)
+    on(byid("history-keep"), "change", openers.on_history_keep)
+    on(byid("review"), "click", openers.on_review_click)
+    on(byid("review"), "change", openers.on_review_change)
+    on(byid("review-slider"), "input", openers.on_review_change)
+    on(byid("result-review"), "click", openers.on_review_open)
+    on(byid("result-review-match"), "click", openers.on_review_match_open)
+    link.on_progress(openers.on_review_progress)
+    on(byid("history-import"), "change", openers.on_history_import)
+    on(byid("stats-open"), "click", openers.on_stats_open)
+    on(byid("stats-history"), "click", openers.on_stats_history)
+    on(byid("stats-game"), "change", openers.on_stats_game)
+    on(byid("lesson-open"), "click", openers.on_lesson_open)
+    on(byid("lesson"), "click", openers.on_lesson_click)
+    on(byid("lesson-table"), "click", openers.on_lesson_canvas)
+    js.ResizeObserver.new(create_proxy(openers.on_lesson_box)).observe(byid("lesson-wrap"))
     on(js.window, "resize", on_resize)
     js.ResizeObserver.new(create_proxy(on_table_box)).observe(byid("table-wrap"))
     on(js.window, "domino:update", on_update)
     on(js.window, "hashchange", on_hashchange)
     on(js.document, "keydown", on_keydown)
+
+
+async def main():
+    saved_lang = str(window.dominoBoot.load("domino.lang"))
+    if saved_lang in i18n.LANGS:
+        S["lang"] = saved_lang
+    else:
+        S["lang"] = i18n.detect(json.loads(str(js.JSON.stringify(window.navigator.languages))))
+    settings.load()
+    setup.load_names()
+    store.on_render(render)
+    link.on_state(on_state)
+    wire()
     if window.dominoBoot.updateReady:
         on_update(None)
     if float(window.innerWidth) >= 900 and float(window.innerHeight) >= 560:
@@ -924,14 +634,14 @@ async def main():
     data = found["match"]
     lesson = found["lesson"]
     if lesson is not None:
-        take_lesson_link(lesson)
+        openers.take_lesson_link(lesson)
     try:
         response = await js.fetch("./variants.json")
         setup.set_catalog(json.loads(str(await response.text())), render=False)
     except Exception:  # noqa: BLE001 - the engine's own answer fills the form later
         pass
-    if lesson is not None and not lesson_known(lesson["lesson"]):
-        refuse_lesson()  # at once, not when the engine is up
+    if lesson is not None and not openers.lesson_known(lesson["lesson"]):
+        openers.refuse_lesson()  # at once, not when the engine is up
     if data is not None:
         setup.take_link(data)
     apply_lang()  # renders the setup form in the chosen language

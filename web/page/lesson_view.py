@@ -19,6 +19,7 @@ import js
 import link
 import screens
 import position_view
+import deeplink
 import textfmt
 from pyscript import document, window
 import dom
@@ -65,7 +66,7 @@ async def open_lesson(variant):
     """Open the lesson of `variant`: its file and its record in the worker, at the deal.
     A game the catalogue does not have has no lesson: the menu stays, with a note."""
     if S["variant_ids"] and variant not in S["variant_ids"]:
-        dom.show_link_notes([textfmt.NOTE_LESSON], add=True)
+        dom.show_link_notes([deeplink.NOTE_LESSON], add=True)
         return
     L.clear()
     L.update(blank())

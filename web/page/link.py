@@ -110,9 +110,9 @@ def measure(message, answer, started):
                                js.JSON.parse(json.dumps(options)))
 
 
-WORKER_FILES = ("worker_db.py", "save_log.py", "worker_history.py", "worker_review.py",
-                "worker_lesson.py", "history.py", "reviewing.py", "match_stats.py",
-                "lessoning.py")
+WORKER_FILES = ("worker_db.py", "save_log.py", "worker_saves.py", "worker_history.py",
+                "worker_review.py", "worker_lesson.py", "history.py", "reviewing.py",
+                "match_stats.py", "lessoning.py")
 
 
 def worker_config():

@@ -18,6 +18,9 @@ await asyncio.sleep(0)  # noqa: F704
 import textfmt  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704
+import deeplink  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
 import screens  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704
@@ -39,6 +42,12 @@ import setup  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704
 import settings  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
+import gestures  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
+import openers  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704
 import app  # noqa: E402

@@ -1,7 +1,7 @@
 """Motion: the table's animations, planned from two `state` answers, then played frame by frame.
 
-Pure computation, shared by the MicroPython UI and pytest (CPython): no imports but `math`, no
-classes, no recursion, nothing that depends on the order of a dict. As lichess's chessground
+Pure computation, shared by the MicroPython UI and pytest (CPython): no imports but `math` and
+its frame player (motion_frames.py), no classes, no recursion, nothing that depends on the order of a dict. As lichess's chessground
 plans its piece animations from the change of position, `plan` compares the previous and the
 new snapshot (their placed tiles, from `geometry.table`) and reads the new snapshot's events
 (who played, drew, passed, scored; how the hand ended); it never reads the page back.
@@ -13,9 +13,10 @@ new snapshot (their placed tiles, from `geometry.table`) and reads the new snaps
     finish(items)         -> every item jumps to its end (a snapshot arrived mid-animation)
     covered(items)        -> {key: True} of the table tiles `frame` draws while the plan runs
 
-Everything is computed in `plan` (start and end rects, texts, sounds); `frame` only eases a
-number per item and writes it into the item's own instruction dict (allocated in `plan` and
-reused every frame), so that a frame costs a few hundred bytecodes at most.
+Everything is computed in `plan` (start and end rects, texts, sounds); `frame`
+(motion_frames.py) only eases a number per item and writes it into the item's own instruction
+dict (allocated in `plan` and reused every frame), so that a frame costs a few hundred
+bytecodes at most.
 
 Times are milliseconds on the page's clock (`performance.now()` or the requestAnimationFrame
 timestamp); rects are dicts {x, y, w, h} in the coordinates the page draws in (the table
@@ -25,78 +26,12 @@ animation layer covers more than the table).
 
 import math
 
-# Durations in ms at the "normal" speed. `gap` is the pause after a computer's move before the
-# next one is asked for (`next_move_at`), `gap_draw` after a draw (a seat that draws several
-# times in a row is not slowed down as much); the player can follow three moves in a row.
-NORMAL = {
-    "slide": 430, "pair_gap": 140, "draw": 380, "knock": 750, "score": 950,
-    "reveal": 520, "reveal_gap": 90, "announce": 1500, "money": 850, "money_gap": 220,
-    "marker": 520, "hold": 450, "gap": 650, "gap_draw": 300,
-}
-# What each speed multiplies: motion, and the pauses (off keeps the pauses: reduced motion
-# must not make the computer play faster than a player can follow).
-# "instant" (settings.py's fastest computer speed): short motion and no pause at all.
-FACTORS = {"slow": (1.6, 1.4), "normal": (1.0, 1.0), "fast": (0.55, 0.6),
-           "instant": (0.35, 0.0), "off": (0.0, 1.0)}
-SPEED_NAMES = ("slow", "normal", "fast", "instant", "off")
-SETTINGS = ("auto", "slow", "normal", "fast", "off")  # what the settings menu offers
-SPEED_KEY = "domino.motion"  # where the page stores the setting (window.dominoBoot.save)
-PAUSE_KEYS = ("gap", "gap_draw", "hold")
-# Items that only show something still (a badge, a text, a banner) keep a duration when the
-# motion is off, so that they can be read; the others are motion and go.
-STILL_KEYS = ("knock", "score", "announce")
-MOTION_KINDS = ("slide", "draw", "reveal", "money", "marker")
-
-# Frame dispatch codes (ints: cheaper than string compares in the per-frame loop).
-K_CUE = 0
-K_SLIDE = 1
-K_DRAW = 2
-K_KNOCK = 3
-K_SCORE = 4
-K_MONEY = 5
-K_ANNOUNCE = 6
-K_REVEAL = 7
-K_MARKER = 8
-CODES = {"cue": K_CUE, "slide": K_SLIDE, "draw": K_DRAW, "knock": K_KNOCK, "score": K_SCORE,
-         "money": K_MONEY, "announce": K_ANNOUNCE, "reveal": K_REVEAL, "marker": K_MARKER}
-# Easing codes.
-E_LINEAR = 0
-E_OUT = 1      # ease-out cubic: fast start, soft landing (slides, draws)
-E_IN_OUT = 2   # ease-in-out quadratic (money crossing the table)
-FAR_PAST = -1.0e15
-
-
-def timings(speed, motion=True):
-    """The durations (ms) at `speed` ("slow", "normal", "fast", "instant", or "off": the
-    normal pace without motion; anything else is "normal"): NORMAL's keys, the motion scaled,
-    the pauses scaled separately. Without motion (`motion` False, or "off") every motion
-    lasts 0 and the still items (knock badge, score text, banner) keep a readable duration
-    (the normal one, halved at "instant")."""
-    scale, pause = FACTORS.get(speed, FACTORS["normal"])
-    if not motion:
-        scale = 0.0
-    out = {}
-    for key in NORMAL:
-        if key in PAUSE_KEYS:
-            out[key] = NORMAL[key] * pause
-        elif scale == 0.0 and key in STILL_KEYS:
-            out[key] = NORMAL[key] * (pause if pause > 0.0 else 0.5)
-        else:
-            out[key] = NORMAL[key] * scale
-    return out
-
-
-def effective_speed(setting, reduced_motion, motion=True):
-    """The speed to plan with: `prefers-reduced-motion`, the motion setting off (`motion`
-    False) or the speed "off" turn motion off ("off"); "auto" (or an unknown setting) is
-    "normal". (To keep the pace of "fast" or "instant" with motion off, pass the speed to
-    `plan` as it is and {"motion": False} in its options instead.)"""
-    if reduced_motion or not motion or setting == "off":
-        return "off"
-    if setting in ("slow", "normal", "fast", "instant"):
-        return setting
-    return "normal"
-
+from motion_frames import CODES, E_IN_OUT, E_LINEAR, E_OUT
+# Played by the page as motion.frame, motion.sounds, ...: see motion_frames.py.
+from motion_frames import covered, done, end_ms, finish, frame, sounds  # noqa: F401 - re-exported
+from pace import timings
+# The page's pace, asked of motion too (motion.timings, motion.next_move_at): see pace.py.
+from pace import effective_speed, next_move_at  # noqa: F401 - re-exported
 
 # --------------------------------------------------------------------------- small helpers
 
@@ -374,9 +309,6 @@ def plan(prev, new, table_prev, table_new, seats, now_ms, speed="normal", option
     area = _spot(seats, "table")
     if area is None:
         area = _rect(0.0, 0.0, width or 320.0, height or 240.0)
-    acx, acy = _centre(area)
-    viewer = new.get("viewer")
-    shown = prev.get("viewer")
     items = []
     t = float(now_ms)
     played = {}
@@ -384,56 +316,29 @@ def plan(prev, new, table_prev, table_new, seats, now_ms, speed="normal", option
         if ev.get("type") == "played":
             for key in move_keys(ev.get("move")):
                 played[key] = ev.get("seat")
-    # Tiles already on the table that the new layout moved (a rescale, a new row).
     if not still:
-        keys = []
-        for key in places:
-            if key in old and key not in played:
-                keys.append(key)
-        keys.sort()
-        for key in keys:
-            a = old[key]
-            b = places[key]
-            if (abs(a["x"] - b["x"]) > 0.5 or abs(a["y"] - b["y"]) > 0.5
-                    or abs(a["w"] - b["w"]) > 0.5 or abs(a["h"] - b["h"]) > 0.5):
-                items.append(_slide(key, a, b, t, tm["slide"], None, True, None))
-        # Tiles taken back (an undo) return to whoever played them, and go.
-        gone = []
-        for key in old:
-            if key not in places:
-                gone.append(key)
-        gone.sort()
-        owners = _placers(prev)
-        for key in gone:
-            a = old[key]
-            seat = owners.get(key)
-            back = _source(seat, key, viewer, new, seats, a, unit)
-            if back is not None:
-                it = _slide(key, a, back, t, tm["slide"], None, False, seat, a)
-                it["cause"] = "undo"
-                it["hold"] = False
-                items.append(it)
+        _relaid(items, old, places, played, t, tm)
+        _taken_back(items, old, places, prev, new, seats, unit, t, tm)
+    _events(items, events, prev, new, table_new, (places, ends, unit), seats, area, t, tm,
+            still, options)
+    return items
+
+
+def _events(items, events, prev, new, table_new, placed, seats, area, t, tm, still, options):
+    """The items of the new snapshot's events from `t` on, one after the other: moves played,
+    draws, passes, points scored, markers set, then the hand's end. `placed`: the new
+    table's (places, ends, unit), as `_places` gives them."""
+    places, ends, unit = placed
+    acx, acy = _centre(area)
+    viewer = new.get("viewer")
+    shown = prev.get("viewer")
     last_place = None
     for ev in events:
         kind = ev.get("type")
         seat = ev.get("seat")
         if kind == "played":
-            keys = move_keys(ev.get("move"))
-            start = t
-            for i in range(len(keys)):
-                key = keys[i]
-                dst = places.get(key)
-                if dst is not None:
-                    last_place = dst
-                src = _source(seat, key, shown, prev, seats, dst, unit)
-                if still or dst is None or src is None:
-                    items.append(_item("cue", start, 0, "tile", None))
-                else:
-                    items.append(_slide(key, src, dst, start, tm["slide"], "tile", False,
-                                        seat))
-                if i + 1 < len(keys):
-                    start += tm["pair_gap"]
-            t = start + tm["slide"]
+            t, last_place = _played(items, ev, places, last_place, shown, prev, seats, unit, t,
+                                    tm, still)
         elif kind == "drew":
             items.append(_draw(ev, seat, viewer, seats, unit, t, tm, still))
             t += tm["draw"]
@@ -442,30 +347,95 @@ def plan(prev, new, table_prev, table_new, seats, now_ms, speed="normal", option
             items.append(_knock(seat, label, seats, unit, t, tm["knock"], still, options))
             t += tm["knock"] * 0.5
         elif kind == "scored":
-            text = "+" + _amount(options, ev.get("points", 0))
             x, y = _ends_centre(ends, places, last_place, acx, acy)
-            it = _text_item("score", t, tm["score"], "score", text, x, y,
-                            max(14.0, unit * 1.1), "score")
-            it["seat"] = seat
-            it["rise"] = 0.0 if still else max(24.0, unit * 2.0)
-            it["hold_text"] = still
-            items.append(it)
+            items.append(_score(ev, x, y, unit, t, tm, still, options))
             t += tm["score"] * 0.4
         elif kind == "marker":
             box = _marker_box(table_new, seat)
             if box is not None and not still:
-                cx, cy = _centre(box)
-                out = {"kind": "ring", "x": cx, "y": cy, "r": 0.0, "alpha": 1.0,
-                       "seat": seat}
-                it = _item("marker", t, tm["marker"], None, out, E_OUT)
-                it["seat"] = seat
-                it["r1"] = max(box["w"], box["h"]) * 1.2
-                items.append(it)
+                items.append(_marker(seat, box, t, tm))
     for ev in events:
         if ev.get("type") == "hand_ended":
             t = _hand_end(items, ev.get("result") or {}, new, seats, unit, area, t, tm,
                           still, options, viewer)
-    return items
+
+
+def _relaid(items, old, places, played, t, tm):
+    """Slides of the tiles already on the table that the new layout moved (a rescale, a new
+    row), in the order of their keys."""
+    keys = []
+    for key in places:
+        if key in old and key not in played:
+            keys.append(key)
+    keys.sort()
+    for key in keys:
+        a = old[key]
+        b = places[key]
+        if (abs(a["x"] - b["x"]) > 0.5 or abs(a["y"] - b["y"]) > 0.5
+                or abs(a["w"] - b["w"]) > 0.5 or abs(a["h"] - b["h"]) > 0.5):
+            items.append(_slide(key, a, b, t, tm["slide"], None, True, None))
+
+
+def _taken_back(items, old, places, prev, new, seats, unit, t, tm):
+    """Slides of the tiles taken back (an undo): each returns to whoever played it, and goes."""
+    gone = []
+    for key in old:
+        if key not in places:
+            gone.append(key)
+    gone.sort()
+    owners = _placers(prev)
+    viewer = new.get("viewer")
+    for key in gone:
+        a = old[key]
+        seat = owners.get(key)
+        back = _source(seat, key, viewer, new, seats, a, unit)
+        if back is not None:
+            it = _slide(key, a, back, t, tm["slide"], None, False, seat, a)
+            it["cause"] = "undo"
+            it["hold"] = False
+            items.append(it)
+
+
+def _played(items, ev, places, last_place, shown, prev, seats, unit, t, tm, still):
+    """The slides of a move's tiles from the seat to their places (a pair one after the
+    other), or their cues without motion. Returns (when the next event starts, the place of
+    the last tile placed)."""
+    seat = ev.get("seat")
+    keys = move_keys(ev.get("move"))
+    start = t
+    for i in range(len(keys)):
+        key = keys[i]
+        dst = places.get(key)
+        if dst is not None:
+            last_place = dst
+        src = _source(seat, key, shown, prev, seats, dst, unit)
+        if still or dst is None or src is None:
+            items.append(_item("cue", start, 0, "tile", None))
+        else:
+            items.append(_slide(key, src, dst, start, tm["slide"], "tile", False, seat))
+        if i + 1 < len(keys):
+            start += tm["pair_gap"]
+    return start + tm["slide"], last_place
+
+
+def _score(ev, x, y, unit, t, tm, still, options):
+    """The points a move scored, rising from the open ends (still without motion)."""
+    text = "+" + _amount(options, ev.get("points", 0))
+    it = _text_item("score", t, tm["score"], "score", text, x, y, max(14.0, unit * 1.1), "score")
+    it["seat"] = ev.get("seat")
+    it["rise"] = 0.0 if still else max(24.0, unit * 2.0)
+    it["hold_text"] = still
+    return it
+
+
+def _marker(seat, box, t, tm):
+    """Mexican Train's marker set on a seat's train: a ring growing from its box."""
+    cx, cy = _centre(box)
+    out = {"kind": "ring", "x": cx, "y": cy, "r": 0.0, "alpha": 1.0, "seat": seat}
+    it = _item("marker", t, tm["marker"], None, out, E_OUT)
+    it["seat"] = seat
+    it["r1"] = max(box["w"], box["h"]) * 1.2
+    return it
 
 
 def _source(seat, key, shown, prev, seats, dst, unit):
@@ -695,200 +665,3 @@ def _hand_end(items, result, new, seats, unit, area, t, tm, still, options, view
 
 
 # --------------------------------------------------------------------------- playing
-
-
-def frame(items, now_ms):
-    """The drawing instructions at `now_ms`, in the order to draw them (each item's `out`
-    dict, updated in place: keep none across frames). Instructions by `kind`:
-
-    - "tile": {key, x, y, w, h, a, b, vertical, face, alpha}: a tile (`face` False: its back;
-      `a`/`b` None when unknown); a placed tile is drawn at its place once it landed, until
-      the plan is done, so the page leaves `covered(items)` out of the static table;
-    - "knock": {seat, x, y, w, h, dx, alpha, text}: the seat's rect shifted by `dx` (a shake)
-      and a badge `text` ("Pass");
-    - "text": {style ("score" or "money"), text, x, y, alpha, size}: text centred on x, y;
-    - "banner": {name, text, x, y, alpha, scale}: the announcement centred on x, y;
-    - "hand": {seat, tiles [{x, y, w, h, a, b, vertical}], sx, face, alpha}: a hand turned up,
-      each tile drawn scaled by `sx` across its own centre (a flip), its back until `face`;
-    - "ring": {seat, x, y, r, alpha}: Mexican Train's marker set (a circle growing).
-    """
-    out = []
-    for it in items:
-        t0 = it["t0"]
-        if now_ms < t0:
-            if it["pre"]:
-                out.append(it["out"])
-            continue
-        o = it["out"]
-        if o is None:
-            continue
-        if it["end"]:
-            if it["hold"]:
-                out.append(o)
-            continue
-        dur = it["dur"]
-        p = 1.0
-        if dur > 0:
-            p = (now_ms - t0) / dur
-        if p >= 1.0:
-            p = 1.0
-            it["end"] = True
-        e = it["ease"]
-        if e == E_OUT:
-            q = 1.0 - p
-            f = 1.0 - q * q * q
-        elif e == E_IN_OUT:
-            if p < 0.5:
-                f = 2.0 * p * p
-            else:
-                q = 1.0 - p
-                f = 1.0 - 2.0 * q * q
-        else:
-            f = p
-        k = it["k"]
-        if k == K_SLIDE:
-            a = it["from"]
-            b = it["to"]
-            if it["end"]:  # exactly at its place (a + (b - a) * 1 may miss by a bit)
-                o["x"] = b["x"]
-                o["y"] = b["y"]
-                o["w"] = b["w"]
-                o["h"] = b["h"]
-            else:
-                o["x"] = a["x"] + (b["x"] - a["x"]) * f
-                o["y"] = a["y"] + (b["y"] - a["y"]) * f
-                o["w"] = a["w"] + (b["w"] - a["w"]) * f
-                o["h"] = a["h"] + (b["h"] - a["h"]) * f
-            if it["hold"] or not it["end"]:
-                out.append(o)
-        elif k == K_DRAW:
-            a = it["from"]
-            b = it["to"]
-            o["x"] = a["x"] + (b["x"] - a["x"]) * f
-            o["y"] = a["y"] + (b["y"] - a["y"]) * f
-            o["alpha"] = 1.0 if p < 0.75 else (1.0 - p) * 4.0
-            if not it["end"]:
-                out.append(o)
-        elif k == K_KNOCK:
-            if it["hold_text"]:
-                o["dx"] = 0.0
-                o["alpha"] = 1.0
-            else:
-                o["dx"] = it["amp"] * math.sin(p * 18.85) * (1.0 - p)
-                o["alpha"] = 1.0 if p < 0.7 else (1.0 - p) / 0.3
-                o["x"] = it["x0"] + o["dx"]
-            if not it["end"]:
-                out.append(o)
-        elif k == K_SCORE:
-            if not it["hold_text"]:
-                o["y"] = it["y0"] - it["rise"] * (1.0 - (1.0 - p) * (1.0 - p))
-                if p < 0.15:
-                    o["alpha"] = p / 0.15
-                elif p > 0.7:
-                    o["alpha"] = (1.0 - p) / 0.3
-                else:
-                    o["alpha"] = 1.0
-            if not it["end"]:
-                out.append(o)
-        elif k == K_MONEY:
-            o["x"] = it["x0"] + (it["x1"] - it["x0"]) * f
-            o["y"] = it["y0"] + (it["y1"] - it["y0"]) * f
-            if p < 0.1:
-                o["alpha"] = p / 0.1
-            elif p > 0.85:
-                o["alpha"] = (1.0 - p) / 0.15
-            else:
-                o["alpha"] = 1.0
-            if not it["end"]:
-                out.append(o)
-        elif k == K_ANNOUNCE:
-            if not it["still"]:
-                if p < 0.15:
-                    o["alpha"] = p / 0.15
-                    o["scale"] = 0.85 + p
-                elif p > 0.8:
-                    o["alpha"] = (1.0 - p) / 0.2
-                    o["scale"] = 1.0
-                else:
-                    o["alpha"] = 1.0
-                    o["scale"] = 1.0
-            if not it["end"]:
-                out.append(o)
-        elif k == K_REVEAL:
-            if p < 0.5:
-                o["sx"] = 1.0 - 2.0 * p
-                o["face"] = False
-            else:
-                o["sx"] = 2.0 * p - 1.0
-                o["face"] = True
-            out.append(o)
-        elif k == K_MARKER:
-            o["r"] = it["r1"] * f
-            o["alpha"] = 1.0 - p
-            if not it["end"]:
-                out.append(o)
-    return out
-
-
-def sounds(items, now_ms):
-    """The sounds of the items that have started by `now_ms` and were not returned before,
-    in order (each sound is returned once: call it every frame and play what it gives)."""
-    out = []
-    for it in items:
-        if it["sounded"] or now_ms < it["t0"]:
-            continue
-        it["sounded"] = True
-        if it["sound"] is not None:
-            out.append(it["sound"])
-    return out
-
-
-def end_ms(items):
-    """When the last item ends (None for no items)."""
-    end = None
-    for it in items:
-        if end is None or it["t1"] > end:
-            end = it["t1"]
-    return end
-
-
-def done(items, now_ms):
-    """True once every item has ended (at once for no items)."""
-    for it in items:
-        if now_ms < it["t1"]:
-            return False
-    return True
-
-
-def finish(items):
-    """Jump every item to its end: the next `frame` draws the end state, `done` is True, and
-    the sounds not yet played are dropped (a new snapshot brings its own)."""
-    for it in items:
-        it["t0"] = FAR_PAST
-        it["t1"] = FAR_PAST
-        it["sounded"] = True
-    return items
-
-
-def covered(items):
-    """{key: True} for the table tiles the plan draws itself: the page leaves them out of the
-    static table until `done` (then draws the whole table again)."""
-    out = {}
-    for it in items:
-        if it["k"] == K_SLIDE:
-            out[it["key"]] = True
-    return out
-
-
-def next_move_at(items, new, speed, now_ms):
-    """When the page may ask the worker for the next computer move: once the plan has ended,
-    after a pause long enough to see the move (shorter after a draw), at every speed."""
-    tm = timings(speed)
-    gap = tm["gap"]
-    events = (new or {}).get("events") or []
-    if events and events[len(events) - 1].get("type") == "drew":
-        gap = tm["gap_draw"]
-    end = end_ms(items)
-    if end is None or end < now_ms:
-        end = now_ms
-    return end + gap

@@ -22,6 +22,7 @@ within the hand shown (the hand list moves between hands).
 import i18n
 import link
 import position_view
+import review_words
 import screens
 import store
 import textfmt
@@ -30,7 +31,6 @@ from dom import byid, set_html, spawn
 from store import S, esc, tr
 
 PLAYED = "#f59e0b"  # the move played, as the table outlines the last placement
-MARKS = ("inaccuracy", "mistake", "blunder")
 
 
 def blank():
@@ -397,16 +397,6 @@ def as_state():
             "reading": info.get("reading"), "state_id": -1}
 
 
-def unit():
-    result = R["results"].get(R["hand"])
-    return ((result or {}).get("result") or {}).get("unit") or "points"
-
-
-def figure(value, signed=True):
-    """A value in the variant's unit: money in whole units, others to a tenth."""
-    return textfmt.estimate(value, unit(), S["lang"], signed)
-
-
 def entry_at(hand, move):
     result = R["results"].get(hand)
     if result is None:
@@ -415,42 +405,6 @@ def entry_at(hand, move):
         if e["hand"] == hand and e["move"] == move:
             return e
     return None
-
-
-def verdict_html(entry):
-    """The expert's verdict on one move."""
-    if entry is None:
-        if R["status"] == "judging":
-            return '<p class="review-verdict pending">' + esc(tr("review.pending")) + "</p>"
-        return '<p class="review-verdict pending">' + esc(tr("review.not_judged")) + "</p>"
-    if entry.get("forced"):
-        return '<p class="review-verdict forced">' + esc(tr("review.forced")) + "</p>"
-    mark = entry.get("mark")
-    same = entry.get("best") == entry.get("played")
-    parts = ['<dl class="review-figures">']
-    parts.append("<div><dt>" + esc(tr("review.value")) + "</dt><dd>"
-                 + esc(figure(entry.get("value"))) + "</dd></div>")
-    if same:
-        parts.append("<div><dt>" + esc(tr("review.best")) + "</dt><dd>"
-                     + esc(tr("review.best_played")) + "</dd></div>")
-    else:
-        parts.append("<div><dt>" + esc(tr("review.best")) + '</dt><dd class="best">'
-                     + esc(position_view.move_words(entry.get("best_move"), R)) + " · "
-                     + esc(figure(entry.get("best_value"))) + "</dd></div>")
-    parts.append("<div><dt>" + esc(tr("review.loss")) + "</dt><dd>"
-                 + esc(figure(entry.get("loss"), False)) + "</dd></div>")
-    parts.append("</dl>")
-    if mark in MARKS:
-        label = tr("review.mark_" + mark)
-    elif (entry.get("loss") or 0) > 0:
-        label = tr("review.mark_close")  # a loss within the estimates' noise is no mark
-    else:
-        label = tr("review.mark_none")
-    style = mark or ("close" if (entry.get("loss") or 0) > 0 else "none")
-    parts.append('<p><span class="review-mark mark-' + esc(style) + '">' + esc(label)
-                 + '</span> <span class="review-unit">'
-                 + esc(tr("review.unit_" + unit().replace(" ", "_"))) + "</span></p>")
-    return "".join(parts)
 
 
 # --------------------------------------------------------------------------- render
@@ -565,7 +519,7 @@ def render_move(p):
     html = ['<p class="review-step">' + esc(head) + "</p>",
             '<p class="review-played"><span class="swatch played" aria-hidden="true"></span>'
             + esc(line) + "</p>"]
-    html.append(verdict_html(entry_now()))
+    html.append(review_words.verdict_html(entry_now(), R))
     set_html("review-move", "".join(html))
 
 
@@ -608,40 +562,23 @@ def render_summary():
         worst = []
         for w in t.get("worst") or []:
             e = entry_at(R["hand"], w["move"])
-            label = tr("review.worst", i=w["move"], loss=figure(w["loss"], False))
-            if w.get("mark") in MARKS:
+            label = tr("review.worst", i=w["move"],
+                       loss=review_words.figure(w["loss"], R, False))
+            if w.get("mark") in review_words.MARKS:
                 label += " · " + tr("review.mark_" + w["mark"])
             worst.append('<button type="button" class="ghost small" data-review-move="'
                          + str(w["move"]) + '" aria-label="'
                          + esc(label + ": " + position_view.move_words((e or {}).get("played_move"), R))
                          + '">' + esc(label) + "</button>")
-        rows.append(summary_row(t, worst, position_view.name_of(t["seat"], R)))
-    head = summary_head(tr("review.summary", n=R["hand"]))
+        name = position_view.name_of(t["seat"], R)
+        rows.append(review_words.summary_row(t, worst, name, R))
+    head = review_words.summary_head(tr("review.summary", n=R["hand"]), R)
     set_html("review-summary-table", head + "<tbody>" + "".join(rows) + "</tbody>")
     # The worker's own time for the verdict, for tests and tools (never read back).
     box.setAttribute("data-worker-ms", str(result.get("ms")))
     byid("review-cached").textContent = tr("review.cached") if result.get("cached") \
-        else tr("review.judged_in", s=figure(float(result.get("ms") or 0) / 1000.0, False))
-
-
-def summary_row(t, worst, name):
-    """One seat's row of a summary table: moves judged, accuracy, total loss, the worst
-    moves (`worst`: their buttons' HTML)."""
-    return ("<tr><th scope=\"row\">" + esc(name) + "</th><td>"
-            + esc(tr("review.judged_of", judged=t["judged"], n=t["decisions"]))
-            + "</td><td>" + esc(str(int(round(t["accuracy"] * 100))) + "%")
-            + "</td><td>" + esc(figure(t["total_loss"], False)) + "</td><td>"
-            + ("".join(worst) if worst else esc(tr("review.none"))) + "</td></tr>")
-
-
-def summary_head(caption):
-    return ("<caption>" + esc(caption) + " "
-            + esc(tr("review.unit_" + unit().replace(" ", "_"))) + "</caption><thead><tr>"
-            + '<th scope="col">' + esc(tr("review.col_player")) + "</th>"
-            + '<th scope="col">' + esc(tr("review.col_judged")) + "</th>"
-            + '<th scope="col">' + esc(tr("review.col_accuracy")) + "</th>"
-            + '<th scope="col">' + esc(tr("review.col_loss")) + "</th>"
-            + '<th scope="col">' + esc(tr("review.col_worst")) + "</th></tr></thead>")
+        else tr("review.judged_in",
+                s=review_words.figure(float(result.get("ms") or 0) / 1000.0, R, False))
 
 
 def render_match():
@@ -659,16 +596,18 @@ def render_match():
         worst = []
         for w in t.get("worst") or []:
             label = tr("review.worst_hand", hand=w["hand"], i=w["move"],
-                       loss=figure(w["loss"], False))
-            if w.get("mark") in MARKS:
+                       loss=review_words.figure(w["loss"], R, False))
+            if w.get("mark") in review_words.MARKS:
                 label += " · " + tr("review.mark_" + w["mark"])
             worst.append('<button type="button" class="ghost small" data-review-hand="'
                          + str(w["hand"]) + '" data-review-move="' + str(w["move"])
                          + '" aria-label="' + esc(label + ": "
                                                   + position_view.move_words(w.get("played_move"), R))
                          + '">' + esc(label) + "</button>")
-        rows.append(summary_row(t, worst, position_view.name_of(t["seat"], R)))
-    set_html("review-match-table", summary_head(tr("review.match_summary", n=len(hands)))
+        name = position_view.name_of(t["seat"], R)
+        rows.append(review_words.summary_row(t, worst, name, R))
+    set_html("review-match-table",
+             review_words.summary_head(tr("review.match_summary", n=len(hands)), R)
              + "<tbody>" + "".join(rows) + "</tbody>")
 
 

@@ -13,6 +13,7 @@ from pyscript import document, window
 import i18n
 import link
 import saved
+import deeplink
 import textfmt
 from dom import byid, show_error, spawn
 from store import S, esc, tr
@@ -61,8 +62,8 @@ def take_link(link_data):
             options[key] = link_data["options"][key]
     setup["options"] = options
     seed = link_data.get("seed")
-    # Only a number the form's input holds (textfmt.link_seed has bounded it already).
-    if isinstance(seed, int) and 0 <= seed <= textfmt.LINK_SEED_MAX:
+    # Only a number the form's input holds (deeplink.link_seed has bounded it already).
+    if isinstance(seed, int) and 0 <= seed <= deeplink.LINK_SEED_MAX:
         setup["seed"] = seed
         byid("seed").value = str(seed)
 
@@ -96,6 +97,20 @@ def render_setup():
     lesson.setAttribute("aria-label", tr(
         "lesson.open_label", game=i18n.variant_name(lang, entry["id"], entry.get("name"))))
     lesson.title = lesson.getAttribute("aria-label")
+    players = _render_players(entry, setup)
+    _render_seats(setup, players)
+    _render_options(entry, setup, players, lang)
+    seed = byid("seed")
+    seed.disabled = False
+    if seed.value == "":
+        seed.value = str(setup.get("seed") or (int(js.Math.random() * 1000000) + 1))
+    byid("import").disabled = False
+    render_start_button()
+
+
+def _render_players(entry, setup):
+    """The number of players the game allows, the chosen one kept when it still fits (else
+    the game's default); returns it."""
     pinfo = entry["players"]
     pmin, pmax, pdef = pinfo["min"], pinfo["max"], pinfo["default"]
     players = setup.get("players") or pdef
@@ -109,6 +124,12 @@ def render_setup():
     psel = byid("players")
     psel.innerHTML = "".join(html)
     psel.disabled = False
+    return players
+
+
+def _render_seats(setup, players):
+    """Who plays each seat (a human by default first, then computers), and a name field for
+    each human seat when several humans play at one device."""
     seats = setup.get("seats") or []
     while len(seats) < players:
         seats.append("human" if not seats else "ai:medium")
@@ -134,6 +155,11 @@ def render_setup():
                         + '"></label>')
         html.append("</div>")
     byid("seats").innerHTML = "".join(html)
+
+
+def _render_options(entry, setup, players, lang):
+    """The game's options for this number of players: a check box, a choice or a number each,
+    with its label and description in the page's language."""
     values = setup.get("options") or {}
     html = []
     for opt in entry.get("options", []):
@@ -170,12 +196,6 @@ def render_setup():
                         + '"><small>' + desc + "</small></label>")
     byid("options").innerHTML = "".join(html)
     byid("options-box").hidden = not html
-    seed = byid("seed")
-    seed.disabled = False
-    if seed.value == "":
-        seed.value = str(setup.get("seed") or (int(js.Math.random() * 1000000) + 1))
-    byid("import").disabled = False
-    render_start_button()
 
 
 def render_start_button():

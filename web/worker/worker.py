@@ -58,7 +58,8 @@ web/worker/match_stats.py: the `history*` intents), and answers the lessons' `le
 `lesson_position` (web/worker/worker_lesson.py, web/worker/lessoning.py; docs/LESSONS.md).
 
 What the worker compiles before its `ready` answer is only what `hello` and a first
-`new_match` need: this file, its storage (web/worker/worker_db.py) and the engine's protocol. The
+`new_match` need: this file, its storage (web/worker/worker_db.py), its saves
+(web/worker/worker_saves.py, web/worker/save_log.py) and the engine's protocol. The
 review, the history and the statistics are compiled on their first use, or once the worker is
 idle after `ready` (`IDLE_COMPILE`, one module per browser task), and so is the engine's AI
 (`warm_up`). `INTENTS` maps each worker-level intent to its handler here, `LAZY_INTENTS` to
@@ -80,6 +81,7 @@ import types
 
 import js
 import save_log
+import worker_saves
 import worker_db as db
 
 from domino.master import LOCAL, Master
@@ -163,7 +165,6 @@ def _idle_compile(steps):
 # offered after a reload, the others go into the history when a match replaces them.
 
 LOCK_PREFIX = "domino-match:"
-LEGACY = ""  # the offer's id for a save of the earlier builds (one row, save_log.LEGACY_KEY)
 
 
 def _new_id():
@@ -267,57 +268,11 @@ def _record_finished(answer):
                                              _match["started_at"], _context())
 
 
-async def _stored():
-    """The saves in the store: (id, summary) of each, the legacy save as id LEGACY. Listed
-    from the small state rows alone (a save's head and its state row are written in one
-    transaction and deleted in one): the heads, which hold the deals, are read only to
-    resume or retire a save."""
-    out = []
-    for key, state in await db.items(db.STORE, save_log.STATE):
-        try:
-            summary = json.loads(state)["summary"]
-        except (ValueError, KeyError, TypeError):
-            summary = {}
-        out.append((save_log.match_id_of(str(key)), summary if isinstance(summary, dict) else {}))
-    text = await db.get(save_log.LEGACY_KEY)
-    if text is not None:
-        try:
-            out.append((LEGACY, save_log.legacy(text).get("summary") or {}))
-        except (ValueError, TypeError) as exc:
-            _bad["legacy"] = str(exc) or "the saved match cannot be read"
-    return out
-
-
 async def _free(saves):
     """The saves of `saves` that no other tab plays (this tab's own match included)."""
     held = await db.held()
     return [(i, s) for i, s in saves
-            if i == LEGACY or i == _match["id"] or LOCK_PREFIX + i not in held]
-
-
-async def _read(match_id):
-    """The save `match_id` as the worker uses it (save_log.load). Raises LookupError when
-    there is none, ValueError for rows that cannot make one, and storage errors as they
-    come."""
-    if match_id == LEGACY:
-        text = await db.get(save_log.LEGACY_KEY)
-        if text is None:
-            raise LookupError("no match is saved")
-        return dict(save_log.legacy(text), legacy=True)
-    head = await db.get(save_log.head_key(match_id))
-    if head is None:
-        raise LookupError("no match is saved")
-    moves = await db.items(db.STORE, save_log.move_prefix(match_id))
-    return save_log.load(head, moves, await db.get(save_log.state_key(match_id)))
-
-
-async def _delete(match_id):
-    """Delete every row of the save `match_id`."""
-    if match_id == LEGACY:
-        await db.write([], [save_log.LEGACY_KEY])
-        return
-    keys = [str(k) for k, _ in await db.items(db.STORE, save_log.move_prefix(match_id))]
-    await db.write([], keys + [save_log.head_key(match_id), save_log.state_key(match_id)])
+            if i == worker_saves.LEGACY or i == _match["id"] or LOCK_PREFIX + i not in held]
 
 
 async def _retire():
@@ -327,19 +282,19 @@ async def _retire():
     take stays (offered again)."""
     try:
         await _settle_writes()
-        free = await _free(await _stored())
+        free = await _free(await worker_saves.stored(_bad))
     except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
         _hist["error"] = db.why(exc)
         return
     for match_id, summary in free:
         try:
             if summary.get("moves") or (summary.get("hand_number") or 1) > 1:
-                saved = await _read(match_id)
+                saved = await worker_saves.read(match_id)
                 kept = await _later("worker_history").retire(saved, _new_id, _public,
                                                              _context())
                 if not kept:
                     continue
-            await _delete(match_id)
+            await worker_saves.delete(match_id)
         except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
             _hist["error"] = db.why(exc)
     _written.update(id=None, hands=0, moves=None, drop=[])
@@ -392,22 +347,6 @@ def _error(data, code, message):
     return _answer(data, {"type": "error", "code": code, "message": message})
 
 
-async def _set_aside(match_id, why):
-    """Keep a save that cannot be used under `set_aside` (its rows, with the reason), off the
-    offer."""
-    if match_id == LEGACY:
-        aside = {"text": await db.get(save_log.LEGACY_KEY)}
-    else:
-        rows = await db.items(db.STORE, save_log.move_prefix(match_id))
-        rows = [(str(k), v) for k, v in rows]
-        rows += [(key, await db.get(key)) for key in (save_log.head_key(match_id),
-                                                      save_log.state_key(match_id))]
-        aside = {"rows": rows}
-    aside = json.dumps(dict(aside, error=why, at=int(js.Date.now())))
-    await db.write([(db.ASIDE_KEY, aside)], [])
-    await _delete(match_id)
-
-
 async def _hello(data, message):
     """`ready`, with what is saved (the summary of the newest save no other tab plays, or why
     an unreadable save was set aside); once it has gone, the rest is compiled while idle."""
@@ -416,7 +355,7 @@ async def _hello(data, message):
         return json.dumps(answer)
     answer.update(saved=None, set_aside=None, save={"ok": True, "error": None})
     try:
-        free = await _free(await _stored())
+        free = await _free(await worker_saves.stored(_bad))
         offer = save_log.newest(free)
         _offer["id"] = offer
         if offer is not None:
@@ -424,7 +363,7 @@ async def _hello(data, message):
         why = _bad.pop("legacy", None)
         if why is not None:  # a save of the earlier builds that cannot be read
             answer["set_aside"] = why
-            await _set_aside(LEGACY, why)
+            await worker_saves.set_aside(worker_saves.LEGACY, why)
     except Exception as exc:  # noqa: BLE001 - the page learns that nothing can be saved
         answer["save"] = {"ok": False, "error": db.why(exc)}
     answer["push"] = True  # the computers' moves come as updates, always
@@ -448,11 +387,11 @@ async def _resume(data, message):
     release = _match["release"] if own else None
     try:
         await _settle_writes()
-        if offer != LEGACY and not own:
+        if offer != worker_saves.LEGACY and not own:
             release = await db.hold(LOCK_PREFIX + offer)
             if release is None:
                 return _error(data, "no_save", "the saved match is open in another tab")
-        saved = await _read(offer)
+        saved = await worker_saves.read(offer)
     except ValueError as exc:
         return await _refuse_save(data, offer, str(exc), None if own else release)
     except Exception as exc:  # noqa: BLE001 - none saved, or storage unavailable
@@ -476,7 +415,7 @@ async def _resume(data, message):
 async def _refuse_save(data, offer, why, release):
     """A save that cannot be replayed: set aside, and `bad_save` answered."""
     try:
-        await _set_aside(offer, why)
+        await worker_saves.set_aside(offer, why)
     except Exception:  # noqa: BLE001 - it is refused all the same
         pass
     if release is not None:
@@ -498,7 +437,7 @@ async def _forget(data, message):
         await _settle_writes(drop=True)
         target = _offered()
         if target is not None:
-            await _delete(target)
+            await worker_saves.delete(target)
         if target == _match["id"]:
             _written.update(id=None, hands=0, moves=None, drop=[])  # written anew if played on
         _offer["id"] = None

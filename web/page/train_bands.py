@@ -1,0 +1,169 @@
+"""Mexican Train's layout (web/page/geometry.py's part for the `trains` kind).
+
+The engine (hub) double on top, then one band per train: a label slot (owner, marker) and the
+train's tiles in lines that wrap within the band; bands in one to three columns. Pure
+computation, as geometry.py.
+"""
+
+from boxes import first_fit, rect_of, unit_levels
+
+
+def _train_dims(u, cols, width, margin, label_w):
+    """Sizes of the train bands at unit `u` in `cols` columns."""
+    col_gap = max(16.0, 0.6 * u)
+    col_w = (width - 2.0 * margin - (cols - 1) * col_gap) / cols
+    return {"col_gap": col_gap, "col_w": col_w, "room": col_w - label_w,
+            "line_gap": 0.2 * u, "band_gap": 0.4 * u, "hub_h": u}
+
+
+def _band_lines(tiles, u, room):
+    """Break a train (plus the slot of its next tile) into lines of at most `room` pixels.
+
+    Returns (positions, doubles): for each item its (line, x offset), and for each line
+    whether it holds a double (a double lies across the line, so the line is 2 units tall).
+    """
+    positions = []
+    doubles = [False]
+    line = 0
+    x = 0.0
+    n = len(tiles)
+    for i in range(n + 1):
+        double = i < n and tiles[i][0] == tiles[i][1]
+        length = u if double else 2.0 * u
+        if x + length > room + 0.01 and x > 0.01:
+            line += 1
+            x = 0.0
+            doubles.append(False)
+        positions.append((line, x))
+        if double:
+            doubles[line] = True
+        x += length
+    return positions, doubles
+
+
+def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)):
+    """Lay the bands out at unit `u` in `cols` columns; returns the height needed, or with
+    `build` (height, bands) where each band is (train, x, y, positions, line tops, line
+    heights, band height, column width). `spread` (added gap, shift down) spends a table's
+    spare height: a wider gap below the hub and between bands, the whole block moved down."""
+    d = _train_dims(u, cols, width, margin, label_w)
+    d["band_gap"] += spread[0]
+    per_col = (len(trains) + cols - 1) // cols
+    top = margin + spread[1] + d["hub_h"] + d["band_gap"]
+    bottom = top
+    bands = []
+    for c in range(cols):
+        y = top
+        x = margin + c * (d["col_w"] + d["col_gap"])
+        for r in range(c * per_col, min(len(trains), (c + 1) * per_col)):
+            train = trains[r]
+            positions, doubles = _band_lines(train.get("tiles") or [], u, d["room"])
+            tops = []
+            heights = []
+            h = 0.0
+            for k in range(len(doubles)):
+                if k:
+                    h += d["line_gap"]
+                tops.append(y + h)
+                heights.append(2.0 * u if doubles[k] else u)
+                h += heights[k]
+            if build:
+                bands.append((train, x, y, positions, tops, heights, h, d["col_w"]))
+            y += h + d["band_gap"]
+        if y - d["band_gap"] > bottom:
+            bottom = y - d["band_gap"]
+    needed = bottom + margin
+    if build:
+        return needed, bands
+    return needed
+
+
+def _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns):
+    """The unit and the number of columns to lay the bands in: `columns` when given, else
+    1, 2 or 3, whichever fits the height at the largest size (else needs the least height)."""
+    levels = unit_levels(umin, umax)
+    best = None
+    for cols in ((columns,) if columns else (1, 2, 3)):
+        if cols > 1 and cols > len(trains) and not columns:
+            break
+        d = _train_dims(umin, cols, width, margin, label_w)
+        if cols > 1 and d["room"] < 8.0 * umin and not columns:
+            break  # each column keeps room for four tiles a line at the smallest size
+
+        def fits(u, cols=cols):
+            return _trains_at(trains, u, cols, width, margin, label_w, False) <= height + 0.01
+
+        u = levels[first_fit(levels, fits)]
+        need = _trains_at(trains, u, cols, width, margin, label_w, False)
+        ok = need <= height + 0.01
+        score = (0 if ok else 1, -u if ok else need, cols)
+        if best is None or score < best[0]:
+            best = (score, u, cols)
+    return best[1], best[2]
+
+
+def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns):
+    """Mexican Train's table (see geometry.table): the hub, the trains' tiles and the slot of
+    each train's next tile, one band a train, and each band's label."""
+    trains = layout.get("trains") or []
+    engine = layout.get("engine")
+    if label_w is None:
+        label_w = 56.0 if width < 600 else 76.0
+    u, cols = _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns)
+    needed = _trains_at(trains, u, cols, width, margin, label_w, False)
+    # A table taller than the trains need (a desktop, an early round) spreads them: the bands
+    # draw apart, up to half a tile's width each, and the block sits in the middle, instead
+    # of packing into the top with the rest of the table empty.
+    spare = height - needed
+    rows = (len(trains) + cols - 1) // cols
+    gap = min(0.5 * u, spare / (rows + 1)) if spare > 0 and rows else 0.0
+    shift = (spare - gap * rows) / 2.0 if spare > 0 else 0.0
+    _, bands = _trains_at(trains, u, cols, width, margin, label_w, True, (gap, shift))
+    placed = []
+    hub_x = margin + label_w
+    placed.append({"x": hub_x, "y": margin + shift, "w": 2.0 * u, "h": u, "a": engine,
+                   "b": engine, "vertical": False, "engine": True})
+    by_id = {}
+    labels = []
+    mark = min(0.5 * u, 18.0)
+    for train, x, y, positions, tops, heights, band_h, col_w in bands:
+        tiles = train.get("tiles") or []
+        x0 = x + label_w
+        last = None
+        for i in range(len(tiles) + 1):
+            line, off = positions[i]
+            cy = tops[line] + heights[line] / 2.0
+            if i < len(tiles):
+                a, b = tiles[i][0], tiles[i][1]
+                if a == b:
+                    placed.append({"x": x0 + off, "y": cy - u, "w": u, "h": 2.0 * u,
+                                   "a": a, "b": b, "vertical": True})
+                else:
+                    placed.append({"x": x0 + off, "y": cy - u / 2.0, "w": 2.0 * u, "h": u,
+                                   "a": a, "b": b, "vertical": False})
+                last = (len(placed) - 1, line)
+            else:
+                rect = rect_of(x0 + off, cy - u / 2.0, 2.0 * u, u)
+                if last is None:
+                    by_id[train.get("id")] = (rect, "R", None)
+                else:
+                    by_id[train.get("id")] = (rect, "R" if last[1] == line else "D", last[0])
+        gap = 6.0
+        first_h = heights[0]
+        labels.append({
+            "id": train.get("id"), "owner": train.get("owner"),
+            "marker": bool(train.get("marker")),
+            # The Mexican train (no owner) is always open and never carries a marker: its
+            # label takes the marker's room too.
+            "x": x, "y": y, "h": first_h,
+            "w": label_w - gap - 2.0 - (0.0 if train.get("owner") is None else mark),
+            "marker_box": None if train.get("owner") is None else
+            rect_of(x + label_w - gap - mark, y + first_h / 2.0 - mark / 2.0, mark, mark),
+            "band": rect_of(x, y, col_w, band_h)})
+    found = []
+    for end_id, value in ends:
+        if end_id in by_id:
+            rect, turn, index = by_id[end_id]
+            found.append((end_id, value, rect, turn, index, True))
+    return {"unit": u, "placed": placed, "slots": found, "labels": labels, "needed": needed,
+            "columns": cols}
