@@ -165,7 +165,7 @@ def test_the_store_and_its_pure_neighbours_import_no_browser_module():
     from pathlib import Path
 
     page = Path(__file__).resolve().parents[2] / "web" / "page"
-    for name in ("store", "inbox", "textfmt", "i18n", "screens"):
+    for name in ("store", "inbox", "textfmt", "i18n", "screens", "review_nav"):
         tree = ast.parse((page / f"{name}.py").read_text(encoding="utf-8"))
         imported = {alias.name.split(".")[0] for node in ast.walk(tree)
                     if isinstance(node, ast.Import) for alias in node.names}

@@ -22,6 +22,7 @@ within the hand shown (the hand list moves between hands).
 import i18n
 import link
 import position_view
+import review_nav
 import review_words
 import screens
 import store
@@ -118,10 +119,6 @@ def on_back(event):
 # --------------------------------------------------------------------------- positions
 
 
-def key(hand, index):
-    return str(hand) + ":" + str(index)
-
-
 async def go_hand(hand, index=0):
     """Show position `index` of `hand`. Reviewing one hand, the judging follows the hand
     shown; reviewing the whole match, it goes on through the hands in its own order."""
@@ -141,54 +138,28 @@ async def go_hand(hand, index=0):
 
 async def fetch(hand, index):
     """The position `index` of `hand`, from the worker unless it was seen before."""
-    return await position_view.fetch_position(R, "review", key(hand, index), {"hand": hand, "index": index})
-
-
-def total(hand=None):
-    """The moves of `hand` (the hand shown by default)."""
-    info = R["info"]
-    if info is None:
-        return 0
-    if hand is None:
-        hand = R["hand"]
-    for h in info.get("hands") or []:
-        if h["hand"] == hand:
-            return h["moves"]
-    return 0
-
-
-def neighbour(delta):
-    """The hand before (-1) or after (+1) the one shown, reviewing a whole match; else
-    None."""
-    info = R["info"]
-    if not R["whole"] or info is None:
-        return None
-    hands = [h["hand"] for h in info.get("hands") or []]
-    at = hands.index(R["hand"]) + delta if R["hand"] in hands else -1
-    return hands[at] if 0 <= at < len(hands) else None
+    return await position_view.fetch_position(R, "review", review_nav.key(hand, index), {"hand": hand, "index": index})
 
 
 def step(delta):
     """One move forward (+1) or back (-1); across the end of a hand reviewing a whole
-    match (the next hand's first position, the previous hand's end)."""
-    if R["info"] is None or R["hand"] is None:
+    match (review_nav.step_to)."""
+    to = review_nav.step_to(R, delta)
+    if to is None:
         return
-    if delta > 0 and R["index"] >= total() and neighbour(1) is not None:
-        spawn(go_hand(neighbour(1), 0))
-    elif delta < 0 and R["index"] <= 0 and neighbour(-1) is not None:
-        before = neighbour(-1)
-        spawn(go_hand(before, total(before)))
+    if to[0] != R["hand"]:
+        spawn(go_hand(to[0], to[1]))
     else:
-        go(R["index"] + delta)
+        go(to[1])
 
 
 def go(index):
     """Show position `index` of the hand (clamped)."""
     if R["info"] is None or R["hand"] is None:
         return
-    index = max(0, min(total(), int(index)))
+    index = review_nav.clamp(R, index)
     R["index"] = index
-    if key(R["hand"], index) in R["positions"]:
+    if review_nav.key(R["hand"], index) in R["positions"]:
         render()
         spawn(prefetch(R["hand"], index))
     else:
@@ -204,7 +175,7 @@ async def show(hand, index):
 
 async def prefetch(hand, index):
     """The next position too, so that stepping forward never waits."""
-    if index + 1 <= total() and key(hand, index + 1) not in R["positions"]:
+    if index + 1 <= review_nav.total(R) and review_nav.key(hand, index + 1) not in R["positions"]:
         await fetch(hand, index + 1)
 
 
@@ -222,7 +193,7 @@ async def judge(hand):
     # drawing of it in the same task would hold the page up on a long Mexican Train).
     render_status()
     render_progress()
-    render_move(R["positions"].get(key(R["hand"], R["index"])))
+    render_move(R["positions"].get(review_nav.key(R["hand"], R["index"])))
     answer = await link.send({"type": "review", "review": info["review"], "hand": hand})
     if answer.get("type") == "review_result":
         R["results"][hand] = answer
@@ -267,7 +238,7 @@ async def judge_all():
     R["total"] = 0
     render_status()
     render_progress()
-    render_move(R["positions"].get(key(R["hand"], R["index"])))
+    render_move(R["positions"].get(review_nav.key(R["hand"], R["index"])))
     for hand in kept + [h for h in hands if h not in kept]:
         if R["info"] is not info or R["status"] != "judging":
             return
@@ -308,7 +279,7 @@ async def cancel():
         R["status"] = "cancelled"
         render_status()
         render_progress()
-        render_move(R["positions"].get(key(R["hand"], R["index"])))
+        render_move(R["positions"].get(review_nav.key(R["hand"], R["index"])))
         await link.send({"type": "review_cancel"})
 
 
@@ -338,7 +309,7 @@ def on_click(event):
     elif tid == "review-next":
         step(1)
     elif tid == "review-last":
-        go(total())
+        go(review_nav.total(R))
     elif tid == "review-cancel":
         spawn(cancel())
         byid("review-judge").focus()
@@ -382,7 +353,7 @@ def on_key(event):
         step(-1 if k == "ArrowLeft" else 1)
     elif k in ("Home", "End"):
         event.preventDefault()
-        go(0 if k == "Home" else total())
+        go(0 if k == "Home" else review_nav.total(R))
 
 
 # --------------------------------------------------------------------------- words
@@ -391,7 +362,7 @@ def on_key(event):
 def as_state():
     """The position as the table's drawing reads a state."""
     info = R["info"] or {}
-    p = R["positions"].get(key(R["hand"], R["index"])) or {}
+    p = R["positions"].get(review_nav.key(R["hand"], R["index"])) or {}
     return {"options": info.get("options"), "view": p.get("view") or {},
             "seats": info.get("seats") or [], "viewer": info.get("viewer") or 0,
             "reading": info.get("reading"), "state_id": -1}
@@ -470,17 +441,17 @@ def render():
                                              info.get("viewer") or 0, S["names"]))
                     + "</option>")
     set_html("review-seen", "".join(seen))
-    n = total()
+    n = review_nav.total(R)
     slider = byid("review-slider")
     slider.max = str(n)
     slider.value = str(R["index"])
     slider.setAttribute("aria-valuetext", tr("review.step", i=min(R["index"] + 1, n), n=n)
                         if R["index"] < n else tr("review.end"))
     byid("review-first").disabled = R["index"] == 0
-    byid("review-prev").disabled = R["index"] == 0 and neighbour(-1) is None
-    byid("review-next").disabled = R["index"] >= n and neighbour(1) is None
+    byid("review-prev").disabled = R["index"] == 0 and review_nav.neighbour(R, -1) is None
+    byid("review-next").disabled = R["index"] >= n and review_nav.neighbour(R, 1) is None
     byid("review-last").disabled = R["index"] >= n
-    p = R["positions"].get(key(R["hand"], R["index"]))
+    p = R["positions"].get(review_nav.key(R["hand"], R["index"]))
     draw(p)
     render_seats(p)
     render_move(p)
@@ -489,22 +460,22 @@ def render():
 
 
 def entry_now():
-    p = R["positions"].get(key(R["hand"], R["index"]))
+    p = R["positions"].get(review_nav.key(R["hand"], R["index"]))
     if p is None or p.get("move") is None:
         return None
     return entry_at(R["hand"], R["index"] + 1)
 
 
 def render_move(p):
-    n = total()
+    n = review_nav.total(R)
     if p is None:
         set_html("review-move", '<p class="review-step">' + esc(tr("review.loading")) + "</p>")
         return
     move = p.get("move")
     if move is None:
         end = tr("review.end")
-        if neighbour(1) is not None:
-            end += " " + tr("review.next_hand", n=neighbour(1))
+        if review_nav.neighbour(R, 1) is not None:
+            end += " " + tr("review.next_hand", n=review_nav.neighbour(R, 1))
         set_html("review-move", '<p class="review-step">' + esc(end) + "</p>")
         return
     head = tr("review.step", i=R["index"] + 1, n=n)
