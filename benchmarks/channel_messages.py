@@ -1,7 +1,7 @@
 """Messages, JSON encodes and bytes per human move between the page and the engine worker, and
 bytes the worker writes to its storage per state, for the current tree and an earlier commit.
 
-Each side's `web/worker/worker.py` runs, with that commit's engine, in a child CPython with stand-ins
+Each side's worker (`web/worker/worker.py`, `web/worker.py` before the web/ split) runs, with that commit's engine, in a child CPython with stand-ins
 for the browser (`js`, `pyodide.ffi`, PyScript's `polyscript.xworker`, a BroadcastChannel for
 the earlier design, and an in-memory `worker_db` that counts what is written). The child plays
 `--hands` hands of one human seat (always its first legal move) against three `easy`
@@ -174,13 +174,21 @@ def tree_of(rev: str, into: Path) -> Path:
                        check=True)
     with tarfile.open(archive) as tar:
         tar.extractall(into, filter="data")
-    shutil.move(str(into / "engine" / "domino"), str(into / "web" / "domino"))
+    shutil.move(str(into / "engine" / "domino"), str(worker_folder(into) / "domino"))
     return into
 
 
+def worker_folder(tree: Path) -> Path:
+    """Where `tree`'s worker modules are: web/worker/ since the web/ split (DECISIONS W-30),
+    web/ before it."""
+    split = tree / "web" / "worker"
+    return split if (split / "worker.py").is_file() else tree / "web"
+
+
 def measure(tree: Path, hands: int) -> dict:
-    """Run the child in `tree`'s web/ (the current tree's: with the installed engine)."""
-    result = subprocess.run([sys.executable, "-c", CHILD % hands], cwd=tree / "web",
+    """Run the child in `tree`'s worker folder (the current tree's: with the installed
+    engine)."""
+    result = subprocess.run([sys.executable, "-c", CHILD % hands], cwd=worker_folder(tree),
                             capture_output=True, text=True, timeout=900)
     if result.returncode != 0:
         raise RuntimeError(result.stderr[-3000:])
