@@ -119,10 +119,14 @@ class Master:
             yield [(device, answer)]  # no new state: for the asker alone
             return
         given = json.loads(answer)
-        mine = self.seen_by(seat)
-        mine["ai"] = given.get("ai")
-        updates: list[Update] = [(device, Session.encode(mine, given.get("id")))]
-        updates += self.to_others(device, pushed=True, ai=mine["ai"])
+        if seat == LOCAL and given.get("viewer") == self.local_viewer():
+            mine_text = answer  # the session's answer is already the host's view
+        else:
+            mine = self.seen_by(seat)
+            mine["ai"] = given.get("ai")
+            mine_text = Session.encode(mine, given.get("id"))
+        updates: list[Update] = [(device, mine_text)]
+        updates += self.to_others(device, pushed=True, ai=given.get("ai"))
         yield updates
 
     def advance(self) -> Iterator[list[Update] | None]:
@@ -137,7 +141,8 @@ class Master:
                 # A computer move that failed (a bug): every device is told.
                 yield [(device, step) for device in self.devices]
                 continue
-            yield self.to_others(None, pushed=True, ai=pushed.get("ai"))
+            yield self.to_others(None, pushed=True, ai=pushed.get("ai"),
+                                 made=(pushed.get("viewer"), step))
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -204,11 +209,17 @@ class Master:
             state["seed"] = None
         return state
 
-    def to_others(self, asker: str | None, pushed: bool, ai: Any) -> list[Update]:
-        """The latest state for every device but ``asker``, as updates."""
+    def to_others(self, asker: str | None, pushed: bool, ai: Any,
+                  made: tuple[Any, str] | None = None) -> list[Update]:
+        """The latest state for every device but ``asker``, as updates. ``made``: the
+        session's own pushed state (its viewer, its text), sent as it is to the host's page
+        when that page shows the same seat (one encoding instead of two)."""
         out: list[Update] = []
         for device, seat in self.devices.items():
             if device == asker:
+                continue
+            if made is not None and seat == LOCAL and made[0] == self.local_viewer():
+                out.append((device, made[1]))
                 continue
             state = self.seen_by(seat)
             state["pushed"], state["ai"] = pushed, ai
