@@ -29,7 +29,9 @@ intent             fields                                                      a
 ``hello``          --                                                          ``ready``
 ``variants``       --                                                          ``variants``
 ``new_match``      ``variant``, ``options`` ({} = defaults; ``players`` in     ``state``
-                   it), ``seed`` (int), ``seats`` (list of ``human`` | ``ai``
+                   it), ``seed`` (optional int: a chosen deal number; without
+                   it a secret one, see "The deal number"), ``seats`` (list of
+                   ``human`` | ``ai``
                    | ``ai:LEVEL``, LEVEL one of domino.ai.LEVELS; default: seat 0
                    human, the rest ``ai``, which plays at the medium level)
 ``play``           ``state_id``, ``move`` (the ``move`` of one of the state's  ``state``
@@ -73,7 +75,8 @@ answer to an intent), ``variant``, ``options`` (the variant's options, every val
 filled in; the player count is ``players``: to start the same match again send ``options``
 with ``players`` added), ``reading`` (how this match's results read, ``rules.reading``:
 ``standing``, ``better``, ``ranked``, ``result``, ``words``, ``rounds``; the page reads these
-instead of testing variant ids), ``seed``, ``players``, ``seats``, ``viewer`` (the human seat whose
+instead of testing variant ids), ``seed`` (the chosen deal number, null for a secret one:
+see "The deal number"), ``seed_chosen``, ``players``, ``seats``, ``viewer`` (the human seat whose
 view this is: the human to move, else the last human shown), ``view`` (that seat's view:
 ``View.to_json`` without the keys whose home is the answer itself, ``VIEW_FIELDS_ELSEWHERE``:
 ``variant``, ``players``, ``hand_number``, ``to_move``, ``seat`` (= ``viewer``), ``result``
@@ -155,6 +158,20 @@ hand, the boneyard) except ``hands`` once the hand is over and an ``export_recor
 (the page sends it after the player agrees to see every hand; the worker keeps the resumable
 save itself, web/worker.py); between hands and once the match is over it exports freely.
 Pushed states obey the same rule.
+
+The deal number. ``Match.new(variant, options, seed)`` deals every hand and the boneyard's
+order from the seed, so whoever knows it can compute every seat's tiles (DECISIONS E-35). A
+``new_match`` without ``seed`` gets a secret one from the system's entropy
+(``random.SystemRandom``: ``os.urandom``, ``crypto.getRandomValues`` under Pyodide), and its
+states say ``"seed": null, "seed_chosen": false``; a ``new_match`` with a ``seed`` (a player
+typed it, or a link named it) is shown as chosen: ``"seed": n, "seed_chosen": true``. A match
+loaded by ``load_record`` (the worker's ``resume`` is one) keeps its record's seed secret
+likewise, since the session cannot tell whether it was chosen. No state carries a secret seed,
+not even once the match is over: the record does (RECORD.md's ``seed``, which also draws its
+leads by lot and vn_iwin's reshuffles), and ``export_record`` gives it freely only once the
+match is over; before that, with a secret seed, it is refused with ``reveals_hands`` between
+hands too (the record's seed deals every later hand) unless the message says
+``"reveal": true``. A master's guests never get the deal number, chosen or not.
 
 ``play``, ``ai_move``, ``next_hand``, ``hint`` and ``undo`` must name the current ``state_id``:
 an intent sent for an older state (a double click, a late timer) is refused with the error code
@@ -406,7 +423,7 @@ class Saved:
     (``Match.snapshot``), never a copy of its attributes."""
 
     __slots__ = ("match", "snapshot", "seats", "state_id", "points", "shown", "viewer",
-                 "ai_rng", "rng_state", "agents")
+                 "ai_rng", "rng_state", "agents", "seed_chosen")
 
     def __init__(self, session: Session) -> None:
         match = session.match
@@ -420,6 +437,14 @@ class Saved:
         self.ai_rng = session.ai_rng
         self.rng_state = session.ai_rng.getstate()
         self.agents = dict(session.agents)
+        self.seed_chosen = session.seed_chosen
+
+
+def secret_seed() -> int:
+    """A deal number nobody can guess (E-35): 63 bits of the system's entropy
+    (``os.urandom``; ``crypto.getRandomValues`` under Pyodide, so a restored memory snapshot
+    of the interpreter does not repeat it), never the global ``random`` state."""
+    return random.SystemRandom().getrandbits(63)
 
 
 def engine_version() -> str:
@@ -466,6 +491,9 @@ class Session:
         self.ai_rng = random.Random(0)
         self.ai_time_limit = ai_time_limit
         self.agents: dict[int, Agent] = {}
+        # Whether the match's seed was chosen by the intent that started it (shown in its
+        # states) or is secret (E-35).
+        self.seed_chosen = False
         # The traceback of the last ``internal`` answer, for the worker's console (the
         # answer itself names the kind of exception only).
         self.last_internal: str | None = None
@@ -565,6 +593,7 @@ class Session:
         self.ai_rng = saved.ai_rng
         self.ai_rng.setstate(saved.rng_state)
         self.agents = saved.agents
+        self.seed_chosen = saved.seed_chosen
 
     @staticmethod
     def encode(answer: dict[str, Any], msg_id: str | int | None) -> str:
@@ -657,12 +686,17 @@ class Session:
                 "variants": catalog["variants"], "aliases": catalog.get("aliases", {})}
 
     def on_new_match(self, data: dict[str, Any]) -> dict[str, Any]:
-        """Start a match: the variant's first hand is dealt from the seed."""
+        """Start a match: the variant's first hand is dealt from the seed, the one the
+        message chose or a secret one (see "The deal number" in the module doc)."""
         variant = schema.text(data.get("variant"), "variant", MAX_OPTION_CHARS, MessageError)
         options = parse_options(data.get("options"))
-        seed = schema.whole(data.get("seed", 0), "seed", *schema.SEED_RANGE, err=MessageError)
+        chosen = data.get("seed") is not None
+        if chosen:
+            seed = schema.whole(data.get("seed"), "seed", *schema.SEED_RANGE, err=MessageError)
+        else:
+            seed = secret_seed()
         match = Match.new(variant, options, seed)
-        self.start(match, data.get("seats"))
+        self.start(match, data.get("seats"), seed_chosen=chosen)
         return self.state([{"type": "hand_started", "hand_number": match.hand_number}])
 
     def on_play(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -863,8 +897,9 @@ class Session:
 
         A record writes every deal in full (RECORD.md), so in the middle of a hand it shows
         every seat's tiles and the boneyard's order: it is refused then (``reveals_hands``)
-        unless the message says ``"reveal": true``. Between hands, and once the match is
-        over, nothing in it is hidden any more."""
+        unless the message says ``"reveal": true``. Between hands it holds nothing hidden
+        but the seed, which deals every later hand: with a secret seed (E-35) it is refused
+        then too until the match is over."""
         match = self.current()
         reveal = data.get("reveal")
         reveal = False if reveal is None else schema.flag(reveal, "reveal", MessageError)
@@ -873,6 +908,11 @@ class Session:
                                 "a record made while a hand is being played shows every "
                                 "seat's tiles and the boneyard; send \"reveal\": true to "
                                 "export it anyway")
+        if not (match.over or self.seed_chosen or reveal):
+            raise ProtocolError("reveals_hands",
+                                "a record of a match still being played holds its secret "
+                                "deal number, which deals every later hand; send "
+                                "\"reveal\": true to export it anyway")
         return {"type": "record", "record": match.to_record()}
 
     def on_load_record(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -884,9 +924,11 @@ class Session:
 
     # --- helpers -------------------------------------------------------------------------
 
-    def start(self, match: Match, seats: Any) -> None:
-        """Install a new match with its seats; the state id keeps increasing across matches."""
+    def start(self, match: Match, seats: Any, seed_chosen: bool = False) -> None:
+        """Install a new match with its seats; the state id keeps increasing across matches.
+        ``seed_chosen``: its seed may be shown (E-35)."""
         self.points.clear()
+        self.seed_chosen = seed_chosen
         self.seats = parse_seats(seats, match.players)
         self.match = match
         self.ai_rng = random.Random(f"domino-ai:{match.seed}")
@@ -1060,7 +1102,8 @@ class Session:
             "variant": match.rs.id,
             "options": match.rs.option_values(),
             "reading": reading(match.rs),
-            "seed": match.seed,
+            "seed": match.seed if self.seed_chosen else None,
+            "seed_chosen": self.seed_chosen,
             "players": match.players,
             "seats": list(self.seats),
             "viewer": seat,
