@@ -42,7 +42,7 @@ class SolveLimit(Exception):
 def supported(rs: Ruleset) -> bool:
     """Whether worlds of ``rs`` can be solved here: a plain line under rules the kernel has,
     every draw forced."""
-    return (rs.layout == "line" and fast.supports(rs) and not rs.voluntary_draw
+    return (rs.layout_kind.line and fast.supports(rs) and not rs.voluntary_draw
             and not rs.drawn_tile_optional)
 
 

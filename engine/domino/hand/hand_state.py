@@ -14,7 +14,7 @@ from typing import Any
 
 from ..rules.ruleset import NONE, Ruleset
 from ..tiles import Tile
-from .layout import Layout, LineLayout, TrainLayout, TreeLayout
+from .layout import Layout, layout_class
 from .moves import Move
 from .result import HandResult, Termination
 
@@ -213,16 +213,15 @@ _copy = _compile_copy()
 
 
 def _new_layout(rs: Ruleset, n: int, engine: int | None = None) -> Any:
-    if rs.layout == "line":
-        return LineLayout(rs.blank_wild)
-    if rs.layout == "tree":
-        return TreeLayout(rs.spinners, rs.cross_after_line, rs.unlock_mode)
-    return TrainLayout(engine if engine is not None else rs.max_pip, n, rs.allow_double_chain)
+    return layout_class(rs).new(rs, n, engine)
 
 
 def engine_for_round(rs: Ruleset, hand_number: int) -> int:
-    """Mexican Train: round k uses the double (max - k + 1); 12-12 first, 0-0 last."""
-    return max(0, rs.max_pip - (hand_number - 1) % rs.rounds)
+    """Mexican Train: the engine double of hand ``hand_number`` (``LayoutKind.engine``)."""
+    engine = rs.layout_kind.engine(rs.max_pip, rs.rounds, hand_number)
+    if engine is None:
+        raise ValueError(f"{rs.id} sets no engine double aside (its layout is not trains)")
+    return engine
 
 
 def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random | HandChance,
@@ -232,7 +231,7 @@ def _blank_state(rs: Ruleset, n: int, ctx: MatchContext, rng: random.Random | Ha
     s.rs, s.n = rs, n
     s.hands = [[] for _ in range(n)] if hands is None else hands
     s.boneyard = [] if boneyard is None else boneyard
-    engine = engine_for_round(rs, ctx.hand_number) if rs.layout == "trains" else None
+    engine = rs.layout_kind.engine(rs.max_pip, rs.rounds, ctx.hand_number)
     s.layout = _new_layout(rs, n, engine)
     s.to_move = 0
     s.phase = LEAD_PHASE

@@ -40,7 +40,7 @@ from .hand_state import MatchContext as MatchContext
 from .hand_state import _blank_state
 from .hand_state import blank_state as blank_state
 from .hand_state import engine_for_round as engine_for_round
-from .layout import LineLayout, TrainLayout, TreeLayout, touch_options
+from .layout import LineLayout, TrainLayout, layout_class, touch_options
 from .moves import (
     _LINE_MOVES,
     DRAW,
@@ -71,8 +71,8 @@ def deal(rs: Ruleset, ctx: MatchContext, rng: random.Random) -> tuple[list[list[
     n = rs.players
     seated = ctx.seated or [True] * n
     tiles = full_set(rs.max_pip)
-    if rs.layout == "trains":
-        engine = engine_for_round(rs, ctx.hand_number)
+    engine = rs.layout_kind.engine(rs.max_pip, rs.rounds, ctx.hand_number)
+    if engine is not None:
         tiles.remove((engine, engine))
     each = rs.tiles_each(n)
     while True:
@@ -170,7 +170,7 @@ def new_hand(rs: Ruleset, ctx: MatchContext | None = None, rng: random.Random | 
     seat, tile = determine_lead(rs, s.hands, ctx, play_rng)
     s.to_move, s.forced_lead = seat, tile
     s.leader = seat
-    if rs.layout == "trains":
+    if rs.layout_kind.trains:  # the engine is the lead
         s.phase = PLAY_PHASE
         _start_turn(s, [])
     s.origin = s.copy()
@@ -205,14 +205,10 @@ def start_position(rs: Ruleset, start: dict[str, Any], ctx: MatchContext,
     s = _blank_state(rs, rs.players, ctx, rng)
     s.hands, s.boneyard = hands, checked["boneyard"]
     s.start_hands = [h[:] for h in hands]
-    if rs.layout == "line":
+    if rs.layout_kind.line:  # RECORD.md's ``line``
         s.layout = LineLayout.from_pairs(checked["line"], rs.blank_wild)
-    elif checked["layout"] is not None:
-        if rs.layout == "tree":
-            s.layout = TreeLayout.from_json(checked["layout"], rs.spinners, rs.cross_after_line,
-                                            rs.unlock_mode)
-        else:
-            s.layout = TrainLayout.from_json(checked["layout"], rs.players, rs.allow_double_chain)
+    elif checked["layout"] is not None:  # the engine's own ``layout`` field
+        s.layout = layout_class(rs).from_view(rs, rs.players, checked["layout"])
     s.seated = checked["seated"]
     s.last_placer = checked["last_placer"]
     _check_tiles(s)
@@ -441,7 +437,7 @@ def advance(s: HandState, move: Move) -> list[Event]:
         entry = (seat, move)
         s.history.append(entry)
         events = [Played(seat, move, tile)]
-        if s.rs.layout == "trains":
+        if s.rs.layout_kind.trains:
             return _after_train_placement(s, seat, move, events)
         s.turns.append(entry)
         if s.hands[seat] and not s.rs.end_count_scoring:
@@ -474,7 +470,7 @@ def advance(s: HandState, move: Move) -> list[Event]:
         # any other pass, including one after a double the player could not satisfy, is.
         placed = s.played_this_turn and not s.extra_play
         lay = s.layout
-        if lay.kind == "trains" and not placed:
+        if isinstance(lay, TrainLayout) and not placed:
             lay.markers.add(seat)
             events.append(MarkerSet(seat))
         if not placed:
@@ -568,7 +564,7 @@ def _start_turn(s: HandState, events: list[Event]) -> None:
     if s.phase == OVER_PHASE:
         return
     rs = s.rs
-    if rs.layout == "trains":
+    if rs.layout_kind.trains:
         # Mexican Train ends when the boneyard is empty and every seated player passed in
         # succession (RULES.md 3.4); markers can open trains, so no position is "dead" earlier.
         if s.passes_in_row >= len(s.seats_in_play()) and not s.boneyard:

@@ -76,7 +76,7 @@ def tables(max_pip: int) -> Tables:
 
 def supports(rs: Ruleset) -> bool:
     """Whether ``rs`` can be played by this kernel (a plain line; no blocker search)."""
-    return (rs.layout == "line" and not rs.blank_wild and not rs.blocker_mode
+    return (rs.layout_kind.line and not rs.blank_wild and not rs.blocker_mode
             and not rs.end_count_scoring)
 
 
@@ -236,8 +236,12 @@ def _undrawable_turns(su: Setup, hm: list[int], p: int, left: int, right: int,
             if not h:
                 return "domino", p, p, moves, 0
             continue
-        # The block check (RULES.md 1.7), else a pass.
-        if _blocked(hm, mask_of[left] | mask_of[right]):
+        # The block check (RULES.md 1.7), else a pass (inline: passes are frequent here).
+        ends = mask_of[left] | mask_of[right]
+        for other in hm:
+            if other & ends:
+                break
+        else:
             return "blocked", None, last_placer, moves, 0
         moves += 1
         if penalty and last_placer != p:

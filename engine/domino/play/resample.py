@@ -48,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..hand.layout import Layout, LineLayout, TrainLayout, TreeLayout, touch_options
+from ..hand.layout import Layout, TrainLayout, layout_class, touch_options
 from ..hand.moves import DRAW, LEAD, LEAVE, PAIR, PASS, Move
 from ..hand.state import (
     LEAD_PHASE,
@@ -113,11 +113,7 @@ class Knowledge:
 def layout_from_json(rs: Ruleset, n: int, data: dict[str, Any]) -> Layout:
     """The layout object of a view's layout JSON (``View.layout``, ``HistoryStart.layout``),
     read by the layout classes' own readers so that end ids and spinners are the engine's."""
-    if rs.layout == "line":
-        return LineLayout.from_pairs([(a, b) for a, b in data["tiles"]], rs.blank_wild)
-    if rs.layout == "tree":
-        return TreeLayout.from_json(data, rs.spinners, rs.cross_after_line, rs.unlock_mode)
-    return TrainLayout.from_json(data, n, rs.allow_double_chain)
+    return layout_class(rs).from_view(rs, n, data)
 
 
 def _end_value(layout: Layout, end: str) -> int:
@@ -220,7 +216,7 @@ class _Replay:
         self.events: list[tuple[int, frozenset[Tile], int]] = []
         self.draw_index: list[list[int]] = [[] for _ in range(n)]
         self.first_open = [rs.first_turn_multi] * n
-        self.trains = rs.layout == "trains"
+        self.trains = rs.layout_kind.trains
         self.universe = full_set(rs.max_pip)
         self.cur: int | None = None
         self.placed = False
@@ -279,7 +275,7 @@ class _Replay:
         # double the player could not satisfy counts, and sets the marker.
         if not (self.placed and not self.extra):
             self.passes += 1
-            if self.layout.kind == "trains":
+            if isinstance(self.layout, TrainLayout):
                 self.layout.markers.add(p)
         self.turns.append((p, None))
 
