@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Final, Literal, get_args
 
 from ..errors import OptionError, UnknownVariantError
@@ -363,9 +364,9 @@ class Ruleset:
         """The ``STANDINGS`` entry of ``standing``."""
         return STANDINGS[self.standing]
 
-    @property
+    @cached_property
     def layout_kind(self) -> LayoutKind:
-        """The ``LAYOUT_KINDS`` entry of ``layout``."""
+        """The ``LAYOUT_KINDS`` entry of ``layout`` (kept once read: a move asks for it)."""
         return LAYOUT_KINDS[self.layout]
 
     def tiles_each(self, n: int) -> int:
