@@ -6,7 +6,7 @@ A device joins as a seat (a human seat of the match: its own tiles, the others' 
 public log) or as a spectator (no hand at all), or as ``LOCAL``: the page of the device that
 hosts the match, which plays every human seat no other device holds (one player, or several
 passing it round: its view follows its own seat to move, as the session's viewer does). The master speaks the session's protocol (its
-docstring, engine/domino/session.py) and adds these rules:
+docstring, engine/domino/session/__init__.py) and adds these rules:
 
 - An intent from a seat's device is sent to the session as that seat's (its ``seat`` field set
   to the device's seat): a ``seat`` naming another seat is refused with ``not_your_seat``, and

@@ -60,6 +60,6 @@ def test_each_test_file_names_the_rules_it_covers(path: Path):
 def test_test_folders_follow_the_engine_layers():
     layers = {p.name for p in ENGINE.iterdir() if p.is_dir() and p.name != "__pycache__"}
     folders = {p.parent.name for p in FILES if p.parent != TESTS}
-    # session.py is a module of its own above the layers, with a folder of tests like them
+    # session/ is a package of its own above the layers, with a folder of tests like them
     assert folders == layers | {"session", "web", "project"}
     assert not [p.name for p in FILES if p.parent == TESTS], "a test file outside the folders"

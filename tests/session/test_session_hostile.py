@@ -16,11 +16,11 @@ import random
 
 import pytest
 
-from domino import session as protocol
 from domino.match import match as match_module
 from domino.match.match import Match
 from domino.rules import schema
 from domino.session import MAX_MESSAGE_CHARS, Session
+from domino.session import states as state_answers  # where a state's history is made
 
 
 def strict(text: str) -> dict:
@@ -208,7 +208,7 @@ def test_a_state_answer_that_fails_is_taken_back(monkeypatch):
     session = Session()
     state = to_human_turn(session, new_match(session))
     before = fingerprint(session)
-    monkeypatch.setattr(protocol, "history", _raise_after(protocol.history))
+    monkeypatch.setattr(state_answers, "history", _raise_after(state_answers.history))
     answer = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
     assert_failed_and_unchanged(session, answer, before)
 
@@ -244,7 +244,7 @@ def test_every_changing_intent_is_taken_back_when_it_fails(monkeypatch, intent):
         assert not state["hand_over"] and state["undo"]
         record = session.match.to_record()
         # The new match (or the undone one) is installed, then building the answer fails.
-        monkeypatch.setattr(protocol, "history", _raise_after(protocol.history))
+        monkeypatch.setattr(state_answers, "history", _raise_after(state_answers.history))
         message = {
             "undo": {"type": "undo", "state_id": state["state_id"]},
             "new_match": {"type": "new_match", "variant": "kozel", "seed": 3,

@@ -868,8 +868,10 @@ class Secrets:
                            f"{viewer} may not know: {json.dumps(answer)[:2000]}"
 
 
-# What may differ between a state and the same match reloaded from its record.
-CHANGES_ON_RELOAD = {"type", "v", "id", "state_id", "events", "ai", "pushed", "viewer", "view"}
+# What may differ between a state and the same match reloaded from its record (a loaded
+# record's seed is kept secret: DECISIONS E-35).
+CHANGES_ON_RELOAD = {"type", "v", "id", "state_id", "events", "ai", "pushed", "viewer", "view",
+                     "seed", "seed_chosen"}
 
 
 def _reload(session: Session, last: dict | None) -> dict:

@@ -331,10 +331,13 @@ def on_update_reload(event):
 
 
 def link_intent(data):
-    """The `new_match` intent of a parsed deep link."""
-    return {"type": "new_match", "variant": data["variant"], "options": data["options"],
-            "seed": data["seed"] if data["seed"] is not None else 1,
-            "seats": data["seats"], "deep_link": True}
+    """The `new_match` intent of a parsed deep link: its seed only when the link names one
+    (else the engine deals from a secret one, DECISIONS E-35)."""
+    message = {"type": "new_match", "variant": data["variant"], "options": data["options"],
+               "seats": data["seats"], "deep_link": True}
+    if data["seed"] is not None:
+        message["seed"] = data["seed"]
+    return message
 
 
 def read_link():

@@ -7,7 +7,6 @@ The form is built from the engine's `variants` answer and the choices kept in th
 
 import json
 
-import js
 from pyscript import document, window
 
 import i18n
@@ -102,8 +101,10 @@ def render_setup():
     _render_options(entry, setup, players, lang)
     seed = byid("seed")
     seed.disabled = False
-    if seed.value == "":
-        seed.value = str(setup.get("seed") or (int(js.Math.random() * 1000000) + 1))
+    # Left empty unless a link chose a number: a match without one gets a secret deal number
+    # from the engine (DECISIONS E-35), which no state shows.
+    if seed.value == "" and setup.get("seed") is not None:
+        seed.value = str(setup["seed"])
     byid("import").disabled = False
     render_start_button()
 
@@ -236,10 +237,14 @@ def read_setup():
             for choice in specs.get(name, {}).get("choices", []):
                 if str(choice) == value:
                     options[name] = choice
-    seed_text = str(byid("seed").value)
-    seed = int(seed_text) if seed_text.isdigit() else 1
-    return {"type": "new_match", "variant": setup["variant"], "options": options,
-            "seed": seed, "seats": list(setup["seats"])}
+    message = {"type": "new_match", "variant": setup["variant"], "options": options,
+               "seats": list(setup["seats"])}
+    # Only a number the player typed (or a link chose) is sent; else the engine deals from a
+    # secret one (E-35).
+    seed_text = str(byid("seed").value).strip()
+    if seed_text.isdigit():
+        message["seed"] = int(seed_text)
+    return message
 
 
 def on_setup_change(event):
@@ -324,7 +329,7 @@ async def forget_saved():
 
 
 def on_rematch(event):
-    """The same settings, a new deal number."""
+    """The same settings, a new secret deal number."""
     last = S["last_match"]
     state = S["state"]
     if last is None and state is not None:
@@ -332,8 +337,8 @@ def on_rematch(event):
                 "options": state.get("options") or {}, "seats": state.get("seats")}
     if last is None:
         return
+    # No seed: the engine deals from a new secret one (E-35).
     message = {"type": "new_match", "variant": last["variant"],
-               "options": last.get("options") or {}, "seats": last.get("seats"),
-               "seed": int(js.Math.random() * 1000000) + 1}
+               "options": last.get("options") or {}, "seats": last.get("seats")}
     byid("result").hidden = True
     spawn(link.run_intent(message))

@@ -42,7 +42,7 @@ class SolveLimit(Exception):
 def supported(rs: Ruleset) -> bool:
     """Whether worlds of ``rs`` can be solved here: a plain line under rules the kernel has,
     every draw forced."""
-    return (rs.layout == "line" and fast.supports(rs) and not rs.voluntary_draw
+    return (rs.layout_kind.line and fast.supports(rs) and not rs.voluntary_draw
             and not rs.drawn_tile_optional)
 
 
@@ -102,40 +102,64 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     ``search._solve``) and settled end positions; past ``node_limit`` it raises
     ``SolveLimit`` (checked at decision nodes).
     """
-    rs = s.rs
-    n = s.n
-    tb = fast.tables(rs.max_pip)
-    index, mask_of, high, low, bits = tb.index, tb.mask, tb.high, tb.low, tb.bits
-    double_of = tb.double_of
-    weight, rank = _order(s)
-    hm = [0] * n
-    for p, hand in enumerate(s.hands):
-        for t in hand:
-            hm[p] |= bits[index[t]]
-    bone = [index[t] for t in s.boneyard]
-    nb = len(bone)
-    reserve = rs.reserve_for(n) if rs.draw_policy != NONE else nb
-    until = rs.draw_policy == DRAW_UNTIL
-    pairs = rs.pair_of_doubles
-    penalty = rs.pass_penalty
-    half = rs.stake // 2
-    seated = list(s.seated)
-    in_play = [p for p in range(n) if seated[p]]
-    nxt = [0] * n
-    for p in range(n):
-        q = (p + 1) % n
-        while not seated[q]:
-            q = (q + 1) % n
-        nxt[p] = q
-    transfers: list[tuple[int, int, int]] = []
-    base_transfers = list(s.transfers)
-    cache: dict[tuple[Any, ...], _Value] = {}
+    world = _World(s)
     # A tile fitting both ends of a line that shows one number gives the same position on
     # either end, up to swapping the ends: alpha-beta tries it once. max^n keeps both, since
     # its tie-breaks follow the move order, which swapped ends change.
     twin_ends = maximizing is not None
-    side_of = mover_index if mover_index is not None else {}  # max^n: always given
+    leaf = _leaf_of(s, world, value, nodes)
+    moves_of = _moves_of(s, world, twin_ends)
+    node = _node_of(world, leaf, moves_of, maximizing, mover_index, node_limit, nodes)
+    line: LineLayout = s.layout  # type: ignore[assignment]  # ``applicable``: a line
+    result: float | list[float] = node(s.to_move, line.left, line.right, 0, s.drew,
+                                       s.last_placer, -math.inf, math.inf)
+    return result
+
+
+class _World:
+    """A world on the kernel's representation, as the solve's nodes change it: each seat's
+    hand as a bit mask (``hm``, changed and restored in place), the boneyard as tile ids, the
+    next seated player after each seat, the pass penalties paid so far (``transfers``, pushed
+    and popped), and the rules the nodes read."""
+
+    __slots__ = ("tb", "hm", "bone", "nb", "reserve", "until", "pairs", "penalty", "half",
+                 "seated", "in_play", "nxt", "transfers")
+
+    def __init__(self, s: HandState) -> None:
+        rs, n = s.rs, s.n
+        tb = self.tb = fast.tables(rs.max_pip)
+        index, bits = tb.index, tb.bits
+        hm = self.hm = [0] * n
+        for p, hand in enumerate(s.hands):
+            for t in hand:
+                hm[p] |= bits[index[t]]
+        self.bone = [index[t] for t in s.boneyard]
+        self.nb = len(self.bone)
+        self.reserve = rs.reserve_for(n) if rs.draw_policy != NONE else self.nb
+        self.until = rs.draw_policy == DRAW_UNTIL
+        self.pairs = rs.pair_of_doubles
+        self.penalty = rs.pass_penalty
+        self.half = rs.stake // 2
+        seated = self.seated = list(s.seated)
+        self.in_play = [p for p in range(n) if seated[p]]
+        nxt = self.nxt = [0] * n
+        for p in range(n):
+            q = (p + 1) % n
+            while not seated[q]:
+                q = (q + 1) % n
+            nxt[p] = q
+        self.transfers: list[tuple[int, int, int]] = []
+
+
+def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], nodes: list[int]
+             ) -> Callable[[Termination, int | None, int, int | None], _Value]:
+    """The value of an end position of the solve, settled by the engine's own ``settle``
+    and kept by position (hands, boneyard top, how it ended, penalties paid)."""
+    rs, n = s.rs, s.n
+    hm, bone, transfers, seated, tb = world.hm, world.bone, world.transfers, world.seated, world.tb
     tiles_of = tb.tiles_of
+    base_transfers = list(s.transfers)
+    cache: dict[tuple[Any, ...], _Value] = {}
 
     def leaf(termination: Termination, winner: int | None, top: int, lp: int | None
              ) -> _Value:
@@ -158,6 +182,17 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
         f.termination = termination
         got = cache[key] = value(settle(f, termination, winner))
         return got
+
+    return leaf
+
+
+def _moves_of(s: HandState, world: _World, twin_ends: bool
+              ) -> Callable[[int, int, int], list[tuple[int, int]]]:
+    """A seat's placements in a solve's node, in the general solver's order."""
+    tb = world.tb
+    index, mask_of, double_of = tb.index, tb.mask, tb.double_of
+    weight, rank = _order(s)
+    pairs = world.pairs
 
     def moves_of(h: int, left: int, right: int) -> list[tuple[int, int]]:
         """Placements as (tile id or -1 for a kozel pair, end 0/1/2), heavy first."""
@@ -185,21 +220,36 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
             out.insert(at, (-1, 2))
         return out
 
+    return moves_of
+
+
+def _blocked(hm: list[int], in_play: list[int], ends: int) -> bool:
+    """Whether no seated player holds a tile that fits ``ends`` (the masks of both ends)."""
+    for q in in_play:
+        if hm[q] & ends:
+            return False
+    return True
+
+
+def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., list[Any]],
+             maximizing: Callable[[int], bool] | None, mover_index: dict[int, int] | None,
+             node_limit: int, nodes: list[int]) -> Callable[..., _Value]:
+    """The solve's recursion: the value of the position where ``p`` is to move (``drew``
+    tiles drawn this turn, ``lp`` the last placer); every name it reads is a closure cell."""
+    mask_of, high, low, bits, double_of = w.tb.mask, w.tb.high, w.tb.low, w.tb.bits, w.tb.double_of
+    hm, bone, nb, reserve, until, penalty = w.hm, w.bone, w.nb, w.reserve, w.until, w.penalty
+    half, in_play, nxt, transfers = w.half, w.in_play, w.nxt, w.transfers
+    side_of = mover_index if mover_index is not None else {}  # max^n: always given
+
     def node(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
              alpha: float, beta: float) -> _Value:
         h = hm[p]
         moves = moves_of(h, left, right)
         if not moves:
             drawable = nb - top - reserve > 0
-            if not drew and not drawable:
-                # Start of turn with nothing to draw (RULES.md 1.7): blocked unless some
-                # seated player can still place.
-                ends = mask_of[left] | mask_of[right]
-                for q in in_play:
-                    if hm[q] & ends:
-                        break
-                else:
-                    return leaf("blocked", None, top, lp)
+            # Start of turn with nothing to draw: the block check (RULES.md 1.7).
+            if not drew and not drawable and _blocked(hm, in_play, mask_of[left] | mask_of[right]):
+                return leaf("blocked", None, top, lp)
             if drawable and (until or drew == 0):
                 t = bits[bone[top]]
                 hm[p] |= t
@@ -207,8 +257,7 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
                     return node(p, left, right, top + 1, drew + 1, lp, alpha, beta)
                 finally:
                     hm[p] ^= t
-            if penalty and lp is not None and lp != p:
-                # vn_iwin: the passer pays half a stake to the most recent placer.
+            if penalty and lp is not None and lp != p:  # vn_iwin: half a stake to the placer
                 transfers.append((p, lp, half))
                 try:
                     return node(nxt[p], left, right, top, 0, lp, alpha, beta)
@@ -260,7 +309,4 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
                 break
         return best_vec if maximizing is None else best
 
-    line: LineLayout = s.layout  # type: ignore[assignment]  # ``applicable``: a line
-    result: float | list[float] = node(s.to_move, line.left, line.right, 0, s.drew,
-                                       s.last_placer, -math.inf, math.inf)
-    return result
+    return node

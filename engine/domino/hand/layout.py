@@ -12,10 +12,13 @@ and ``MX`` for the Mexican train.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import IllegalMoveError, RecordError
 from ..tiles import Tile
+
+if TYPE_CHECKING:
+    from ..rules.ruleset import Ruleset
 
 
 def touch_options(tile: Tile, value: int, blank_wild: bool) -> tuple[int, ...]:
@@ -132,6 +135,16 @@ class LineLayout:
             lay.left, lay.right = lay.tiles[0][0], lay.tiles[-1][1]
         return lay
 
+
+    @classmethod
+    def new(cls, rs: Ruleset, players: int, engine: int | None) -> LineLayout:
+        """An empty table of ``rs`` (``LAYOUT_CLASSES``: every kind's class has it)."""
+        return cls(rs.blank_wild)
+
+    @classmethod
+    def from_view(cls, rs: Ruleset, players: int, data: dict[str, Any]) -> LineLayout:
+        """The layout of a view's layout JSON (``to_json``)."""
+        return cls.from_pairs([(a, b) for a, b in data["tiles"]], rs.blank_wild)
 
 class Arm:
     """One arm of a tree layout: tiles outward from its origin, as (touching, exposed)."""
@@ -463,6 +476,16 @@ class TreeLayout:
                 self.doubles_down.add(touch)
 
 
+    @classmethod
+    def new(cls, rs: Ruleset, players: int, engine: int | None) -> TreeLayout:
+        """An empty table of ``rs`` (``LAYOUT_CLASSES``: every kind's class has it)."""
+        return cls(rs.spinners, rs.cross_after_line, rs.unlock_mode)
+
+    @classmethod
+    def from_view(cls, rs: Ruleset, players: int, data: dict[str, Any]) -> TreeLayout:
+        """The layout of a view's layout JSON (``to_json``)."""
+        return cls.from_json(data, rs.spinners, rs.cross_after_line, rs.unlock_mode)
+
 class TrainLayout:
     """Mexican Train: the engine double in the hub, one train per seat and the Mexican train."""
 
@@ -607,6 +630,27 @@ class TrainLayout:
         return lay
 
 
+    @classmethod
+    def new(cls, rs: Ruleset, players: int, engine: int | None) -> TrainLayout:
+        """An empty table of ``rs`` around ``engine`` (the set's highest double if None)."""
+        return cls(engine if engine is not None else rs.max_pip, players, rs.allow_double_chain)
+
+    @classmethod
+    def from_view(cls, rs: Ruleset, players: int, data: dict[str, Any]) -> TrainLayout:
+        """The layout of a view's layout JSON (``to_json``)."""
+        return cls.from_json(data, players, rs.allow_double_chain)
+
 # The tiles on the table, one of the three shapes by the ruleset's ``layout`` field; their
 # ``kind`` tells them apart (for the type checker too).
 Layout = LineLayout | TreeLayout | TrainLayout
+
+# The class of each layout kind (``rules.ruleset.LAYOUT_KINDS``), by its name: the one place
+# where a kind's name picks its code.
+LAYOUT_CLASSES: dict[str, type[LineLayout] | type[TreeLayout] | type[TrainLayout]] = {
+    "line": LineLayout, "tree": TreeLayout, "trains": TrainLayout}
+
+
+def layout_class(rs: Ruleset) -> type[LineLayout] | type[TreeLayout] | type[TrainLayout]:
+    """The class of ``rs``'s layout kind: ``new`` makes an empty table, ``from_view`` reads a
+    view's layout JSON."""
+    return LAYOUT_CLASSES[rs.layout_kind.name]

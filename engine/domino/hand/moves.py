@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..errors import IllegalMoveError
 from ..rules.schema import describe
-from ..tiles import Tile, parse_tile, tile_str
+from ..tiles import Tile, full_set, parse_tile, tile_str
 
 LEAD = "lead"
 PLACE = "place"
@@ -99,3 +99,60 @@ class Move:
             if isinstance(exc, IllegalMoveError):
                 raise
             raise IllegalMoveError(f"not a move: {text!r} ({exc})") from None
+
+
+# --- interned moves -------------------------------------------------------------------------
+# ``legal_moves`` lists the same few moves again and again: each is built once and kept, and
+# its notation with it (a match writes every move it plays as text).
+
+_MOVES: dict[tuple[Tile, str], Move] = {}
+_LEADS: dict[Tile, Move] = {}
+# The notation of every interned move, by the move's id: interned moves are kept for good,
+# so no other object can ever have their id. A match writes every move it plays as text.
+_TEXT: dict[int, str] = {}
+
+
+def _intern(move: Move) -> Move:
+    _TEXT[id(move)] = str(move)
+    return move
+
+
+# The moves without a tile, built once: moves are frozen values, equal whatever their origin.
+DRAW_MOVE, PASS_MOVE, LEAVE_MOVE = _intern(Move(DRAW)), _intern(Move(PASS)), _intern(Move(LEAVE))
+
+
+def notation(move: Move) -> str:
+    """``str(move)``, looked up for the moves ``legal_moves`` lists (they are interned)."""
+    return _TEXT.get(id(move)) or str(move)
+
+
+def lead_move(tile: Tile) -> Move:
+    """The (interned) lead of ``tile``."""
+    move = _LEADS.get(tile)
+    if move is None:
+        move = _LEADS[tile] = _intern(Move(LEAD, tile))
+    return move
+
+
+def place_move(tile: Tile, end: str) -> Move:
+    """The (interned) placement of ``tile`` on ``end``: placements are built very often."""
+    key = (tile, end)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = _intern(Move(PLACE, tile, end))
+    return move
+
+
+_LINE_MOVES: dict[Tile, tuple[Move, Move]] = {}
+
+
+def _line_moves(max_pip: int) -> None:
+    """Intern the placements of every tile of the double-``max_pip`` set on a line's ``L``
+    and ``R``, kept in ``_LINE_MOVES`` under the tile alone (a key of one tuple hashes faster
+    than the tile and the end)."""
+    for tile in full_set(max_pip):
+        if tile not in _LINE_MOVES:
+            _LINE_MOVES[tile] = (place_move(tile, "L"), place_move(tile, "R"))
+
+
+_line_moves(12)  # every set a built-in variant deals

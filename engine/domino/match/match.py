@@ -21,7 +21,6 @@ from ..hand.state import (
     HandState,
     MatchContext,
     check_move,
-    engine_for_round,
     legal_moves,
     new_hand,
     notation,
@@ -147,8 +146,8 @@ class Match:
                 for seat, tiles in enumerate(hands):
                     if len(tiles) != each:
                         raise RecordError(f"deal gives P{seat} {len(tiles)} tiles, not {each}")
-                engine = (engine_for_round(self.rs, self.hand_number)
-                          if self.rs.layout == "trains" else None)
+                engine = self.rs.layout_kind.engine(self.rs.max_pip, self.rs.rounds,
+                                                    self.hand_number)
                 check_complete_deal(self.rs, hands, boneyard, engine)
                 hand = new_hand(self.rs, ctx, rng, hands, boneyard, chance)
             else:

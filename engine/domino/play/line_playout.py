@@ -19,6 +19,7 @@ need the full history of the hand).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from math import floor  # int() of the non-negative draws here, quicker to call
 
 from ..hand.moves import DRAW, PASS, PLACE
@@ -75,7 +76,7 @@ def tables(max_pip: int) -> Tables:
 
 def supports(rs: Ruleset) -> bool:
     """Whether ``rs`` can be played by this kernel (a plain line; no blocker search)."""
-    return (rs.layout == "line" and not rs.blank_wild and not rs.blocker_mode
+    return (rs.layout_kind.line and not rs.blank_wild and not rs.blocker_mode
             and not rs.end_count_scoring)
 
 
@@ -161,23 +162,13 @@ def playout_ids(rs: Ruleset, hm: list[int], count: list[int], bone: list[int], l
 
 def _play(su: Setup, hm: list[int], count: list[int], bone: list[int], leader: int,
           forced: int | None, chooser: random.Random, record: list[str] | None) -> HandResult:
-    """``playout_ids``'s work, changing ``hm`` and ``count`` in place."""
+    """``playout_ids``'s work, changing ``hm`` and ``count`` in place: the lead, the turns
+    (``_undrawable_turns`` where nothing can ever be drawn and a turn is one placement or a
+    pass, else ``_turns``), then the settlement (``_settled``)."""
     tb = su.tb
-    mask_of, high, low = tb.mask, tb.high, tb.low
-    n = su.n
-    top = 0
-    policy = su.policy
-    reserve = su.reserve if policy != NONE else len(bone)
-    pairs = su.pairs
-    double_of = tb.double_of
-    penalty = su.penalty
-    half = su.half
-    optional = su.optional
-    voluntary = su.voluntary
     rnd = chooser.random
     transfers: list[tuple[int, int, int]] = []
     p = leader
-    # The lead.
     if forced is not None:
         lead = forced
     else:
@@ -185,83 +176,107 @@ def _play(su: Setup, hm: list[int], count: list[int], bone: list[int], leader: i
         lead = options[floor(rnd() * len(options))]
     hm[p] ^= 1 << lead
     count[p] -= 1
-    left, right = high[lead], low[lead]
-    last_placer = p
+    left, right = tb.high[lead], tb.low[lead]
     if record is not None:
         record.append(f"{left}-{right}")
-    termination: Termination | None = None
-    winner: int | None = None
+    reserve = su.reserve if su.policy != NONE else len(bone)
+    end: _End
     if count[p] == 0:
-        termination, winner = "domino", p
+        end = ("domino", p, p, 1, 0)
+    elif (record is None and not (su.voluntary or su.optional) and not su.pairs
+          and len(bone) <= reserve):
+        end = _undrawable_turns(su, hm, p, left, right, rnd, transfers)
+    else:
+        end = _turns(su, hm, count, bone, reserve, p, left, right, rnd, transfers, record)
+    return _settled(su, hm, bone, transfers, end)
+
+
+# How the turns end: the termination, the winner, the last placer, the moves made (the lead
+# included) and how many tiles were drawn from the boneyard.
+_End = tuple[Termination, "int | None", int, int, int]
+
+
+def _undrawable_turns(su: Setup, hm: list[int], p: int, left: int, right: int,
+                      rnd: Callable[[], float], transfers: list[tuple[int, int, int]]) -> _End:
+    """The turns after the lead when nothing can ever be drawn and a turn is one placement
+    or a pass: ``_turns`` with everything else left out (it runs for block, and for every
+    table whose boneyard is all reserve). Same moves, same random numbers, same order."""
+    tb = su.tb
+    mask_of, total, n = tb.mask, tb.total, su.n
+    penalty, half = su.penalty, su.half
+    last_placer = p
     moves = 1
-    nb = len(bone)
-    extras = voluntary or optional
-    if termination is None and record is None and not extras and not pairs and nb <= reserve:
-        # Nothing can ever be drawn and a turn is one placement or a pass: the loop below
-        # with everything else left out (it runs for block, and for every table whose
-        # boneyard is all reserve). Same moves, same random numbers, same order.
-        total = tb.total
-        while True:
-            p = p + 1 if p + 1 < n else 0
-            h = hm[p]
-            ml = h & mask_of[left]
-            mr = h & mask_of[right]
-            if ml or mr:
-                moves += 1
-                nl = ml.bit_count()
-                pick = floor(rnd() * (nl + mr.bit_count()))
-                # The pick-th move of the list [L moves..., R moves...]; the tile's other
-                # half becomes the end.
-                if pick < nl:
-                    while pick:
-                        ml &= ml - 1
-                        pick -= 1
-                    bit = ml & -ml
-                    left = total[bit.bit_length() - 1] - left
-                else:
-                    pick -= nl
-                    while pick:
-                        mr &= mr - 1
-                        pick -= 1
-                    bit = mr & -mr
-                    right = total[bit.bit_length() - 1] - right
-                h ^= bit
-                hm[p] = h
-                last_placer = p
-                if not h:
-                    termination, winner = "domino", p
-                    break
-                continue
-            # The block check (RULES.md 1.7), else a pass.
-            ends = mask_of[left] | mask_of[right]
-            for other in hm:
-                if other & ends:
-                    break
-            else:
-                termination = "blocked"
-                break
+    while True:
+        p = p + 1 if p + 1 < n else 0
+        h = hm[p]
+        ml = h & mask_of[left]
+        mr = h & mask_of[right]
+        if ml or mr:
             moves += 1
-            if penalty and last_placer != p:
-                transfers.append((p, last_placer, half))
-    while termination is None:
+            nl = ml.bit_count()
+            pick = floor(rnd() * (nl + mr.bit_count()))
+            # The pick-th move of the list [L moves..., R moves...]; the tile's other half
+            # becomes the end.
+            if pick < nl:
+                while pick:
+                    ml &= ml - 1
+                    pick -= 1
+                bit = ml & -ml
+                left = total[bit.bit_length() - 1] - left
+            else:
+                pick -= nl
+                while pick:
+                    mr &= mr - 1
+                    pick -= 1
+                bit = mr & -mr
+                right = total[bit.bit_length() - 1] - right
+            h ^= bit
+            hm[p] = h
+            last_placer = p
+            if not h:
+                return "domino", p, p, moves, 0
+            continue
+        # The block check (RULES.md 1.7), else a pass (inline: passes are frequent here).
+        ends = mask_of[left] | mask_of[right]
+        for other in hm:
+            if other & ends:
+                break
+        else:
+            return "blocked", None, last_placer, moves, 0
+        moves += 1
+        if penalty and last_placer != p:
+            transfers.append((p, last_placer, half))
+
+
+def _blocked(hm: list[int], ends: int) -> bool:
+    """Whether no hand holds a tile that fits ``ends`` (the masks of both ends)."""
+    for other in hm:
+        if other & ends:
+            return False
+    return True
+
+
+def _turns(su: Setup, hm: list[int], count: list[int], bone: list[int], reserve: int, p: int,
+           left: int, right: int, rnd: Callable[[], float],
+           transfers: list[tuple[int, int, int]], record: list[str] | None) -> _End:
+    """The turns after the lead under every rule of the kernel: draws by the policy down to
+    the reserve, voluntary and optional draws (``_choice_with_draws``), kozel's pair of
+    doubles, pass penalties, and each move written to ``record`` when one is kept."""
+    mask_of, high, low, double_of = su.tb.mask, su.tb.high, su.tb.low, su.tb.double_of
+    n, policy, pairs, penalty, half = su.n, su.policy, su.pairs, su.penalty, su.half
+    extras = su.voluntary or su.optional
+    last_placer, moves, top, nb = p, 1, 0, len(bone)
+    while True:
         p = p + 1 if p + 1 < n else 0
         drew = 0
-        lmask = mask_of[left]
-        rmask = mask_of[right]
+        lmask, rmask = mask_of[left], mask_of[right]
         while True:
             h = hm[p]
-            ml = h & lmask
-            mr = h & rmask
-            if not (ml or mr) and not drew and nb - top - reserve <= 0:
-                # Start of turn: the block check (RULES.md 1.7). The seat to move cannot
-                # place and nothing can be drawn: the hand is blocked unless another can.
-                ends = lmask | rmask
-                for other in hm:
-                    if other & ends:
-                        break
-                else:
-                    termination = "blocked"
-                    break
+            ml, mr = h & lmask, h & rmask
+            if not (ml or mr) and not drew and nb - top - reserve <= 0 and _blocked(
+                    hm, lmask | rmask):
+                # Start of turn: nobody can place and nothing can be drawn (RULES.md 1.7).
+                return "blocked", None, last_placer, moves, top
             moves += 1
             if ml or mr:
                 nl = ml.bit_count()
@@ -271,40 +286,26 @@ def _play(su: Setup, hm: list[int], count: list[int], bone: list[int], leader: i
                     pair = 1
                     k += 1
                 if extras:
-                    can_draw = nb - top - reserve > 0 and (policy == DRAW_UNTIL or drew == 0)
-                    vol = 1 if voluntary and can_draw else 0
-                    pick = floor(rnd() * (k + vol + (1 if optional and drew else 0)))
-                    if pick >= k:
-                        if vol and pick == k:
-                            kind = DRAW
-                        else:
-                            kind = PASS
-                    else:
-                        kind = PLACE
+                    kind, pick = _choice_with_draws(su, rnd, k, nb - top - reserve > 0 and (
+                        policy == DRAW_UNTIL or drew == 0), drew)
                 else:
-                    pick = floor(rnd() * k)
-                    kind = PLACE
-            elif nb - top - reserve > 0 and (policy == DRAW_UNTIL or drew == 0):
-                kind = DRAW
+                    kind, pick = PLACE, floor(rnd() * k)
             else:
-                kind = PASS
+                kind = DRAW if nb - top - reserve > 0 and (
+                    policy == DRAW_UNTIL or drew == 0) else PASS
             if kind == PLACE:
                 # The pick-th move of the list [L moves..., R moves..., pair].
-                if pick < nl:
-                    bits = ml
-                    end = 0
-                elif pick < k - pair:
-                    bits = mr
-                    end = 1
-                    pick -= nl
-                else:
-                    end = 2
-                if end == 2:
+                if pick >= k - pair:
                     hm[p] ^= double_of[left] | double_of[right]
                     count[p] -= 2
                     if record is not None:
                         record.append(f"{left}-{left}@L+{right}-{right}@R")
                 else:
+                    if pick < nl:
+                        bits, end = ml, 0
+                    else:
+                        bits, end = mr, 1
+                        pick -= nl
                     while pick:
                         bits &= bits - 1
                         pick -= 1
@@ -320,7 +321,7 @@ def _play(su: Setup, hm: list[int], count: list[int], bone: list[int], leader: i
                         right = low[t] if high[t] == right else high[t]
                 last_placer = p
                 if count[p] == 0:
-                    termination, winner = "domino", p
+                    return "domino", p, p, moves, top
                 break
             if kind == DRAW:
                 hm[p] |= bone[top]
@@ -335,8 +336,27 @@ def _play(su: Setup, hm: list[int], count: list[int], bone: list[int], leader: i
             if record is not None:
                 record.append("pass")
             break
-    # The settlement functions read the hands, seats, penalties, last placer and escrow of
-    # the final position, and keep none of it: the setup's own final state is filled in.
+
+
+def _choice_with_draws(su: Setup, rnd: Callable[[], float], k: int, can_draw: bool, drew: int
+                       ) -> tuple[str, int]:
+    """The random move of a seat that can place where drawing may be chosen too: one of its
+    ``k`` placements, a voluntary draw (when ``can_draw``) or, after drawing, a pass in place
+    of playing the drawn tile. Returns the move's kind and, for a placement, its index."""
+    vol = 1 if su.voluntary and can_draw else 0
+    pick = floor(rnd() * (k + vol + (1 if su.optional and drew else 0)))
+    if pick >= k:
+        return (DRAW if vol and pick == k else PASS), pick
+    return PLACE, pick
+
+
+def _settled(su: Setup, hm: list[int], bone: list[int], transfers: list[tuple[int, int, int]],
+             end: _End) -> HandResult:
+    """The result of the playout's final position. The settlement functions read the hands,
+    seats, penalties, last placer and escrow of the final position, and keep none of it: the
+    setup's own final state is filled in."""
+    termination, winner, last_placer, moves, top = end
+    tb = su.tb
     s = su.final
     s.hands = [tb.tiles_of(h) for h in hm]
     s.boneyard = bone[top:]  # type: ignore[assignment]  # tile bits: settling never reads them

@@ -58,7 +58,7 @@ def inexpressible(s: HandState) -> str | None:
         return f"P{s.to_move} has drawn in this turn"
     if s.extra_play or s.played_this_turn:
         return f"P{s.to_move} is in the middle of a turn"
-    if rs.layout == "trains":
+    if rs.layout_kind.trains:
         if rs.first_turn_multi and not all(s.first_turn_open[p] for p in s.seats_in_play()):
             return "a seat's first turn is over (first_turn_multi)"
         if s.passes_in_row:

@@ -48,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..hand.layout import Layout, LineLayout, TrainLayout, TreeLayout, touch_options
+from ..hand.layout import Layout, TrainLayout, layout_class, touch_options
 from ..hand.moves import DRAW, LEAD, LEAVE, PAIR, PASS, Move
 from ..hand.state import (
     LEAD_PHASE,
@@ -113,11 +113,7 @@ class Knowledge:
 def layout_from_json(rs: Ruleset, n: int, data: dict[str, Any]) -> Layout:
     """The layout object of a view's layout JSON (``View.layout``, ``HistoryStart.layout``),
     read by the layout classes' own readers so that end ids and spinners are the engine's."""
-    if rs.layout == "line":
-        return LineLayout.from_pairs([(a, b) for a, b in data["tiles"]], rs.blank_wild)
-    if rs.layout == "tree":
-        return TreeLayout.from_json(data, rs.spinners, rs.cross_after_line, rs.unlock_mode)
-    return TrainLayout.from_json(data, n, rs.allow_double_chain)
+    return layout_class(rs).from_view(rs, n, data)
 
 
 def _end_value(layout: Layout, end: str) -> int:
@@ -181,92 +177,139 @@ def _next_mover(v: View, idx: int) -> int | None:
 def infer(v: View) -> Knowledge:
     """Replay the public history of ``v`` and collect everything it proves."""
     rs, n, me = v.rs, v.players, v.seat
-    layout = layout_from_json(rs, n, v.start.layout)
-    hand = list(v.hand)
-    # (seat, forbidden, draws counted from index)
-    events: list[tuple[int, frozenset[Tile], int]] = []
-    draw_index: list[list[int]] = [[] for _ in range(n)]
-    first_open = [rs.first_turn_multi] * n
-    trains = rs.layout == "trains"
-    universe = full_set(rs.max_pip)
-    cur: int | None = None
-    placed = False
-    turn_draws: list[int] = []
-    extra = False
-    passes = 0
-    turns: list[tuple[int, Move | None]] = []
-    leavers: list[int] = []
-    history: list[tuple[int, Move]] = []
+    replay = _Replay(v)
     for idx, (p, entry) in enumerate(v.history):
+        replay.move(idx, p, entry)
+    if replay.cur is not None and replay.cur != v.to_move:
+        replay.first_open[replay.cur] = False
+        replay.placed, replay.turn_draws, replay.extra = False, [], False
+    hand = list(v.hand)
+    seen = set(hand) | set(replay.layout.placed())
+    unknown = [t for t in replay.universe if t not in seen]
+    counts = list(v.counts)
+    hard, soft = _constraints(replay, unknown, counts, me)
+    voids: list[set[int]] = []
+    for q in range(n):
+        voids.append({x for x in range(rs.max_pip + 1)
+                      if all(t in hard[q] for t in unknown if x in t)})
+    return Knowledge(
+        rs=rs, n=n, seat=me, layout=replay.layout, hand=hand, unknown=unknown, counts=counts,
+        boneyard=v.boneyard, hard=hard, soft=soft, voids=voids, drew=len(replay.turn_draws),
+        last_placer=v.last_placer, passes_in_row=replay.passes,
+        first_turn_open=replay.first_open, played_this_turn=replay.placed,
+        extra_play=replay.extra, turns=replay.turns, leader=v.start.to_move,
+        leavers=replay.leavers, history=replay.history,
+    )
+
+
+class _Replay:
+    """The public history of a view replayed move by move (``move``): the layout as it grew,
+    what each draw and pass proved (``events``: seat or -1 for every seat, the tiles it
+    cannot hold, and the history index from which its draws weaken that), each seat's draws,
+    and the turn bookkeeping a ``HandState`` keeps (the current seat's turn, its draws,
+    Mexican Train's first turns and extra plays, passes in a row, finished turns, leavers)."""
+
+    def __init__(self, v: View) -> None:
+        rs, n = v.rs, v.players
+        self.v, self.rs = v, rs
+        self.layout = layout_from_json(rs, n, v.start.layout)
+        self.events: list[tuple[int, frozenset[Tile], int]] = []
+        self.draw_index: list[list[int]] = [[] for _ in range(n)]
+        self.first_open = [rs.first_turn_multi] * n
+        self.trains = rs.layout_kind.trains
+        self.universe = full_set(rs.max_pip)
+        self.cur: int | None = None
+        self.placed = False
+        self.turn_draws: list[int] = []
+        self.extra = False
+        self.passes = 0
+        self.turns: list[tuple[int, Move | None]] = []
+        self.leavers: list[int] = []
+        self.history: list[tuple[int, Move]] = []
+
+    def move(self, idx: int, p: int, entry: Any) -> None:
+        """Replay history entry ``idx``: seat ``p``'s move ``entry``."""
         text = str(entry)
         move = Move.parse(text)
-        history.append((p, move))
-        if p != cur:
-            if cur is not None:
-                first_open[cur] = False
-            cur, placed, turn_draws, extra = p, False, [], False
+        self.history.append((p, move))
+        if p != self.cur:
+            if self.cur is not None:
+                self.first_open[self.cur] = False
+            self.cur, self.placed, self.turn_draws, self.extra = p, False, [], False
         if text == DRAW:
-            own_only = trains and placed and first_open[p]
-            if not rs.voluntary_draw:
-                since = idx if rs.drawn_tile_optional else idx + 1
-                events.append((p, frozenset(playable_tiles(layout, universe, p, own_only)), since))
-            turn_draws.append(idx)
-            draw_index[p].append(idx)
-            continue
-        if text == PASS:
-            voluntary = trains and placed and first_open[p]
-            if not voluntary:
-                if rs.drawn_tile_optional and turn_draws:
-                    since = turn_draws[0]
-                else:
-                    since = idx + 1
-                events.append((p, frozenset(playable_tiles(layout, universe, p, False)), since))
-            # Only a pass that ends a first-turn run of tiles is no failure; a pass after a
-            # double the player could not satisfy counts, and sets the marker.
-            if not (placed and not extra):
-                passes += 1
-                if layout.kind == "trains":
-                    layout.markers.add(p)
-            turns.append((p, None))
-            continue
-        if text == LEAVE:
-            leavers.append(p)
-            turns.append((p, None))
-            continue
-        if move.kind == LEAD:
-            layout.lead(move.tile, p)
-            if idx == 0 and v.start.forced_lead:
-                events.append((-1, frozenset(lead_forbidden(rs, move.tile)), 0))
-            turns.append((p, move))
+            self.drew(idx, p)
+        elif text == PASS:
+            self.passed(idx, p)
+        elif text == LEAVE:
+            self.leavers.append(p)
+            self.turns.append((p, None))
+        elif move.kind == LEAD:
+            self.layout.lead(move.tile, p)
+            if idx == 0 and self.v.start.forced_lead:
+                self.events.append((-1, frozenset(lead_forbidden(self.rs, move.tile)), 0))
+            self.turns.append((p, move))
         else:
-            place_on(layout, rs, p, move.tile, move.end, move.touch)
-            if move.kind == PAIR:
-                place_on(layout, rs, p, move.tile2, move.end2, None)
-            passes = 0
-            placed = True
-            turn_draws = []  # the engine counts draws afresh after a placement
-            if trains:
-                extra = is_double(move.tile)
-                # A turn ends with a tile that is not a double, unless first_turn_multi lets
-                # the seat go on along its own train (it moves again next: hand/state.py's
-                # _after_train_placement).
-                goes_on = (first_open[p] and move.end == f"T{p}"
-                           and _next_mover(v, idx) == p)
-                if not extra and not goes_on:
-                    turns.append((p, move))
+            self.placement(idx, p, move)
+
+    def drew(self, idx: int, p: int) -> None:
+        """A draw: unless drawing was voluntary, the seat held nothing playable."""
+        rs = self.rs
+        if not rs.voluntary_draw:
+            own_only = self.trains and self.placed and self.first_open[p]
+            since = idx if rs.drawn_tile_optional else idx + 1
+            self.events.append((p, frozenset(
+                playable_tiles(self.layout, self.universe, p, own_only)), since))
+        self.turn_draws.append(idx)
+        self.draw_index[p].append(idx)
+
+    def passed(self, idx: int, p: int) -> None:
+        """A pass: unless it ends a first-turn run of tiles, the seat held nothing playable."""
+        if not (self.trains and self.placed and self.first_open[p]):
+            if self.rs.drawn_tile_optional and self.turn_draws:
+                since = self.turn_draws[0]
             else:
-                turns.append((p, move))
-    to_move = v.to_move
-    if cur is not None and cur != to_move:
-        first_open[cur] = False
-        placed, turn_draws, extra = False, [], False
-    seen = set(hand) | set(layout.placed())
-    unknown = [t for t in universe if t not in seen]
-    counts = list(v.counts)
+                since = idx + 1
+            self.events.append((p, frozenset(
+                playable_tiles(self.layout, self.universe, p, False)), since))
+        # Only a pass that ends a first-turn run of tiles is no failure; a pass after a
+        # double the player could not satisfy counts, and sets the marker.
+        if not (self.placed and not self.extra):
+            self.passes += 1
+            if isinstance(self.layout, TrainLayout):
+                self.layout.markers.add(p)
+        self.turns.append((p, None))
+
+    def placement(self, idx: int, p: int, move: Move) -> None:
+        """A tile (or kozel's pair) placed after the lead."""
+        place_on(self.layout, self.rs, p, move.tile, move.end, move.touch)
+        if move.kind == PAIR:
+            place_on(self.layout, self.rs, p, move.tile2, move.end2, None)
+        self.passes = 0
+        self.placed = True
+        self.turn_draws = []  # the engine counts draws afresh after a placement
+        if not self.trains:
+            self.turns.append((p, move))
+            return
+        self.extra = is_double(move.tile)
+        # A turn ends with a tile that is not a double, unless first_turn_multi lets the seat
+        # go on along its own train (it moves again next: hand/state.py's
+        # _after_train_placement).
+        goes_on = (self.first_open[p] and move.end == f"T{p}"
+                   and _next_mover(self.v, idx) == p)
+        if not self.extra and not goes_on:
+            self.turns.append((p, move))
+
+
+def _constraints(replay: _Replay, unknown: list[Tile], counts: list[int], me: int
+                 ) -> tuple[list[set[Tile]], list[Constraint]]:
+    """What the replay's events prove about the unseen tiles: for each seat, the tiles it
+    certainly does not hold (``hard``: nothing drawn since the event), and the constraints
+    later draws weaken (``soft``: at most as many of those tiles as it drew since)."""
+    n = len(counts)
     hard: list[set[Tile]] = [set() for _ in range(n)]
     soft: list[Constraint] = []
     unknown_set = set(unknown)
-    for p, forbidden, since in events:
+    for p, forbidden, since in replay.events:
         seats = range(n) if p == -1 else (p,)
         for q in seats:
             if q == me or counts[q] == 0:
@@ -274,25 +317,12 @@ def infer(v: View) -> Knowledge:
             relevant = forbidden & unknown_set
             if not relevant:
                 continue
-            allowance = min(counts[q], sum(1 for i in draw_index[q] if i >= since))
+            allowance = min(counts[q], sum(1 for i in replay.draw_index[q] if i >= since))
             if allowance == 0:
                 hard[q] |= relevant
             else:
                 soft.append(Constraint(q, frozenset(relevant), allowance))
-    voids: list[set[int]] = []
-    for q in range(n):
-        mine = set()
-        for x in range(rs.max_pip + 1):
-            if all(t in hard[q] for t in unknown if x in t):
-                mine.add(x)
-        voids.append(mine)
-    return Knowledge(
-        rs=rs, n=n, seat=me, layout=layout, hand=hand, unknown=unknown, counts=counts,
-        boneyard=v.boneyard, hard=hard, soft=soft, voids=voids, drew=len(turn_draws),
-        last_placer=v.last_placer, passes_in_row=passes, first_turn_open=first_open,
-        played_this_turn=placed, extra_play=extra, turns=turns, leader=v.start.to_move,
-        leavers=leavers, history=history,
-    )
+    return hard, soft
 
 
 def _greedy_deal(k: Knowledge, rng: random.Random) -> list[list[Tile]] | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Final, Literal, get_args
 
 from ..errors import OptionError, UnknownVariantError
@@ -28,7 +29,7 @@ DRAW_ONE: Final = "draw_one"
 DRAW_UNTIL: Final = "draw_until_playable"
 
 DrawPolicy = Literal["none", "draw_one", "draw_until_playable"]
-LayoutKind = Literal["line", "tree", "trains"]
+LayoutName = Literal["line", "tree", "trains"]
 SpinnerRule = Literal["none", "first", "all"]
 
 
@@ -155,6 +156,42 @@ SETTLEMENT_KINDS: dict[str, SettlementKind] = {k.name: k for k in (
     SettlementKind("iwin", result="payments", doubles_left_cost=True, pays="stakes"),
 )}
 
+# --- the layout -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LayoutKind:
+    """How the tiles lie on the table (``Ruleset.layout`` names one): what the engine asks of
+    a layout kind, so that no code compares its name (hand/layout.py's classes build each).
+
+    ``line``: one line with the two ends ``L`` and ``R`` (RECORD.md's ``line``; the fast
+    kernels and the exact line solver take only these). ``trains``: Mexican Train (RULES.md
+    3.4): each round sets its engine double aside from the deal (``engine``), the engine is
+    the lead (a hand starts in play), every seat has a train and a marker, and a round ends
+    when every seat has passed in turn with the boneyard empty. Neither: a tree of spinners.
+    """
+
+    name: LayoutName
+    line: bool = False
+    trains: bool = False
+
+    def engine(self, max_pip: int, rounds: int, hand_number: int) -> int | None:
+        """The engine double of hand ``hand_number`` (Mexican Train: round k uses the double
+        max - k + 1, 12-12 first, 0-0 last), None where there is none."""
+        if not self.trains:
+            return None
+        return max(0, max_pip - (hand_number - 1) % rounds)
+
+    def tiles_in_play(self, max_pip: int) -> int:
+        """The tiles of a double-``max_pip`` set a hand can deal (the engine is set aside)."""
+        return (max_pip + 1) * (max_pip + 2) // 2 - (1 if self.trains else 0)
+
+
+LAYOUT_KINDS: dict[str, LayoutKind] = {k.name: k for k in (
+    LayoutKind("line", line=True),
+    LayoutKind("tree"),
+    LayoutKind("trains", trains=True),
+)}
+
 StandingName = Literal["money", "record", "cost", "points"]
 
 # The table's own words for a blocked hand, a pass and the boneyard, by the tradition a
@@ -268,7 +305,7 @@ class Ruleset:
     reserve: dict[int, int] = field(default_factory=dict)  # players -> tiles never drawn
     voluntary_draw: bool = False
     drawn_tile_optional: bool = False
-    layout: LayoutKind = "line"
+    layout: LayoutName = "line"
     spinners: SpinnerRule = "none"
     cross_after_line: bool = False
     unlock_mode: Literal["number", "spinner_only"] | None = None  # doubles
@@ -329,6 +366,11 @@ class Ruleset:
     def standing_rule(self) -> Standing:
         """The ``STANDINGS`` entry of ``standing``."""
         return STANDINGS[self.standing]
+
+    @cached_property
+    def layout_kind(self) -> LayoutKind:
+        """The ``LAYOUT_KINDS`` entry of ``layout`` (kept once read: a move asks for it)."""
+        return LAYOUT_KINDS[self.layout]
 
     def tiles_each(self, n: int) -> int:
         """Hand size for ``n`` players."""
@@ -591,7 +633,7 @@ DOUBLE_NINE_HANDS = {2: 15, 3: 13, 4: 11}
 # Every field that names a behaviour, with the names it may take.
 NAMED_FIELDS: dict[str, tuple[str | None, ...]] = {
     "draw_policy": get_args(DrawPolicy),
-    "layout": get_args(LayoutKind),
+    "layout": tuple(LAYOUT_KINDS),
     "spinners": get_args(SpinnerRule),
     "unlock_mode": ("number", "spinner_only", None),
     "first_lead": tuple(FIRST_LEADS),
@@ -812,14 +854,14 @@ def _build_ruleset(base: Ruleset, options: dict[str, Any] | None) -> Ruleset:
     if rs.scoring_mode == "points":
         rs = replace(rs, money=False, settlement="points", standing="points", target=100,
                      blocked_minus_own=True)
-    if rs.layout == "trains":
+    if rs.layout_kind.trains:
         if rs.max_pip == 9:
             if players > 4:
                 raise OptionError("the double-nine set of mexican_train takes 2 to 4 players")
             rs = replace(rs, hand_sizes=DOUBLE_NINE_HANDS, rounds=10)
         else:
             rs = replace(rs, rounds=rs.max_pip + 1)
-    total = (rs.max_pip + 1) * (rs.max_pip + 2) // 2 - (1 if rs.layout == "trains" else 0)
+    total = rs.layout_kind.tiles_in_play(rs.max_pip)
     if rs.tiles_each(players) * players > total:
         raise OptionError(f"{players} players with {rs.tiles_each(players)} tiles each need "
                           f"more than the {total} tiles of the set")

@@ -393,88 +393,102 @@ def settle_iwin(s: HandState, termination: Termination, winner: int | None,
     block, pass, doubles, escrow, leave), ``seat``, signed gross ``amount``, the ``tax``
     taken from it (credits only) and the ``other`` seat where there is one.
     """
-    rs, n, b = s.rs, s.n, s.rs.stake
-    half = b // 2
-    pips = _pips(s)
+    rs, n = s.rs, s.n
+    half = rs.stake // 2
     seated = _seated(s)
-    m = len(seated)
-    items: list[dict[str, Any]] = []
-    delta = [0] * n
-    house = 0
-
-    def credit(seat: int, amount: int, kind: str, other: int | None = None) -> None:
-        # Every credit is taxed on its own (RULES.md 2.3), never netted against debits.
-        nonlocal house
-        if amount <= 0:
-            return
-        t = tax(amount, rs.tax_permille)
-        delta[seat] += amount - t
-        house += t
-        items.append({"kind": kind, "seat": seat, "amount": amount, "tax": t, "other": other})
-
-    def debit(seat: int, amount: int, kind: str, other: int | None = None) -> None:
-        if amount <= 0:
-            return
-        delta[seat] -= amount
-        items.append({"kind": kind, "seat": seat, "amount": -amount, "tax": 0, "other": other})
-
-    def pay(src: int, dst: int, amount: int, kind: str) -> None:
-        debit(src, amount, kind, dst)
-        credit(dst, amount, kind, src)
-
+    book = _Ledger(n, rs.tax_permille)
     # Pass penalties were incurred during the hand; each is its own credit.
     for src, dst, amount in s.transfers:
-        pay(src, dst, amount, "pass")
+        book.pay(src, dst, amount, "pass")
     for p in range(n):
-        debit(p, s.escrow_by[p], "leave")
-    blocker = None
-    ranking: list[int]
-    if by_default:
-        assert winner is not None, "the last seat seated wins by default"
-        ranking = [winner]
-        first = winner
-    elif termination == "domino":
-        assert winner is not None, "a domino names who went out"
-        ranking = [winner] + _chain_order(s, [p for p in seated if p != winner])
-        first = winner
-        for seat, units in zip(ranking, IWIN_DOMINO[m], strict=True):
-            if units > 0:
-                credit(seat, units * half, "rank")
-            else:
-                debit(seat, -units * half, "rank")
-    else:
-        blocker = s.last_placer
-        if blocker is None:
-            # RULES.md 2.3: the blocker is the player who placed the last tile. Only a start
-            # position blocked before anyone moves can leave that unknown; it must say who.
-            raise RecordError("start.last_placer: a vn_iwin position blocked at its start "
-                              "needs the seat that placed the last tile (the blocker)")
-        ranking = _chain_order(s, seated)
-        first = ranking[0]
-        if blocker == first:
-            credit(blocker, 2 * b * (m - 1), "block")
-            for p in seated:
-                if p != blocker:
-                    debit(p, 2 * b, "block", blocker)
-        else:
-            debit(blocker, 3 * b, "block")
-            for p, share in _split(3 * b, [p for p in ranking if p != blocker]):
-                credit(p, share, "block", blocker)
+        book.debit(p, s.escrow_by[p], "leave")
+    ranking, first, blocker = _iwin_outcome(s, termination, winner, by_default, seated, book)
     if not by_default:
         # Thúi bò: everyone below 1st pays half a stake per double still in hand.
         for p in seated:
             if p != first:
                 doubles = sum(1 for t in s.hands[p] if is_double(t))
-                pay(p, first, doubles * half, "doubles")
+                book.pay(p, first, doubles * half, "doubles")
     if s.escrow:
         if termination == "blocked" and blocker != first:
             for p, share in _split(s.escrow, [p for p in ranking if p != blocker]):
-                credit(p, share, "escrow")
+                book.credit(p, share, "escrow")
         else:
-            credit(first, s.escrow, "escrow")
+            book.credit(first, s.escrow, "escrow")
     ranking = ranking + [p for p in range(n) if p not in ranking]
-    return HandResult(termination, first, blocker, None, ranking, pips, delta, house, first,
-                      {"items": items})
+    return HandResult(termination, first, blocker, None, ranking, _pips(s), book.delta,
+                      book.house, first, {"items": book.items})
+
+
+class _Ledger:
+    """A vn_iwin hand's payments: each seat's net ``delta``, the ``house``'s tax and the
+    ``items`` listed for the end-of-hand summary. Every credit is taxed on its own (RULES.md
+    2.3), never netted against debits."""
+
+    def __init__(self, n: int, tax_permille: int) -> None:
+        self.delta = [0] * n
+        self.house = 0
+        self.items: list[dict[str, Any]] = []
+        self.tax_permille = tax_permille
+
+    def credit(self, seat: int, amount: int, kind: str, other: int | None = None) -> None:
+        if amount <= 0:
+            return
+        t = tax(amount, self.tax_permille)
+        self.delta[seat] += amount - t
+        self.house += t
+        self.items.append({"kind": kind, "seat": seat, "amount": amount, "tax": t,
+                           "other": other})
+
+    def debit(self, seat: int, amount: int, kind: str, other: int | None = None) -> None:
+        if amount <= 0:
+            return
+        self.delta[seat] -= amount
+        self.items.append({"kind": kind, "seat": seat, "amount": -amount, "tax": 0,
+                           "other": other})
+
+    def pay(self, src: int, dst: int, amount: int, kind: str) -> None:
+        self.debit(src, amount, kind, dst)
+        self.credit(dst, amount, kind, src)
+
+
+def _iwin_outcome(s: HandState, termination: Termination, winner: int | None,
+                  by_default: bool, seated: list[int], book: _Ledger
+                  ) -> tuple[list[int], int, int | None]:
+    """How a vn_iwin hand ended, paid into ``book``: the rank payouts of a domino, or the
+    blocker's bet; returns the ranking of the seated players, the first and the blocker."""
+    b = s.rs.stake
+    half, m = b // 2, len(seated)
+    if by_default:
+        assert winner is not None, "the last seat seated wins by default"
+        return [winner], winner, None
+    if termination == "domino":
+        assert winner is not None, "a domino names who went out"
+        ranking = [winner] + _chain_order(s, [p for p in seated if p != winner])
+        for seat, units in zip(ranking, IWIN_DOMINO[m], strict=True):
+            if units > 0:
+                book.credit(seat, units * half, "rank")
+            else:
+                book.debit(seat, -units * half, "rank")
+        return ranking, winner, None
+    blocker = s.last_placer
+    if blocker is None:
+        # RULES.md 2.3: the blocker is the player who placed the last tile. Only a start
+        # position blocked before anyone moves can leave that unknown; it must say who.
+        raise RecordError("start.last_placer: a vn_iwin position blocked at its start "
+                          "needs the seat that placed the last tile (the blocker)")
+    ranking = _chain_order(s, seated)
+    first = ranking[0]
+    if blocker == first:
+        book.credit(blocker, 2 * b * (m - 1), "block")
+        for p in seated:
+            if p != blocker:
+                book.debit(p, 2 * b, "block", blocker)
+    else:
+        book.debit(blocker, 3 * b, "block")
+        for p, share in _split(3 * b, [p for p in ranking if p != blocker]):
+            book.credit(p, share, "block", blocker)
+    return ranking, first, blocker
 
 
 def penalties_so_far(s: HandState) -> list[int]:
