@@ -16,7 +16,7 @@ def test_wheel_is_pure_and_reproducible(tmp_path):
     assert first.name.endswith("-py3-none-any.whl")
     assert first.read_bytes() == second.read_bytes()
     names = zipfile.ZipFile(first).namelist()
-    assert "domino/session.py" in names and "domino/match/match.py" in names
+    assert "domino/session/__init__.py" in names and "domino/match/match.py" in names
     assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
 
 
