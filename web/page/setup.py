@@ -101,6 +101,7 @@ def render_setup():
     _render_options(entry, setup, players, lang)
     seed = byid("seed")
     seed.disabled = False
+    seed.placeholder = tr("menu.seed_random")
     # Left empty unless a link chose a number: a match without one gets a secret deal number
     # from the engine (DECISIONS E-35), which no state shows.
     if seed.value == "" and setup.get("seed") is not None:
