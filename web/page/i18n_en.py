@@ -25,6 +25,7 @@ MESSAGES = {
     "history.keep_n": "{n} matches",
     "history.count": "{n} matches kept",
     "history.aside": "{n} entries could not be read and were set aside: {why}",
+    "history.unshown": "{n} entries could not be shown.",
     "history.failed": "The browser refused to keep the history: {why}",
     "history.unavailable": "The history cannot be read: {why}",
     "history.loading": "Reading the history…",

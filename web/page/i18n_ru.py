@@ -28,6 +28,7 @@ MESSAGES = {
     "history.keep_n": "{n} партий",
     "history.count": "Партий в истории: {n}",
     "history.aside": "Не удалось прочитать записей: {n}; они отложены ({why})",
+    "history.unshown": "Не удалось показать записей: {n}.",
     "history.failed": "Браузер не позволил сохранить историю: {why}",
     "history.unavailable": "Не удалось прочесть историю: {why}",
     "history.loading": "Загрузка истории…",

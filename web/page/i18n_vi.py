@@ -25,6 +25,7 @@ MESSAGES = {
     "history.keep_n": "{n} trận gần nhất",
     "history.count": "Đang lưu {n} trận",
     "history.aside": "{n} mục không đọc được và đã được để riêng: {why}",
+    "history.unshown": "{n} mục không hiển thị được.",
     "history.failed": "Trình duyệt không cho lưu lịch sử: {why}",
     "history.unavailable": "Không đọc được lịch sử: {why}",
     "history.loading": "Đang đọc lịch sử…",
