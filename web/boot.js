@@ -23,8 +23,12 @@ const boot = {
   save(key, value) {
     try { localStorage.setItem(key, value); return "ok"; } catch (e) { return String(e); }
   },
-  load(key) {
-    try { const v = localStorage.getItem(key); return v === null ? "" : v; } catch (e) { return ""; }
+  // `most`: a longer value is read as none (it never reaches the page's small heap).
+  load(key, most) {
+    try {
+      const v = localStorage.getItem(key);
+      return v === null || (most && v.length > most) ? "" : v;
+    } catch (e) { return ""; }
   },
   remove(key) {
     try { localStorage.removeItem(key); } catch (e) { /* nothing to do */ }

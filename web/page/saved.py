@@ -25,8 +25,10 @@ def read_saved():
     the worker's `ready` answer says what is really saved)."""
     for key in OLD_SAVE_KEYS:
         window.dominoBoot.remove(key)
-    text = str(window.dominoBoot.load(SUMMARY_KEY))
+    # A summary is a few hundred characters: a longer one is damaged, and read as none.
+    text = str(window.dominoBoot.load(SUMMARY_KEY, 10_000))
     if not text:
+        window.dominoBoot.remove(SUMMARY_KEY)
         return None
     try:
         summary = json.loads(text)
