@@ -242,6 +242,7 @@ MESSAGES = {
     "menu.rules": "Full rules",
     "error.engine": "Engine error: {message}",
     "error.save_corrupt": "The saved match could not be read and was set aside.",
+    "error.seats_reset": "Who sat where in the saved match could not be read: the match goes on with you in the first seat and the computer in the others.",
     "error.save_missing": "No saved match was found.",
     "error.save_failed": "The match could not be saved ({error}); a reload would lose it.",
     "error.save_unavailable": "Matches cannot be saved here ({error}): a reload would lose the match.",

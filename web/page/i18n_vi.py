@@ -242,6 +242,7 @@ MESSAGES = {
     "menu.rules": "Luật đầy đủ",
     "error.engine": "Lỗi trò chơi: {message}",
     "error.save_corrupt": "Không đọc được trận đã lưu; trận đó đã được cất riêng.",
+    "error.seats_reset": "Không đọc được ai ngồi ghế nào trong trận đã lưu: trận tiếp tục với Bạn ở ghế đầu và Máy ở các ghế còn lại.",
     "error.save_missing": "Không tìm thấy trận đã lưu.",
     "error.save_failed": "Không lưu được trận đấu ({error}); nếu tải lại trang, trận này sẽ mất.",
     "error.save_unavailable": "Không lưu được trận ở đây ({error}): nếu tải lại trang, trận sẽ mất.",

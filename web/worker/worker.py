@@ -36,7 +36,9 @@ adds to the protocol:
   "error"}`: whether the storage could be read);
 - intent `resume` (no fields): load the save `ready` offered and answer the `state` that
   `load_record` would give for it, with the saved seats. No saved match, or another tab took
-  it meanwhile: error `no_save`. A save that
+  it meanwhile: error `no_save`. A save whose seats are damaged but whose record loads is
+  resumed with the default seats (the player first, computers at the others) and its answer
+  says `seats_reset: true` (issue 28); a save that
   cannot be read or replayed is set aside (key `set_aside`, never offered again) and answered
   with the error `bad_save`;
 - intent `forget_save` (no fields): delete the save `ready` offered (writes still queued are
@@ -468,10 +470,21 @@ async def _resume(data, message):
         message["id"] = data["id"]
     answer = _for_page(_master.submit(PAGE, json.dumps(message)))
     refused = json.loads(answer)
+    reset = refused.get("type") == "error" and refused.get("code") == "bad_seats"
+    if reset:
+        # Damaged seats, a record that may be fine: the match goes on with the default seats
+        # (the player at the first, computers at the others), and the answer says so.
+        message["seats"] = None
+        answer = _for_page(_master.submit(PAGE, json.dumps(message)))
+        refused = json.loads(answer)
     if refused.get("type") == "error":
         return await _refuse_save(data, offer, refused.get("message", ""), release)
     _offer["id"] = None
     _begin_match(saved, release)
+    if reset:
+        refused["seats_reset"] = True
+        answer = json.dumps(refused)
+        _written["hands"] = -1  # the head is written anew, with the seats now played
     return _with_save(answer)
 
 
