@@ -62,3 +62,10 @@ def test_a_save_whose_seats_are_damaged_resumes_with_default_seats_and_says_so()
     assert saves(second["store"]) == [head_key.split("|", 1)[1]]  # not set aside
     assert json.loads(second["store"][head_key])["seats"] == ["human", "ai"]  # written anew
     assert "saves|set_aside" not in second["store"]
+
+
+def test_a_set_aside_row_is_said_in_bounded_words():
+    store = {"history|aside/" + "k" * 5000: json.dumps({"text": "", "error": "e" * 100_000})}
+    listed = load(store=store, script=[{"type": "history", "v": 2, "id": 2}])["answers"][1]
+    (aside,) = listed["set_aside"]
+    assert len(aside["id"]) <= 100 and len(aside["error"]) <= 200
