@@ -258,6 +258,8 @@ MESSAGES = {
     "reason.bad_option": "an option or the number of players is not accepted by this game",
     "reason.bad_seats": "the seats do not match the players",
     "reason.bad_record": "the file is not a valid domino record",
+    "reason.record_too_big": "the file is too large for a domino record (at most 4,000,000 characters)",
+    "reason.record_too_deep": "the file is nested too deeply to be a domino record",
     "reason.unsupported_version": "the record's format version is not supported",
     "reason.illegal_move": "that move is not allowed",
     "reason.no_match": "no match is being played",

@@ -258,6 +258,8 @@ MESSAGES = {
     "reason.bad_option": "một tùy chọn hoặc số người chơi không hợp lệ với trò chơi này",
     "reason.bad_seats": "chỗ ngồi không khớp với số người chơi",
     "reason.bad_record": "tệp không phải là biên bản domino hợp lệ",
+    "reason.record_too_big": "tệp quá lớn để là biên bản domino (tối đa 4.000.000 ký tự)",
+    "reason.record_too_deep": "tệp lồng nhau quá sâu, không phải là biên bản domino",
     "reason.unsupported_version": "không hỗ trợ phiên bản định dạng của biên bản",
     "reason.illegal_move": "nước đi này không hợp lệ",
     "reason.no_match": "chưa có trận nào đang chơi",

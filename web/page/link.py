@@ -61,18 +61,29 @@ def _stamp(message):
     message["history_keep"] = S["settings"]["keep"]
 
 
-async def send(message, take=False):
+async def send(message, take=False, file=None):
     """Send one intent to the worker and return its answer as a dict (`hello` goes without
     a version: its answer says which protocol the worker speaks). With `take`, a `state` or
-    `error` answer also goes into the store, in its place among the worker's updates."""
+    `error` answer also goes into the store, in its place among the worker's updates. With
+    `file` (a record the player opened), the file's text goes in as the intent's `record` in
+    JavaScript (boot.js `recordFile`, which refuses one too large or nested too deep before
+    it is read or sent), never through this interpreter."""
     _stamp(message)
     msg_id = message["id"]
     _inbox.expect(msg_id, message, take)
     started = window.performance.now()
+    refused = ""
     try:
-        await window.dominoBoot.engine.request(json.dumps(message), msg_id)
+        if file is None:
+            await window.dominoBoot.engine.request(json.dumps(message), msg_id)
+        else:
+            refused = str(await window.dominoBoot.recordFile(json.dumps(message), file))
     finally:
         answer = _inbox.answer(msg_id)
+    if refused:
+        answer = json.loads(refused)  # never sent: no answer of the worker will come
+        if take:
+            accept(answer, message)
     if answer is None:
         answer = {"type": "error", "code": "bad_answer", "message": "no answer"}
     measure(message, answer, started)
@@ -220,21 +231,26 @@ async def start_engine(after_ready):
     if S["pending"] is not None:
         pending = S["pending"]
         S["pending"] = None
-        await run_intent(pending)
+        file, _pending_file["file"] = _pending_file["file"], None
+        await run_intent(pending, file)
     # Started: what waited for the engine (a link's match) has been sent and answered.
     js.document.documentElement.dataset.started = "done"
 
 
-async def run_intent(message):
+_pending_file = {"file": None}  # the record file of the intent waiting for the engine
+
+
+async def run_intent(message, file=None):
     """Send an intent that answers with a state (or an error): the answer goes into the store
-    (`on_text`) before this returns."""
+    (`on_text`) before this returns. `file`: a record the player opened (`send`)."""
     if S["engine_state"] != "ready":
         S["pending"] = message
+        _pending_file["file"] = file
         store.emit()
         return
     S["busy"] += 1
     try:
-        await send(message, take=True)
+        await send(message, take=True, file=file)
     finally:
         S["busy"] -= 1
 
