@@ -210,9 +210,8 @@ def check_contents(entry):
     leader = match.get("leader")
     if leader is not None:
         _seat_list([leader], players, "field match.leader")
-    for key in ("over",):
-        if key in match and not isinstance(match[key], bool):
-            raise ValueError("field match.over is not a yes or no")
+    if "over" in match and not isinstance(match["over"], bool):
+        raise ValueError("field match.over is not a yes or no")
     hand_number = match.get("hand_number")
     if hand_number is not None and (isinstance(hand_number, bool)
                                     or not isinstance(hand_number, int)
