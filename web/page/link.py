@@ -232,12 +232,33 @@ async def start_engine(after_ready):
         pending = S["pending"]
         S["pending"] = None
         file, _pending_file["file"] = _pending_file["file"], None
-        await run_intent(pending, file)
+        await open_link(pending, file)
     # Started: what waited for the engine (a link's match) has been sent and answered.
     js.document.documentElement.dataset.started = "done"
 
 
 _pending_file = {"file": None}  # the record file of the intent waiting for the engine
+
+
+async def open_link(message, file=None):
+    """Send an intent that may come from a deep link (at start-up, or followed in the open
+    page): a link's match while another is in progress is asked about first (issue 28)."""
+    if message.get("deep_link") and S["engine_state"] == "ready" and saved.in_progress():
+        saved.ask_link(lambda start: spawn(link_chosen(message, start)))
+        return
+    await run_intent(message, file)
+
+
+async def link_chosen(message, start):
+    """The player's answer to a deep link while a match was in progress: start the link's
+    match keeping the saved one resumable (`keep_saved`: the worker leaves it where it is),
+    or continue the saved match; the link's settings stay in the setup form either way, so
+    its match can still be started from the menu."""
+    if start:
+        await run_intent(dict(message, keep_saved=True))
+    else:
+        forget_link()
+        await run_intent({"type": "resume"})
 
 
 async def run_intent(message, file=None):

@@ -41,6 +41,9 @@ adds to the protocol:
   says `seats_reset: true` (issue 28); a save that
   cannot be read or replayed is set aside (key `set_aside`, never offered again) and answered
   with the error `bad_save`;
+- `new_match` with `keep_saved: true` (a deep link the player chose to start although a match
+  was in progress, issue 28) leaves the saved matches where they are, resumable, instead of
+  moving them to the history; the next match started without it moves them as usual;
 - intent `forget_save` (no fields): delete the save `ready` offered (writes still queued are
   dropped first); answers `{"type": "forgotten"}`. Storage errors answer the error `save_failed`.
 
@@ -755,7 +758,7 @@ async def _dispatch(data, message):
     if kind in LAZY_INTENTS:
         return await _later(LAZY_INTENTS[kind]).handle(data, _context())
     starts = kind in NEW_MATCH
-    if starts:
+    if starts and not data.get("keep_saved"):
         await _retire()
     for updates in _master.submit_steps(PAGE, message):
         if updates is not None:
