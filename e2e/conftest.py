@@ -104,9 +104,14 @@ def wait_engine(page, timeout=ENGINE_TIMEOUT_MS):
 
 
 def open_deep_link(page, site, fragment):
-    """Open the match a deep link describes and wait until its table is shown."""
+    """Open the match a deep link describes and wait until its table is shown; when the page
+    asks first because a match is in progress (issue 28), the link's match is started (the
+    other stays saved)."""
     page.goto(site + "index.html#" + fragment)
     wait_engine(page)
+    page.wait_for_selector("#game:not([hidden]), #link-confirm:not([hidden])", timeout=30_000)
+    if page.locator("#link-confirm").is_visible():
+        page.click("#link-start")
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
 
 

@@ -14,6 +14,7 @@ from conftest import (
     wait_until,
     worker_save,
 )
+from test_links import start_from_the_menu
 from test_summary import open_record, record_of
 
 
@@ -55,7 +56,9 @@ def test_finished_and_replaced_matches_are_kept_listed_exported_and_deleted(
     play_first_move(page)
     wait_until(page, lambda: json.loads(worker_save(page) or "{}").get("summary", {})
                .get("moves", 0) >= 1, what="the block match saved after a move")
-    open_deep_link(page, site, "variant=draw&players=2&seed=9&seats=human,ai")
+    # A match started from the menu replaces it (a link would ask first and keep it saved).
+    page.goto(site)
+    start_from_the_menu(page)
     wait_until(page, lambda: len(history_keys(page)) == 2, what="the replaced match kept")
     open_history(page)
     entries = page.locator("#history-list .history-entry")
@@ -155,8 +158,9 @@ def test_a_first_version_database_is_upgraded_and_its_save_kept(page, site, guar
     page.click("#menu-button")
     resume.click()
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
-    # Replaced by a new match, the resumed one is kept as unfinished.
-    open_deep_link(page, site, "variant=draw&players=2&seed=9&seats=human,ai")
+    # Replaced by a new match from the menu, the resumed one is kept as unfinished.
+    page.goto(site)
+    start_from_the_menu(page)
     wait_until(page, lambda: len(history_keys(page)) == 1, what="the resumed match kept")
 
 

@@ -4,14 +4,23 @@ A fragment whose escapes are not UTF-8 killed the page at start-up; a lesson tha
 exist opened an empty lesson screen; a deal number of 100,000 digits reached the engine. Each
 is now ignored with a note (#link-note) and the menu works. A typed name is shown isolated
 (FSI ... PDI in text, dir=auto in the DOM, on the canvas too), limited, and read back from
-storage exactly.
+storage exactly. A link opened while a match is in progress asks first, and the other
+match stays resumable whichever the player chooses.
 """
 
 import json
 import time
 
 import pytest
-from conftest import click_unless_rerendered, open_deep_link, wait_engine
+from conftest import (
+    click_unless_rerendered,
+    open_deep_link,
+    play_first_move,
+    wait_engine,
+    wait_my_turn,
+    wait_until,
+    worker_saves,
+)
 
 FSI, PDI = "\u2068", "\u2069"
 
@@ -178,3 +187,48 @@ def test_names_on_the_canvas_are_isolated(page, site, guard):
       return [ctx.measureText('\\u2068abc\\u2069').width, ctx.measureText('abc').width];
     }""")
     assert abs(widths[0] - widths[1]) < 0.5
+
+
+DRAW_LINK = "index.html#variant=draw&players=2&seed=9&seats=human,ai"
+
+
+def _a_match_in_progress(page, site):
+    """A block match with a move played, saved by the worker."""
+    open_deep_link(page, site, "variant=block&players=2&seed=4&seats=human,ai:hard")
+    wait_my_turn(page)
+    play_first_move(page)
+    wait_until(page, lambda: any(s["summary"].get("moves", 0) >= 1 for s in worker_saves(page)),
+               what="the block match saved after a move")
+
+
+def _asked(page, site, reload=True):
+    """The draw link opened (in a new page load, or followed in the open page)."""
+    if reload:
+        page.goto("about:blank")
+        page.goto(site + DRAW_LINK)
+        wait_engine(page)
+    else:
+        page.evaluate("location.hash = '#" + DRAW_LINK.split("#", 1)[1] + "'")
+    page.locator("#link-confirm").wait_for(state="visible", timeout=30_000)
+    assert "Block" in page.locator("#link-confirm-text").inner_text()
+    assert page.locator("#link-confirm-title").inner_text() == "You have a match in progress"
+
+
+def test_a_link_asks_before_replacing_a_match_in_progress_and_continue_resumes_it(
+        page, site, guard):
+    _a_match_in_progress(page, site)
+    _asked(page, site)
+    page.click("#link-continue")
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    assert page.locator("#game .seat[data-seat]").count() == 2
+    assert [s["record"]["variant"] for s in worker_saves(page)] == ["block"]
+    assert page.evaluate("location.hash") == ""
+
+
+def test_a_link_started_instead_keeps_the_match_in_progress_saved(page, site, guard):
+    _a_match_in_progress(page, site)
+    _asked(page, site, reload=False)
+    page.click("#link-start")
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    wait_until(page, lambda: sorted(s["record"]["variant"] for s in worker_saves(page))
+               == ["block", "draw"], what="both matches saved")

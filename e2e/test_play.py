@@ -180,6 +180,11 @@ def test_a_deep_link_followed_in_the_open_page_starts_its_match(page, site, guar
     open_deep_link(page, site, "variant=block&players=2&seed=1&seats=human,ai")
     assert page.locator("#game .seat[data-seat]").count() == 2
     page.evaluate("location.hash = '#variant=kozel&players=3&seed=2&seats=human,ai,ai'")
+    # A computer may have moved: the block match is then in progress and the page asks.
+    page.wait_for_function("document.querySelectorAll('#game .seat[data-seat]').length === 3"
+                           " || !document.querySelector('#link-confirm').hidden")
+    if page.locator("#link-confirm").is_visible():
+        page.click("#link-start")
     page.wait_for_function(
         "document.querySelectorAll('#game .seat[data-seat]').length === 3",
         timeout=30_000)

@@ -70,6 +70,9 @@ def test_a_move_fits_on_every_screen(browser, site, artifacts, size):
     # Four computers' worth of seats: Mexican Train at five players, a 15-tile hand at four.
     page.goto(site + "index.html#variant=mexican_train&players=5&seed=4"
                      "&seats=human,ai,ai,ai,ai")
+    # The vn_traditional match is in progress: the page asks first (issue 28).
+    page.locator("#link-confirm").wait_for(state="visible", timeout=30_000)
+    page.click("#link-start")
     page.wait_for_function("document.querySelectorAll('#game .seat').length === 5",
                            timeout=60_000)
     wait_my_turn(page)

@@ -3,6 +3,26 @@
 // the Pyodide worker starts only then and nothing downloads twice on a first visit), offer
 // the update flow of a new build, and split PyScript's MicroPython bootstrap over several
 // tasks (end of this file).
+// The engine's limits on record text (engine/domino/rules/schema.py MAX_RECORD_CHARS, MAX_DEPTH).
+const RECORD_MAX_CHARS = 4000000;
+const RECORD_MAX_DEPTH = 64;
+
+// Whether brackets outside JSON strings nest deeper than `most` (a scan, no parse).
+function nestsDeeper(text, most) {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;  // a backslash: the next character is escaped
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) { if (++depth > most) return true; }
+    else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
 const boot = {
   swState: "none",          // none | unsupported | installing | controlled | failed | timeout
   updateReady: false,
@@ -23,8 +43,12 @@ const boot = {
   save(key, value) {
     try { localStorage.setItem(key, value); return "ok"; } catch (e) { return String(e); }
   },
-  load(key) {
-    try { const v = localStorage.getItem(key); return v === null ? "" : v; } catch (e) { return ""; }
+  // `most`: a longer value is read as none (it never reaches the page's small heap).
+  load(key, most) {
+    try {
+      const v = localStorage.getItem(key);
+      return v === null || (most && v.length > most) ? "" : v;
+    } catch (e) { return ""; }
   },
   remove(key) {
     try { localStorage.removeItem(key); } catch (e) { /* nothing to do */ }
@@ -95,6 +119,34 @@ const boot = {
     a.href = url; a.download = name; document.body.appendChild(a); a.click(); a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
     return "ok";
+  },
+  // A record opened from the menu, on its way from the player's file to the worker in
+  // JavaScript, never through the page's MicroPython (whose heap an 8 MB text fills, and whose
+  // JSON reader recursed out on a record nested 100,000 deep). Refused before it is read when
+  // the file is larger than any record (RECORD_MAX_CHARS characters take at most four bytes
+  // each), and before it is sent when its text is longer or nests deeper than the engine's
+  // limits (schema.MAX_RECORD_CHARS, schema.MAX_DEPTH; tests/web/test_links.py checks that
+  // they agree); the worker checks the text again as it parses it. `messageText` is the
+  // `load_record` intent; the file's text goes in as its `record`, and the answer comes to the
+  // page as every answer does (engine.onText). Resolves with "" once it is sent, else with
+  // the refusal (an `error` answer's text, its code `record_too_big` or `record_too_deep`).
+  async recordFile(messageText, file) {
+    const refuse = (code) => JSON.stringify({ type: "error", code, message: "" });
+    try {
+      const message = JSON.parse(messageText);
+      if (file.size > 4 * RECORD_MAX_CHARS) return refuse("record_too_big");
+      const text = await file.text();
+      if (text.length > RECORD_MAX_CHARS && [...text].length > RECORD_MAX_CHARS) {
+        return refuse("record_too_big");
+      }
+      if (nestsDeeper(text, RECORD_MAX_DEPTH)) return refuse("record_too_deep");
+      message.record = text;
+      await boot.engine.request(JSON.stringify(message), message.id);
+      return "";
+    } catch (e) {
+      console.error(e);
+      return refuse("bad_record");
+    }
   },
   // The history file's way between the worker and the player's file, in JavaScript: a long
   // history's text (2.5 MB for 500 matches) does not fit MicroPython's heap (measured: a

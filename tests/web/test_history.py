@@ -226,3 +226,60 @@ def test_import_respects_the_keep_setting_oldest_first():
     assert report["added"] + report["not_kept"] == 10
     assert report["removed"] == len(plan["delete"]) == 15 + report["added"] - 20
     assert report["keep"] == 20
+
+
+# Issue 27: entries with the right types but contents no match holds (imported, or a tampered
+# IndexedDB row) are refused with a reason, so that the worker sets them aside alone.
+@pytest.mark.parametrize(("change", "why"), [
+    ({"match": {"balances": ["x", 1, 2]}}, "match.balances"),
+    ({"match": {"records": [1, 2, float("inf")]}}, "match.records"),
+    ({"match": {"records": [1] * 200_000}}, "match.records"),
+    ({"match": {"open": [0, 1, 0]}}, "match.open"),
+    ({"match": {"winners": [9]}}, "match.winners"),
+    ({"match": {"leader": "me"}}, "match.leader"),
+    ({"seats": ["human"] * 100_000}, "field seats"),
+    ({"seats": ["human", "ai", "robot"]}, "field seats"),
+    ({"players": 99}, "field players"),
+    ({"variant": "chess"}, "unknown variant"),
+    ({"viewer": 5}, "field viewer"),
+    ({"hands": 10**9}, "field hands"),
+    ({"id": "x" * 1000}, "field id"),
+    ({"results": [{"termination": "out", "winner": 0, "delta": ["x", 1, 2]}]},
+     "field results"),
+    ({"results": [{"termination": "out", "winner": 0, "delta": [1, 2, 3]}] * 1001},
+     "field results"),
+])
+def test_an_entry_whose_contents_no_match_holds_is_refused(change, why):
+    with pytest.raises(ValueError, match=why):
+        history.read_entry(json.dumps(_entry(**change)))
+
+
+def test_a_stored_text_beyond_the_bound_is_refused_before_it_is_parsed():
+    text = json.dumps(_entry(standing="p" * history.MAX_ENTRY_CHARS))
+    with pytest.raises(ValueError, match="larger than"):
+        history.read_entry(text)
+    with pytest.raises(ValueError, match="not JSON"):
+        history.read_entry("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(history.FileError):
+        history.read_file("[" * 100_000 + "]" * 100_000)
+
+
+def test_the_list_gets_only_the_known_fields_of_an_entry():
+    """The page's heap is small: an entry's unknown fields, however large, never reach it."""
+    entry = _entry(extra=list(range(1000)))
+    entry["match"]["junk"] = "x" * 1000
+    summary = history.summary(history.read_entry(json.dumps(entry)))
+    assert set(summary) == set(history.SUMMARY_FIELDS)
+    assert set(summary["match"]) == {"records", "open"}
+
+
+def test_an_imported_entry_with_a_word_in_its_totals_is_set_aside_and_the_others_shown():
+    good = [_entry(id="1-" + str(i), saved_at=300 + i) for i in range(5)]
+    bad = _entry(id="bad", saved_at=400, match={"balances": ["x", 1, 2]})
+    plan = history.merge([], good + [bad], 100)
+    assert plan["report"]["added"] == 5 and plan["report"]["set_aside"] == 1
+    assert "match.balances" in plan["report"]["reasons"][0]
+    # Every entry kept can be shown: the history screen's lines of each.
+    for entry in plan["put"]:
+        lines = textfmt.history_lines("en", history.summary(entry), "")
+        assert lines["seats"]

@@ -135,3 +135,16 @@ open("/work/got.json", "w").write(json.dumps(got))
     assert done.returncode == 0, done.stderr[-3000:]
     got = json.loads((tmp_path / "got.json").read_text(encoding="utf-8"))
     assert got == [deeplink.read_link(fragment) for fragment in fragments]
+
+
+def test_the_page_refuses_a_record_file_by_the_engines_own_limits():
+    """Issue 28: boot.js `recordFile` refuses a record too large or nested too deep before
+    it is read or sent, by the limits the engine refuses it by (schema.parse_record)."""
+    boot = (ROOT / "web" / "boot.js").read_text(encoding="utf-8")
+    chars = re.search(r"const RECORD_MAX_CHARS = (\d+);", boot)
+    depth = re.search(r"const RECORD_MAX_DEPTH = (\d+);", boot)
+    assert chars and int(chars.group(1)) == schema.MAX_RECORD_CHARS
+    assert depth and int(depth.group(1)) == schema.MAX_DEPTH
+    for lang in ("en", "vi", "ru"):
+        for code in ("record_too_big", "record_too_deep"):
+            assert "reason." + code in i18n.catalogue(lang)

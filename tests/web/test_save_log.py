@@ -102,3 +102,19 @@ def test_the_state_row_carries_the_summary_and_the_public_part():
 def test_the_newest_save_is_offered():
     assert save_log.newest([("a", {"saved_at": 5}), ("b", {"saved_at": 9}), ("c", {})]) == "b"
     assert save_log.newest([]) is None
+
+
+def test_a_stored_summary_is_rebuilt_bounded_and_a_damaged_one_gives_way_to_the_head():
+    """Issue 27: `ready` passes the stored summary to the page; only known fields, bounded."""
+    clean = save_log.clean_summary({"variant": "draw", "players": 2, "seats": ["human"] * 5000,
+                                    "moves": 3, "hand_over": False, "saved_at": 7,
+                                    "junk": "x" * 100_000, "hand_number": "1"})
+    assert clean == {"variant": "draw", "players": 2, "seats": None, "moves": 3,
+                     "hand_over": False, "saved_at": 7}
+    assert save_log.read_state("x" * (save_log.MAX_STATE_CHARS + 1)) == ({}, None)
+    assert save_log.read_state("[" * 100_000) == ({}, None)
+    head = json.dumps({"record": {"variant": "kozel", "options": {"players": 3},
+                                  "hands": [{}, {}]}, "seats": ["human", "ai", "ai:hard"]})
+    assert save_log.summary_from_head(head) == {
+        "variant": "kozel", "players": 3, "seats": ["human", "ai", "ai:hard"], "hand_number": 2}
+    assert save_log.summary_from_head("{") == {}

@@ -172,3 +172,17 @@ def test_the_store_and_its_pure_neighbours_import_no_browser_module():
         imported |= {(node.module or "").split(".")[0] for node in ast.walk(tree)
                      if isinstance(node, ast.ImportFrom)}
         assert not imported & {"pyscript", "js", "dom"}, (name, imported)
+
+
+def test_a_save_resumed_with_default_seats_says_so():
+    """Issue 28: the worker resumed a save whose seats it could not read with the default
+    seats (`seats_reset`); the page says so rather than passing over it."""
+    page = Page()
+    page.send({"type": "hello"})
+    answer = page.send({"type": "new_match", "variant": "draw", "options": {"players": 2},
+                        "seed": 7})
+    done = store.reduce(dict(answer, seats_reset=True, state_id=answer["state_id"] + 1),
+                        {"type": "resume"})
+    assert done["state"] and done["error"] == store.tr("error.seats_reset")
+    assert store.reduce(dict(answer, state_id=answer["state_id"] + 2),
+                        {"type": "resume"})["error"] == ""

@@ -20,8 +20,9 @@ WEB = ROOT / "web" / "worker"
 
 # What must not be compiled before the worker's `ready` answer, nor for a first new match.
 LATER = ("worker_history", "worker_review", "history", "reviewing", "match_stats", "domino.ai")
-# What is compiled on its first use only, never while idle: the lessons are rare.
-ON_USE = ("worker_lesson", "lessoning")
+# What is compiled on its first use only, never while idle: the lessons are rare, and a
+# friend's device comes only to a host.
+ON_USE = ("worker_lesson", "lessoning", "worker_friends")
 
 CHILD = r"""
 import asyncio, json, random, sys, time, types

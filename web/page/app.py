@@ -368,7 +368,7 @@ def on_hashchange(event):
     if data is not None:
         byid("result").hidden = True
         setup.take_link(data)
-        spawn(link.run_intent(link_intent(data)))
+        spawn(link.open_link(link_intent(data)))
 
 
 def on_keydown(event):

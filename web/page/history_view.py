@@ -45,9 +45,14 @@ def render():
     byid("history-empty").hidden = answer is None or bool(entries)
     byid("history-count").textContent = tr("history.count", n=len(entries)) if entries else ""
     html = []
+    unshown = 0
     for entry in entries:
-        date = saved.saved_date(entry)
-        lines = textfmt.history_lines(S["lang"], entry, date)
+        try:
+            date = saved.saved_date(entry)
+            lines = textfmt.history_lines(S["lang"], entry, date)
+        except Exception:  # noqa: BLE001 - the worker checks every entry; one that still
+            unshown += 1  # cannot be shown is counted and said, never hides the others
+            continue
         marker = "" if entry.get("finished") else " unfinished"
         ident = esc(str(entry.get("id")))
         html.append(
@@ -65,6 +70,9 @@ def render():
             + '" aria-label="' + esc(tr("history.delete_label", date=date)) + '">'
             + esc(tr("history.delete")) + "</button></div></li>")
     set_html("history-list", "".join(html))
+    if unshown:
+        status.textContent = " ".join(notes + [tr("history.unshown", n=unshown)]).strip()
+        status.hidden = False
     clear = byid("history-clear")
     clear.hidden = not entries or S["history_clear"]
     ask = byid("history-clear-confirm")

@@ -61,18 +61,29 @@ def _stamp(message):
     message["history_keep"] = S["settings"]["keep"]
 
 
-async def send(message, take=False):
+async def send(message, take=False, file=None):
     """Send one intent to the worker and return its answer as a dict (`hello` goes without
     a version: its answer says which protocol the worker speaks). With `take`, a `state` or
-    `error` answer also goes into the store, in its place among the worker's updates."""
+    `error` answer also goes into the store, in its place among the worker's updates. With
+    `file` (a record the player opened), the file's text goes in as the intent's `record` in
+    JavaScript (boot.js `recordFile`, which refuses one too large or nested too deep before
+    it is read or sent), never through this interpreter."""
     _stamp(message)
     msg_id = message["id"]
     _inbox.expect(msg_id, message, take)
     started = window.performance.now()
+    refused = ""
     try:
-        await window.dominoBoot.engine.request(json.dumps(message), msg_id)
+        if file is None:
+            await window.dominoBoot.engine.request(json.dumps(message), msg_id)
+        else:
+            refused = str(await window.dominoBoot.recordFile(json.dumps(message), file))
     finally:
         answer = _inbox.answer(msg_id)
+    if refused:
+        answer = json.loads(refused)  # never sent: no answer of the worker will come
+        if take:
+            accept(answer, message)
     if answer is None:
         answer = {"type": "error", "code": "bad_answer", "message": "no answer"}
     measure(message, answer, started)
@@ -112,7 +123,7 @@ def measure(message, answer, started):
 
 WORKER_FILES = ("worker_db.py", "save_log.py", "worker_saves.py", "worker_history.py",
                 "worker_review.py", "worker_lesson.py", "history.py", "reviewing.py",
-                "match_stats.py", "lessoning.py")
+                "match_stats.py", "lessoning.py", "worker_friends.py")
 
 
 def worker_config():
@@ -220,21 +231,47 @@ async def start_engine(after_ready):
     if S["pending"] is not None:
         pending = S["pending"]
         S["pending"] = None
-        await run_intent(pending)
+        file, _pending_file["file"] = _pending_file["file"], None
+        await open_link(pending, file)
     # Started: what waited for the engine (a link's match) has been sent and answered.
     js.document.documentElement.dataset.started = "done"
 
 
-async def run_intent(message):
+_pending_file = {"file": None}  # the record file of the intent waiting for the engine
+
+
+async def open_link(message, file=None):
+    """Send an intent that may come from a deep link (at start-up, or followed in the open
+    page): a link's match while another is in progress is asked about first (issue 28)."""
+    if message.get("deep_link") and S["engine_state"] == "ready" and saved.in_progress():
+        saved.ask_link(lambda start: spawn(link_chosen(message, start)))
+        return
+    await run_intent(message, file)
+
+
+async def link_chosen(message, start):
+    """The player's answer to a deep link while a match was in progress: start the link's
+    match keeping the saved one resumable (`keep_saved`: the worker leaves it where it is),
+    or continue the saved match; the link's settings stay in the setup form either way, so
+    its match can still be started from the menu."""
+    if start:
+        await run_intent(dict(message, keep_saved=True))
+    else:
+        forget_link()
+        await run_intent({"type": "resume"})
+
+
+async def run_intent(message, file=None):
     """Send an intent that answers with a state (or an error): the answer goes into the store
-    (`on_text`) before this returns."""
+    (`on_text`) before this returns. `file`: a record the player opened (`send`)."""
     if S["engine_state"] != "ready":
         S["pending"] = message
+        _pending_file["file"] = file
         store.emit()
         return
     S["busy"] += 1
     try:
-        await send(message, take=True)
+        await send(message, take=True, file=file)
     finally:
         S["busy"] -= 1
 

@@ -11,7 +11,7 @@ import json
 from pyscript import window
 
 import textfmt
-from dom import byid, show_error
+from dom import byid, on, show_error
 from store import S, tr
 
 # The public summary of the match the worker keeps saved (the worker holds the record itself).
@@ -25,8 +25,10 @@ def read_saved():
     the worker's `ready` answer says what is really saved)."""
     for key in OLD_SAVE_KEYS:
         window.dominoBoot.remove(key)
-    text = str(window.dominoBoot.load(SUMMARY_KEY))
+    # A summary is a few hundred characters: a longer one is damaged, and read as none.
+    text = str(window.dominoBoot.load(SUMMARY_KEY, 10_000))
     if not text:
+        window.dominoBoot.remove(SUMMARY_KEY)
         return None
     try:
         summary = json.loads(text)
@@ -97,3 +99,39 @@ def saved_date(summary):
         return ""
     # As text: a Python integer this large does not cross to JavaScript as a number.
     return str(window.dominoBoot.formatDate(str(stamp), S["lang"]))
+
+
+def in_progress():
+    """Whether a match is saved that has been played and has not ended (a deep link then asks
+    before it starts another; one without a move is only deleted when replaced, as the
+    worker's `_retire` does)."""
+    summary = S["saved"]
+    if summary is None or summary.get("match_over"):
+        return False
+    return bool(summary.get("moves")) or (summary.get("hand_number") or 1) > 1
+
+
+_ask = {"wired": False, "choose": None}
+
+
+def _chosen(start):
+    byid("link-confirm").hidden = True
+    choose, _ask["choose"] = _ask["choose"], None
+    if choose is not None:
+        choose(start)
+
+
+def ask_link(choose):
+    """A deep link's match while another is in progress (issue 28): ask which to play, "You
+    have a match in progress: continue it, or start this one?"; `choose(start)` is called
+    with the answer (True: start the link's match)."""
+    if not _ask["wired"]:
+        _ask["wired"] = True
+        on(byid("link-continue"), "click", lambda event: _chosen(False))
+        on(byid("link-start"), "click", lambda event: _chosen(True))
+    _ask["choose"] = choose
+    summary = S["saved"] or {}
+    byid("link-confirm-text").textContent = tr(
+        "linkask.text", saved=textfmt.saved_text(S["lang"], summary, saved_date(summary)))
+    byid("link-confirm").hidden = False
+    byid("link-continue").focus()

@@ -296,14 +296,9 @@ def on_import(event):
 
 
 async def import_file(file):
-    text = str(await file.text())
-    try:
-        record = json.loads(text)
-    except ValueError as exc:
-        why = i18n.error_reason(S["lang"], "bad_record", str(exc))
-        show_error(tr("error.record", message=why))
-        return
-    await link.run_intent({"type": "load_record", "record": record})
+    """Open a record file: its text goes to the worker in JavaScript (link.send), refused
+    there with the reason when it is too large or nested too deep (issue 28)."""
+    await link.run_intent({"type": "load_record"}, file)
 
 
 def on_resume(event):

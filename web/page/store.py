@@ -162,6 +162,8 @@ def reduce(answer, message):
             screens.show(screens.GAME)  # a pushed state leaves the menu open if the player went there
         out["state"] = True
         out["save"] = answer.get("save")
+        if intent == "resume" and answer.get("seats_reset"):
+            out["error"] = tr("error.seats_reset")  # the worker could not read who sat where
         return out
     if kind != "error":
         return None

@@ -12,7 +12,9 @@ for the statistics; an entry of version 1 gets them by replaying its record, or 
 record does not replay). `read_entry` upgrades an entry of an older
 version to the current one, step by step (`UPGRADES`), and refuses, with the reason, one it
 cannot read: not JSON, not an object, a version newer than this page knows, a missing or
-mistyped field. The worker then sets that entry aside (key `aside/<id>`, with the reason) and
+mistyped field, or contents no match can hold (`check_contents`: a total that is not a
+number, more seats than players, a list longer than the variant's table, a stored text larger
+than `MAX_ENTRY_CHARS`). The worker then sets that entry aside (key `aside/<id>`, with the reason) and
 reports it; one bad entry never hides the others.
 
 The store is bounded: `to_trim` names the entries beyond the player's `keep` setting, the
@@ -27,6 +29,8 @@ and the player's `keep` setting bounds the result (the oldest go first).
 
 import json
 
+from domino.rules import schema
+
 SCHEMA_VERSION = 2
 KEEP_CHOICES = (20, 50, 100, 500)
 KEEP_DEFAULT = 100
@@ -40,6 +44,22 @@ FIELDS = {
 }
 # Fields that may also be null: `results` of a version-1 entry whose record does not replay.
 NULLABLE = ("results",)
+# What the history list is sent of an entry (`summary`): only these fields, and of `match` only
+# the totals and the facts of its end (Match.summary), each bounded by `check_contents`.
+SUMMARY_FIELDS = ("v", "id", "saved_at", "started_at", "variant", "players", "seats", "hands",
+                  "finished", "match", "standing", "better", "viewer")
+MATCH_TOTALS = ("scores", "balances", "records")  # a number per seat (or per team)
+MATCH_SEATS = ("goat", "winners")  # seats
+MATCH_FLAGS = ("open",)  # a yes or no per seat
+# A stored entry's text beyond this is refused before it is parsed: the record's own limit
+# (RECORD.md) and room for the rest of the entry.
+MAX_ENTRY_CHARS = schema.MAX_RECORD_CHARS + 500_000
+# The bounds of the entry's own fields: a real entry never comes near them.
+MAX_ID_CHARS = 100
+MAX_WORD_CHARS = 40  # a variant id, a standing, a hand's termination
+MAX_TIME = 2**53  # ms since 1970, as exact in JavaScript
+MAX_HANDS = schema.MAX_HANDS  # a match stops there
+MAX_AMOUNT = schema.MAX_AMOUNT  # a score, balance or record
 
 
 def hand_results(history):
@@ -93,9 +113,11 @@ def read_entry(text):
 def read_stored(text):
     """(the current form of a stored entry's text, whether it was upgraded from an older
     version: then the store should keep the upgraded form); ValueError as `read_entry`."""
+    if isinstance(text, str) and len(text) > MAX_ENTRY_CHARS:
+        raise ValueError("larger than " + str(MAX_ENTRY_CHARS) + " characters")
     try:
         entry = json.loads(text)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         raise ValueError("not JSON") from None
     if not isinstance(entry, dict):
         raise ValueError("not an object")
@@ -119,13 +141,107 @@ def read_stored(text):
     for hand in entry["results"] or []:
         if not isinstance(hand, dict) or not isinstance(hand.get("delta"), list):
             raise ValueError("field results holds a hand without its change per seat")
+    check_contents(entry)
     return entry, upgraded
+
+
+def _number(value):
+    """Whether `value` is a total a match can hold: an int or a finite float (not a bool),
+    within schema.MAX_AMOUNT."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return -MAX_AMOUNT <= value <= MAX_AMOUNT  # NaN compares false: refused too
+
+
+def _seat_list(value, players, what):
+    if not isinstance(value, list) or len(value) > players \
+            or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players
+                       for s in value):
+        raise ValueError(what + " must list seats of the " + str(players) + " players")
+
+
+def _players_of(variant):
+    """(fewest, most) players of `variant` (the engine's ruleset); ValueError if unknown."""
+    from domino.rules.ruleset import REGISTRY
+
+    rs = REGISTRY.get(variant)
+    if rs is None:
+        raise ValueError("unknown variant " + variant[:MAX_WORD_CHARS])
+    return rs.min_players, rs.max_players
+
+
+def check_contents(entry):
+    """Refuse (ValueError, with the reason) an entry whose fields have the right types but
+    contents no match can hold: every field is bounded where it is read, so that a tampered
+    or hand-made entry can neither break the history list nor fill the page's heap: the seats
+    one per player, the totals one number per seat, the results one per hand."""
+    for name in ("id", "standing", "better"):
+        if len(entry[name]) > (MAX_ID_CHARS if name == "id" else MAX_WORD_CHARS):
+            raise ValueError("field " + name + " is too long")
+    fewest, most = _players_of(entry["variant"])
+    players = entry["players"]
+    if not fewest <= players <= most:
+        raise ValueError("field players must be " + str(fewest) + " to " + str(most))
+    try:
+        from domino.session import parse_seats
+
+        parse_seats(entry["seats"], players)
+    except Exception:  # noqa: BLE001 - the engine's own check of seats, any refusal
+        raise ValueError("field seats must name one human or computer per player") from None
+    if not 0 <= entry["viewer"] < players:
+        raise ValueError("field viewer is not a seat")
+    if not 0 <= entry["hands"] <= MAX_HANDS:
+        raise ValueError("field hands is out of range")
+    for name in ("saved_at", "started_at"):
+        if not 0 <= entry[name] <= MAX_TIME:
+            raise ValueError("field " + name + " is out of range")
+    match = entry["match"]
+    for key in MATCH_TOTALS:
+        if key in match and (not isinstance(match[key], list) or len(match[key]) > players
+                             or not all(_number(x) for x in match[key])):
+            raise ValueError("field match." + key + " must hold a number per player")
+    for key in MATCH_FLAGS:
+        if key in match and (not isinstance(match[key], list) or len(match[key]) > players
+                             or not all(isinstance(x, bool) for x in match[key])):
+            raise ValueError("field match." + key + " must hold a yes or no per player")
+    for key in MATCH_SEATS:
+        if key in match:
+            _seat_list(match[key], players, "field match." + key)
+    leader = match.get("leader")
+    if leader is not None:
+        _seat_list([leader], players, "field match.leader")
+    if "over" in match and not isinstance(match["over"], bool):
+        raise ValueError("field match.over is not a yes or no")
+    hand_number = match.get("hand_number")
+    if hand_number is not None and (isinstance(hand_number, bool)
+                                    or not isinstance(hand_number, int)
+                                    or not 0 <= hand_number <= MAX_HANDS + 1):
+        raise ValueError("field match.hand_number is out of range")
+    results = entry["results"]
+    if results is not None:
+        if len(results) > MAX_HANDS:
+            raise ValueError("field results holds more hands than a match")
+        for hand in results:
+            delta = hand["delta"]
+            if len(delta) > players or not all(_number(x) for x in delta):
+                raise ValueError("field results holds a change that is not a number per seat")
+            why = hand.get("termination")
+            if why is not None and (not isinstance(why, str) or len(why) > MAX_WORD_CHARS):
+                raise ValueError("field results holds an unknown end of a hand")
+            winner = hand.get("winner")
+            if winner is not None:
+                _seat_list(winner if isinstance(winner, list) else [winner], players,
+                           "field results' winner")
 
 
 def summary(entry):
     """What the history list shows of an entry: everything but the record and the hands'
     results (the page's heap is small: 500 entries' results would fill it)."""
-    return {k: v for k, v in entry.items() if k not in ("record", "results")}
+    out = {k: entry[k] for k in SUMMARY_FIELDS if k in entry}
+    match = entry.get("match") or {}
+    out["match"] = {k: match[k] for k in ("over", "hand_number", "leader") + MATCH_TOTALS
+                    + MATCH_SEATS + MATCH_FLAGS if k in match}
+    return out
 
 
 def _oldest_beyond(entries, n):
@@ -182,7 +298,7 @@ def read_file(text):
         raise FileError("too_big", "the file is too large")
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # a file nested thousands deep: not a history
         raise FileError("not_json", "the file is not JSON") from None
     if not isinstance(data, dict) or data.get("format") != FILE_FORMAT \
             or not isinstance(data.get("entries"), list):

@@ -20,6 +20,9 @@ one row `match` holding the whole save, is still read (`legacy`).
 
 import json
 
+from domino.rules import schema
+from domino.session import parse_seats
+
 HEAD = "match:"
 MOVE = "move:"
 STATE = "state:"
@@ -80,6 +83,79 @@ def plan(match_id, moves, written):
     return puts, deletes
 
 
+# A state row's text beyond this is not read (a real one is a few kilobytes: the public part of
+# a state with every finished hand's result); its save is offered without a summary.
+MAX_STATE_CHARS = 1_000_000
+MAX_PLAYERS = 8  # the most any variant seats (Mexican Train)
+
+
+def _count(value, most):
+    """`value` when it is an int from 0 to `most` (not a bool), else None."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        return None
+    return value
+
+
+def clean_summary(summary):
+    """The public summary a save may show on the menu, rebuilt field by field from what is
+    stored: only the known fields, each of its type and bounded (the seats one per player,
+    or null when they are not), so that a damaged or tampered row can neither break the
+    page nor fill its heap. Unknown or bad fields are left out."""
+    if not isinstance(summary, dict):
+        return {}
+    out = {}
+    variant = summary.get("variant")
+    if isinstance(variant, str) and len(variant) <= 40:
+        out["variant"] = variant
+    players = _count(summary.get("players"), MAX_PLAYERS)
+    if players is not None and players >= 2:
+        out["players"] = players
+        try:
+            out["seats"] = parse_seats(summary.get("seats"), players)
+        except Exception:  # noqa: BLE001 - any refusal: the seats are not shown
+            out["seats"] = None
+    for name, most in (("hand_number", schema.MAX_HANDS + 1),
+                       ("moves", schema.MAX_HAND_MOVES), ("saved_at", 2**53)):
+        value = _count(summary.get(name), most)
+        if value is not None:
+            out[name] = value
+    for name in ("hand_over", "match_over"):
+        if isinstance(summary.get(name), bool):
+            out[name] = summary[name]
+    return out
+
+
+def summary_from_head(head_text):
+    """A summary rebuilt from a save's head (its record and seats) for a save whose state row
+    is missing or damaged: the game, players, seats and hands (no moves, no time); {} for a
+    head that cannot be read."""
+    try:
+        saved = json.loads(head_text)
+        record = saved["record"]
+        summary = {"variant": record.get("variant"),
+                   "players": (record.get("options") or {}).get("players"),
+                   "seats": saved.get("seats"), "hand_number": len(record.get("hands") or [])}
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError):
+        return {}
+    return clean_summary(summary)
+
+
+def read_state(text):
+    """(summary, public) of a state row's text: the summary clean (`clean_summary`), the
+    public part as stored (a history entry checks what it takes of it); ({}, None) for a row
+    that is missing, too large or not JSON."""
+    if not isinstance(text, str) or len(text) > MAX_STATE_CHARS:
+        return {}, None
+    try:
+        state = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}, None
+    if not isinstance(state, dict):
+        return {}, None
+    public = state.get("public")
+    return clean_summary(state.get("summary")), public if isinstance(public, dict) else None
+
+
 def state_row(summary, public):
     return json.dumps({"summary": summary, "public": public})
 
@@ -105,11 +181,9 @@ def load(head_text, move_rows, state_text):
         if not 0 <= hand < len(hands) or index != len(hands[hand]["moves"]):
             raise ValueError("the saved moves have a gap at " + str(key)[:80])
         hands[hand]["moves"].append(notation)
-    state = json.loads(state_text) if state_text else {}
-    if not isinstance(state, dict):
-        state = {}
+    summary, public = read_state(state_text)
     return {"record": dict(record, hands=hands), "seats": saved.get("seats"),
-            "summary": state.get("summary") or {}, "public": state.get("public"),
+            "summary": summary, "public": public,
             "history_id": saved.get("history_id"), "started_at": saved.get("started_at")}
 
 

@@ -36,9 +36,14 @@ adds to the protocol:
   "error"}`: whether the storage could be read);
 - intent `resume` (no fields): load the save `ready` offered and answer the `state` that
   `load_record` would give for it, with the saved seats. No saved match, or another tab took
-  it meanwhile: error `no_save`. A save that
+  it meanwhile: error `no_save`. A save whose seats are damaged but whose record loads is
+  resumed with the default seats (the player first, computers at the others) and its answer
+  says `seats_reset: true` (issue 28); a save that
   cannot be read or replayed is set aside (key `set_aside`, never offered again) and answered
   with the error `bad_save`;
+- `new_match` with `keep_saved: true` (a deep link the player chose to start although a match
+  was in progress, issue 28) leaves the saved matches where they are, resumable, instead of
+  moving them to the history; the next match started without it moves them as usual;
 - intent `forget_save` (no fields): delete the save `ready` offered (writes still queued are
   dropped first); answers `{"type": "forgotten"}`. Storage errors answer the error `save_failed`.
 
@@ -95,9 +100,6 @@ _session = Session(ai_time_limit=2.5)
 _master = Master(_session)
 PAGE = "page"
 _master.join(PAGE, LOCAL)
-# A friend's message is refused unread beyond this many characters (a state of eight players
-# in Mexican Train is about 20 KB; an intent is a few hundred bytes).
-PEER_MESSAGE_MAX = 16_384
 # What the worker refused of the friends' devices, by device and reason (issue 24: counted,
 # never a crash or a stall).
 _refused = {}
@@ -135,7 +137,8 @@ IDLE_DELAY_S = 0.05  # the pause before each step: the page's answer goes first
 def _context():
     """What a module compiled later reaches of this one (its `worker` argument)."""
     return types.SimpleNamespace(session=_session, answer=_answer, error=_error, post=_post,
-                                 hist=_hist)
+                                 hist=_hist, master=_master, for_page=_for_page, send=_send,
+                                 kick=_kick, refused=_refused)
 
 
 def _later(name):
@@ -405,10 +408,21 @@ async def _resume(data, message):
         message["id"] = data["id"]
     answer = _for_page(_master.submit(PAGE, json.dumps(message)))
     refused = json.loads(answer)
+    reset = refused.get("type") == "error" and refused.get("code") == "bad_seats"
+    if reset:
+        # Damaged seats, a record that may be fine: the match goes on with the default seats
+        # (the player at the first, computers at the others), and the answer says so.
+        message["seats"] = None
+        answer = _for_page(_master.submit(PAGE, json.dumps(message)))
+        refused = json.loads(answer)
     if refused.get("type") == "error":
         return await _refuse_save(data, offer, refused.get("message", ""), release)
     _offer["id"] = None
     _begin_match(saved, release)
+    if reset:
+        refused["seats_reset"] = True
+        answer = json.dumps(refused)
+        _written["hands"] = -1  # the head is written anew, with the seats now played
     return _with_save(answer)
 
 
@@ -540,9 +554,9 @@ async def _advance():
 # --------------------------------------------------------------------------- friends' devices
 #
 # A friend's device reaches the master through the hosting page, which carries its messages
-# as opaque text (`peer_join`, `peer_message`, `peer_leave` from the page) and each update for
-# it back (`{"kind": "peer", "device", "text"}` on the channel, never read by the page's
-# MicroPython): the worker is the only judge of what a friend may do.
+# as opaque text (`peer_join`, `peer_message`, `peer_leave` from the page, answered by
+# web/worker/worker_friends.py) and each update for it back (`{"kind": "peer", "device",
+# "text"}` on the channel, never read by the page's MicroPython).
 
 
 def _for_page(updates, save=False):
@@ -557,66 +571,10 @@ def _for_page(updates, save=False):
     return mine
 
 
-def _refuse(device, code):
-    """Count a friend's message refused for `code`."""
-    counts = _refused.setdefault(device, {})
-    counts[code] = counts.get(code, 0) + 1
-
-
-async def _peer_join(data, message):
-    """Seat a friend's device (`device`, a human `seat`, or null for a spectator) at the match;
-    its first update (the state as its seat sees it) is relayed at once."""
-    device = data.get("device")
-    if not isinstance(device, str) or not device or device == PAGE:
-        return _error(data, "bad_message", "peer_join needs a device name")
-    try:
-        updates = _master.join(device, data.get("seat"))
-    except ValueError as exc:
-        return _error(data, "bad_seat", str(exc))
-    _for_page(updates)
-    return _answer(data, {"type": "joined", "device": device, "seat": data.get("seat")})
-
-
-async def _peer_leave(data, message):
-    """A friend's device gets no more updates (its seat stays the match's)."""
-    device = data.get("device")
-    _master.leave(device if isinstance(device, str) else "")
-    return _answer(data, {"type": "left", "device": device})
-
-
-async def _peer_message(data, message):
-    """A friend's intent (`text`, as its device sent it): checked by the master as that
-    device's seat; the answers and states go to every device through `_for_page`, the
-    page's own state saved; the computers move next if one is to."""
-    device, text = data.get("device"), data.get("text")
-    if not isinstance(device, str) or device not in _master.devices or device == PAGE:
-        return _error(data, "not_joined", "no such friend's device at the table")
-    if not isinstance(text, str) or len(text) > PEER_MESSAGE_MAX:
-        _refuse(device, "too_large")
-        _send("peer", None, Session.encode(
-            Session.error("too_large", "a message is at most " + str(PEER_MESSAGE_MAX)
-                          + " characters"), None), device)
-        return _answer(data, {"type": "relayed", "device": device, "refused": "too_large"})
-    mine = None
-    for updates in _master.submit_steps(device, text):
-        if updates is None:
-            await asyncio.sleep(0)
-            continue
-        for to, sent in updates:
-            if to == device and json.loads(sent).get("type") == "error":
-                _refuse(device, json.loads(sent).get("code"))
-        mine = _for_page(updates, save=True)
-    if mine is not None:
-        _send("update", None, mine)
-        _kick({"type": "play"}, mine)
-    return _answer(data, {"type": "relayed", "device": device})
-
-
 # --------------------------------------------------------------------------- dispatch
 
 # The worker's own intents: type -> `async handler(data, message)` of this file ...
-INTENTS = {"hello": _hello, "resume": _resume, "forget_save": _forget,
-           "peer_join": _peer_join, "peer_leave": _peer_leave, "peer_message": _peer_message}
+INTENTS = {"hello": _hello, "resume": _resume, "forget_save": _forget}
 # ... and type -> the module compiled on first use whose `async handle(data, worker)`
 # answers it (a new entry here is all another intent needs).
 LAZY_INTENTS = {
@@ -627,6 +585,8 @@ LAZY_INTENTS = {
     "review_open": "worker_review", "review_position": "worker_review",
     "review": "worker_review", "review_cancel": "worker_review",
     "lesson_open": "worker_lesson", "lesson_position": "worker_lesson",
+    "peer_join": "worker_friends", "peer_leave": "worker_friends",
+    "peer_message": "worker_friends",
 }
 # The hosting page's intents for friends' devices (its JavaScript relays them).
 PEER_INTENTS = ("peer_join", "peer_leave", "peer_message")
@@ -679,7 +639,7 @@ async def _dispatch(data, message):
     if kind in LAZY_INTENTS:
         return await _later(LAZY_INTENTS[kind]).handle(data, _context())
     starts = kind in NEW_MATCH
-    if starts:
+    if starts and not data.get("keep_saved"):
         await _retire()
     for updates in _master.submit_steps(PAGE, message):
         if updates is not None:

@@ -50,7 +50,9 @@ async def entries():
                 why = json.loads(text).get("error")
             except (TypeError, ValueError, AttributeError):
                 why = "unreadable"
-            aside.append({"id": key[len(history.ASIDE_PREFIX):], "error": str(why)})
+            # Bounded as every field the page is sent: a tampered row's reason may be huge.
+            aside.append({"id": key[len(history.ASIDE_PREFIX):][:history.MAX_ID_CHARS],
+                          "error": str(why)[:200]})
             continue
         try:
             entry, older = history.read_stored(text)
@@ -62,7 +64,7 @@ async def entries():
             put = json.dumps({"text": text if isinstance(text, str) else None,
                               "error": str(exc), "at": int(js.Date.now())})
             await db.write([(history.ASIDE_PREFIX + key, put)], [key], db.HISTORY)
-            aside.append({"id": key, "error": str(exc)})
+            aside.append({"id": key[:history.MAX_ID_CHARS], "error": str(exc)[:200]})
     if upgraded:
         await db.write(upgraded, [], db.HISTORY)
     kept.sort(key=lambda e: (-e["saved_at"], e["id"]))

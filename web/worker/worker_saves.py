@@ -22,15 +22,17 @@ async def stored(bad):
     resume or retire a save."""
     out = []
     for key, state in await db.items(db.STORE, save_log.STATE):
-        try:
-            summary = json.loads(state)["summary"]
-        except (ValueError, KeyError, TypeError):
-            summary = {}
-        out.append((save_log.match_id_of(str(key)), summary if isinstance(summary, dict) else {}))
+        # Rebuilt field by field and bounded: `ready` passes it to the page; a state row
+        # that cannot be read gives way to the head's record (read only then).
+        match_id = save_log.match_id_of(str(key))
+        summary = save_log.read_state(state)[0]
+        if "variant" not in summary:
+            summary = save_log.summary_from_head(await db.get(save_log.head_key(match_id)))
+        out.append((match_id, summary))
     text = await db.get(save_log.LEGACY_KEY)
     if text is not None:
         try:
-            out.append((LEGACY, save_log.legacy(text).get("summary") or {}))
+            out.append((LEGACY, save_log.clean_summary(save_log.legacy(text).get("summary"))))
         except (ValueError, TypeError) as exc:
             bad["legacy"] = str(exc) or "the saved match cannot be read"
     return out
