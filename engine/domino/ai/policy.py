@@ -155,20 +155,23 @@ def medium_move(k: Knowledge, legal: list[Move], rng: random.Random) -> Move:
     return moves[best[int(rng.random() * len(best))]]
 
 
-def easy_move(k: Knowledge, legal: list[Move], rng: random.Random) -> Move:
-    """A beginner: takes points in plain sight (all_fives), likes to put a double down and
-    to expose a number it still holds, so it can follow; otherwise plays whatever fits first
-    to the eye. It never weighs tiles nor reads what the others lack."""
+def easy_move(k: Knowledge, legal: list[Move], rng: random.Random, care: float = 0.55,
+              fives: float = 0.6) -> Move:
+    """A beginner: takes points in plain sight (all_fives) with chance ``fives``, and with
+    chance ``care`` thinks: likes to put a double down and to expose a number it still
+    holds, so it can follow; otherwise plays whatever fits first to the eye. It never weighs
+    tiles nor reads what the others lack. The chances are the level table's
+    (``levels.Level``)."""
     moves = playable(legal)
     if len(moves) == 1:
         return moves[0]
     rs = k.rs
-    if rs.end_count_scoring and rng.random() < 0.6:
+    if rs.end_count_scoring and rng.random() < fives:
         scoring = [(fives_points(k.layout, rs, m), i) for i, m in enumerate(moves)]
         top = max(scoring)
         if top[0] > 0:
             return moves[top[1]]
-    if rng.random() < EASY_CARE:
+    if rng.random() < care:
         best, best_score = moves[0], -1.0
         for m in moves:
             tiles = move_tiles(m)
@@ -182,8 +185,6 @@ def easy_move(k: Knowledge, legal: list[Move], rng: random.Random) -> Move:
         return best
     return moves[int(rng.random() * len(moves))]
 
-
-EASY_CARE = 0.55  # how often the beginner thinks before playing
 
 
 def _exposed(k: Knowledge, m: Move) -> tuple[int, ...]:
