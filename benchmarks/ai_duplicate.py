@@ -97,7 +97,7 @@ def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first:
             "games": 2 * n,
             "a_minus_b_per_seat": round(mean, 3), "se": round(se, 3),
             "hands_won": won, "hands_decided": decided,
-            "points_per_seat": [round(p / (2 * n), 3) for p in points]}
+            "points_per_seat": [round(p / (2 * n), 3) for p in points], "diffs": diffs}
 
 
 def main() -> None:
@@ -122,6 +122,7 @@ def main() -> None:
     out.update({"a": args.a, "b": args.b, "a_config": json.loads(args.a_config),
                 "b_config": json.loads(args.b_config),
                 "seconds": round(time.perf_counter() - t0, 1)})
+    del out["diffs"]
     print(json.dumps(out, indent=1))
 
 
