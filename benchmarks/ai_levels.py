@@ -37,6 +37,7 @@ Examples::
     python benchmarks/ai_levels.py --pairs expert/hard --variants kozel --hands 600 --seed 5 \
         --skip-timing --jobs 2
     python benchmarks/ai_levels.py --skip-ladder --timing-hands 6 --timing-counts all
+    python benchmarks/ai_levels.py --pool a.json b.json   # duplicate rungs of two runs
     python -m domino arena --variant draw --players 2 --agents expert,hard --hands 200 --seed 1
 """
 
@@ -78,6 +79,34 @@ def _duplicate_part(job: tuple[str, int, str, str, int, int]) -> list[float]:
     return list(duplicate(variant, players, a, b, deals, first)["diffs"])
 
 
+def edge(diffs: list[float]) -> dict:
+    """A duplicate rung's figures from its per-deal differences (kept in the row, so that
+    runs on other deals can be pooled: ``--pool``)."""
+    mean, se = mean_se(diffs)
+    ci = [round(mean - Z95 * se, 3), round(mean + Z95 * se, 3)]
+    return {"deals": len(diffs), "edge_per_seat": round(mean, 3), "se": round(se, 3),
+            "ci95": ci, "passes": ci[0] > 0, "diffs": [round(d, 4) for d in diffs]}
+
+
+def pool(paths: list[str]) -> list[dict]:
+    """The duplicate rungs of several reports (runs with other ``--seed``, so other deals)
+    pooled by variant and rung: every per-deal difference together."""
+    pooled: dict[tuple[str, str], dict] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for row in json.load(f).get("ladder", []):
+                if row["measure"] != "duplicate":
+                    continue
+                key = (row["variant"], row["pair"])
+                into = pooled.setdefault(key, {"variant": row["variant"],
+                                               "players": row["players"], "pair": row["pair"],
+                                               "measure": "duplicate", "diffs": [],
+                                               "commands": []})
+                into["diffs"] += row["diffs"]
+                into["commands"].append(row["command"])
+    return [{**r, **edge(r["diffs"])} for r in pooled.values()]
+
+
 def run_pair(variant: str, players: int, strong: str, weak: str, hands: int, seed: int,
              jobs: int) -> dict:
     """One rung, measured as ``MEASURE`` says, shared among ``jobs`` processes."""
@@ -107,15 +136,10 @@ def run_pair(variant: str, players: int, strong: str, weak: str, hands: int, see
         else:
             with ProcessPoolExecutor(parts) as pool:
                 diffs = [d for part in pool.map(_duplicate_part, work) for d in part]
-        mean, se = mean_se(diffs)
-        ci = [round(mean - Z95 * se, 3), round(mean + Z95 * se, 3)]
-        row.update({
-            "deals": len(diffs), "edge_per_seat": round(mean, 3), "se": round(se, 3),
-            "ci95": ci, "passes": ci[0] > 0,
-            "command": (f"python benchmarks/ai_duplicate.py --variant {variant} --players "
-                        f"{players} --a {strong} --b {weak} --deals {deals} "
-                        f"--first-deal {first}"),
-        })
+        row.update(edge(diffs))
+        row["command"] = (f"python benchmarks/ai_duplicate.py --variant {variant} --players "
+                          f"{players} --a {strong} --b {weak} --deals {deals} "
+                          f"--first-deal {first}")
     row["seconds"] = round(time.perf_counter() - t0, 1)
     return row
 
@@ -171,7 +195,18 @@ def main() -> None:
                     help="player counts to time expert at: the usual one, or every one")
     ap.add_argument("--skip-ladder", action="store_true")
     ap.add_argument("--skip-timing", action="store_true")
+    ap.add_argument("--pool", nargs="+", metavar="REPORT",
+                    help="only pool the duplicate rungs of these saved reports (stdout JSON)")
     args = ap.parse_args()
+    if args.pool:
+        for r in pool(args.pool):
+            print(f"{r['variant']:>15} {r['players']}p {r['pair']:>14}  edge "
+                  f"{r['edge_per_seat']:+.2f} per seat and hand over {r['deals']} deals ci95 "
+                  f"[{r['ci95'][0]:+.2f}, {r['ci95'][1]:+.2f}]  "
+                  f"{'PASS' if r['passes'] else 'no'}", file=sys.stderr)
+        print(json.dumps({"pooled": [{k: v for k, v in r.items() if k != "diffs"}
+                                     for r in pool(args.pool)]}))
+        return
     variants = [v for v in args.variants.split(",") if v]
     pairs = [tuple(p.split("/")) for p in args.pairs.split(",") if p]
     report: dict = {"python": sys.version.split()[0], "cpus": os.cpu_count()}
