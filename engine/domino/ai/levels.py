@@ -71,10 +71,16 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
     # points per seat and hand, docs/BENCHMARK_HISTORY.md), so hard lapses into a beginner's
     # move now and then; the medium heuristic beat the default beginner by only 0.54 of
     # decided hands (3,000 hands), so the beginner thinks less and medium lapses a little.
-    "kozel": {"easy": {"care": 0.2}, "medium": {"slip": 0.3}, "hard": {"slip": 0.4}},
+    # Its expert takes 560 evaluations: 800 took 207-280 ms CPU at p95 with four players, and
+    # 3,200 gained nothing measurable over 800 (docs/BENCHMARK_HISTORY.md).
+    "kozel": {"easy": {"care": 0.2}, "medium": {"slip": 0.3}, "hard": {"slip": 0.4},
+              "expert": {"search": {"evaluations": 560}}},
     # vn_iwin, four players: 800 evaluations took 229-310 ms CPU at p95 (its playouts cost
     # more than the budget counts); 560 take 181 ms.
     "vn_iwin": {"expert": {"search": {"evaluations": 560}}},
+    # Doubles, four players: 800 evaluations took 395 ms CPU at p95 (its exact solves on a
+    # tree of spinners cost more than the budget counts); 480 take 208 ms.
+    "doubles": {"expert": {"search": {"evaluations": 480}}},
 }
 
 
