@@ -46,13 +46,15 @@ from domino.rules.ruleset import get_ruleset
 from domino.tools.arena import _hand_winners, play_hand, points_sign, seat_means, warm_up
 
 
-def make_agent(name: str, overrides: dict, seed: int) -> Agent:
-    """Agent ``name``; for a search level, with the given ``SearchConfig`` fields replaced."""
+def make_agent(name: str, overrides: dict, seed: int, variant: str) -> Agent:
+    """Agent ``name``; for a search level, with the given ``SearchConfig`` fields replaced
+    in its level-table settings for ``variant``."""
     agent = get_agent(name, seed=seed)
     if overrides:
         if not isinstance(agent, SearchAgent):
             raise SystemExit(f"{name} is not a search level: it has no config to change")
-        agent.config = dataclasses.replace(type(agent).config, **overrides)
+        agent.config = dataclasses.replace(agent.config_for(get_ruleset(variant)),
+                                           **overrides)
     return agent
 
 
@@ -95,7 +97,7 @@ def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first:
             "games": 2 * n,
             "a_minus_b_per_seat": round(mean, 3), "se": round(se, 3),
             "hands_won": won, "hands_decided": decided,
-            "points_per_seat": [round(p / (2 * n), 3) for p in points]}
+            "points_per_seat": [round(p / (2 * n), 3) for p in points], "diffs": diffs}
 
 
 def main() -> None:
@@ -112,14 +114,15 @@ def main() -> None:
     ap.add_argument("--warmup-hands", type=int, default=0,
                     help="hands played by medium before the compared one")
     args = ap.parse_args()
-    a = make_agent(args.a, json.loads(args.a_config), seed=11)
-    b = make_agent(args.b, json.loads(args.b_config), seed=12)
+    a = make_agent(args.a, json.loads(args.a_config), seed=11, variant=args.variant)
+    b = make_agent(args.b, json.loads(args.b_config), seed=12, variant=args.variant)
     t0 = time.perf_counter()
     out = duplicate(args.variant, args.players, a, b, args.deals, args.first_deal,
                     args.warmup_hands)
     out.update({"a": args.a, "b": args.b, "a_config": json.loads(args.a_config),
                 "b_config": json.loads(args.b_config),
                 "seconds": round(time.perf_counter() - t0, 1)})
+    del out["diffs"]
     print(json.dumps(out, indent=1))
 
 

@@ -1,30 +1,43 @@
-"""AI level ladder: does each level beat the one below it, and how fast does expert decide?
+"""AI level ladder: does each level beat the one below it in every variant, and how fast
+does expert decide?
 
 Two measurements, both printed as one JSON object on stdout (a table goes to stderr):
 
-* ``ladder``: for each variant of the target list (draw 2p, vn_traditional 4p, all_fives 2p,
-  kozel 4p) and each pair (easy/random, medium/easy, hard/medium, expert/hard) it runs the
-  arena exactly as ``python -m domino arena`` does and keeps the stronger agent's hand win
-  rate with its 95% Wilson interval, plus both agents' points per hand. A pair passes when
-  the interval's lower end is above 0.5. Pairs run in parallel worker processes (``--jobs``).
+* ``ladder``: for each variant at its usual player count (``TARGETS``: vn_traditional,
+  vn_schoolnet, vn_iwin and kozel 4, doubles 3, block, draw and all_fives 2, mexican_train 4)
+  and each rung (medium/easy, hard/medium, expert/hard, and easy/random beside them) it
+  measures the stronger level against the weaker one in the variant's way (``MEASURE``):
+
+  - ``hands``: the arena exactly as ``python -m domino arena ... --jobs J`` plays it (the
+    same hands, shared among ``--jobs`` processes): the stronger agent's share of decided
+    hands with its 95% Wilson interval; the rung is shown when the interval's lower end is
+    above 0.5;
+  - ``duplicate``: ``ai_duplicate.duplicate``, each deal played twice with the sides
+    swapped, deals shared among ``--jobs`` processes: the stronger agent's edge in the
+    variant's own unit per seat and hand (points; kozel's penalty points turned so that more
+    is better), with a 95% interval (1.96 standard errors); shown when it excludes 0. Used
+    where hands won say little: four-player kozel and three-player doubles, where the luck
+    of a deal decides who takes the fewest penalty points or the one score of a hand far
+    more than the level does, while the points are what decides the match (the goat, the
+    race to 100).
+
+  ``--hands`` hands per rung with a search level, ``--cheap-hands`` between levels without
+  search (a duplicate plays half as many deals, twice each).
 * ``timing``: expert at its default budget plays ``--timing-hands`` hands against hard in
-  each target variant, alone (no parallel jobs), and reports the wall-clock and CPU
-  (``time.process_time``) p50/p95 per decision. CPU time is what the move costs; wall time
-  also includes whatever else the machine is doing, so the load average is reported too.
+  each variant, alone (no parallel jobs), at its usual player count (``--timing-counts all``:
+  every count the variant allows, so Mexican Train with 8), and reports the wall-clock and
+  CPU (``time.process_time``) p50/p95 per decision. CPU time is what the move costs; wall
+  time also includes whatever else the machine is doing, so the load average is reported.
 
-The runs behind the figures reported for issue 4 (2 cores, CPython 3.11.7, other jobs running;
-all_fives, kozel and mexican_train hands are judged on points, DECISIONS E-17)::
+The level table itself is ``domino.ai.levels`` (docs/DECISIONS.md E-40).
 
-    python benchmarks/ai_levels.py --hands 400 --cheap-hands 3000 --seed 4 --skip-timing
-    python benchmarks/ai_levels.py --pairs expert/hard --variants draw --hands 1000 --seed 5 \
-        --skip-timing --jobs 1
-    python benchmarks/ai_levels.py --skip-ladder --timing-hands 6     # on a quiet machine
+Examples::
 
-Other examples::
-
-    python benchmarks/ai_levels.py --hands 200 --cheap-hands 2000   # everything
-    python benchmarks/ai_levels.py --pairs medium/easy --variants draw --hands 1000
-    python benchmarks/ai_levels.py --skip-ladder --timing-hands 10
+    python benchmarks/ai_levels.py --hands 400 --cheap-hands 3000 --jobs 2 --skip-timing
+    python benchmarks/ai_levels.py --pairs expert/hard --variants kozel --hands 600 --seed 5 \
+        --skip-timing --jobs 2
+    python benchmarks/ai_levels.py --skip-ladder --timing-hands 6 --timing-counts all
+    python benchmarks/ai_levels.py --pool a.json b.json   # duplicate rungs of two runs
     python -m domino arena --variant draw --players 2 --agents expert,hard --hands 200 --seed 1
 """
 
@@ -37,35 +50,98 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
+
+from ai_duplicate import duplicate
 
 from domino import Match
 from domino.ai import get_agent
 from domino.ai.agents import Agent
+from domino.ai.stats import Z95, mean_se
 from domino.hand.moves import Move
 from domino.play.view import View
+from domino.rules.ruleset import get_ruleset
 from domino.tools.arena import arena, play_hand
 
-TARGETS = {"draw": 2, "vn_traditional": 4, "all_fives": 2, "kozel": 4}
+TARGETS = {"vn_traditional": 4, "vn_schoolnet": 4, "vn_iwin": 4, "doubles": 3, "kozel": 4,
+           "block": 2, "draw": 2, "all_fives": 2, "mexican_train": 4}
+# How a rung is shown in each variant (see the module docstring): hands won, or the paired
+# duplicate-deal edge in the variant's own unit.
+MEASURE = {v: "hands" for v in TARGETS} | {"kozel": "duplicate", "doubles": "duplicate"}
 PAIRS = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard")]
+SEARCH = {"hard", "expert"}
 
 
-def run_pair(job: tuple[str, int, str, str, int, int]) -> dict:
-    """One arena run; returns the stronger agent's line of the ladder."""
-    variant, players, strong, weak, hands, seed = job
+def _duplicate_part(job: tuple[str, int, str, str, int, int]) -> list[float]:
+    """One worker's share of a duplicate rung: the per-deal differences."""
+    variant, players, strong, weak, deals, first = job
+    a, b = get_agent(strong, seed=11), get_agent(weak, seed=12)
+    return list(duplicate(variant, players, a, b, deals, first)["diffs"])
+
+
+def edge(diffs: list[float]) -> dict:
+    """A duplicate rung's figures from its per-deal differences (kept in the row, so that
+    runs on other deals can be pooled: ``--pool``)."""
+    mean, se = mean_se(diffs)
+    ci = [round(mean - Z95 * se, 3), round(mean + Z95 * se, 3)]
+    return {"deals": len(diffs), "edge_per_seat": round(mean, 3), "se": round(se, 3),
+            "ci95": ci, "passes": ci[0] > 0, "diffs": [round(d, 4) for d in diffs]}
+
+
+def pool(paths: list[str]) -> list[dict]:
+    """The duplicate rungs of several reports (runs with other ``--seed``, so other deals)
+    pooled by variant and rung: every per-deal difference together."""
+    pooled: dict[tuple[str, str], dict] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for row in json.load(f).get("ladder", []):
+                if row["measure"] != "duplicate":
+                    continue
+                key = (row["variant"], row["pair"])
+                into = pooled.setdefault(key, {"variant": row["variant"],
+                                               "players": row["players"], "pair": row["pair"],
+                                               "measure": "duplicate", "diffs": [],
+                                               "commands": []})
+                into["diffs"] += row["diffs"]
+                into["commands"].append(row["command"])
+    return [{**r, **edge(r["diffs"])} for r in pooled.values()]
+
+
+def run_pair(variant: str, players: int, strong: str, weak: str, hands: int, seed: int,
+             jobs: int) -> dict:
+    """One rung, measured as ``MEASURE`` says, shared among ``jobs`` processes."""
     t0 = time.perf_counter()
-    out = arena(variant, {"players": players}, [strong, weak], hands, seed)
-    s, w = out["agents"][strong], out["agents"][weak]
-    return {
-        "variant": variant, "players": players, "pair": f"{strong}/{weak}", "hands": hands,
-        "seed": seed, "win_rate": s["win_rate"], "ci95": s["ci95"],
-        "decided": s["hands_decided"], "passes": s["ci95"][0] > 0.5,
-        "points_per_hand": {strong: s["points_per_hand"], weak: w["points_per_hand"]},
-        "decision_ms_p95": {strong: s["decision_ms_p95"], weak: w["decision_ms_p95"]},
-        "command": (f"python -m domino arena --variant {variant} --players {players} "
-                    f"--agents {strong},{weak} --hands {hands} --seed {seed}"),
-        "seconds": round(time.perf_counter() - t0, 1),
-    }
+    row: dict = {"variant": variant, "players": players, "pair": f"{strong}/{weak}",
+                 "measure": MEASURE[variant], "seed": seed}
+    if MEASURE[variant] == "hands":
+        out = arena(variant, {"players": players}, [strong, weak], hands, seed, jobs=jobs)
+        s, w = out["agents"][strong], out["agents"][weak]
+        row.update({
+            "hands": hands, "win_rate": s["win_rate"], "ci95": s["ci95"],
+            "decided": s["hands_decided"], "passes": s["ci95"][0] > 0.5,
+            "points_per_hand": {strong: s["points_per_hand"], weak: w["points_per_hand"]},
+            "decision_ms_p95": {strong: s["decision_ms_p95"], weak: w["decision_ms_p95"]},
+            "command": (f"python -m domino arena --variant {variant} --players {players} "
+                        f"--agents {strong},{weak} --hands {hands} --seed {seed} --jobs {jobs}"),
+        })
+    else:
+        deals = max(2, hands // 2)
+        first = seed * 10_000
+        parts = max(1, min(jobs, deals))
+        cuts = [first + deals * j // parts for j in range(parts + 1)]
+        work = [(variant, players, strong, weak, cuts[j + 1] - cuts[j], cuts[j])
+                for j in range(parts)]
+        if parts == 1:
+            diffs = _duplicate_part(work[0])
+        else:
+            with ProcessPoolExecutor(parts) as pool:
+                diffs = [d for part in pool.map(_duplicate_part, work) for d in part]
+        row.update(edge(diffs))
+        row["command"] = (f"python benchmarks/ai_duplicate.py --variant {variant} --players "
+                          f"{players} --a {strong} --b {weak} --deals {deals} "
+                          f"--first-deal {first}")
+    row["seconds"] = round(time.perf_counter() - t0, 1)
+    return row
 
 
 class Timed:
@@ -101,54 +177,71 @@ def timing(variant: str, players: int, hands: int, seed: int) -> dict:
     return {"variant": variant, "players": players, "hands": hands, "decisions": len(wall),
             "wall_ms_p50": pct(wall, 50), "wall_ms_p95": pct(wall, 95),
             "cpu_ms_p50": pct(cpu, 50), "cpu_ms_p95": pct(cpu, 95),
-            "cpu_ms_max": round(max(cpu), 1), "under_250ms_p95": pct(wall, 95) < 250}
+            "cpu_ms_max": round(max(cpu), 1), "under_250ms_p95_cpu": pct(cpu, 95) < 250}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=200,
-                    help="hands per pair and variant when a search level (hard, expert) plays")
+                    help="hands per rung and variant when a search level (hard, expert) plays")
     ap.add_argument("--cheap-hands", type=int, default=2000,
-                    help="hands per pair and variant between non-search agents (fast)")
+                    help="hands per rung and variant between levels without search (fast)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--jobs", type=int, default=2, help="processes per rung")
     ap.add_argument("--variants", default=",".join(TARGETS))
     ap.add_argument("--pairs", default=",".join(f"{a}/{b}" for a, b in PAIRS))
     ap.add_argument("--timing-hands", type=int, default=8)
+    ap.add_argument("--timing-counts", choices=("usual", "all"), default="usual",
+                    help="player counts to time expert at: the usual one, or every one")
     ap.add_argument("--skip-ladder", action="store_true")
     ap.add_argument("--skip-timing", action="store_true")
+    ap.add_argument("--pool", nargs="+", metavar="REPORT",
+                    help="only pool the duplicate rungs of these saved reports (stdout JSON)")
     args = ap.parse_args()
+    if args.pool:
+        for r in pool(args.pool):
+            print(f"{r['variant']:>15} {r['players']}p {r['pair']:>14}  edge "
+                  f"{r['edge_per_seat']:+.2f} per seat and hand over {r['deals']} deals ci95 "
+                  f"[{r['ci95'][0]:+.2f}, {r['ci95'][1]:+.2f}]  "
+                  f"{'PASS' if r['passes'] else 'no'}", file=sys.stderr)
+        print(json.dumps({"pooled": [{k: v for k, v in r.items() if k != "diffs"}
+                                     for r in pool(args.pool)]}))
+        return
     variants = [v for v in args.variants.split(",") if v]
     pairs = [tuple(p.split("/")) for p in args.pairs.split(",") if p]
     report: dict = {"python": sys.version.split()[0], "cpus": os.cpu_count()}
     if not args.skip_ladder:
-        search = {"hard", "expert"}
-        jobs = [(v, TARGETS[v], a, b,
-                 args.hands if {a, b} & search else args.cheap_hands, args.seed)
-                for v in variants for a, b in pairs]
-        # Longest first so the two workers finish together.
-        cost = {"random": 0, "easy": 0, "medium": 0, "hard": 1, "expert": 3}
-        jobs.sort(key=lambda j: -(cost[j[2]] + cost[j[3]]))
         rows = []
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for future in as_completed([pool.submit(run_pair, job) for job in jobs]):
-                r = future.result()
+        for v in variants:
+            for strong, weak in pairs:
+                hands = args.hands if {strong, weak} & SEARCH else args.cheap_hands
+                r = run_pair(v, TARGETS[v], strong, weak, hands, args.seed, args.jobs)
                 rows.append(r)
-                print(f"{r['variant']:>15} {r['players']}p {r['pair']:>14}  "
-                      f"win {r['win_rate']:.3f} ci95 [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]  "
-                      f"{'PASS' if r['passes'] else 'no'}  pts {r['points_per_hand']}  "
-                      f"({r['seconds']} s)", file=sys.stderr, flush=True)
-        rows.sort(key=lambda r: (variants.index(r["variant"]),
-                                 [f"{a}/{b}" for a, b in pairs].index(r["pair"])))
+                if r["measure"] == "hands":
+                    figure = (f"win {r['win_rate']:.3f} of {r['decided']} decided "
+                              f"ci95 [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]  "
+                              f"pts {r['points_per_hand']}")
+                else:
+                    figure = (f"edge {r['edge_per_seat']:+.2f} per seat and hand over "
+                              f"{r['deals']} deals ci95 [{r['ci95'][0]:+.2f}, "
+                              f"{r['ci95'][1]:+.2f}]")
+                print(f"{v:>15} {r['players']}p {r['pair']:>14}  {figure}  "
+                      f"{'PASS' if r['passes'] else 'no'}  ({r['seconds']} s)",
+                      file=sys.stderr, flush=True)
         report["ladder"] = rows
     if not args.skip_timing:
         report["timing"] = []
         for v in variants:
-            t = timing(v, TARGETS[v], args.timing_hands, args.seed)
-            report["timing"].append(t)
-            print(f"{v:>15} expert: wall p50 {t['wall_ms_p50']} p95 {t['wall_ms_p95']} ms, "
-                  f"cpu p50 {t['cpu_ms_p50']} p95 {t['cpu_ms_p95']} ms "
-                  f"({t['decisions']} decisions)", file=sys.stderr)
+            rs = get_ruleset(v)
+            counts = (range(rs.min_players, rs.max_players + 1)
+                      if args.timing_counts == "all" else [TARGETS[v]])
+            for n in counts:
+                t = timing(v, n, args.timing_hands, args.seed)
+                report["timing"].append(t)
+                print(f"{v:>15} {n}p expert: wall p50 {t['wall_ms_p50']} p95 "
+                      f"{t['wall_ms_p95']} ms, cpu p50 {t['cpu_ms_p50']} p95 "
+                      f"{t['cpu_ms_p95']} max {t['cpu_ms_max']} ms ({t['decisions']} decisions)",
+                      file=sys.stderr, flush=True)
         report["load_average"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(report))
 

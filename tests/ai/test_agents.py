@@ -207,7 +207,7 @@ def test_chunked_search_progress_and_hints():
     gen.close()
     # A chunk ends after the evaluation that crosses it; the dearest single evaluation is
     # an exact solve stopped at its node limit.
-    cfg = agent.config
+    cfg = agent.config_for(v.rs)
     dearest = max(cfg.node_limit / search.SOLVE_NODES_PER_EVALUATION,
                   cfg.line_node_limit / search.LINE_NODES_PER_EVALUATION)
     assert first["evaluations"] <= 5 + dearest

@@ -46,7 +46,7 @@ CLEAR_LOSSES: dict[str, tuple[int, list[str], str, str]] = {
         "reference 876 (se 252), a mistake"),
     "doubles": (
         4, ["6-6", "6-4@N", "6-3@L", "draw", "pass", "3-3@L", "4-3@L", "3-2@X1", "draw",
-            "5-3@X2", "2-2@X1", "5-5@X2", "6-5@S", "5-0@X2", "6-1@R", "0-0@X2"], "5-4@X6",
+            "5-3@X2", "2-2@X1", "5-5@X2", "6-5@S", "5-0@X2", "6-1@R", "0-0@X2"], "5-4@S",
         "reference 9.3 points (se 0.06), a mistake"),
     "kozel": (
         8, ["6-6", "6-4@R", "6-3@L", "4-4@R", "3-3@L", "4-2@R"], "4-3@L",

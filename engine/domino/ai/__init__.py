@@ -13,6 +13,9 @@ An agent answers ``agent.choose(view, legal_moves, rng) -> Move`` from one seat'
   name docs/ENGINE_API.md gives it), valued by the variant's own settlement, endgames solved
   exactly (``search``).
 
+How each level plays in each variant (a beginner's care, a lapse chance, the search's
+settings) is the table ``levels.TABLE``, data rather than code (docs/DECISIONS.md E-40).
+
 ``get_agent(name, seed, budget)`` builds one; search agents also offer ``think`` (a generator
 of progress for cancellable, chunked searching) and ``analyze`` (every move with its value,
 for hints).

@@ -21,17 +21,14 @@ from typing import Any
 from ..hand.moves import Move
 from ..play.resample import infer
 from ..play.view import View
+from ..rules.ruleset import Ruleset
+from .levels import EXPERT, HARD, Level, level_settings
 from .policy import easy_move, heaviest, medium_move, playable, score_move
 from .search import Search, SearchConfig, position_seed
 
-# Hard: a light budget, a shallow exact endgame; it overrules the heuristic only when the
-# search is fairly sure. Expert: eight times the work, a deeper exact endgame (on a plain line
-# tried from the first move, on bit masks), and more trust in its search.
-HARD = SearchConfig(evaluations=100, playouts=1, greed=0.5, endgame_tiles=4, node_limit=400,
-                    prune=True, min_worlds=6, confidence=1.0)
-EXPERT = SearchConfig(evaluations=800, playouts=1, greed=0.6, endgame_tiles=8, node_limit=2000,
-                      prune=True, min_worlds=8, confidence=0.5, line_endgame_tiles=28,
-                      line_node_limit=1500)
+# A search level's lapse (``Level.slip``) is drawn from the position, like its search, with
+# this salt, so that it is not the search's own first number.
+SLIP_SALT = 7
 
 
 class Agent:
@@ -95,8 +92,14 @@ class GreedyAgent(Agent):
         return heaviest(view.rs, list(legal_moves))
 
 
+def beginner_move(view: View, moves: list[Move], rng: random.Random, lv: Level) -> Move:
+    """The beginner's move with level ``lv``'s care (``policy.easy_move``)."""
+    return easy_move(infer(view), moves, rng, care=lv.care, fives=lv.fives)
+
+
 class EasyAgent(Agent):
-    """A plausible beginner: heavy tiles and points in plain sight, otherwise whatever fits."""
+    """A plausible beginner: heavy tiles and points in plain sight, otherwise whatever fits;
+    how careful it is comes from the level table (``levels``)."""
 
     name = "easy"
 
@@ -106,29 +109,63 @@ class EasyAgent(Agent):
         moves = playable(list(legal_moves))
         if len(moves) == 1:
             return moves[0]
-        return easy_move(infer(view), moves, self._rng(rng))
+        return beginner_move(view, moves, self._rng(rng), level_settings(view.rs, self.name))
 
 
 class MediumAgent(Agent):
     """Heuristics with inference: shed weight, doubles early, varied suits, block the voids
-    an opponent has shown, take all_fives points (see ``policy.score_move``)."""
+    an opponent has shown, take all_fives points (see ``policy.score_move``); in a variant
+    whose table entry has a ``slip``, now and then a beginner's move instead."""
 
     name = "medium"
 
     def choose(self, view: View, legal_moves: list[Move],
                rng: random.Random | None = None) -> Move:
-        """The heuristically best move."""
+        """The heuristically best move (or, with the level's ``slip``, a beginner's)."""
         moves = playable(list(legal_moves))
         if len(moves) == 1:
             return moves[0]
-        return medium_move(infer(view), moves, self._rng(rng))
+        r = self._rng(rng)
+        lv = level_settings(view.rs, self.name)
+        # No number is drawn without a slip, so the default plays as before the table.
+        if lv.slip > 0 and r.random() < lv.slip:
+            return beginner_move(view, moves, r, lv)
+        return medium_move(infer(view), moves, r)
 
 
 class SearchAgent(Agent):
-    """Sampled worlds searched move by move, the endgame solved exactly (``search.Search``)."""
+    """Sampled worlds searched move by move, the endgame solved exactly (``search.Search``),
+    with the settings of the level table (``levels``) for the view's variant.
+
+    ``config``, when set on an agent, replaces the table's search settings in every variant
+    (benchmarks try a changed level that way)."""
 
     name = "search"
-    config = HARD
+    level = "hard"
+    config: SearchConfig | None = None
+
+    def settings(self, rs: Ruleset) -> Level:
+        """This level's table entry for the variant of ``rs``."""
+        return level_settings(rs, self.level)
+
+    def config_for(self, rs: Ruleset) -> SearchConfig:
+        """The search settings this agent uses in the variant of ``rs``."""
+        if self.config is not None:
+            return self.config
+        cfg = self.settings(rs).search
+        assert cfg is not None  # a search level (levels.check)
+        return cfg
+
+    def lapse(self, view: View, moves: list[Move]) -> Move | None:
+        """A beginner's move if the level slips at this position (``Level.slip``), else
+        None. Drawn from the position's own seed, so it is as reproducible as the search."""
+        lv = self.settings(view.rs)
+        if lv.slip <= 0:
+            return None
+        r = random.Random(position_seed(view, SLIP_SALT))
+        if r.random() >= lv.slip:
+            return None
+        return beginner_move(view, moves, r, lv)
 
     def start(self, view: View, legal_moves: list[Move],
               rng: random.Random | None = None) -> Search:
@@ -143,7 +180,7 @@ class SearchAgent(Agent):
         if rng is not None:
             rng.random()
         return Search(view, list(legal_moves), random.Random(position_seed(view)),
-                      self.config, self.budget)
+                      self.config_for(view.rs), self.budget)
 
     def think(self, view: View, legal_moves: list[Move], rng: random.Random | None = None,
               chunk: int = 32) -> Iterator[dict[str, Any]]:
@@ -169,6 +206,11 @@ class SearchAgent(Agent):
         moves = playable(list(legal_moves))
         if len(moves) == 1:
             return moves[0]
+        slip = self.lapse(view, moves)
+        if slip is not None:
+            if rng is not None:
+                rng.random()  # the stream advances as a search's start advances it
+            return slip
         if self.time_limit is None:
             return self.start(view, moves, rng).run()
         last: dict[str, Any] = {}
@@ -184,6 +226,12 @@ class SearchAgent(Agent):
         if len(moves) == 1:
             yield moves[0]
             return
+        slip = self.lapse(view, moves)
+        if slip is not None:
+            if rng is not None:
+                rng.random()
+            yield slip
+            return
         for info in self.think(view, moves, rng, chunk):
             yield info["move"] if info["done"] else None
 
@@ -197,19 +245,20 @@ class SearchAgent(Agent):
 
 
 class HardAgent(SearchAgent):
-    """Search with a light budget (``HARD``) that keeps the heuristic's move unless the
-    search is fairly sure of a better one."""
+    """Search with a light budget (``levels.HARD`` unless the table says otherwise for the
+    variant) that keeps the heuristic's move unless the search is fairly sure of a better
+    one."""
 
     name = "hard"
-    config = HARD
+    level = "hard"
 
 
 class ExpertAgent(SearchAgent):
     """Search with eight times hard's budget, a deeper exact endgame and more trust in its
-    own results (``EXPERT``)."""
+    own results (``levels.EXPERT`` unless the table says otherwise for the variant)."""
 
     name = "expert"
-    config = EXPERT
+    level = "expert"
 
 
 AGENTS: dict[str, type[Agent]] = {
@@ -217,3 +266,4 @@ AGENTS: dict[str, type[Agent]] = {
                               ExpertAgent)
 }
 LEVELS = ("easy", "medium", "hard", "expert")
+__all__ = ["AGENTS", "EXPERT", "HARD", "LEVELS", "Agent", "SearchAgent"]

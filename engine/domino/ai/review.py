@@ -75,7 +75,7 @@ from ..hand.state import legal_moves
 from ..match.match import Match
 from ..play.view import View, view
 from ..rules.ruleset import Ruleset, get_ruleset
-from .agents import EXPERT
+from .levels import expert_config
 from .policy import playable
 from .search import Search, SearchConfig, position_seed
 from .stats import mean_se
@@ -240,7 +240,7 @@ class Review:
     """A record's review, run in chunks: ``step`` until it returns True, then ``result``.
 
     ``seats``: the seats judged (None: every seat). ``budget``: evaluations per decision
-    (None: the expert's, ``EXPERT.evaluations``). ``hands``: the hands judged, numbered from 1
+    (None: the expert's in the record's variant, ``levels.expert_config``; so is ``config``). ``hands``: the hands judged, numbered from 1
     (None: every hand; a page reviews one hand at a time). ``salt`` (0: the expert's own
     search) seeds every search differently: a second, independent judge for measuring the
     review (benchmarks/review.py), never used by the game. Raises RecordError for a bad
@@ -249,7 +249,7 @@ class Review:
     """
 
     def __init__(self, record: Any, seats: list[int] | None = None, budget: int | None = None,
-                 config: SearchConfig = EXPERT, hands: list[int] | None = None,
+                 config: SearchConfig | None = None, hands: list[int] | None = None,
                  salt: int = 0) -> None:
         match = Match.from_record(record)  # checks every field and move; errors as replay's
         n = match.players
@@ -275,8 +275,8 @@ class Review:
         self.rs = match.rs
         self.players = n
         self.seats = list(range(n)) if seats is None else seats
-        self.config = config
-        self.budget = config.evaluations if budget is None else budget
+        self.config = expert_config(match.rs) if config is None else config
+        self.budget = self.config.evaluations if budget is None else budget
         self.limits = thresholds(self.rs)
         self.salt = salt
         self.pending = list(decisions(record, seats, hands))
@@ -420,11 +420,13 @@ def _mean(values: list[float]) -> float:
 
 
 def expert_search(v: View, legal: list[Move], budget: int | None = None,
-                  config: SearchConfig = EXPERT, salt: int = 0) -> Search:
+                  config: SearchConfig | None = None, salt: int = 0) -> Search:
     """The search the expert runs at view ``v`` (``agents.SearchAgent.start``: seeded by
     ``position_seed``, the same candidates, config and budget), not yet run; ``salt``
-    other than 0 seeds another, independent one."""
-    return Search(v, list(legal), random.Random(position_seed(v, salt)), config, budget)
+    other than 0 seeds another, independent one. ``config`` None: the expert's in the
+    view's variant (``levels.expert_config``)."""
+    cfg = expert_config(v.rs) if config is None else config
+    return Search(v, list(legal), random.Random(position_seed(v, salt)), cfg, budget)
 
 
 def _pair(search: Search, move: Move) -> tuple[int, int, float, float, float, int]:
@@ -534,7 +536,7 @@ def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
 
 
 def judge_position(v: View, legal: list[Move], budget: int | None = None,
-                   config: SearchConfig = EXPERT) -> dict[str, Any]:
+                   config: SearchConfig | None = None) -> dict[str, Any]:
     """The review's figures for every sensible move (``policy.playable``) of the seat to
     move at view ``v``, before it moves (a hint during play, issue 13: "Hints during play
     show the same figures for the candidate moves").
@@ -607,11 +609,12 @@ def matches(review: Any, record: Any, seats: list[int] | None = None,
     if review.get("version") != VERSION or review.get("engine") != __version__:
         return False
     try:
-        n = get_ruleset(record["variant"], record.get("options", {})).players
+        rs = get_ruleset(record["variant"], record.get("options", {}))
+        n = rs.players
     except (DominoError, KeyError, TypeError):
         return False
     want_seats = list(range(n)) if seats is None else sorted(set(seats))
-    want_budget = EXPERT.evaluations if budget is None else budget
+    want_budget = expert_config(rs).evaluations if budget is None else budget
     want_hands = None if hands is None else sorted(set(hands))
     return (review.get("record") == record_id(record) and review.get("complete") is True
             and review.get("seats") == want_seats and review.get("budget") == want_budget

@@ -1,0 +1,137 @@
+"""The level table: how easy, medium, hard and expert play in each variant, as data.
+
+A level is a promise to the player: each one should beat the one below it in every variant
+(issue 26). The same search or heuristic is not equally strong everywhere (in four-player
+kozel the search saturates at hard's budget, in doubles the medium heuristic is no better
+than a beginner), so each variant may tune its levels here, as settings, never as
+``if variant == ...`` in the agents. Where a stronger search gains nothing in a variant, the
+lower level is made weaker there, so that each step is still one a player feels.
+
+``DEFAULT`` holds the settings every variant starts from; ``OVERRIDES`` changes fields of
+some levels in some variants (with the measurement behind each change in a comment and in
+docs/DECISIONS.md E-40); ``TABLE`` is the result for every variant of the registry, built and
+checked at import. ``level_settings(rs, name)`` is what the agents read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..rules.ruleset import VARIANTS, Ruleset
+from .search import SearchConfig
+
+Policy = Literal["beginner", "heuristic", "search"]
+
+# Hard: a light budget, a shallow exact endgame; it overrules the heuristic only when the
+# search is fairly sure. Expert: eight times the work, a deeper exact endgame (on a plain line
+# tried from the first move, on bit masks), and more trust in its search.
+HARD = SearchConfig(evaluations=100, playouts=1, greed=0.5, endgame_tiles=4, node_limit=400,
+                    prune=True, min_worlds=6, confidence=1.0)
+EXPERT = SearchConfig(evaluations=800, playouts=1, greed=0.6, endgame_tiles=8, node_limit=2000,
+                      prune=True, min_worlds=8, confidence=0.5, line_endgame_tiles=28,
+                      line_node_limit=1500)
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one level plays in one variant.
+
+    ``policy``: ``beginner`` (``policy.easy_move``), ``heuristic`` (``policy.medium_move``)
+    or ``search`` (``search.Search`` with ``search``'s settings).
+    ``care``: the beginner's chance of thinking before a move (a double down, a number it can
+    follow); otherwise it plays whatever fits first to the eye.
+    ``fives``: the beginner's chance of taking all_fives points in plain sight.
+    ``slip``: for the heuristic and search levels, the chance that a decision is a
+    beginner's move instead (a lapse of attention): the lever that makes a level weaker
+    where its own play is no stronger than the level above's gains (0: never).
+    """
+
+    policy: Policy
+    care: float = 0.55
+    fives: float = 0.6
+    slip: float = 0.0
+    search: SearchConfig | None = None
+
+
+LEVEL_NAMES = ("easy", "medium", "hard", "expert")
+
+DEFAULT: dict[str, Level] = {
+    "easy": Level("beginner"),
+    "medium": Level("heuristic"),
+    "hard": Level("search", search=HARD),
+    "expert": Level("search", search=EXPERT),
+}
+
+# Per variant, per level: the fields that differ from DEFAULT. A ``search`` entry is a dict
+# of SearchConfig fields to replace in the default level's config.
+OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
+    # Four-player kozel: the search saturates at hard's budget (expert over hard +0.2 penalty
+    # points per seat and hand, docs/BENCHMARK_HISTORY.md), so hard lapses into a beginner's
+    # move now and then; the medium heuristic beat the default beginner by only 0.54 of
+    # decided hands (3,000 hands), so the beginner thinks less and medium lapses a little.
+    # Its expert takes 560 evaluations: 800 took 207-280 ms CPU at p95 with four players, and
+    # 3,200 gained nothing measurable over 800 (docs/BENCHMARK_HISTORY.md).
+    "kozel": {"easy": {"care": 0.2}, "medium": {"slip": 0.3}, "hard": {"slip": 0.4},
+              "expert": {"search": {"evaluations": 560}}},
+    # vn_iwin, four players: 800 evaluations took 229-310 ms CPU at p95 (its playouts cost
+    # more than the budget counts); 560 take 181 ms.
+    "vn_iwin": {"expert": {"search": {"evaluations": 560}}},
+    # Doubles, four players: 800 evaluations took 395 ms CPU at p95 (its exact solves on a
+    # tree of spinners cost more than the budget counts); 480 take 208 ms.
+    "doubles": {"expert": {"search": {"evaluations": 480}}},
+}
+
+
+def _build(variant: str) -> dict[str, Level]:
+    levels = {}
+    for name in LEVEL_NAMES:
+        base = DEFAULT[name]
+        changes = dict(OVERRIDES.get(variant, {}).get(name, {}))
+        if "search" in changes:
+            if base.search is None:
+                raise ValueError(f"{variant} {name}: search settings on a level without search")
+            changes["search"] = dataclasses.replace(base.search, **changes["search"])
+        levels[name] = dataclasses.replace(base, **changes)
+    return levels
+
+
+def check(table: dict[str, dict[str, Level]]) -> None:
+    """Raise ValueError unless every variant has every level, with settings that make
+    sense: chances within 0..1, a search config exactly on search levels, and expert's
+    budget and endgame at least hard's (expert is the strongest in every variant)."""
+    for variant in VARIANTS:
+        if variant not in table or set(table[variant]) != set(LEVEL_NAMES):
+            raise ValueError(f"level table: {variant} lacks a level")
+    for variant, levels in table.items():
+        for name, lv in levels.items():
+            for chance in (lv.care, lv.fives, lv.slip):
+                if not 0.0 <= chance <= 1.0:
+                    raise ValueError(f"level table: {variant} {name}: {chance} is no chance")
+            if (lv.policy == "search") != (lv.search is not None):
+                raise ValueError(f"level table: {variant} {name}: search settings "
+                                 f"go with the search policy only")
+        hard, expert = levels["hard"].search, levels["expert"].search
+        if hard is None or expert is None:
+            raise ValueError(f"level table: {variant}: hard and expert must search")
+        if (expert.evaluations < hard.evaluations or expert.endgame_tiles < hard.endgame_tiles
+                or levels["expert"].slip > levels["hard"].slip):
+            raise ValueError(f"level table: {variant}: expert below hard")
+
+
+TABLE: dict[str, dict[str, Level]] = {v: _build(v) for v in VARIANTS}
+check(TABLE)
+
+
+def level_settings(rs: Ruleset | str, name: str) -> Level:
+    """Level ``name``'s settings in the variant of ``rs`` (a Ruleset or a variant id)."""
+    variant = rs if isinstance(rs, str) else rs.id
+    return TABLE[variant][name]
+
+
+def expert_config(rs: Ruleset | str) -> SearchConfig:
+    """The expert's search settings in the variant of ``rs`` (what the move review runs)."""
+    cfg = level_settings(rs, "expert").search
+    assert cfg is not None  # checked at import
+    return cfg
