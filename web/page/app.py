@@ -21,7 +21,6 @@ import js
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-import gestures
 import i18n
 import link
 import openers
@@ -40,10 +39,10 @@ from store import S, tr
 # are imported where they are used. They are not among the files PyScript fetches before the
 # menu: `load_table_modules` fetches and compiles them in the background once the menu works,
 # and states wait for them (`link.table_ready`), so that the menu waits for none of them.
-TABLE_MODULES = ("boxes", "line_layout", "spinner_tree", "train_bands", "geometry", "summary",
-                 "motion_frames", "pace", "motion", "sound", "table", "seats", "hand", "logview",
-                 "dialogs", "history_view", "position_view", "review_words", "review_nav",
-                 "review_view", "charts", "stats_view", "lesson_view")
+TABLE_MODULES = ("gestures", "boxes", "line_layout", "spinner_tree", "train_bands", "geometry",
+                 "summary", "motion_frames", "pace", "motion", "sound", "table", "seats",
+                 "hand", "logview", "dialogs", "history_view", "position_view", "review_words",
+                 "review_nav", "review_view", "charts", "stats_view", "lesson_view")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
@@ -534,6 +533,7 @@ async def load_table_modules():
     for name in TABLE_MODULES:
         await window.dominoBoot.nextTask()
         __import__(name)
+    wire_table()
     link.table_ready()
     openers.render_history_button()
     openers.open_pending_lesson()
@@ -559,13 +559,6 @@ def wire():
     on(byid("forget"), "click", setup.on_forget)
     on(byid("export-ok"), "click", on_export_confirmed)
     on(byid("export-cancel"), "click", on_export_cancelled)
-    game = byid("game")
-    on(game, "click", gestures.on_game_click)
-    on(byid("hand"), "pointerdown", gestures.on_pointer_down)
-    on(byid("hand"), "pointermove", gestures.on_pointer_move)
-    on(byid("hand"), "pointerup", gestures.on_pointer_up)
-    on(byid("hand"), "pointercancel", gestures.on_pointer_cancel)
-    on(byid("table"), "click", gestures.on_canvas_click)
     on(byid("settings-box"), "change", on_setting)
     on(byid("leave"), "click", on_leave)
     on(byid("sound"), "click", on_sound)
@@ -587,6 +580,19 @@ def wire():
     on(byid("handoff-ready"), "click", on_handoff)
     on(byid("update-reload"), "click", on_update_reload)
     wire_screens()
+
+
+def wire_table():
+    """The table's taps and drags (gestures.py, a table module: the menu waits for none of
+    it), once the table's modules are compiled and before any state is shown."""
+    import gestures
+
+    on(byid("game"), "click", gestures.on_game_click)
+    on(byid("hand"), "pointerdown", gestures.on_pointer_down)
+    on(byid("hand"), "pointermove", gestures.on_pointer_move)
+    on(byid("hand"), "pointerup", gestures.on_pointer_up)
+    on(byid("hand"), "pointercancel", gestures.on_pointer_cancel)
+    on(byid("table"), "click", gestures.on_canvas_click)
 
 
 def wire_screens():

@@ -44,9 +44,6 @@ await asyncio.sleep(0)  # noqa: F704
 import settings  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704
-import gestures  # noqa: E402, F401
-
-await asyncio.sleep(0)  # noqa: F704
 import openers  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704
