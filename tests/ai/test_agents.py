@@ -200,7 +200,12 @@ def test_chunked_search_progress_and_hints():
     assert steps[-1]["move"] == agent.choose(v, list(v.legal), random.Random(4))
     hints = agent.analyze(v, list(v.legal), random.Random(4))
     assert {h["move"] for h in hints} == {str(x) for x in playable(list(v.legal))}
-    assert hints[0]["move"] == str(steps[-1]["move"])
+    # The hint ranks by the search's means; the move played is the search's best, which keeps
+    # the heuristic's favourite unless the searched top is clearly better (Search.best).
+    searched = agent.start(v, list(v.legal), random.Random(4))
+    searched.run()
+    assert [h["move"] for h in hints] == [str(m) for m, _, _ in searched.ranking()]
+    assert steps[-1]["move"] == searched.best()
     # Cancelling: stop iterating after the first chunk; nothing else runs.
     gen = agent.think(v, list(v.legal), random.Random(4), chunk=5)
     first = next(gen)
