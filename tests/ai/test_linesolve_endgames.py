@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_linesolve import CASES, _sorted_legal
+from test_linesolve import CASES, _sorted_legal, agrees_with_reference
 
 from domino.ai import linesolve, search
-from domino.ai.evaluate import Utility, sides_of
+from domino.ai.evaluate import sides_of
 from domino.ai.policy import playable
 from domino.hand.state import MatchContext, legal_moves, new_hand
 from domino.play import line_playout as fast
@@ -52,23 +52,6 @@ def test_line_solver_matches_general_solver_on_endgames(variant, options, monkey
     sides = sides_of(rs, n)
     compared = 0
     for s in _endgames(rs, seed=1000 + len(variant) * 7 + n, count=ENDGAMES):
-        if len(sides) == 2:
-            u = Utility(rs, n, s.to_move, 1)
-            try:
-                want = search._solve(s.copy(), u, 5_000, [0])
-            except search._Abort:
-                continue
-            got = linesolve.solve(s, u, u.maximizing, 10**6, [0])
-        else:
-            us = [Utility(rs, n, side[0], 1) for side in sides]
-            index = {p: i for i, side in enumerate(sides) for p in side}
-            try:
-                want = search._solve_maxn(s.copy(), us, index, 5_000, [0])
-            except search._Abort:
-                continue
-            got = linesolve.solve(s, lambda r, us=us: [x(r) for x in us], None, 10**6, [0],
-                                  index)
-        assert got == want, (variant, options, s.hands, s.boneyard)
-        compared += 1
+        compared += agrees_with_reference(rs, s, sides, 5_000)
     # Positions the general solver cannot finish cheaply (a long boneyard) are skipped.
     assert compared >= ENDGAMES // 2, compared
