@@ -97,7 +97,7 @@ MESSAGES = {
     "menu.options": "House rules",
     "menu.seed": "Deal number",
     "menu.seed_hint": "The same number deals the same tiles.",
-    "menu.seed_random": "random (secret)",
+    "menu.seed_random": "random",
     "menu.import": "Open a record…",
     "menu.resume": "Continue the saved match",
     "menu.saved": "{game}, {players} players: hand {hand}, {moves} moves played",

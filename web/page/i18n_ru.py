@@ -100,7 +100,7 @@ MESSAGES = {
     "menu.options": "Дополнительные правила",
     "menu.seed": "Номер раздачи",
     "menu.seed_hint": "С тем же номером раздаются те же камни.",
-    "menu.seed_random": "случайный (тайный)",
+    "menu.seed_random": "случайный",
     "menu.import": "Открыть файл партии…",
     "menu.resume": "Продолжить партию",
     "menu.saved": "{game}, игроков: {players}; кон {hand}, сделано ходов: {moves}",

@@ -97,7 +97,7 @@ MESSAGES = {
     "menu.options": "Luật tùy chọn",
     "menu.seed": "Mã chia bài",
     "menu.seed_hint": "Cùng một mã chia bài sẽ chia đúng các quân như nhau.",
-    "menu.seed_random": "ngẫu nhiên (bí mật)",
+    "menu.seed_random": "ngẫu nhiên",
     "menu.import": "Mở biên bản…",
     "menu.resume": "Chơi tiếp trận đã lưu",
     "menu.saved": "{game}, {players} người chơi: ván {hand}, đã đi {moves} nước",
