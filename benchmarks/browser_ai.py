@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import source_modules
-from load_browser import OBSERVER, launch_kwargs, serve
+from load_browser import OBSERVER, follow_link, launch_kwargs, serve
 from playwright.sync_api import Page, sync_playwright
 
 from domino.match.record import replay_match
@@ -139,8 +139,7 @@ def summarise(decisions: list[dict[str, Any]]) -> dict[str, Any]:
 
 def play_in_browser(page: Page, base: str, fragment: str, hands: int) -> dict[str, Any]:
     """Play ``hands`` hands of the deep-linked match in the page; return its report."""
-    page.goto(base + "index.html#" + fragment)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    follow_link(page, base + "index.html#" + fragment)
     start = page.evaluate("performance.now()")
     played = 0
     for hand in range(hands):

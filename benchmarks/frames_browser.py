@@ -21,7 +21,7 @@ import json
 import statistics
 import tempfile
 
-from load_browser import OBSERVER, launch_kwargs, serve
+from load_browser import OBSERVER, follow_link, launch_kwargs, serve
 from playwright.sync_api import sync_playwright
 
 FRAMES = """
@@ -33,8 +33,8 @@ window.__frames = [];
 def one_hand(context, base: str, variant: str, seed: int) -> dict:
     """Play one all-computer hand and return the figures of the module doc."""
     page = context.new_page()
-    page.goto(base + f"index.html#variant={variant}&players=4&seed={seed}&seats=ai,ai,ai,ai")
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    follow_link(page, base + f"index.html#variant={variant}&players=4&seed={seed}"
+                      "&seats=ai,ai,ai,ai")
     start = page.evaluate("performance.now()")
     page.wait_for_selector("#result:not([hidden])", timeout=600_000)
     end = page.evaluate("performance.now()")

@@ -101,6 +101,17 @@ def serve(dist: Path | None = None) -> tuple[http.server.ThreadingHTTPServer, st
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+def follow_link(page: Page, url: str) -> None:
+    """Open a deep link and wait for the engine; when the page asks first because a match is
+    in progress (issue 28, DECISIONS W-39: a warm profile keeps the last run's match), start
+    the link's match."""
+    page.goto(url)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    page.wait_for_selector("#game:not([hidden]), #link-confirm:not([hidden])", timeout=120_000)
+    if page.locator("#link-confirm").is_visible():
+        page.click("#link-start")
+
+
 def launch_kwargs() -> dict[str, Any]:
     """Chromium's launch arguments: Debian's binary when present (BROWSER.md)."""
     kwargs = {"args": ARGS}
@@ -243,9 +254,8 @@ def main() -> None:
             # One hand of four computer seats: the main thread while the worker thinks.
             page.close()
             page = context.new_page()
-            page.goto(base + "index.html#variant=vn_traditional&players=4&seed=5"
-                      "&seats=ai,ai,ai,ai")
-            page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+            follow_link(page, base + "index.html#variant=vn_traditional&players=4&seed=5"
+                        "&seats=ai,ai,ai,ai")
             start = page.evaluate("performance.now()")
             page.wait_for_selector("#result:not([hidden])", timeout=300_000)
             end = page.evaluate("performance.now()")

@@ -32,7 +32,7 @@ import json
 import tempfile
 from typing import Any
 
-from load_browser import OBSERVER, launch_kwargs, serve
+from load_browser import OBSERVER, follow_link, launch_kwargs, serve
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
@@ -82,8 +82,8 @@ def tap(page: Page) -> bool:
 def one_hand(context: BrowserContext, base: str, variant: str, seed: int) -> dict[str, Any]:
     """Play one hand as the human; the latencies of its taps and its frames while moving."""
     page = context.new_page()
-    page.goto(base + f"index.html#variant={variant}&players=4&seed={seed}&seats=human,ai,ai,ai")
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    follow_link(page, base + f"index.html#variant={variant}&players=4&seed={seed}"
+                      "&seats=human,ai,ai,ai")
     latencies: list[float] = []
     answers: list[float] = []
     missed = missed_last = 0
