@@ -157,7 +157,7 @@ def reduce(answer, message):
             return None  # stale: an older answer arriving late
         if intent == "new_match":
             S["last_match"] = dict(message)
-        take_state(answer, intent in FRESH)
+        take_state(answer, out["fresh"])
         if intent != "push":
             screens.show(screens.GAME)  # a pushed state leaves the menu open if the player went there
         out["state"] = True

@@ -137,8 +137,9 @@ IDLE_DELAY_S = 0.05  # the pause before each step: the page's answer goes first
 def _context():
     """What a module compiled later reaches of this one (its `worker` argument)."""
     return types.SimpleNamespace(session=_session, answer=_answer, error=_error, post=_post,
-                                 hist=_hist, master=_master, for_page=_for_page, send=_send,
-                                 kick=_kick, refused=_refused)
+                                 hist=_hist, master=_master, page=PAGE, for_page=_for_page,
+                                 send=_send, computers_after=_computers_after,
+                                 refused=_refused)
 
 
 def _later(name):
@@ -520,7 +521,13 @@ def _post(message):
 def _kick(data, text):
     """Start the computers' moves after the answer `text` to the message `data`, when it is
     an intent's state (KICKS) that leaves a computer to move."""
-    if text is None or data is None or data.get("type") not in KICKS:
+    if data is not None and data.get("type") in KICKS:
+        _computers_after(text)
+
+
+def _computers_after(text):
+    """Start the computers' moves when the state `text` leaves a computer to move."""
+    if text is None:
         return
     try:
         answer = json.loads(text)

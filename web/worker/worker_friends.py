@@ -14,7 +14,6 @@ from domino.session import Session
 # A friend's message is refused unread beyond this many characters (a state of eight players
 # in Mexican Train is about 20 KB; an intent is a few hundred bytes).
 PEER_MESSAGE_MAX = 16_384
-PAGE = "page"  # the hosting page's device (web/worker/worker.py PAGE)
 
 
 INTENTS = ("peer_join", "peer_leave", "peer_message")
@@ -35,7 +34,7 @@ async def _join(data, worker):
     """Seat a friend's device (`device`, a human `seat`, or null for a spectator) at the match;
     its first update (the state as its seat sees it) is relayed at once."""
     device = data.get("device")
-    if not isinstance(device, str) or not device or device == PAGE:
+    if not isinstance(device, str) or not device or device == worker.page:
         return worker.error(data, "bad_message", "peer_join needs a device name")
     try:
         updates = worker.master.join(device, data.get("seat"))
@@ -57,7 +56,7 @@ async def _message(data, worker):
     device's seat; the answers and states go to every device through `worker.for_page`, the
     page's own state saved; the computers move next if one is to."""
     device, text = data.get("device"), data.get("text")
-    if not isinstance(device, str) or device not in worker.master.devices or device == PAGE:
+    if not isinstance(device, str) or device not in worker.master.devices or device == worker.page:
         return worker.error(data, "not_joined", "no such friend's device at the table")
     if not isinstance(text, str) or len(text) > PEER_MESSAGE_MAX:
         _refuse(worker, device, "too_large")
@@ -71,12 +70,13 @@ async def _message(data, worker):
             await asyncio.sleep(0)
             continue
         for to, sent in updates:
-            if to == device and json.loads(sent).get("type") == "error":
-                _refuse(worker, device, json.loads(sent).get("code"))
+            answer = json.loads(sent) if to == device else {}
+            if answer.get("type") == "error":
+                _refuse(worker, device, answer.get("code"))
         mine = worker.for_page(updates, save=True)
     if mine is not None:
         worker.send("update", None, mine)
-        worker.kick({"type": "play"}, mine)
+        worker.computers_after(mine)
     return worker.answer(data, {"type": "relayed", "device": device})
 
 
