@@ -163,3 +163,54 @@ def test_a_save_of_the_earlier_builds_is_resumed_and_written_anew_in_rows():
         record["hands"][0]["moves"])] == record["hands"][0]["moves"]
     assert "saves|match" not in resumed["store"]  # the old row, written anew
     assert len(saves(resumed["store"])) == 1
+
+
+def match_ids(store):
+    return [k.split(":", 1)[1] for k in saves(store)]
+
+
+def test_continue_after_a_new_match_means_that_match_not_the_one_offered_before():
+    first = load(script=[NEW, "settle", PLAY, "settle"])
+    # Reloaded: the draw match is offered; a new block match replaces it (into the history),
+    # is played, and the menu's Continue (no `save`) resumes the block match.
+    second = load(store=first["store"], script=[
+        dict(NEW, variant="block"), "settle", PLAY, "settle",
+        {"type": "resume", "v": 2, "id": 9}])
+    assert second["answers"][0]["saved"]["variant"] == "draw"
+    resumed = second["answers"][-1]
+    assert resumed["type"] == "state" and resumed["variant"] == "block", resumed
+
+
+def test_every_match_kept_is_listed_and_resumed_or_discarded_by_its_id():
+    first = load(script=[NEW, "settle", PLAY, "settle"])
+    (draw_id,) = match_ids(first["store"])
+    # A link's match started beside it (`keep_saved`): both are kept and listed, newest first.
+    second = load(store=first["store"], script=[
+        dict(NEW, variant="block", keep_saved=True), "settle", PLAY, "settle",
+        {"type": "saves", "v": 2, "id": 5},
+        {"type": "resume", "v": 2, "id": 6, "save": draw_id}, "settle",
+        {"type": "saves", "v": 2, "id": 7}])
+    ready = second["answers"][0]
+    assert [s["id"] for s in ready["saves"]] == [draw_id]
+    listed = second["answers"][3]
+    assert listed["type"] == "saves"
+    assert [s["summary"]["variant"] for s in listed["saves"]] == ["block", "draw"]
+    assert [s["offered"] for s in listed["saves"]] == [True, False]
+    resumed = second["answers"][4]
+    assert resumed["type"] == "state" and resumed["variant"] == "draw", resumed
+    after = second["answers"][5]["saves"]
+    assert {s["summary"]["variant"]: s["offered"] for s in after} == {"draw": True,
+                                                                      "block": False}
+    assert len(saves(second["store"])) == 2
+    block_id = next(s["id"] for s in after if s["summary"]["variant"] == "block")
+    # Another tab plays the block match: it is neither listed nor discarded from here.
+    third = load(store=second["store"], held=[f"domino-match:{block_id}"], script=[
+        {"type": "forget_save", "v": 2, "id": 2, "save": block_id},
+        {"type": "forget_save", "v": 2, "id": 3, "save": 12},
+        {"type": "forget_save", "v": 2, "id": 4, "save": draw_id},
+        {"type": "saves", "v": 2, "id": 5}])
+    assert [s["id"] for s in third["answers"][0]["saves"]] == [draw_id]
+    refused, bad, forgotten, listed = third["answers"][1:]
+    assert refused["code"] == "no_save" and bad["code"] == "bad_message"
+    assert forgotten["type"] == "forgotten" and listed["saves"] == []
+    assert match_ids(third["store"]) == [block_id]

@@ -33,8 +33,11 @@ adds to the protocol:
 - the `ready` answer to `hello` gets `saved` (the summary of the newest save that no other
   tab is playing, or null), `set_aside`
   (null, or why a saved match that could not be read was just set aside) and `save` (`{"ok",
-  "error"}`: whether the storage could be read);
-- intent `resume` (no fields): load the save `ready` offered and answer the `state` that
+  "error"}`: whether the storage could be read), and `saves`, every save no other tab plays
+  as the menu lists them (`[{"id", "summary", "offered"}]`, newest first, at most 20); intent
+  `saves` answers `{"type": "saves", "saves": [...]}` again when the menu is shown;
+- intent `resume` (optional `save`, an id of `saves`; without it, the save `ready` offered):
+  load that save and answer the `state` that
   `load_record` would give for it, with the saved seats. No saved match, or another tab took
   it meanwhile: error `no_save`. A save whose seats are damaged but whose record loads is
   resumed with the default seats (the player first, computers at the others) and its answer
@@ -44,7 +47,7 @@ adds to the protocol:
 - `new_match` with `keep_saved: true` (a deep link the player chose to start although a match
   was in progress, issue 28) leaves the saved matches where they are, resumable, instead of
   moving them to the history; the next match started without it moves them as usual;
-- intent `forget_save` (no fields): delete the save `ready` offered (writes still queued are
+- intent `forget_save` (optional `save`, as for `resume`): delete that save (writes still queued are
   dropped first); answers `{"type": "forgotten"}`. Storage errors answer the error `save_failed`.
 
 The worker also reviews moves (web/worker/worker_review.py, web/worker/reviewing.py, DECISIONS W-10):
@@ -180,6 +183,7 @@ def _begin_match(saved=None, release=None):
     Web Lock (`release`, when the caller took it; otherwise taken now)."""
     saved = saved or {}
     old = _match["release"]
+    _offer["id"] = None  # the menu's Continue now means this match
     match_id = saved.get("history_id") or _new_id()
     _match.update(id=match_id, started_at=saved.get("started_at") or int(js.Date.now()),
                   over=bool((saved.get("summary") or {}).get("match_over")), release=release)
@@ -357,13 +361,14 @@ async def _hello(data, message):
     answer = json.loads(_for_page(_master.submit(PAGE, message)))
     if answer.get("type") != "ready":
         return json.dumps(answer)
-    answer.update(saved=None, set_aside=None, save={"ok": True, "error": None})
+    answer.update(saved=None, saves=[], set_aside=None, save={"ok": True, "error": None})
     try:
         free = await _free(await worker_saves.stored(_bad))
         offer = save_log.newest(free)
         _offer["id"] = offer
         if offer is not None:
             answer["saved"] = dict(free)[offer]
+        answer["saves"] = worker_saves.listing(free, offer)
         why = _bad.pop("legacy", None)
         if why is not None:  # a save of the earlier builds that cannot be read
             answer["set_aside"] = why
@@ -384,7 +389,10 @@ async def _resume(data, message):
     one another tab took meanwhile is refused (`no_save`)."""
     if data.get("v", PROTOCOL_VERSION) != PROTOCOL_VERSION:
         return _session.handle(json.dumps(data))  # the protocol's own version refusal
-    offer = _offered()
+    try:
+        offer = _offered(data)
+    except ValueError as exc:
+        return _error(data, "bad_message", str(exc))
     if offer is None:
         return _error(data, "no_save", "no match is saved")
     own = offer == _match["id"]  # this tab's own match (the player went to the menu)
@@ -440,17 +448,36 @@ async def _refuse_save(data, offer, why, release):
                                     "aside: " + why)
 
 
-def _offered():
-    """The save `resume` and `forget_save` mean: the one `ready` offered, else this tab's own
-    match (the player went to the menu during it)."""
+def _offered(data):
+    """The save `resume` and `forget_save` mean: the one the message names (`save`), else the
+    one `ready` offered, else this tab's own match (the player went to the menu during it)."""
+    named = worker_saves.chosen(data)
+    if named is not None:
+        return named
     return _offer["id"] if _offer["id"] is not None else _match["id"]
 
 
-async def _forget(data, message):
-    """Delete the save `_offered` names."""
+async def _saves(data, message):
+    """The menu's list of saved matches (`saves`), as `ready` gives it, read afresh."""
     try:
-        await _settle_writes(drop=True)
-        target = _offered()
+        await _settle_writes()
+        free = await _free(await worker_saves.stored(_bad))
+    except Exception as exc:  # noqa: BLE001 - reported
+        return _error(data, "save_failed", "the saved matches could not be read: " + db.why(exc))
+    return _answer(data, {"type": "saves", "saves": worker_saves.listing(free, _offered({}))})
+
+
+async def _forget(data, message):
+    """Delete the save `_offered` names (one another tab plays is refused: `no_save`)."""
+    try:
+        target = _offered(data)
+    except ValueError as exc:
+        return _error(data, "bad_message", str(exc))
+    try:
+        await _settle_writes(drop=target == _match["id"] or data.get("save") is None)
+        if data.get("save") is not None and target not in dict(
+                await _free(await worker_saves.stored(_bad))):
+            return _error(data, "no_save", "no such match is saved, or another tab plays it")
         if target is not None:
             await worker_saves.delete(target)
         if target == _match["id"]:
@@ -581,7 +608,7 @@ def _for_page(updates, save=False):
 # --------------------------------------------------------------------------- dispatch
 
 # The worker's own intents: type -> `async handler(data, message)` of this file ...
-INTENTS = {"hello": _hello, "resume": _resume, "forget_save": _forget}
+INTENTS = {"hello": _hello, "resume": _resume, "forget_save": _forget, "saves": _saves}
 # ... and type -> the module compiled on first use whose `async handle(data, worker)`
 # answers it (a new entry here is all another intent needs).
 LAZY_INTENTS = {

@@ -12,6 +12,10 @@ import save_log
 import worker_db as db
 
 LEGACY = ""  # the offer's id for a save of the earlier builds (one row, save_log.LEGACY_KEY)
+# The menu lists at most this many saved matches (issue 28: every match kept stays resumable).
+LISTED = 20
+# A save's id is the worker's own (`_new_id`, a few dozen characters); a longer one is not ours.
+ID_MAX = 64
 
 
 async def stored(bad):
@@ -36,6 +40,28 @@ async def stored(bad):
         except (ValueError, TypeError) as exc:
             bad["legacy"] = str(exc) or "the saved match cannot be read"
     return out
+
+
+def listing(free, offered):
+    """The saves `free` ((id, summary) pairs) as the menu lists them: newest first, at most
+    LISTED, each `{"id", "summary", "offered"}` (`offered`: the one the menu's Continue
+    button resumes)."""
+    def saved_at(pair):
+        at = pair[1].get("saved_at") if isinstance(pair[1], dict) else None
+        return at if isinstance(at, (int, float)) and not isinstance(at, bool) else 0
+    ordered = sorted(free, key=saved_at, reverse=True)[:LISTED]
+    return [{"id": i, "summary": s, "offered": i == offered} for i, s in ordered]
+
+
+def chosen(data):
+    """The save a `resume` or `forget_save` names (`save`, one of the menu's list), or None
+    when it names none; ValueError for a name that cannot be one of ours."""
+    name = data.get("save")
+    if name is None:
+        return None
+    if not isinstance(name, str) or len(name) > ID_MAX:
+        raise ValueError("save must be the id of a saved match")
+    return name
 
 
 async def read(match_id):
