@@ -232,3 +232,18 @@ def test_a_link_started_instead_keeps_the_match_in_progress_saved(page, site, gu
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
     wait_until(page, lambda: sorted(s["record"]["variant"] for s in worker_saves(page))
                == ["block", "draw"], what="both matches saved")
+    # Both stay resumable from the menu (issue 28): the link's match is the one Continue
+    # offers, the earlier one is listed under it with its own Continue button.
+    page.click("#menu-button")
+    others = page.locator("#saved-others")
+    others.wait_for(state="visible", timeout=30_000)
+    assert "Block" in others.inner_text() and "Draw" not in others.inner_text()
+    assert "Draw" in page.locator("#resume-info").inner_text()
+    others.locator("button[data-save]").click()
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    # The block match's computer plays at "hard" (the draw link's at the default level).
+    wait_until(page, lambda: "hard" in page.locator("#board").inner_text(),
+               what="the block match resumed")
+    page.click("#menu-button")
+    wait_until(page, lambda: "Draw" in others.inner_text(), what="the draw match listed")
+    assert "Block" in page.locator("#resume-info").inner_text()

@@ -58,6 +58,7 @@ def on_screen_shown(old, name):
         byid("export-confirm").hidden = True
         byid("leave-confirm").hidden = True
         saved.render_resume()
+        spawn(setup.refresh_saves())
 
 
 def humans_of(state):
@@ -556,6 +557,7 @@ def wire():
     on(byid("setup"), "submit", setup.on_start)
     on(byid("import"), "change", setup.on_import)
     on(byid("resume"), "click", setup.on_resume)
+    on(byid("saved-others-list"), "click", setup.on_resume_other)
     on(byid("forget"), "click", setup.on_forget)
     on(byid("export-ok"), "click", on_export_confirmed)
     on(byid("export-cancel"), "click", on_export_cancelled)

@@ -106,6 +106,8 @@ MESSAGES = {
     "menu.saved_over": "{game}, {players} players: the match is over (hand {hand})",
     "menu.saved_at": "{text} (saved {date})",
     "menu.forget": "Discard the saved match",
+    "menu.saved_others": "Other matches in progress",
+    "menu.resume_other": "Continue",
     "menu.back": "Menu",
     "seat.human": "Human",
     "seat.ai": "Computer",

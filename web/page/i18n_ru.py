@@ -109,6 +109,8 @@ MESSAGES = {
     "menu.saved_over": "{game}, игроков: {players}; партия окончена (кон {hand})",
     "menu.saved_at": "{text} (сохранено {date})",
     "menu.forget": "Удалить сохранённую",
+    "menu.saved_others": "Другие неоконченные партии",
+    "menu.resume_other": "Продолжить",
     "menu.back": "Меню",
     "seat.human": "Человек",
     "seat.ai": "Компьютер",

@@ -106,6 +106,8 @@ MESSAGES = {
     "menu.saved_over": "{game}, {players} người chơi: trận đã kết thúc (ván {hand})",
     "menu.saved_at": "{text} (lưu lúc {date})",
     "menu.forget": "Xóa trận đã lưu",
+    "menu.saved_others": "Các trận khác đang chơi dở",
+    "menu.resume_other": "Chơi tiếp",
     "menu.back": "Menu",
     "seat.human": "Người",
     "seat.ai": "Máy",

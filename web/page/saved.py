@@ -8,7 +8,7 @@ stores holds a tile.
 
 import json
 
-from pyscript import window
+from pyscript import document, window
 
 import textfmt
 from dom import byid, on, show_error
@@ -65,6 +65,47 @@ def take_saved(hello):
     if save.get("ok") is False:
         show_error(tr("error.save_unavailable", error=storage_error(save)))
     keep_saved(hello.get("saved"))
+    take_list(hello.get("saves"))
+
+
+# The menu lists at most this many saved matches (the worker's `worker_saves.LISTED`).
+LISTED = 20
+
+
+def take_list(saves):
+    """The worker's list of saved matches (`ready`'s or a `saves` answer's), kept as far as
+    it is well formed, and the menu's list drawn from it."""
+    kept = []
+    for item in (saves if isinstance(saves, list) else [])[:LISTED]:
+        if (isinstance(item, dict) and isinstance(item.get("id"), str)
+                and isinstance(item.get("summary"), dict)):
+            kept.append(item)
+    S["saves"] = kept
+    render_resume()
+
+
+def render_others():
+    """Every other match kept (issue 28: a match the player left for a link's stays
+    resumable): one line each with its own Continue button, under the offered one."""
+    others = [item for item in S["saves"] if not item.get("offered")]
+    byid("saved-others").hidden = not others
+    listing = byid("saved-others-list")
+    listing.innerHTML = ""
+    for n, item in enumerate(others):
+        row = document.createElement("li")
+        words = document.createElement("span")
+        words.id = "saved-other-" + str(n)
+        words.textContent = textfmt.saved_text(S["lang"], item["summary"],
+                                               saved_date(item["summary"]))
+        button = document.createElement("button")
+        button.type = "button"
+        button.className = "ghost"
+        button.setAttribute("data-save", item["id"])
+        button.setAttribute("aria-describedby", words.id)
+        button.textContent = tr("menu.resume_other")
+        row.appendChild(words)
+        row.appendChild(button)
+        listing.appendChild(row)
 
 
 def note_save(save):
@@ -81,7 +122,8 @@ def note_save(save):
 def render_resume():
     """The menu's "Continue the saved match" button and the summary under it."""
     summary = S["saved"]
-    byid("saved-box").hidden = summary is None
+    render_others()
+    byid("saved-box").hidden = summary is None and not S["saves"]
     byid("resume").hidden = summary is None
     # Discarding needs the worker (it deletes its save).
     byid("forget").hidden = summary is None or S["engine_state"] != "ready"
@@ -90,6 +132,12 @@ def render_resume():
         info.textContent = ""
         return
     info.textContent = textfmt.saved_text(S["lang"], summary, saved_date(summary))
+
+
+def chosen_save(event):
+    """The id of the saved match whose Continue button `event` clicked, or None."""
+    button = event.target.closest("button[data-save]")
+    return None if button is None else str(button.getAttribute("data-save"))
 
 
 def saved_date(summary):

@@ -308,6 +308,24 @@ def on_resume(event):
     spawn(link.run_intent({"type": "resume"}))
 
 
+def on_resume_other(event):
+    """Continue one of the other matches kept (the menu's list; issue 28)."""
+    save = saved.chosen_save(event)
+    if save is None or S["pending"] is not None or S["engine_state"] != "ready":
+        return
+    spawn(link.run_intent({"type": "resume", "save": save}))
+
+
+async def refresh_saves():
+    """The menu's list of saved matches, read again from the worker (another tab may have
+    closed, a link's match may have left an earlier one kept)."""
+    if S["engine_state"] != "ready":
+        return
+    answer = await link.send({"type": "saves"})
+    if answer.get("type") == "saves":
+        saved.take_list(answer.get("saves"))
+
+
 def on_forget(event):
     spawn(forget_saved())
 
@@ -320,6 +338,7 @@ async def forget_saved():
     if answer.get("type") == "forgotten":
         saved.keep_saved(None)
         show_error("")
+        await refresh_saves()
     else:
         show_error(tr("error.save_failed", error=str(answer.get("message", "")).rstrip(".")))
 

@@ -36,6 +36,7 @@ S = {
     "hint": None,          # (state_id, the engine's hint answer) of the last hint asked for
     "hint_closed": None,   # the state_id whose hint box the player closed
     "saved": None,         # the public summary of the match the worker has saved, or None
+    "saves": [],           # every saved match no other tab plays: {"id", "summary", "offered"}
     "result_closed": None,  # the state_id whose end-of-hand dialog the player closed
     "leave_open": False,   # the "leave the table" confirmation is open
     "geo": None,           # the table's geometry for the current state and canvas size
