@@ -86,3 +86,21 @@ def test_show_tells_the_screen_it_replaces_and_the_adapter(monkeypatch):
     assert screens.showing(screens.HISTORY) and screens.draws_itself()
     with pytest.raises(ValueError):
         screens.show("settings")
+
+
+# The page's adapters to the browser: the only modules that import `pyscript` or `js`. `dom`
+# is the DOM helpers, `link` the worker's channel, `app` the wiring, `table` and
+# `position_view` the canvas, `sound` the audio, `saved`, `settings`, `setup` (the menu) and
+# `seats` the menu's stored choices and the seats' elements. Every other module (the review,
+# lesson, history and statistics screens, the store, the words, the geometry) reaches the
+# browser only through `dom`, so CPython imports it as it is.
+ADAPTERS = {"dom", "link", "app", "table", "position_view", "sound", "saved", "settings",
+            "setup", "seats"}
+
+
+def test_only_the_adapters_import_the_browser():
+    touching = sorted(path.stem for path in PAGE.glob("*.py")
+                      if _imports(_tree(path.name)) & {"pyscript", "js"})
+    assert set(touching) <= ADAPTERS, sorted(set(touching) - ADAPTERS)
+    screens_ = {row["module"] for row in screens.SCREENS.values() if row["module"]}
+    assert not (screens_ - {"table", "setup"}) & set(touching)

@@ -1,5 +1,5 @@
-"""The page's thin adapter to the browser: the DOM helpers every screen uses (`byid`, `on`,
-`set_html`, `show_error`, `download_record`) and `spawn` for a task. The store (store.py) and
+"""The page's thin adapter to the browser: the DOM helpers every screen uses (`byid`, `query`,
+`on`, `set_html`, `show_error`, `download_record`, `fetch_text`) and `spawn` for a task. The store (store.py) and
 the pure modules import none of this, so tests drive them on CPython.
 Kept plain for MicroPython: no dataclasses, no typing.
 """
@@ -16,6 +16,34 @@ _proxies = []  # keep handler proxies alive
 
 def byid(name):
     return document.getElementById(name)
+
+
+def query(selector):
+    """The first element matching the CSS `selector`, or None."""
+    return document.querySelector(selector)
+
+
+def focused():
+    """The element that has the keyboard's focus, or None."""
+    return document.activeElement
+
+
+def pixel_ratio():
+    """Device pixels per CSS pixel (a canvas is drawn at this scale)."""
+    return float(window.devicePixelRatio or 1)
+
+
+def warn(text):
+    """A note for whoever debugs, in the browser's console (the player reads the screen)."""
+    window.console.warn(text)
+
+
+async def fetch_text(url):
+    """The text of the site's file `url`; RuntimeError with the HTTP status when it fails."""
+    response = await window.fetch(url)
+    if not response.ok:
+        raise RuntimeError(url + ": HTTP " + str(response.status))
+    return str(await response.text())
 
 
 def on(element, event, handler):

@@ -6,11 +6,11 @@ Input handlers only change the player's choices in the store (`store.S`) or send
 modules (`table`, `hand`) are imported where they are used: they are fetched after the menu.
 """
 
-from pyscript import document
 
 import link
 import screens
 import store
+import dom
 from dom import byid, spawn
 from store import S
 
@@ -58,7 +58,7 @@ def on_game_click(event):
         S["selected"] = None if S["selected"] == tile else tile
         store.emit()
         if S["selected"] is not None:
-            first = document.querySelector("#choice [data-move]")
+            first = dom.query("#choice [data-move]")
             if first is not None:
                 first.focus()
 

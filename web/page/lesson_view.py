@@ -15,13 +15,11 @@ lesson with the lesson's file): this module never decides a rule.
 import json
 
 import i18n
-import js
 import link
 import screens
 import position_view
 import deeplink
 import textfmt
-from pyscript import document, window
 import dom
 from dom import byid, set_html, spawn
 from store import S, esc, tr
@@ -45,10 +43,7 @@ L = blank()
 async def plan():
     """lessonplan, fetched from ./page/ and compiled on the first lesson."""
     if PLAN["module"] is None:
-        response = await js.fetch("./page/lessonplan.py")
-        if not response.ok:
-            raise RuntimeError("page/lessonplan.py: HTTP " + str(response.status))
-        text = str(await response.text())
+        text = await dom.fetch_text("./page/lessonplan.py")
         with open("lessonplan.py", "w") as fh:
             fh.write(text)
         import lessonplan
@@ -75,12 +70,9 @@ async def open_lesson(variant):
     render()
     try:
         lp = await plan()
-        response = await js.fetch("./lessons/" + variant + ".json")
-        if not response.ok:
-            raise ValueError("HTTP " + str(response.status))
-        lesson = lp.load(str(await response.text()))
+        lesson = lp.load(await dom.fetch_text("./lessons/" + variant + ".json"))
     except Exception as exc:  # noqa: BLE001 - said on the screen
-        window.console.warn("lesson: " + str(exc))
+        dom.warn("lesson: " + str(exc))
         fail(tr("reason.bad_lesson"))
         return
     answer = await link.send({"type": "lesson_open", "record": lesson["record"],
@@ -155,13 +147,13 @@ def settle_focus():
     """Keep the keyboard's focus on the screen when the control it was on went away or
     was disabled (Next at a try, a tile played, the hint shown): on the first tile to play
     at a try, Start again at the end, else Next."""
-    active = document.activeElement
+    active = dom.focused()
     screen = byid("lesson")
     if active is not None and screen.contains(active) and not active.matches(":disabled") \
             and active.offsetParent is not None:
         return
     if pending() is not None:
-        node = document.querySelector("#lesson-hand .tile.playable")
+        node = dom.query("#lesson-hand .tile.playable")
     elif L["index"] >= total():
         node = byid("lesson-again")
     else:
@@ -257,7 +249,7 @@ def on_click(event):
     elif target.hasAttribute("data-cancel"):
         L["selected"] = None
         render()
-        node = document.querySelector("#lesson-hand .tile.playable")
+        node = dom.query("#lesson-hand .tile.playable")
         if node is not None:
             node.focus()
     elif target.hasAttribute("data-tile"):
@@ -265,7 +257,7 @@ def on_click(event):
         L["selected"] = None if L["selected"] == tile else tile
         render()
         if L["selected"] is not None:
-            first = document.querySelector("#lesson-choice [data-move]")
+            first = dom.query("#lesson-choice [data-move]")
             if first is not None:
                 first.focus()
 

@@ -27,7 +27,7 @@ import review_words
 import screens
 import store
 import textfmt
-from pyscript import document
+import dom
 from dom import byid, set_html, spawn
 from store import S, esc, tr
 
@@ -620,6 +620,6 @@ def on_resize():
 
 
 def focus_first():
-    node = document.querySelector("#review-next")
+    node = dom.query("#review-next")
     if node is not None:
         node.focus()
