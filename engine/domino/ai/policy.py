@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ..hand.layout import Arm, Layout, TrainLayout, touch_options
+from ..hand.layout import Arm, Layout, LineLayout, TrainLayout, TreeLayout, touch_options
 from ..hand.moves import DRAW, LEAD, LEAVE, PAIR, PASS, PLACE, Move
 from ..hand.state import HandState
 from ..play.resample import Knowledge, place_on
@@ -239,13 +239,13 @@ def rollout_move(s: HandState, legal: list[Move], rng: random.Random, greed: flo
     rs = s.rs
     lay = s.layout
     hand = s.hands[s.to_move]
-    kind = lay.kind
-    # What the loop reads of a line or a tree, taken once (and typed by the kind).
+    kind = rs.layout_kind
+    # What the loop reads of a line or a tree, taken once (and typed by the layout's class).
     left = right = -1
     arms = _NO_ARMS
-    if lay.kind == "line":
+    if isinstance(lay, LineLayout):
         left, right = lay.left, lay.right
-    elif lay.kind == "tree":
+    elif isinstance(lay, TreeLayout):
         arms = lay.arms
     fives = rs.end_count_scoring
     best, best_score = places[0], -1e9
@@ -254,8 +254,8 @@ def rollout_move(s: HandState, legal: list[Move], rng: random.Random, greed: flo
         score = 0.5 * rs.pip(t) + (4.0 if t[0] == t[1] else 0.0)
         if m.kind == PAIR:
             score += 0.5 * rs.pip(m.tile2) + 4.0
-        elif m.kind == PLACE and kind != "trains":
-            if kind == "line":
+        elif m.kind == PLACE and not kind.trains:
+            if kind.line:
                 value = left if m.end == "L" else right
             else:
                 value = arms[m.end].value
@@ -280,7 +280,7 @@ def _fast_count(s: HandState, m: Move) -> int:
     """The all_fives count after ``m`` by placing and undoing on the arm (no copy)."""
     lay = s.layout
     t = m.tile
-    if lay.kind == "line":
+    if isinstance(lay, LineLayout):
         value = lay.left if m.end == "L" else lay.right
         touch = m.touch if m.touch is not None else touch_options(t, value, s.rs.blank_wild)[0]
         other = t[1] if t[0] == touch else t[0]
@@ -293,7 +293,7 @@ def _fast_count(s: HandState, m: Move) -> int:
             count = lay.count_ends()
             lay.tiles.pop()
         return count
-    if lay.kind == "tree":
+    if isinstance(lay, TreeLayout):
         arm = lay.arms[m.end]
         touch = arm.value
         other = t[1] if t[0] == touch else t[0]

@@ -225,7 +225,7 @@ def mirrored(v: View, a: Move, b: Move) -> bool:
     right differ only in notation), so neither move can be worse than the other. RECORD.md
     lists both (``6-1@L`` and ``6-1@R`` after ``6-6``); their estimates differ only by
     sampling noise."""
-    if v.rs.layout != "line" or a.kind != PLACE or b.kind != PLACE:
+    if not v.rs.layout_kind.line or a.kind != PLACE or b.kind != PLACE:
         return False
     ends = dict(v.ends)
     return (a.tile == b.tile and a.touch == b.touch and a.end in ends and b.end in ends

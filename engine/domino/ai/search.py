@@ -13,7 +13,7 @@ close calls.
 
 The work is counted in *evaluations*: one evaluation is about one playout of a short hand
 (``MOVES_PER_EVALUATION`` moves applied on a line, moves on trees and trains weighted by
-``MOVE_WEIGHT``, a placement under vn_schoolnet's blocker look-back counting
+``move_cost``, a placement under vn_schoolnet's blocker look-back counting
 ``LOOK_BACK_MOVES`` moves more, ``SOLVE_NODES_PER_EVALUATION`` nodes of an
 exact solve). The count depends only on the positions searched, so a budget gives the same
 move for the same seed on any machine, and it bounds the time in every variant (a Mexican
@@ -48,6 +48,7 @@ from ..hand.moves import Move
 from ..hand.state import HandState, advance, legal_moves
 from ..play.resample import Knowledge, infer, resample
 from ..play.view import View
+from ..rules.ruleset import LayoutKind
 from ..settlement.settle import hand_result
 from . import linesolve
 from .evaluate import Utility, sides_of
@@ -87,9 +88,16 @@ MOVES_PER_EVALUATION = 32
 # buys the searches it bought before and the AI's seeded decisions stay the same.
 LOOK_BACK_MOVES = 4
 EVALUATION_OVERHEAD = 4  # copying the world, in moves
-# Relative cost of one move by layout shape: finding the legal placements on a tree of arms
+# Relative cost of one move by layout kind: finding the legal placements on a tree of arms
 # or round the trains costs several times a line's two ends.
-MOVE_WEIGHT = {"line": 1.0, "tree": 3.0, "trains": 5.0}
+LINE_MOVE_WEIGHT, TREE_MOVE_WEIGHT, TRAINS_MOVE_WEIGHT = 1.0, 3.0, 5.0
+
+
+def move_cost(kind: LayoutKind) -> float:
+    """The relative cost of one move on a layout of ``kind`` (a line's is 1)."""
+    if kind.line:
+        return LINE_MOVE_WEIGHT
+    return TRAINS_MOVE_WEIGHT if kind.trains else TREE_MOVE_WEIGHT
 
 
 _Abort = linesolve.SolveLimit  # an exact solve ran past its node limit
@@ -141,7 +149,7 @@ class Search:
         self.evaluated = 0
         # Work spent by ``complete`` and ``deepen`` after the search, outside its budget.
         self.extra = 0.0
-        self._move_weight = MOVE_WEIGHT.get(v.rs.layout, 1.0)
+        self._move_weight = move_cost(v.rs.layout_kind)
         self.worlds = 0
         self.solved = 0
         self._queue: list[int] = []
