@@ -512,13 +512,9 @@ except ImportError:  # not under PyScript (a test of this module): nothing is wi
 
 
 def _port():
-    """The worker's end of the channel: PyScript's `xworker`, or, in the plain module worker
-    that web/worker/snapshot.mjs starts from a memory snapshot (DECISIONS W-61), the worker's
-    own global scope, which it names `dominoChannel` before running this file (the same
-    `onmessage` and `postMessage`); None when neither (a test of this module)."""
-    if xworker is not None:
-        return xworker
-    return getattr(js, "dominoChannel", None)
+    """The worker's end of the channel: PyScript's `xworker`, else the plain worker's own
+    scope that web/worker/snapshot.mjs names `dominoChannel` (W-61), else None (a test)."""
+    return xworker if xworker is not None else getattr(js, "dominoChannel", None)
 
 
 def _listen():
