@@ -67,7 +67,9 @@ function storedSnapshot(build) {
       if (key !== build) store.delete(key);
     }
     const record = await done(store.get(build));
-    return record && record.build === build && record.blob instanceof Blob ? record : null;
+    if (record && record.build === build && record.blob instanceof Blob) return record;
+    if (record !== undefined) store.delete(build);  // not a snapshot of ours
+    return null;
   });
 }
 
