@@ -4,7 +4,8 @@ page is idle on the menu, stores a snapshot of this build; the next loads start 
 it (`html[data-engine-boot=snapshot]`) and everything above the channel works as before: a
 hand plays, the save resumes, and two loads deal differently (the secret seed and `random`
 are not the snapshot's). A damaged snapshot is deleted, the engine starts as on a first visit
-in the same load (`fallback`), and a new snapshot replaces it.
+in the same load (`fallback`), and a new snapshot replaces it; after a second failure of the
+same build the device makes no more of it.
 
 RULES.md: none (the engine worker's start)
 """
@@ -13,7 +14,8 @@ from conftest import hand_tiles, play_and_wait, play_hand, wait_engine, wait_my_
 
 SNAPSHOT_MS = 120_000
 
-# This build's snapshot as engine_boot.js keeps it: {build, size} (its Blob's bytes), or null.
+# What engine_boot.js keeps: every key, this build's snapshot ({build, size}: its Blob's bytes,
+# or null) and how many of this build's snapshots failed to restore.
 READ = """async () => {
   const manifest = await (await fetch("./build-manifest.json")).json();
   const db = await new Promise((resolve, reject) => {
@@ -24,9 +26,12 @@ READ = """async () => {
   });
   try {
     const store = db.transaction("snapshots").objectStore("snapshots");
-    const [keys, record] = await Promise.all([store.getAllKeys(), store.get(manifest.inputs)].map(
-      (request) => new Promise((resolve) => { request.onsuccess = () => resolve(request.result); })));
-    return {keys, build: manifest.inputs,
+    const [keys, record, failures] = await Promise.all(
+      [store.getAllKeys(), store.get(manifest.inputs), store.get("failures:" + manifest.inputs)]
+      .map((request) => new Promise((resolve) => {
+        request.onsuccess = () => resolve(request.result);
+      })));
+    return {keys, build: manifest.inputs, failures: failures || 0,
             record: record ? {build: record.build, size: record.blob.size} : null};
   } finally { db.close(); }
 }"""
@@ -61,7 +66,8 @@ def wait_stored(page):
     page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached",
                            timeout=SNAPSHOT_MS)
     stored = page.evaluate(READ)
-    assert stored["keys"] == [stored["build"]]
+    assert stored["build"] in stored["keys"]
+    assert set(stored["keys"]) <= {stored["build"], "failures:" + stored["build"]}
     assert stored["record"]["build"] == stored["build"]
     assert stored["record"]["size"] > 10_000_000  # the whole heap, tens of MB
     return stored
@@ -113,17 +119,32 @@ def test_a_snapshot_made_on_the_device_starts_the_next_loads(page, site, guard):
     assert stored["keys"] == [stored["build"]]
 
 
-def test_a_damaged_snapshot_falls_back_and_is_replaced(page, site, guard):
-    page.goto(site)
-    wait_engine(page)
-    wait_stored(page)
+def damaged_reload(page):
+    """Damage the stored snapshot and reload: the engine starts through PyScript's worker in
+    the same load, the snapshot deleted before it; how many failed so far."""
     page.evaluate(DAMAGE)
     assert page.evaluate(READ)["record"]["size"] == 4096
     page.reload()
     wait_engine(page)
     assert boot_path(page) == "fallback"
-    assert page.evaluate(READ)["record"] is None  # deleted before PyScript's worker started
+    stored = page.evaluate(READ)
+    assert stored["record"] is None
+    return stored["failures"]
+
+
+def test_a_damaged_snapshot_falls_back_and_is_replaced(page, site, guard):
+    page.goto(site)
+    wait_engine(page)
+    wait_stored(page)
+    assert damaged_reload(page) == 1
     wait_stored(page)
     page.reload()
     wait_engine(page)
     assert boot_path(page) == "snapshot"
+    # A second failure of the same build on this device: no more snapshots of it here.
+    assert damaged_reload(page) == 2
+    page.wait_for_timeout(8000)  # more than the idle wait (3 s) before a make would start
+    assert page.evaluate("document.documentElement.dataset.engineSnapshot") is None
+    page.reload()
+    wait_engine(page)
+    assert boot_path(page) == "pyscript"

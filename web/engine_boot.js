@@ -19,6 +19,7 @@
 const DB_NAME = "domino-engine";
 const STORE = "snapshots";
 const RESTORE_TIMEOUT_MS = 15000;
+const STORAGE_TIMEOUT_MS = 3000;
 const MAKE_TIMEOUT_MS = 120000;
 // The page is idle when the menu is shown (or the page hidden), no answer of the engine is
 // awaited and nothing came from it for IDLE_MS: no computer is thinking (a computer's move
@@ -26,6 +27,10 @@ const MAKE_TIMEOUT_MS = 120000;
 const IDLE_MS = 3000;
 const POLL_MS = 500;
 const MAX_TRIES = 3;  // makes started in one page load (each stopped one counts)
+// A device whose snapshots of a build failed to restore this many times makes no more of it:
+// one damaged snapshot is replaced, but a device where restoring fails every time (pyodide#6254,
+// memory) does not pay for a failed restore and a new snapshot on every load.
+const MAX_FAILURES = 2;
 
 const html = document.documentElement;
 
@@ -59,31 +64,42 @@ async function withStore(mode, fn) {
   }
 }
 
-// This build's stored snapshot ({build, blob, bytes, made}) or null; every other build's is
-// deleted on the way (a snapshot restores only into the build that made it).
+// The key of the count of this build's snapshots that failed to restore on this device.
+const failuresKey = (build) => "failures:" + build;
+
+// This build's stored snapshot ({build, blob, bytes, made}, or null) and how many of its
+// snapshots failed to restore here; every other build's records are deleted on the way (a
+// snapshot restores only into the build that made it).
 function storedSnapshot(build) {
   return withStore("readwrite", async (store) => {
     for (const key of await done(store.getAllKeys())) {
-      if (key !== build) store.delete(key);
+      if (key !== build && key !== failuresKey(build)) store.delete(key);
     }
-    const record = await done(store.get(build));
-    if (record && record.build === build && record.blob instanceof Blob) return record;
-    if (record !== undefined) store.delete(build);  // not a snapshot of ours
-    return null;
+    const failures = Number(await done(store.get(failuresKey(build)))) || 0;
+    let record = await done(store.get(build));
+    if (!(record && record.build === build && record.blob instanceof Blob)) {
+      if (record !== undefined) store.delete(build);  // not a snapshot of ours
+      record = null;
+    }
+    return { record, failures };
   });
 }
 
 function keep(record) {
   return withStore("readwrite", async (store) => {
     for (const key of await done(store.getAllKeys())) {
-      if (key !== record.build) store.delete(key);
+      if (key !== record.build && key !== failuresKey(record.build)) store.delete(key);
     }
     store.put(record, record.build);
   });
 }
 
-function forget(build) {
-  return withStore("readwrite", async (store) => { store.delete(build); }).catch(() => {});
+// A snapshot that failed to restore: deleted, and counted (MAX_FAILURES).
+function forget(build, failures) {
+  return withStore("readwrite", async (store) => {
+    store.delete(build);
+    store.put(failures, failuresKey(build));
+  }).catch(() => {});
 }
 
 // A build is named by build-manifest.json's `inputs` (the hash of everything the build reads:
@@ -125,7 +141,8 @@ function restore(job, snapshot) {
   });
 }
 
-const state = { job: null, build: null, tries: 0, making: null, stop: null, lastHeard: 0 };
+const state = { job: null, build: null, failures: 0, tries: 0, making: null, stop: null,
+                lastHeard: 0 };
 
 function mark(key, value) {
   html.dataset[key] = value;
@@ -209,24 +226,30 @@ async function start(manifestText, configText) {
     const manifest = JSON.parse(manifestText);
     state.build = buildKey(manifest);
     state.job = jobOf(manifest, JSON.parse(configText));
-    const record = await storedSnapshot(state.build);
-    if (record) {
+    // The storage must not hold up the start: without an answer in time, the usual start.
+    const stored = await Promise.race([storedSnapshot(state.build), new Promise((_, reject) => {
+      setTimeout(() => reject(new Error("no answer from IndexedDB")), STORAGE_TIMEOUT_MS);
+    })]);
+    state.failures = stored.failures;
+    if (stored.record) {
       try {
-        const worker = await restore(state.job, record.blob);
+        const worker = await restore(state.job, stored.record.blob);
         window.dominoBoot.engine.attach(worker);
         mark("engineBoot", "snapshot");
         return "snapshot";
       } catch (error) {
         console.warn("engine snapshot not restored, starting normally:", error);
         boot = "fallback";
-        await forget(state.build);
+        state.failures += 1;
+        await forget(state.build, state.failures);
       }
     }
   } catch (error) {
     console.warn("engine snapshot skipped:", error);
+    state.job = null;  // no snapshot is made in this load either
   }
   mark("engineBoot", boot);
-  if (state.job) {
+  if (state.job && state.failures < MAX_FAILURES) {
     // The engine answers `ready` through PyScript's worker; then wait for an idle moment.
     const wait = setInterval(() => {
       if (html.dataset.engine === "ready" && window.dominoBoot.engine.worker) {
