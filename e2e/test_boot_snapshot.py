@@ -148,3 +148,21 @@ def test_a_damaged_snapshot_falls_back_and_is_replaced(page, site, guard):
     page.reload()
     wait_engine(page)
     assert boot_path(page) == "pyscript"
+
+
+def test_a_snapshot_is_not_made_while_a_match_is_played(page, site, guard):
+    """The make is stopped when the player leaves the menu (a computer may think) and made at
+    the next idle moment on the menu."""
+    page.goto(site + "index.html#variant=block&players=2&seed=4&seats=human,ai")
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    wait_my_turn(page)
+    page.wait_for_timeout(6000)  # idle twice over, but not on the menu: nothing is made
+    assert page.evaluate("document.documentElement.dataset.engineSnapshot") is None
+    page.click("#menu-button")
+    page.wait_for_selector("html[data-engine-snapshot=making]", state="attached", timeout=30_000)
+    page.click("#resume")
+    page.wait_for_selector("html[data-engine-snapshot=stopped]", state="attached", timeout=5_000)
+    assert page.evaluate(READ)["record"] is None
+    page.click("#menu-button")
+    wait_stored(page)
