@@ -31,7 +31,14 @@ same minute of the machine, so `engine_paired_diff_ms` and `engine_paired_ratio`
 of the runs' differences and ratios), `menu_paired_diff_ms` and `menu_over_1s` (current loads
 whose menu took 1 s or more) are given too.
 
-Usage: python benchmarks/load_browser.py [--runs N] [--baseline REV]
+With `--reload` as well, each of those cold loads is a first visit in a fresh context that is
+then loaded again in a new tab, once the first page is done with what it does after the
+engine's start (the current build's snapshot stored, `html[data-engine-snapshot]`, DECISIONS
+W-61; `RELOAD_SETTLE_MS` on the menu for a build that makes none), and `reload` gives both
+builds' medians of that second load and its paired `engine_paired_diff_ms` (the service worker
+serves both; which start each had is in `engine_boot`).
+
+Usage: python benchmarks/load_browser.py [--runs N] [--baseline REV [--reload]]
 """
 
 import argparse
@@ -185,7 +192,41 @@ def cold_load(browser: Any, base: str) -> dict[str, Any]:
         context.close()
 
 
-def compare(rev: str, runs: int) -> dict[str, Any]:
+RELOAD_SETTLE_MS = 8000
+
+
+def visit_and_reload(browser: Any, base: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A first visit (a fresh context) and, once the first page has settled (its snapshot
+    stored, else RELOAD_SETTLE_MS on the menu), a second load in a new tab of the same
+    context; each load's figures, with the engine's start (`engine_boot`, "" when the build
+    has no snapshot start)."""
+    context = browser.new_context()
+    context.add_init_script(OBSERVER)
+    boot = "document.documentElement.dataset.engineBoot || ''"
+    try:
+        page = context.new_page()
+        first = measure(page, base)
+        first["engine_boot"] = page.evaluate(boot)
+        if first["engine_boot"]:
+            page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached",
+                                   timeout=180_000)
+        else:
+            page.wait_for_timeout(RELOAD_SETTLE_MS)
+        page.close()
+        page = context.new_page()
+        second = measure(page, base)
+        second["engine_boot"] = page.evaluate(boot)
+        return first, second
+    finally:
+        context.close()
+
+
+def paired(new: list[dict[str, Any]], old: list[dict[str, Any]], key: str) -> float:
+    """The median of the runs' differences (current minus baseline) of `key`."""
+    return float(statistics.median(x[key] - y[key] for x, y in zip(new, old, strict=True)))
+
+
+def compare(rev: str, runs: int, reload: bool = False) -> dict[str, Any]:
     """Cold loads of the current build and of `rev`'s, interleaved; their medians and the
     ratios and difference the issue's targets are stated in."""
     with tempfile.TemporaryDirectory(prefix="domino-baseline-") as tmp:
@@ -193,13 +234,19 @@ def compare(rev: str, runs: int) -> dict[str, Any]:
         new_server, new_base = serve()
         old_server, old_base = serve(old_dist)
         new, old = [], []
+        again: dict[str, list[dict[str, Any]]] = {"current": [], "baseline": []}
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch_kwargs())
             for i in range(runs):
                 # Alternate which build goes first, so neither always meets a warmer machine.
-                order = [(new, new_base), (old, old_base)]
-                for runs_of, base in order if i % 2 == 0 else order[::-1]:
-                    runs_of.append(cold_load(browser, base))
+                order = [(new, new_base, "current"), (old, old_base, "baseline")]
+                for runs_of, base, name in order if i % 2 == 0 else order[::-1]:
+                    if reload:
+                        first, second = visit_and_reload(browser, base)
+                        runs_of.append(first)
+                        again[name].append(second)
+                    else:
+                        runs_of.append(cold_load(browser, base))
             browser.close()
         new_server.shutdown()
         old_server.shutdown()
@@ -219,6 +266,13 @@ def compare(rev: str, runs: int) -> dict[str, Any]:
                 x["menu_ms"] - y["menu_ms"] for x, y in pairs),
             "menu_over_1s": sum(1 for x in new if x["menu_ms"] >= 1000),
             "extra_bytes": a["bytes"] - b["bytes"],
+            **({"reload": {
+                "current": summary(again["current"]), "baseline": summary(again["baseline"]),
+                "engine_paired_diff_ms": paired(again["current"], again["baseline"], "engine_ms"),
+                "menu_paired_diff_ms": paired(again["current"], again["baseline"], "menu_ms"),
+                "engine_boot": [r["engine_boot"] for r in again["current"]],
+                "current_runs": again["current"], "baseline_runs": again["baseline"]}}
+               if reload else {}),
             "current_runs": new, "baseline_runs": old}
 
 
@@ -228,9 +282,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--baseline", metavar="REV",
                         help="compare cold loads with this git revision's build instead")
+    parser.add_argument("--reload", action="store_true",
+                        help="with --baseline: each cold load is then loaded again (W-61)")
     args = parser.parse_args()
     if args.baseline:
-        print(json.dumps(compare(args.baseline, args.runs), indent=2))
+        print(json.dumps(compare(args.baseline, args.runs, args.reload), indent=2))
         return
     server, base = serve()
     cold, warm = [], []

@@ -175,11 +175,28 @@ async def _create_worker():
     S["engine_state"] = "boot"
     try:
         manifest = await js.fetch("./build-manifest.json")
-        S["manifest"] = json.loads(str(await manifest.text()))
+        text = str(await manifest.text())
+        S["manifest"] = json.loads(text)
+        if await _from_snapshot(text):
+            return
         _launch["worker"] = await create_named_worker(
             src="./worker/worker.py", name="engine", config=json.dumps(worker_config()))
     except Exception as exc:  # noqa: BLE001 - reported by start_engine
         _launch["error"] = exc
+
+
+async def _from_snapshot(manifest):
+    """Whether the engine started from this device's memory snapshot of this build
+    (web/engine_boot.js, DECISIONS W-61): its plain worker is then the channel, and PyScript's
+    worker is not created. False (start PyScript's) when there is none or it failed."""
+    try:
+        started = await window.dominoSnapshot.start(manifest, json.dumps(worker_config()))
+    except Exception:  # noqa: BLE001 - engine_boot.js missing: the usual start
+        return False
+    if str(started) != "snapshot":
+        return False
+    _launch["worker"] = "snapshot"
+    return True
 
 
 def launch():

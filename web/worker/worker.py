@@ -492,11 +492,12 @@ async def _forget(data, message):
 # --------------------------------------------------------------------------- the one channel
 #
 # Everything the worker sends the page goes, in the order it is made, through one path: the
-# worker's own `postMessage` (PyScript's `xworker.postMessage`), as `{"kind": "answer", "id",
-# "text"}` for the answer to the page's message `id` and `{"kind": "update", "text"}` for what
-# the worker starts itself (a computer's move, a review's progress, a failed save). The page
-# sends its messages on the same worker (`xworker.onmessage`). The page plays the updates at
-# its own pace (the speed setting): the worker posts each as soon as it is made.
+# worker's own `postMessage` (PyScript's `xworker.postMessage`, or a plain worker's, `_port`),
+# as `{"kind": "answer", "id", "text"}` for the answer to the page's message `id` and
+# `{"kind": "update", "text"}` for what the worker starts itself (a computer's move, a
+# review's progress, a failed save). The page sends its messages on the same worker
+# (`onmessage`). The page plays the updates at its own pace (the speed setting): the worker
+# posts each as soon as it is made.
 
 _out = {"post": None}  # posts one envelope to the page (set by `_listen`)
 _run = {"task": None}  # the computers' moves being played
@@ -510,10 +511,17 @@ except ImportError:  # not under PyScript (a test of this module): nothing is wi
     xworker = None
 
 
+def _port():
+    """The worker's end of the channel: PyScript's `xworker`, else the plain worker's own
+    scope that web/worker/snapshot.mjs names `dominoChannel` (W-61), else None (a test)."""
+    return xworker if xworker is not None else getattr(js, "dominoChannel", None)
+
+
 def _listen():
-    """Take the page's messages from PyScript's worker (`xworker.onmessage`) and post to it
-    with `xworker.postMessage`."""
-    if xworker is None:
+    """Take the page's messages from the channel's `onmessage` and post to it with its
+    `postMessage` (`_port`)."""
+    port = _port()
+    if port is None:
         return
     from pyodide.ffi import create_proxy, to_js
 
@@ -524,10 +532,10 @@ def _listen():
         envelope = {"kind": kind, "id": msg_id, "text": text}
         if device is not None:
             envelope["device"] = device
-        xworker.postMessage(to_js(envelope, dict_converter=js.Object.fromEntries))
+        port.postMessage(to_js(envelope, dict_converter=js.Object.fromEntries))
 
     _out["post"] = post
-    xworker.onmessage = create_proxy(on_message)
+    port.onmessage = create_proxy(on_message)
 
 
 def _send(kind, msg_id, text, device=None):
