@@ -94,6 +94,14 @@ class Guard:
         assert not self.errors, "errors on the page:\n" + "\n".join(self.errors)
 
 
+@pytest.fixture(autouse=True)
+def _no_device_snapshot(request):
+    """The page makes the engine's memory snapshot when idle on the menu (W-62): a second
+    Pyodide start and 31 MB written, which only the tests marked `snapshot` want."""
+    if "page" in request.fixturenames and request.node.get_closest_marker("snapshot") is None:
+        request.getfixturevalue("page").add_init_script("window.dominoSnapshotOff = true")
+
+
 @pytest.fixture
 def guard(page, site):
     """Watch the page; fail the test on a console error or a request to another origin."""

@@ -10,7 +10,11 @@ same build the device makes no more of it.
 RULES.md: none (the engine worker's start)
 """
 
+import pytest
 from conftest import hand_tiles, play_and_wait, play_hand, wait_engine, wait_my_turn
+
+# The page makes snapshots here (the other browser tests turn it off, e2e/conftest.py).
+pytestmark = pytest.mark.snapshot
 
 SNAPSHOT_MS = 120_000
 

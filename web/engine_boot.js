@@ -260,7 +260,10 @@ async function start(manifestText, configText) {
   }
   mark("engineBoot", boot);
   measure(started, boot);
-  if (state.job && state.failures < MAX_FAILURES) {
+  // `dominoSnapshotOff` (set before this script by a test harness, e2e/conftest.py) keeps the
+  // device from making one: browser tests that are not about the snapshot do not pay a
+  // second Pyodide start each.
+  if (state.job && state.failures < MAX_FAILURES && !window.dominoSnapshotOff) {
     // The engine answers `ready` through PyScript's worker; then wait for an idle moment.
     const wait = setInterval(() => {
       if (html.dataset.engine === "ready" && window.dominoBoot.engine.worker) {
