@@ -1,0 +1,333 @@
+"""Play with friends (issue 24): the lobby screen, for the host and for a guest.
+
+The host chooses the game in the menu as for any match, then here: its name, and for every
+other seat a friend or a computer (with its level). The invitation (a link, its QR code, the
+room code read aloud in two groups, Share or Copy) shows at once; guests take the friends'
+seats as they join, and the host starts once every friend's seat is taken (an empty one may
+be given to a computer first). A guest opens the link (or types the code in the menu), gives
+a name and waits at its seat for the start.
+
+Everything that goes over the network is web/friends.js's (JavaScript): this module sends
+it small JSON plans and gets back the lobby's summary (`on_lobby`), never a friend's message.
+Once the match starts, the page is the table as for any match: the host's intents go to its
+worker, a guest's to the host (boot.js `engine.remote`), and states come back the same way.
+Kept plain for MicroPython: no dataclasses, no typing.
+"""
+
+import json
+
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+import deeplink
+import link
+import screens
+import store
+import textfmt
+from dom import byid, set_html, show_error, spawn
+from store import S, esc, tr
+
+# The seat kinds a host may give another seat: a friend, or a computer of a level.
+KINDS = ("friend", "ai:easy", "ai:medium", "ai:hard", "ai:expert")
+
+F = {
+    "js": None,         # web/friends.js's object, once loaded
+    "role": None,       # "host" | "guest"
+    "kinds": [],        # the host's plan: per seat "host", "friend" or "ai:LEVEL"
+    "message": None,    # the host's new_match, from the menu's choices
+    "summary": None,    # the lobby as friends.js last told it
+    "qr": "",           # the link the QR code shows
+    "code": "",         # a guest's table
+    "busy": False,
+    "status": "",       # a catalogue key said under the lobby
+    "names": None,      # the menu's names while the table's are shown
+}
+_keep = []
+
+
+async def _friends():
+    """web/friends.js's object (loaded on first use), with this module told of the lobby."""
+    if F["js"] is None:
+        F["js"] = await window.dominoBoot.friends()
+        proxy = create_proxy(on_lobby)
+        _keep.append(proxy)
+        F["js"].onLobby = proxy
+        link.on_state(_on_state)
+    return F["js"]
+
+
+def on_lobby(text):
+    """The lobby changed (a guest joined, left or came back; the start)."""
+    try:
+        summary = json.loads(str(text))
+    except ValueError:
+        return
+    F["summary"] = summary
+    _take_seats(summary)
+    if screens.showing(screens.FRIENDS):
+        render()
+    elif S["state"] is not None:
+        store.emit()  # the table's seats show who is away
+
+
+def _take_seats(summary):
+    """The names at the table and the seats other devices play, for the table's words."""
+    kinds = summary.get("seats") or []
+    mine = summary.get("seat")
+    remote = []
+    for i in range(len(kinds)):
+        if kinds[i] in ("host", "friend") and i != mine:
+            remote.append(i)
+    textfmt.set_remote_seats(remote)
+    if F["names"] is None:
+        F["names"] = S["names"]  # the menu's typed names, given back on leaving
+    S["names"] = list(summary.get("names") or [])
+    S["friends"] = {"role": summary.get("role"), "seat": mine,
+                    "away": list(summary.get("away") or [])}
+
+
+def _on_state(answer, fresh):
+    """A guest's first state: the match has started, the table replaces the lobby."""
+    if F["role"] == "guest" and screens.showing(screens.FRIENDS):
+        screens.show(screens.GAME)
+
+
+# --------------------------------------------------------------------------- opening
+
+
+def open_host(message):
+    """Open a table with the menu's choices (`message`, the menu's new_match): seat 1 is the
+    host's, the menu's other human seats are friends' (seat 2 at least), its computers stay
+    computers."""
+    seats = message["seats"]
+    kinds = ["host"]
+    for kind in seats[1:]:
+        kinds.append("friend" if kind == "human" else kind)
+    if "friend" not in kinds and len(kinds) > 1:
+        kinds[1] = "friend"
+    F.update(role="host", kinds=kinds, message=message, summary=None, qr="", status="")
+    screens.show(screens.FRIENDS)
+    render()
+    spawn(_host())
+
+
+async def _host():
+    friends = await _friends()
+    name = str(byid("friends-name").value) or str(friends.savedName())
+    byid("friends-name").value = name
+    plan = {"kinds": ["ai" if k.startswith("ai") else k for k in F["kinds"]], "name": name}
+    made = await friends.host(json.dumps(plan))
+    if not made.ok:
+        F["status"] = "friends.failed." + _reason(str(made.error))
+        render()
+
+
+def open_guest(code):
+    """A friend's invitation (a link or a typed code): ask a name, then join; a browser that
+    sat at this table before (its seat token) joins again at once."""
+    F.update(role="guest", code=str(code), summary=None, status="")
+    screens.show(screens.FRIENDS)
+    render()
+    spawn(_guest_open())
+
+
+async def _guest_open():
+    friends = await _friends()
+    saved = str(friends.savedName())
+    if saved and not str(byid("friends-name").value):
+        byid("friends-name").value = saved
+    render()
+    if saved and friends.hasToken(F["code"]):
+        await _join()
+
+
+async def _join():
+    friends = await _friends()
+    F["busy"] = True
+    F["status"] = "friends.connecting"
+    render()
+    made = await friends.join(F["code"], str(byid("friends-name").value))
+    F["busy"] = False
+    if not made.ok:
+        F["status"] = "friends.failed." + _reason(str(made.error))
+    render()
+
+
+def _reason(code):
+    """A connection failure's reason code as its catalogue key's last part."""
+    known = ("relay_unreachable", "no_peer", "ice_failed", "lost", "removed", "bad_code",
+             "no_webrtc", "full")
+    return code if code in known else "other"
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+def render():
+    """Draw the lobby from the plan and the lobby's summary."""
+    host = F["role"] == "host"
+    summary = F["summary"] or {}
+    byid("friends-title").textContent = tr("friends.host_title" if host else "friends.guest_title")
+    byid("friends-invite").hidden = not (host and summary.get("code"))
+    byid("friends-start").hidden = not host
+    byid("friends-join").hidden = host or bool(summary.get("connected"))
+    byid("friends-join").disabled = F["busy"]
+    if host and summary.get("code"):
+        _render_invite(summary)
+    set_html("friends-seats", _seats_html(summary, host))
+    byid("friends-start").disabled = not (host and _ready(summary))
+    status = F["status"]
+    if summary.get("failure"):
+        status = "friends.failed." + _reason(summary["failure"])
+    elif summary.get("full"):
+        status = "friends.failed.full"
+    elif not host and summary.get("connected"):
+        status = "friends.waiting_host" if summary.get("seat") is not None else "friends.connecting"
+    elif host and summary.get("code"):
+        status = "friends.waiting_friends" if not _ready(summary) else "friends.all_here"
+    byid("friends-status").textContent = tr(status) if status else ""
+
+
+def _render_invite(summary):
+    link_text = summary.get("link", "")
+    byid("friends-link").textContent = link_text
+    byid("friends-link").href = link_text
+    byid("friends-code").textContent = summary.get("spoken", "")
+    if F["qr"] != link_text and F["js"] is not None:
+        F["qr"] = link_text
+        F["js"].drawQr("friends-qr", link_text)
+
+
+def _ready(summary):
+    """Every friend's seat is taken (the host may start)."""
+    kinds = summary.get("seats") or []
+    devices = summary.get("devices") or {}
+    taken = []
+    for device in devices:
+        taken.append(devices[device])
+    for i in range(len(kinds)):
+        if kinds[i] == "friend" and i not in taken:
+            return False
+    return bool(kinds)
+
+
+def _seats_html(summary, host):
+    names = summary.get("names") or []
+    away = summary.get("away") or []
+    devices = summary.get("devices") or {}
+    taken = [devices[d] for d in devices]
+    kinds = F["kinds"] if host else summary.get("seats") or []
+    out = ['<ol class="friends-seats">']
+    for i in range(len(kinds)):
+        kind = kinds[i]
+        name = names[i] if i < len(names) else ""
+        if kind == "host":
+            who = name or tr("friends.host")
+        elif kind == "friend":
+            who = name or tr("friends.friend")
+            if not name and (host and i not in taken or not host):
+                who = tr("friends.free_seat")
+        else:
+            who = tr("seat." + kind) if kind.startswith("ai:") else tr("friends.computer")
+        if not host and i == summary.get("seat"):
+            who = tr("friends.you", name=name) if name else tr("game.you")
+        state = ""
+        if i < len(away) and away[i]:
+            state = ' <span class="away">' + esc(tr("friends.away")) + "</span>"
+        out.append('<li data-fseat="' + str(i) + '"><span class="seat-no">'
+                   + esc(tr("menu.seat", n=i + 1)) + '</span> <b dir="auto">' + esc(who)
+                   + "</b>" + state)
+        if host and kind != "host" and i not in taken and not (summary.get("started")):
+            out.append(_kind_select(i, kind))
+        out.append("</li>")
+    out.append("</ol>")
+    return "".join(out)
+
+
+def _kind_select(seat, kind):
+    html = ['<select data-fkind="' + str(seat) + '" aria-label="'
+            + esc(tr("menu.seat", n=seat + 1)) + '">']
+    for option in KINDS:
+        sel = " selected" if option == kind else ""
+        label = tr("friends.friend") if option == "friend" else tr("seat." + option)
+        html.append('<option value="' + option + '"' + sel + ">" + esc(label) + "</option>")
+    html.append("</select>")
+    return "".join(html)
+
+
+# --------------------------------------------------------------------------- handlers
+
+
+def on_click(event):
+    target = event.target
+    tid = str(target.id)
+    if tid == "friends-join-code":
+        code = deeplink.friends_code(str(byid("friends-typed").value))
+        show_error("" if code is not None else tr("friends.failed.bad_code"))
+        if code is not None:
+            open_guest(code)
+    elif tid == "friends-start":
+        spawn(_start())
+    elif tid == "friends-join":
+        spawn(_join())
+    elif tid in ("friends-share", "friends-copy"):
+        spawn(_share(tid == "friends-share"))
+    elif tid == "friends-leave":
+        close_table()
+
+
+def on_change(event):
+    target = event.target
+    seat = target.getAttribute("data-fkind")
+    if seat is not None and F["js"] is not None:
+        kind = str(target.value)
+        made = F["js"].setKind(int(str(seat)), "friend" if kind == "friend" else "ai")
+        if made.ok:
+            F["kinds"][int(str(seat))] = kind
+        render()
+    elif str(target.id) == "friends-name" and F["role"] == "host" and F["js"] is not None:
+        F["js"].rename(str(target.value))
+
+
+async def _share(share):
+    friends = await _friends()
+    made = await (friends.share(tr("friends.share_text")) if share else friends.copy())
+    F["status"] = "friends.copied" if made.ok and str(made.how) == "copied" else F["status"]
+    render()
+
+
+async def _start():
+    """Start the match: the menu's game, the lobby's seats, the friends' devices seated by
+    the master before its first state (DECISIONS W-40)."""
+    summary = F["summary"] or {}
+    if not _ready(summary) or F["busy"]:
+        return
+    message = dict(F["message"])
+    seats = []
+    for kind in F["kinds"]:
+        seats.append("human" if kind in ("host", "friend") else kind)
+    message["seats"] = seats
+    message["devices"] = summary.get("devices") or {}
+    F["busy"] = True
+    try:
+        await link.run_intent(message)
+    finally:
+        F["busy"] = False
+    state = S["state"]
+    if state is not None and state.get("seats") == seats:
+        F["js"].begin()
+    else:
+        show_error(tr("friends.failed.other"))
+
+
+def close_table():
+    """Leave the table (a guest) or close it (the host): back to the menu."""
+    if F["js"] is not None:
+        F["js"].leave()
+    F.update(role=None, summary=None, status="", qr="")
+    textfmt.set_remote_seats(())
+    S["friends"] = None
+    if F["names"] is not None:
+        S["names"], F["names"] = F["names"], None
+    screens.show(screens.MENU)
+    screens.call(screens.MENU, "render_setup")
