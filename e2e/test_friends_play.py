@@ -354,3 +354,28 @@ def test_friends_a_guest_reloads_mid_hand_and_gets_its_seat_back(phones):
     play_hand_together([host, guest])
     record = host_record(host)
     assert check_secrets(guest, 1, record) >= 3
+
+
+@inside
+def test_friends_the_host_reloads_and_reopens_the_table_from_its_save(phones):
+    host, guest = phones(2)
+    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"])
+    join(guest, link, "Minh")
+    start(host, [guest])
+    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    host.page.reload()
+    host.page.wait_for_selector("html[data-engine=ready]", state="attached",
+                                timeout=ENGINE_TIMEOUT_MS)
+    host.page.wait_for_selector("#friends-host:not([disabled])", timeout=60_000)
+    host.page.click("#resume")
+    host.page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    # The friend's seat is held (away, never played by the host's page) until the guest's
+    # page, trying again with its seat token, is back.
+    host.page.wait_for_selector("#board .seat.away", state="detached", timeout=120_000)
+    guest.page.wait_for_function(
+        "window.dominoFriends.summary().connected && !window.dominoFriends.summary().failure",
+        timeout=30_000)
+    held = host.page.evaluate("[...window.dominoFriends.devices.keys()]")
+    assert len(held) == 1 and not held[0].startswith("away-"), held  # the guest's own link
+    play_hand_together([host, guest])
+    assert check_secrets(guest, 1, host_record(host)) >= 3

@@ -18,6 +18,11 @@ import * as peer from "./peer.js";
 const NET_KEY = "domino.friends.net";       // {relays: [urls], stun: [urls], turn: {urls, username, credential}}
 const TOKEN_KEY = "domino.friends.token.";  // + code: a guest's seat token for that table
 const NAME_KEY = "domino.friends.name";     // the name a player last gave
+const TABLE_KEY = "domino.friends.table";   // the host's table once started: {code, seats: [{kind, name, token}]}
+// A guest whose host went away tries again every RETRY_MS, at most RETRIES times (the host
+// reloading reopens the same room: its code is kept with the table).
+const RETRY_MS = 3000;
+const RETRIES = 100;
 const MAX_NAME = 24;
 // What a guest's page sends to its host instead of its own worker: its seat's intents.
 const REMOTE_INTENTS = ["play", "next_hand", "hint", "undo"];
@@ -59,6 +64,7 @@ const friends = {
   table: null,       // peer.js's table
   code: null,
   onLobby: null,     // MicroPython's `friends.on_lobby(text)`
+  onFresh: null,     // MicroPython's `friends.on_fresh(text)`: a guest's first state after a join
   failure: "",       // the last connection failure's reason code
   // The host's lobby: one entry per seat {kind: "host" | "friend" | "ai", name, device,
   // token, away}; `devices`: peer id -> seat.
@@ -69,6 +75,8 @@ const friends = {
   // A guest's side: its host's peer id, its seat, the lobby as the host last said it.
   hostPeer: null,
   lobby: null,
+  fresh: true,       // the next game text is the first since this guest joined
+  retries: 0,
 
   // ---------------------------------------------------------------- both
 
@@ -270,6 +278,44 @@ const friends = {
   // The match started (the page's `new_match`, with `devices`, was answered).
   begin() {
     this.started = true;
+    this.keepTable();
+    this.broadcast();
+    return { ok: true };
+  },
+
+  // The started table, kept so that a reload of the host's page reopens it (same code, the
+  // guests' seat tokens): the save of the match is the worker's.
+  keepTable() {
+    const seats = this.seats.map((s) => ({ kind: s.kind, name: s.name || "", token: s.token }));
+    store(TABLE_KEY, JSON.stringify({ code: this.code, seats }));
+  },
+
+  // The kept table as text ("" when none), for the page to decide whether a resume reopens it.
+  savedTable() {
+    return load(TABLE_KEY);
+  },
+
+  forgetTable() {
+    try { localStorage.removeItem(TABLE_KEY); } catch (e) { /* nothing kept */ }
+    return { ok: true };
+  },
+
+  // Reopen the kept table after the host's page reloaded and its match was resumed with every
+  // friend's seat held by a stand-in device (`away-<seat>`, the master's): the same room, each
+  // friend away until their page comes back with its seat token.
+  async reopen() {
+    let kept;
+    try { kept = JSON.parse(load(TABLE_KEY)); } catch (e) { kept = null; }
+    if (!kept || !Array.isArray(kept.seats)) return { ok: false, error: "no_table" };
+    const plan = { kinds: kept.seats.map((s) => s.kind), name: (kept.seats[0] || {}).name, code: kept.code };
+    const made = await this.host(JSON.stringify(plan));
+    if (!made.ok) return made;
+    kept.seats.forEach((s, seat) => {
+      if (s.kind !== "friend") return;
+      Object.assign(this.seats[seat], { name: s.name, token: s.token, device: "away-" + seat, away: true });
+      this.devices.set("away-" + seat, seat);
+    });
+    this.started = true;
     this.broadcast();
     return { ok: true };
   },
@@ -278,10 +324,15 @@ const friends = {
 
   // Join the table of `code` (an invitation code) as `name`: the seat token for that table
   // is kept in this browser's storage, so a reload comes back to the same seat.
-  async join(code, name) {
+  async join(code, name, again) {
     const read = peer.readCode(code);
     if (!read.ok) return read;
+    const lobby = again ? this.lobby : null;  // a retry keeps the table as last seen
+    const retries = again ? this.retries : 0;
     this.leave();
+    this.role = "guest";
+    this.lobby = lobby;
+    this.retries = retries;
     this.code = read.code;
     this.failure = "";
     const clean = cleanName(name);
@@ -294,7 +345,6 @@ const friends = {
     if (!made.ok) return made;
     this.table = made.table;
     this.role = "guest";
-    this.lobby = null;
     this.tell();
     return { ok: true };
   },
@@ -303,6 +353,8 @@ const friends = {
     if (event.type === "open") {
       this.hostPeer = event.peer;
       this.failure = "";
+      this.retries = 0;
+      this.fresh = true;
       this.table.send(event.peer, "c" + JSON.stringify(this.hello));
       this.attachRemote();
       this.tell();
@@ -312,10 +364,27 @@ const friends = {
       this.hostPeer = null;
       this.failure = event.said === "removed" ? "removed" : "lost";
       this.tell();
+      if (this.failure === "lost" && this.lobby && this.lobby.started) this.retry();
     } else if (event.type === "failure") {
       this.failure = event.error;
       this.tell();
+      if (this.lobby && this.lobby.started) this.retry();
     }
+  },
+
+  // The host went away mid-match (its page reloaded, its network changed): join again with
+  // the same seat token until it is back.
+  retry() {
+    if (this.retries >= RETRIES || this.retrying) return;
+    this.retries += 1;
+    this.retrying = true;
+    const { code, hello } = this;
+    setTimeout(async () => {
+      this.retrying = false;
+      if (this.role !== "guest" || this.hostPeer || this.code !== code) return;
+      const made = await this.join(code, hello.name, true);
+      if (!made.ok) this.retry();
+    }, RETRY_MS);
   },
 
   fromHost(text) {
@@ -331,8 +400,17 @@ const friends = {
       return;
     }
     if (kind !== "g") return;
-    let id = null;
-    try { id = JSON.parse(body).id; } catch (e) { return; }
+    let message = null;
+    try { message = JSON.parse(body); } catch (e) { return; }
+    if (!message || typeof message !== "object") return;
+    if (this.fresh && message.type === "state" && this.onFresh) {
+      // The first state since this guest (re)joined: taken as a fresh table (its log rebuilt,
+      // its state ids the host's, which start again when the host's page reloaded).
+      this.fresh = false;
+      try { this.onFresh(body); } catch (e) { console.error(e); }
+      return;
+    }
+    const id = message.id;
     const engine = boot().engine;
     const answer = typeof id === "number" && engine.waiting.has(id);
     engine.receive({ kind: answer ? "answer" : "update", id: answer ? id : undefined, text: body });

@@ -17,10 +17,11 @@ docstring, engine/domino/session/__init__.py) and adds these rules:
   ``host_only`` from any other device, and so is anything but ``GUEST_INTENTS`` (a record
   export shows every hand and the deal number). A refused intent changes nothing and is
   answered to its device alone.
-- The hosting device's ``new_match`` may seat its friends' devices at once (``devices``:
-  device -> a human seat of the new match, DECISIONS W-40): they are seated before the first
-  state is made, so the host's page never shows a friend's seat, and every device gets the
-  first state together; a ``new_match`` without it leaves every friend's device unseated.
+- The hosting device's ``new_match`` (or ``load_record``: a host reopening a saved match)
+  may seat its friends' devices at once (``devices``: device -> a human seat of the new
+  match, DECISIONS W-40): they are seated before the first state is made, so the host's page
+  never shows a friend's seat, and every device gets the first state together; one without
+  it leaves every friend's device unseated.
 - After every intent that gives a new state, and after every computer move (``advance``),
   every device gets that state as its seat sees it (``Session.state_for``; a guest's or a
   spectator's without the deal number, from which every hand could be dealt again): the device that
@@ -109,7 +110,7 @@ class Master:
         seating: dict[str, int] | None = None
         if refusal is None and seat == LOCAL and isinstance(data, dict):
             refusal, data = self.for_host(data)
-            if refusal is None and data.get("type") == "new_match":
+            if refusal is None and data.get("type") in HOST_INTENTS:
                 refusal, seating = self.seating(data.pop("devices", None))
             message = json.dumps(data)
         if refusal is not None:

@@ -200,3 +200,19 @@ def test_a_new_match_refuses_bad_devices_and_seats_only_human_seats():
         "type": "new_match", "variant": "draw", "options": {"players": 4}, "seed": 3,
         "seats": SEATS, "devices": {"amy": 1, "bob": 2}}))
     assert master.devices == {"host": LOCAL, "bob": 2}  # seat 1 is a computer's
+
+
+def test_a_reopened_match_seats_the_friends_before_its_first_state():
+    """A host reopening its saved match (`load_record` with `devices`): the friends' seats
+    are held by their devices (away until they come back), never shown on the host's page."""
+    master = started(seed=4)
+    record = json.loads(master.submit("host", json.dumps(
+        {"type": "export_record", "reveal": True}))[0][1])["record"]
+    fresh = Master()
+    fresh.join("host", LOCAL)
+    updates = fresh.submit("host", json.dumps({
+        "type": "load_record", "record": record, "seats": SEATS, "id": 3,
+        "devices": {"away-2": 2}}))
+    assert sorted(d for d, _ in updates) == ["away-2", "host"]
+    assert fresh.host_seats() == [0]
+    check_private(fresh, updates)

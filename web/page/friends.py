@@ -27,6 +27,8 @@ import textfmt
 from dom import byid, set_html, show_error, spawn
 from store import S, esc, tr
 
+# Where friends.js keeps the host's started table (its code, seats and the guests' tokens).
+TABLE_KEY = "domino.friends.table"
 # The seat kinds a host may give another seat: a friend, or a computer of a level.
 KINDS = ("friend", "ai:easy", "ai:medium", "ai:hard", "ai:expert")
 
@@ -50,8 +52,11 @@ async def _friends():
     if F["js"] is None:
         F["js"] = await window.dominoBoot.friends()
         proxy = create_proxy(on_lobby)
+        fresh = create_proxy(on_fresh)
         _keep.append(proxy)
+        _keep.append(fresh)
         F["js"].onLobby = proxy
+        F["js"].onFresh = fresh
         link.on_state(_on_state)
     return F["js"]
 
@@ -64,6 +69,7 @@ def on_lobby(text):
         return
     F["summary"] = summary
     _take_seats(summary)
+    _say_link(summary)
     if screens.showing(screens.FRIENDS):
         render()
     elif S["state"] is not None:
@@ -90,6 +96,74 @@ def _on_state(answer, fresh):
     """A guest's first state: the match has started, the table replaces the lobby."""
     if F["role"] == "guest" and screens.showing(screens.FRIENDS):
         screens.show(screens.GAME)
+
+
+def on_fresh(text):
+    """A guest's first state since it (re)joined: taken as a fresh table, as a resumed match
+    is (its log rebuilt from the public history; the host's state ids may have started again
+    after its page reloaded)."""
+    try:
+        answer = json.loads(str(text))
+    except ValueError:
+        return
+    if isinstance(answer, dict):
+        link.accept(answer, {"type": "resume"})
+
+
+def _say_link(summary):
+    """At the table, a guest is told when the link to its host drops and when it is back."""
+    if summary.get("role") != "guest" or screens.showing(screens.FRIENDS):
+        return
+    failure = summary.get("failure")
+    show_error(tr("friends.failed." + _reason(failure)) if failure else "")
+
+
+# --------------------------------------------------------------------------- the host's reload
+
+
+def resume():
+    """The menu's Continue, when the saved match is the friends' table this host kept: it is
+    resumed with every friend's seat held for its friend (away until their page comes back
+    with its seat token) and the table reopened in the same room. False (the menu resumes as
+    usual) when the saved match is not that table."""
+    try:
+        kept = json.loads(str(window.dominoBoot.load(TABLE_KEY, 20000)) or "null")
+    except ValueError:
+        kept = None
+    saved = S["saved"] or {}
+    if not isinstance(kept, dict) or not isinstance(kept.get("seats"), list):
+        return False
+    kinds = []
+    for seat in kept["seats"]:
+        kinds.append(seat.get("kind") if isinstance(seat, dict) else "")
+    humans = []
+    for kind in saved.get("seats") or []:
+        humans.append("human" if kind == "human" else "")
+    if humans != ["human" if k in ("host", "friend") else "" for k in kinds]:
+        return False
+    devices = {}
+    for i in range(len(kinds)):
+        if kinds[i] == "friend":
+            devices["away-" + str(i)] = i
+    F.update(role="host", kinds=list(kinds), summary=None, qr="", status="")
+    textfmt.set_remote_seats(list(devices.values()))
+    S["friends"] = {"role": "host", "seat": 0, "away": [k == "friend" for k in kinds]}
+    spawn(_reopen(devices))
+    return True
+
+
+async def _reopen(devices):
+    await link.run_intent({"type": "resume", "devices": devices})
+    state = S["state"]
+    if state is None:
+        return
+    for i in range(len(F["kinds"])):
+        if F["kinds"][i] not in ("host", "friend"):
+            F["kinds"][i] = state["seats"][i]
+    friends = await _friends()
+    made = await friends.reopen()
+    if not made.ok:
+        show_error(tr("friends.failed." + _reason(str(made.error))))
 
 
 # --------------------------------------------------------------------------- opening
@@ -323,6 +397,8 @@ async def _start():
 def close_table():
     """Leave the table (a guest) or close it (the host): back to the menu."""
     if F["js"] is not None:
+        if F["role"] == "host":
+            F["js"].forgetTable()
         F["js"].leave()
     F.update(role=None, summary=None, status="", qr="")
     textfmt.set_remote_seats(())

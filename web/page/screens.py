@@ -40,7 +40,8 @@ SCREENS = {
              "calls": ("render", "on_key", "on_resize", "open_lesson", "on_click",
                        "on_canvas_click")},
     FRIENDS: {"module": "friends", "own": True,
-              "calls": ("render", "open_host", "open_guest", "on_click", "on_change")},
+              "calls": ("render", "open_host", "open_guest", "on_click", "on_change",
+                        "resume")},
 }
 
 _now = {"name": MENU}

@@ -12,6 +12,7 @@ from pyscript import document, window
 import i18n
 import link
 import saved
+import screens
 import deeplink
 import textfmt
 from dom import byid, show_error, spawn
@@ -305,6 +306,8 @@ def on_resume(event):
     """Continue the saved match: the worker loads the record it saved (sent once it is up)."""
     if S["saved"] is None or S["pending"] is not None:
         return
+    if S["table_ready"] and screens.call(screens.FRIENDS, "resume")[1]:
+        return  # a friends' table, reopened with its friends' seats held (issue 24)
     spawn(link.run_intent({"type": "resume"}))
 
 
