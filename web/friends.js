@@ -320,6 +320,23 @@ const friends = {
     return { ok: true };
   },
 
+  // The manual path (no relay at all, W-27): an offer code for one friend; that friend's
+  // answer code, typed or scanned here, opens the link.
+  async manualOffer() {
+    if (this.role !== "host" || !this.table) return { ok: false, error: "not_host" };
+    if (this.offer) this.table.cancelOffer(this.offer.id);
+    const made = await this.table.createOffer();
+    if (made.ok) this.offer = { id: made.id, text: made.text };
+    return made;
+  },
+
+  async manualAnswer(text) {
+    if (!this.offer || !this.table) return { ok: false, error: "no_offer" };
+    const made = await this.table.acceptAnswer(this.offer.id, String(text).replace(/\s/g, ""));
+    if (made.ok) this.offer = null;
+    return made;
+  },
+
   // ---------------------------------------------------------------- a guest
 
   // Join the table of `code` (an invitation code) as `name`: the seat token for that table
@@ -349,6 +366,27 @@ const friends = {
     return { ok: true };
   },
 
+  // A guest's side of the manual path: the host's offer code in, the answer code out (the
+  // host types or scans it); the link opens once the host took it.
+  async joinByOffer(offer, name) {
+    this.leave();
+    this.role = "guest";
+    this.code = null;
+    this.failure = "";
+    const clean = cleanName(name);
+    if (clean) store(NAME_KEY, clean);
+    let token = load(TOKEN_KEY + "manual");
+    if (!/^[0-9a-f]{32}$/.test(token)) { token = hexToken(); store(TOKEN_KEY + "manual", token); }
+    this.hello = { t: "hello", name: clean, token };
+    const { ice } = network();
+    const made = await peer.join({ relays: false, ice, onEvent: (e) => this.guestEvent(e) });
+    if (!made.ok) return made;
+    this.table = made.table;
+    const answer = await this.table.acceptOffer(String(offer).replace(/\s/g, ""));
+    this.tell();
+    return answer;
+  },
+
   guestEvent(event) {
     if (event.type === "open") {
       this.hostPeer = event.peer;
@@ -375,7 +413,7 @@ const friends = {
   // The host went away mid-match (its page reloaded, its network changed): join again with
   // the same seat token until it is back.
   retry() {
-    if (this.retries >= RETRIES || this.retrying) return;
+    if (this.retries >= RETRIES || this.retrying || !this.code) return;
     this.retries += 1;
     this.retrying = true;
     const { code, hello } = this;

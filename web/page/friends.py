@@ -29,6 +29,9 @@ from store import S, esc, tr
 
 # Where friends.js keeps the host's started table (its code, seats and the guests' tokens).
 TABLE_KEY = "domino.friends.table"
+# A typed code this long is a host's offer code (web/peer.js packs one in 112 characters and
+# more), not a room code.
+OFFER_CHARS = 60
 # The seat kinds a host may give another seat: a friend, or a computer of a level.
 KINDS = ("friend", "ai:easy", "ai:medium", "ai:hard", "ai:expert")
 
@@ -43,6 +46,9 @@ F = {
     "busy": False,
     "status": "",       # a catalogue key said under the lobby
     "names": None,      # the menu's names while the table's are shown
+    "offer": "",        # a guest's offer code from its host (the manual path, no relay)
+    "answer": "",       # that guest's answer code, shown for the host to type or scan
+    "host_offer": "",   # the host's offer code shown for one friend (the manual path)
 }
 _keep = []
 
@@ -196,10 +202,11 @@ async def _host():
         render()
 
 
-def open_guest(code):
-    """A friend's invitation (a link or a typed code): ask a name, then join; a browser that
-    sat at this table before (its seat token) joins again at once."""
-    F.update(role="guest", code=str(code), summary=None, status="")
+def open_guest(code, offer=""):
+    """A friend's invitation (a link or a typed code; or, with no relay, the host's `offer`
+    code): ask a name, then join; a browser that sat at this table before (its seat token)
+    joins again at once."""
+    F.update(role="guest", code=str(code), summary=None, status="", offer=offer, answer="")
     screens.show(screens.FRIENDS)
     render()
     spawn(_guest_open())
@@ -211,7 +218,7 @@ async def _guest_open():
     if saved and not str(byid("friends-name").value):
         byid("friends-name").value = saved
     render()
-    if saved and friends.hasToken(F["code"]):
+    if saved and not F["offer"] and friends.hasToken(F["code"]):
         await _join()
 
 
@@ -220,17 +227,27 @@ async def _join():
     F["busy"] = True
     F["status"] = "friends.connecting"
     render()
-    made = await friends.join(F["code"], str(byid("friends-name").value))
+    name = str(byid("friends-name").value)
+    if F["offer"]:
+        made = await friends.joinByOffer(F["offer"], name)
+        if made.ok:
+            F["answer"] = str(made.text)
+            F["status"] = "friends.answer_wait"
+    else:
+        made = await friends.join(F["code"], name)
     F["busy"] = False
     if not made.ok:
         F["status"] = "friends.failed." + _reason(str(made.error))
     render()
+    if F["answer"]:
+        byid("friends-answer-text").value = F["answer"]
+        friends.drawQr("friends-answer-qr", F["answer"])
 
 
 def _reason(code):
     """A connection failure's reason code as its catalogue key's last part."""
     known = ("relay_unreachable", "no_peer", "ice_failed", "lost", "removed", "bad_code",
-             "no_webrtc", "full")
+             "no_webrtc", "full", "no_offer", "not_connected")
     return code if code in known else "other"
 
 
@@ -245,7 +262,10 @@ def render():
     byid("friends-invite").hidden = not (host and summary.get("code"))
     byid("friends-start").hidden = not host
     byid("friends-join").hidden = host or bool(summary.get("connected"))
-    byid("friends-join").disabled = F["busy"]
+    byid("friends-join").disabled = F["busy"] or bool(F["answer"])
+    byid("friends-manual").hidden = not (host and summary.get("code")) or bool(
+        summary.get("started"))
+    byid("friends-answer-box").hidden = host or not F["answer"] or bool(summary.get("connected"))
     if host and summary.get("code"):
         _render_invite(summary)
     set_html("friends-seats", _seats_html(summary, host))
@@ -336,10 +356,16 @@ def on_click(event):
     target = event.target
     tid = str(target.id)
     if tid == "friends-join-code":
-        code = deeplink.friends_code(str(byid("friends-typed").value))
-        show_error("" if code is not None else tr("friends.failed.bad_code"))
-        if code is not None:
-            open_guest(code)
+        typed = str(byid("friends-typed").value).strip()
+        code = deeplink.friends_code(typed)
+        offer = len(typed) >= OFFER_CHARS  # a host's offer code (no relay), not a room code
+        show_error("" if code is not None or offer else tr("friends.failed.bad_code"))
+        if code is not None or offer:
+            open_guest(code or "", typed if offer else "")
+    elif tid == "friends-offer-make":
+        spawn(_offer())
+    elif tid == "friends-answer-ok":
+        spawn(_answer())
     elif tid == "friends-start":
         spawn(_start())
     elif tid == "friends-join":
@@ -361,6 +387,33 @@ def on_change(event):
         render()
     elif str(target.id) == "friends-name" and F["role"] == "host" and F["js"] is not None:
         F["js"].rename(str(target.value))
+
+
+async def _offer():
+    """The host's offer code for one friend (no relay): shown as text and as a QR code."""
+    friends = await _friends()
+    made = await friends.manualOffer()
+    if not made.ok:
+        F["status"] = "friends.failed." + _reason(str(made.error))
+        render()
+        return
+    F["host_offer"] = str(made.text)
+    byid("friends-offer-text").value = F["host_offer"]
+    byid("friends-offer-text").hidden = False
+    byid("friends-offer-qr").hidden = False
+    friends.drawQr("friends-offer-qr", F["host_offer"])
+
+
+async def _answer():
+    """The friend's answer code, typed (or pasted) by the host: the link opens."""
+    friends = await _friends()
+    made = await friends.manualAnswer(str(byid("friends-answer-in").value))
+    F["status"] = "" if made.ok else "friends.failed." + _reason(str(made.error))
+    if made.ok:
+        byid("friends-answer-in").value = ""
+        byid("friends-offer-text").hidden = True
+        byid("friends-offer-qr").hidden = True
+    render()
 
 
 async def _share(share):
