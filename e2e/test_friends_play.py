@@ -276,12 +276,26 @@ def test_friends_play_a_whole_hand(phones, variant, players, seats, artifacts):
     assert re.fullmatch(r"[0-9A-Z]{5}-[0-9A-Z]{5}", host.page.text_content("#friends-code"))
     assert host.page.evaluate(
         "document.querySelector('#friends-qr').width") > 20  # the QR code was drawn
-    if variant == "vn_traditional":
+    shots = variant == "vn_traditional"
+    if shots:
         host.page.screenshot(path=str(artifacts / "friends_invitation_390.png"))
+        host.page.set_viewport_size({"width": 1366, "height": 768})
+        host.page.screenshot(path=str(artifacts / "friends_invitation_1366.png"))
     names = ["Minh", "Sasha", "Lan"]
     for guest, name in zip(guests, names[:len(guests)], strict=True):
         join(guest, link, name)
+    if shots:
+        guests[0].page.wait_for_function(
+            "document.querySelector('#friends-status').textContent.length > 0")
+        host.page.wait_for_selector("#friends-start:not([disabled])", timeout=60_000)
+        guests[0].page.screenshot(path=str(artifacts / "friends_guest_lobby_390.png"))
+        host.page.screenshot(path=str(artifacts / "friends_host_lobby_1366.png"))
     start(host, guests)
+    if shots:
+        guests[0].page.wait_for_selector("#hand .tile", timeout=30_000)
+        guests[0].page.screenshot(path=str(artifacts / "friends_guest_table_390.png"))
+        guests[0].page.set_viewport_size({"width": 1366, "height": 768})
+        guests[0].page.screenshot(path=str(artifacts / "friends_guest_table_1366.png"))
     # Each device sees the table from its own seat: its own name is "You", the others'
     # names are the ones they gave.
     for guest, name in zip(guests, names, strict=False):
@@ -290,8 +304,8 @@ def test_friends_play_a_whole_hand(phones, variant, players, seats, artifacts):
         assert name not in guest.page.text_content("#board")  # its own seat is "You"
     clicks = play_hand_together([host, *guests])
     assert sum(clicks) > 0
-    if variant == "vn_traditional":
-        guests[0].page.screenshot(path=str(artifacts / "friends_guest_table_390.png"))
+    if shots:
+        guests[0].page.screenshot(path=str(artifacts / "friends_guest_result_1366.png"))
     record = host_record(host)
     for i, guest in enumerate(guests):
         assert check_secrets(guest, i + 1, record) >= 3
@@ -413,3 +427,23 @@ def test_friends_connect_by_codes_with_no_relay_at_all(phones):
     assert guest.page.evaluate("window.dominoFriends.table.stats().sent") > 0
     play_hand_together([host, guest])
     assert check_secrets(guest, 1, host_record(host)) >= 3
+
+
+@inside
+def test_friends_connection_settings_are_kept_and_checked(phones):
+    (guest,) = phones(1)
+    page = guest.page
+    page.goto(guest.site + "index.html#friends=ABCDE-12345")
+    page.wait_for_selector("#friends:not([hidden])", timeout=ENGINE_TIMEOUT_MS)
+    page.click("#friends-net summary")
+    page.fill("#friends-net-turn", "http://example")
+    page.click("#friends-net-save")
+    page.wait_for_function("document.querySelector('#friends-status').textContent.includes('wss://')")
+    page.fill("#friends-net-turn", "turn:10.77.0.2:3478")
+    page.fill("#friends-net-user", "amy")
+    page.fill("#friends-net-credential", "secret")
+    page.click("#friends-net-save")
+    kept = json.loads(page.evaluate("localStorage.getItem('domino.friends.net')"))
+    assert kept["turn"] == {"urls": "turn:10.77.0.2:3478", "username": "amy",
+                            "credential": "secret"}
+    assert kept["relays"]  # the relay the test set is still there

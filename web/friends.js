@@ -108,6 +108,40 @@ const friends = {
 
   savedName() { return load(NAME_KEY); },
 
+  // The network settings as the lobby's form shows them: relays and STUN servers one per
+  // line, the TURN server's URL, user name and credential.
+  networkText() {
+    let net = {};
+    try { net = JSON.parse(load(NET_KEY) || "{}") || {}; } catch (e) { net = {}; }
+    const turn = net.turn || {};
+    const urls = Array.isArray(turn.urls) ? turn.urls[0] : turn.urls;
+    return JSON.stringify({
+      relays: (Array.isArray(net.relays) ? net.relays : []).join("\n"),
+      stun: (Array.isArray(net.stun) ? net.stun : peer.DEFAULT_STUN).join("\n"),
+      turn: urls || "", user: turn.username || "", credential: turn.credential || "",
+      defaultRelays: peer.DEFAULT_RELAYS.slice(0, 5).join("\n"),
+    });
+  },
+
+  // Keep the settings the form gives (JSON of networkText's fields); an empty relay list is
+  // the default one. `bad_url` when an address is not a ws(s), stun or turn(s) URL.
+  setNetwork(text) {
+    let form;
+    try { form = JSON.parse(text); } catch (e) { return { ok: false, error: "bad_url" }; }
+    const lines = (value) => String(value || "").split(/[\s,]+/).filter(Boolean).slice(0, 16);
+    const relays = lines(form.relays);
+    const stun = lines(form.stun);
+    const turn = String(form.turn || "").trim();
+    if (relays.some((u) => !/^wss?:\/\/\S+$/.test(u)) || stun.some((u) => !/^stuns?:\S+$/.test(u))
+        || (turn && !/^turns?:\S+$/.test(turn))) {
+      return { ok: false, error: "bad_url" };
+    }
+    const net = { relays, stun };
+    if (turn) net.turn = { urls: turn, username: String(form.user || ""), credential: String(form.credential || "") };
+    store(NET_KEY, JSON.stringify(net));
+    return { ok: true };
+  },
+
   // Whether this browser holds a seat token for the table of `code` (it sat there before:
   // a reload joins again at once).
   hasToken(code) {

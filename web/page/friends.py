@@ -166,6 +166,9 @@ async def _reopen(devices):
     for i in range(len(F["kinds"])):
         if F["kinds"][i] not in ("host", "friend"):
             F["kinds"][i] = state["seats"][i]
+    options = dict(state.get("options") or {})
+    options["players"] = state.get("players")
+    F["message"] = {"type": "new_match", "variant": state.get("variant"), "options": options}
     friends = await _friends()
     made = await friends.reopen()
     if not made.ok:
@@ -193,6 +196,7 @@ def open_host(message):
 
 async def _host():
     friends = await _friends()
+    _show_network()
     name = str(byid("friends-name").value) or str(friends.savedName())
     byid("friends-name").value = name
     plan = {"kinds": ["ai" if k.startswith("ai") else k for k in F["kinds"]], "name": name}
@@ -214,6 +218,7 @@ def open_guest(code, offer=""):
 
 async def _guest_open():
     friends = await _friends()
+    _show_network()
     saved = str(friends.savedName())
     if saved and not str(byid("friends-name").value):
         byid("friends-name").value = saved
@@ -362,6 +367,8 @@ def on_click(event):
         show_error("" if code is not None or offer else tr("friends.failed.bad_code"))
         if code is not None or offer:
             open_guest(code or "", typed if offer else "")
+    elif tid == "friends-net-save":
+        _save_network()
     elif tid == "friends-offer-make":
         spawn(_offer())
     elif tid == "friends-answer-ok":
@@ -387,6 +394,29 @@ def on_change(event):
         render()
     elif str(target.id) == "friends-name" and F["role"] == "host" and F["js"] is not None:
         F["js"].rename(str(target.value))
+
+
+NET_FIELDS = ("relays", "stun", "turn", "user", "credential")
+
+
+def _show_network():
+    """The network settings into the lobby's form (once per opening of the lobby)."""
+    if F["js"] is None:
+        return
+    net = json.loads(str(F["js"].networkText()))
+    for name in NET_FIELDS:
+        byid("friends-net-" + name).value = net.get(name, "")
+    byid("friends-net-relays").placeholder = net.get("defaultRelays", "")
+
+
+def _save_network():
+    """Keep the form's network settings (used from the next table opened or joined)."""
+    form = {}
+    for name in NET_FIELDS:
+        form[name] = str(byid("friends-net-" + name).value)
+    made = F["js"].setNetwork(json.dumps(form)) if F["js"] is not None else None
+    F["status"] = "friends.net_saved" if made is not None and made.ok else "friends.net_bad"
+    render()
 
 
 async def _offer():
@@ -445,6 +475,13 @@ async def _start():
         F["js"].begin()
     else:
         show_error(tr("friends.failed.other"))
+
+
+def rematch():
+    """The match again at the same table: the same friends at the same seats, a new deal."""
+    if F["message"] is not None:
+        F["message"].pop("seed", None)  # a new secret deal number (E-35)
+    spawn(_start())
 
 
 def close_table():

@@ -328,7 +328,12 @@ async def forget_saved():
 
 
 def on_rematch(event):
-    """The same settings, a new secret deal number."""
+    """The same settings, a new secret deal number (at a friends' table, the same friends
+    at the same seats: web/page/friends.py)."""
+    if (S["friends"] or {}).get("role") == "host" and S["table_ready"]:
+        byid("result").hidden = True
+        screens.call(screens.FRIENDS, "rematch")
+        return
     last = S["last_match"]
     state = S["state"]
     if last is None and state is not None:
