@@ -197,7 +197,10 @@ def play_hand_together(phones, timeout_s=300.0):
         if done == len(phones):
             return clicks
         phones[0].page.wait_for_timeout(60)
-    raise AssertionError(f"the hand did not end in time ({clicks} moves clicked)")
+    seen = [(phone.name, phone.state(), phone.page.text_content("#turn"), phone.log[-5:],
+             phone.page.evaluate("JSON.stringify(window.dominoFriends.summary())"))
+            for phone in phones]
+    raise AssertionError(f"the hand did not end in time ({clicks} moves clicked): {seen}")
 
 
 def host_record(host):
