@@ -198,7 +198,9 @@ def play_hand_together(phones, timeout_s=300.0):
             return clicks
         phones[0].page.wait_for_timeout(60)
     seen = [(phone.name, phone.state(), phone.page.text_content("#turn"), phone.log[-5:],
-             phone.page.evaluate("JSON.stringify(window.dominoFriends.summary())"))
+             phone.page.evaluate("JSON.stringify(window.dominoFriends.summary())"),
+             phone.page.evaluate("JSON.stringify([window.dominoFriends.history,"
+                                 " window.dominoFriends.table && window.dominoFriends.table.stats()])"))
             for phone in phones]
     raise AssertionError(f"the hand did not end in time ({clicks} moves clicked): {seen}")
 
@@ -312,6 +314,11 @@ def test_friends_play_a_whole_hand(phones, variant, players, seats, artifacts):
     record = host_record(host)
     for i, guest in enumerate(guests):
         assert check_secrets(guest, i + 1, record) >= 3
+    for phone in [host, *guests]:  # nothing refused on the way, no link cut
+        stats = phone.page.evaluate("window.dominoFriends.table.stats()")
+        assert stats["refused"] == {}, (phone.name, stats)
+        assert not any(e["type"] == "close" for e in phone.page.evaluate(
+            "window.dominoFriends.history")), phone.name
     # Every device shows the same hand's end.
     states = {phone.state() for phone in [host, *guests]}
     assert len(states) == 1, states

@@ -207,7 +207,18 @@ const friends = {
     return { ok: true, ...this.summary() };
   },
 
+  // The links' comings and goings (not their messages), the last 40: for whoever debugs a
+  // table that will not connect (the console, tests).
+  history: [],
+
+  note(event) {
+    if (event.type === "message") return;
+    this.history.push({ at: Math.round(performance.now()), type: event.type, peer: event.peer, reason: event.reason || event.error || "", said: event.said || "" });
+    if (this.history.length > 40) this.history.shift();
+  },
+
   hostEvent(event) {
+    this.note(event);
     if (event.type === "message") this.fromGuest(event.peer, event.text);
     else if (event.type === "close") this.guestGone(event.peer);
     else if (event.type === "refused") this.refused += 1;
@@ -422,6 +433,7 @@ const friends = {
   },
 
   guestEvent(event) {
+    this.note(event);
     if (event.type === "open") {
       this.hostPeer = event.peer;
       this.failure = "";
