@@ -174,12 +174,15 @@ def start(host, guests):
             raise
 
 
-def play_hand_together(phones, timeout_s=300.0):
-    """Every phone plays its own seat by clicking, until each shows the hand's result.
-    Returns the number of moves clicked per phone."""
+def play_hand_together(phones, timeout_s=300.0, until_state=None):
+    """Every phone plays its own seat by clicking, until each shows the hand's result (or,
+    with `until_state`, until the first phone shows that state or a later one). Returns the
+    number of moves clicked per phone."""
     clicks = [0] * len(phones)
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
+        if until_state is not None and phones[0].state() >= until_state:
+            return clicks
         done = 0
         for i, phone in enumerate(phones):
             page = phone.page
@@ -331,6 +334,7 @@ def test_friends_a_hostile_guest_is_refused_and_the_host_plays_on(phones):
     join(guest, link, "Mallory")
     start(host, [guest])
     guest.page.wait_for_function("document.documentElement.dataset.state", timeout=30_000)
+    play_hand_together([host, guest], until_state=4)  # state 1 is an old one now
     forged = [
         {"type": "play", "state_id": 1, "move": "6-6", "seat": 0, "id": 9001},   # seat 1's
         {"type": "play", "state_id": 1, "move": "6-6", "id": 9002},              # old state
