@@ -286,6 +286,10 @@ def on_start(event):
     event.preventDefault()
     if S["catalog"] is None or S["pending"] is not None:
         return
+    if S["friends"] is not None and S["table_ready"]:
+        # A match on this device alone: the friends' table (if any) is closed first, so that
+        # its seats are this device's again (pass-and-play, its hand-over screen).
+        screens.call(screens.FRIENDS, "close_table")
     spawn(link.run_intent(read_setup()))
 
 
