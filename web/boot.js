@@ -71,7 +71,16 @@ const boot = {
   engine: {
     worker: null,
     waiting: new Map(),
-    onText: null,
+    // The page's `link.on_text`; what comes before it is set (a friend's host may send the
+    // first states while this page's own worker still boots) waits in `held`.
+    held: [],
+    handler: null,
+    get onText() { return this.handler; },
+    set onText(fn) {
+      this.handler = fn;
+      const held = this.held.splice(0);
+      for (const data of held) this.receive(data);
+    },
     onPeer: null,
     attach(worker) {
       this.worker = worker;
@@ -88,6 +97,7 @@ const boot = {
         }
         return;
       }
+      if (!this.handler) { this.held.push(data); return; }
       const isAnswer = data.kind === "answer" && typeof data.id === "number";
       const done = isAnswer ? this.waiting.get(data.id) : undefined;
       if (done) this.waiting.delete(data.id);
@@ -104,13 +114,35 @@ const boot = {
       if (!this.worker) return;
       this.worker.postMessage(JSON.stringify({ type: "peer_message", device: String(device), text: String(text), v: 2 }));
     },
+    // On a friend's device (web/friends.js), `remote` sends the seat's intents to the host
+    // instead of this page's worker: {wants(type), send(text) -> sent}. Its answers come back
+    // through `receive` with their id, as the worker's do.
+    remote: null,
     request(text, id, raw) {
       return new Promise((resolve, reject) => {
+        const remote = this.remote;
+        let type = null;
+        if (remote && !raw) {
+          try { type = JSON.parse(text).type; } catch (e) { type = null; }
+        }
+        if (remote && !raw && remote.wants(type)) {
+          this.waiting.set(Number(id), { resolve, raw: false });
+          if (!remote.send(String(text))) {
+            const refusal = { type: "error", code: "friends_offline", message: "", id: Number(id) };
+            this.receive({ kind: "answer", id: Number(id), text: JSON.stringify(refusal) });
+          }
+          return;
+        }
         if (!this.worker) { reject(new Error("the engine worker has not started")); return; }
         this.waiting.set(Number(id), { resolve, raw: !!raw });
         this.worker.postMessage(String(text));
       });
     },
+  },
+  // The friends' module (web/friends.js, with peer.js and its vendored libraries), loaded on
+  // first use: the menu waits for none of it.
+  friends() {
+    return import("./friends.js").then((m) => m.default);
   },
   // Offers a text as a file download (record export).
   download(name, text) {

@@ -471,7 +471,15 @@ class Table {
     channel.addEventListener("message", (event) => {
       const data = event.data;
       if (!(data instanceof ArrayBuffer) || data.byteLength < 36) return;
-      const head = new Uint8Array(data, 0, 35);
+      // Trystero's shared peers wrap each chunk in a room frame: a version byte (1: data,
+      // 2: a room's presence), the room token's length (2 bytes) and the token. The chunk's
+      // header follows it; reading it at 0 took a byte of the token for the "last" flag, so
+      // no message ever finished and a long match was cut off as `too_large` after 192 KB.
+      const start = new Uint8Array(data, 0, 3);
+      if (start[0] === 2) return;
+      const offset = start[0] === 1 ? 3 + ((start[1] << 8) | start[2]) : 0;
+      if (data.byteLength < offset + 36) return;
+      const head = new Uint8Array(data, offset, 35);
       const key = hex(head.subarray(0, 34));
       if (head[34] & 1) {
         total -= pending.get(key) || 0;

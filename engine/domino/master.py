@@ -14,8 +14,14 @@ docstring, engine/domino/session/__init__.py) and adds these rules:
   ``undo`` of anything but that seat's own last move (DECISIONS E-29). A spectator's device may
   only ask for what changes nothing (``hello``, ``variants``); anything else is refused with
   ``spectator``. Starting or loading a match (``new_match``, ``load_record``) is the host's:
-  ``host_only`` from any other device. A refused intent changes nothing and is answered to its
-  device alone.
+  ``host_only`` from any other device, and so is anything but ``GUEST_INTENTS`` (a record
+  export shows every hand and the deal number). A refused intent changes nothing and is
+  answered to its device alone.
+- The hosting device's ``new_match`` (or ``load_record``: a host reopening a saved match)
+  may seat its friends' devices at once (``devices``: device -> a human seat of the new
+  match, DECISIONS W-40): they are seated before the first state is made, so the host's page
+  never shows a friend's seat, and every device gets the first state together; one without
+  it leaves every friend's device unseated.
 - After every intent that gives a new state, and after every computer move (``advance``),
   every device gets that state as its seat sees it (``Session.state_for``; a guest's or a
   spectator's without the deal number, from which every hand could be dealt again): the device that
@@ -41,6 +47,10 @@ Update = tuple[str, str]  # (device, JSON text)
 SPECTATOR_INTENTS = ("hello", "variants")
 # What only the hosting device may ask for.
 HOST_INTENTS = ("new_match", "load_record")
+# What a friend's seated device may ask for: its seat's moves, the next hand, a hint, an
+# undo of its own move. Anything else (a record export, which shows every hand and the deal
+# number; the engine's tools such as `ai_move`) is the host's.
+GUEST_INTENTS = ("hello", "variants", "play", "next_hand", "hint", "undo")
 
 
 class Master:
@@ -97,8 +107,11 @@ class Master:
         except ValueError:
             data = None
         refusal = self.refusal(seat, data)
+        seating: dict[str, int] | None = None
         if refusal is None and seat == LOCAL and isinstance(data, dict):
             refusal, data = self.for_host(data)
+            if refusal is None and data.get("type") in HOST_INTENTS:
+                refusal, seating = self.seating(data.pop("devices", None))
             message = json.dumps(data)
         if refusal is not None:
             code, why = refusal
@@ -118,6 +131,8 @@ class Master:
         if self.session.state_id == before or self.session.match is None:
             yield [(device, answer)]  # no new state: for the asker alone
             return
+        if seating is not None:
+            self.seat_friends(seating)
         given = json.loads(answer)
         if seat == LOCAL and given.get("viewer") == self.local_viewer():
             mine_text = answer  # the session's answer is already the host's view
@@ -158,10 +173,43 @@ class Master:
             return "spectator", "a spectator only watches"
         if kind in HOST_INTENTS and seat != LOCAL:
             return "host_only", "only the hosting device starts or loads a match"
+        if isinstance(seat, int) and kind not in GUEST_INTENTS:
+            return "host_only", f"a friend's device may not ask for {str(kind)[:40]!r}"
         named = data.get("seat")
         if isinstance(seat, int) and named is not None and named != seat:
             return "not_your_seat", f"this device plays seat {seat}, not {named!r}"
         return None
+
+    @staticmethod
+    def seating(given: Any) -> tuple[tuple[str, str] | None, dict[str, int] | None]:
+        """A ``new_match``'s ``devices`` read: (a refusal, None) when it is not a map of
+        distinct device names to distinct seats, else (None, the map; empty when absent).
+        Whether each seat is a human seat is checked once the match exists
+        (``seat_friends``)."""
+        if given is None:
+            return None, {}
+        if not isinstance(given, dict) or len(given) > 16:
+            return ("bad_message", "devices must map at most 16 device names to seats"), None
+        out: dict[str, int] = {}
+        for device, seat in given.items():
+            if (not isinstance(device, str) or not device or device == LOCAL
+                    or not isinstance(seat, int) or isinstance(seat, bool)
+                    or seat in out.values()):
+                return ("bad_message", f"devices: {str(device)[:40]!r} -> {seat!r}"), None
+            out[device] = seat
+        return None, out
+
+    def seat_friends(self, seating: dict[str, int]) -> None:
+        """The new match's friends' devices: every earlier friend's device leaves, each of
+        ``seating`` whose seat is a human seat joins it (one that is not stays out: the host's
+        page then plays that seat)."""
+        for device, seat in list(self.devices.items()):
+            if seat != LOCAL:
+                del self.devices[device]
+        seats = self.session.seats
+        for device, seat in seating.items():
+            if 0 <= seat < len(seats) and seats[seat] == "human":
+                self.devices[device] = seat
 
     def host_seats(self) -> list[int]:
         """The human seats the hosting device plays: those no other device holds."""

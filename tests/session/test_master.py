@@ -151,3 +151,68 @@ def test_an_undo_from_a_guest_takes_back_its_own_move_only():
         "type": "undo", "state_id": played["guest"]["state_id"], "id": 5}))))
     assert back["guest"]["type"] == "state" and back["guest"]["events"][0]["seat"] == 2
     assert back["host"]["pushed"] is True and back["host"]["state_id"] == back["guest"]["state_id"]
+
+
+def test_a_guest_may_not_export_the_record_nor_drive_the_computers():
+    master = started()
+    master.join("guest", 2)
+    session = master.session
+    before = session.match.snapshot()
+    for message in ({"type": "export_record", "reveal": True}, {"type": "ai_move"},
+                    {"type": "review_open", "source": "match"}):
+        answer = decoded(master.submit("guest", json.dumps(dict(message, id=7))))
+        assert answer == [("guest", answer[0][1])]
+        assert answer[0][1]["type"] == "error" and answer[0][1]["code"] == "host_only"
+        assert "record" not in answer[0][1]
+    assert session.match.snapshot() == before
+
+
+def test_a_new_match_seats_the_friends_before_its_first_state():
+    """With `devices`, the friends are seated before the first state: every seed's first
+    state reaches them, and the host's page never shows a friend's seat (even when a
+    friend is to lead)."""
+    for seed in range(6):
+        master = Master()
+        master.join("host", LOCAL)
+        master.join("old", None)
+        updates = master.submit("host", json.dumps({
+            "type": "new_match", "variant": "draw", "options": {"players": 4}, "seed": seed,
+            "seats": ["human", "human", "ai:easy", "human"], "id": 1,
+            "devices": {"amy": 1, "bob": 3}}))
+        assert sorted(d for d, _ in updates) == ["amy", "bob", "host"]
+        assert master.devices == {"host": LOCAL, "amy": 1, "bob": 3}
+        check_private(master, updates)
+        got = dict(decoded(updates))
+        assert got["host"]["viewer"] == 0 and got["host"]["id"] == 1
+        assert got["amy"]["viewer"] == 1 and got["bob"]["viewer"] == 3
+        assert got["amy"]["seed"] is None
+        run_computers(master)
+
+
+def test_a_new_match_refuses_bad_devices_and_seats_only_human_seats():
+    master = started()
+    for devices in ({"amy": 1, "bob": 1}, {"amy": "1"}, ["amy"], {"local": 2}, {"": 2}):
+        answer = decoded(master.submit("host", json.dumps({
+            "type": "new_match", "variant": "draw", "options": {"players": 4}, "seed": 3,
+            "seats": SEATS, "id": 2, "devices": devices})))
+        assert answer[0][1]["code"] == "bad_message", devices
+    master.submit("host", json.dumps({
+        "type": "new_match", "variant": "draw", "options": {"players": 4}, "seed": 3,
+        "seats": SEATS, "devices": {"amy": 1, "bob": 2}}))
+    assert master.devices == {"host": LOCAL, "bob": 2}  # seat 1 is a computer's
+
+
+def test_a_reopened_match_seats_the_friends_before_its_first_state():
+    """A host reopening its saved match (`load_record` with `devices`): the friends' seats
+    are held by their devices (away until they come back), never shown on the host's page."""
+    master = started(seed=4)
+    record = json.loads(master.submit("host", json.dumps(
+        {"type": "export_record", "reveal": True}))[0][1])["record"]
+    fresh = Master()
+    fresh.join("host", LOCAL)
+    updates = fresh.submit("host", json.dumps({
+        "type": "load_record", "record": record, "seats": SEATS, "id": 3,
+        "devices": {"away-2": 2}}))
+    assert sorted(d for d, _ in updates) == ["away-2", "host"]
+    assert fresh.host_seats() == [0]
+    check_private(fresh, updates)

@@ -33,7 +33,7 @@ def test_a_fragment_that_is_not_utf8_is_ignored_with_a_note(fragment):
         deeplink.parse_deep_link(fragment)
     with pytest.raises(deeplink.LinkError):
         deeplink.parse_lesson_link(fragment)
-    assert deeplink.read_link(fragment) == {"match": None, "lesson": None,
+    assert deeplink.read_link(fragment) == {"match": None, "lesson": None, "friends": None,
                                            "notes": ["link.bad"]}
 
 
@@ -53,15 +53,16 @@ def test_good_links_read_as_before_without_notes():
     assert found["match"] == {"variant": "kozel", "seed": 7, "options": {"players": 4},
                               "seats": ["human", "ai:hard", "ai", "ai"]}
     assert deeplink.read_link("#lesson=kozel&lang=ru") == {
-        "match": None, "lesson": {"lesson": "kozel", "lang": "ru"}, "notes": []}
-    assert deeplink.read_link("") == {"match": None, "lesson": None, "notes": []}
-    assert deeplink.read_link("#") == {"match": None, "lesson": None, "notes": []}
+        "match": None, "lesson": {"lesson": "kozel", "lang": "ru"}, "friends": None,
+        "notes": []}
+    assert deeplink.read_link("") == {"match": None, "lesson": None, "friends": None, "notes": []}
+    assert deeplink.read_link("#") == {"match": None, "lesson": None, "friends": None, "notes": []}
 
 
 @pytest.mark.parametrize("fragment", ["#lesson=Kozel", "#lesson=../sw", "#lesson=" + "a" * 41,
                                       "#lesson=%D0%BA"])
 def test_a_lesson_name_that_cannot_be_a_game_is_refused_with_a_note(fragment):
-    assert deeplink.read_link(fragment) == {"match": None, "lesson": None,
+    assert deeplink.read_link(fragment) == {"match": None, "lesson": None, "friends": None,
                                            "notes": ["link.no_lesson"]}
 
 
@@ -148,3 +149,14 @@ def test_the_page_refuses_a_record_file_by_the_engines_own_limits():
     for lang in ("en", "vi", "ru"):
         for code in ("record_too_big", "record_too_deep"):
             assert "reason." + code in i18n.catalogue(lang)
+
+
+def test_a_friends_link_gives_its_code():
+    """`#friends=<code>` (issue 24): the invitation code, separators dropped, upper case;
+    anything that cannot be a code is ignored with the bad-link note."""
+    assert deeplink.read_link("#friends=abcde-12345")["friends"] == "ABCDE12345"
+    assert deeplink.read_link("#friends=ABCDE12345") == {
+        "match": None, "lesson": None, "friends": "ABCDE12345", "notes": []}
+    for bad in ("ABC", "ABCDE12345X", "ABCDE%2F2345", "<script>", "A" * 50):
+        found = deeplink.read_link("#friends=" + bad)
+        assert found["friends"] is None and found["notes"] == [deeplink.NOTE_BAD], bad

@@ -42,7 +42,7 @@ from store import S, tr
 TABLE_MODULES = ("gestures", "boxes", "line_layout", "spinner_tree", "train_bands", "geometry",
                  "summary", "motion_frames", "pace", "motion", "sound", "table", "seats",
                  "hand", "logview", "dialogs", "history_view", "position_view", "review_words",
-                 "review_nav", "review_view", "charts", "stats_view", "lesson_view")
+                 "review_nav", "review_view", "charts", "stats_view", "lesson_view", "friends")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
@@ -62,11 +62,8 @@ def on_screen_shown(old, name):
 
 
 def humans_of(state):
-    n = 0
-    for kind in state["seats"]:
-        if not textfmt.is_ai(kind):
-            n += 1
-    return n
+    """The human seats played at this device (a friend's device's seat is not)."""
+    return textfmt.local_humans(state["seats"])
 
 
 def render():
@@ -105,8 +102,9 @@ def render():
     to_move = state.get("to_move")
     if not state.get("hand_over") and to_move is not None:
         if state.get("to_move_kind") == "human":
-            turn = tr("game.turn_you") if humans == 1 else tr("game.turn_other",
-                                                               name=seats.seat_name(to_move))
+            mine = humans == 1 and to_move == viewer
+            turn = tr("game.turn_you") if mine else tr("game.turn_other",
+                                                        name=seats.seat_name(to_move))
         else:
             turn = tr("game.thinking", name=seats.seat_name(to_move))
     elif state.get("hand_over"):
@@ -121,6 +119,8 @@ def render():
     undo.disabled = not state.get("undo")
     undo.title = tr("game.undo_label")
     export = byid("export")
+    # A friend's device holds no record (the host's does): nothing to export there.
+    export.hidden = (S["friends"] or {}).get("role") == "guest"
     # Mid-hand the file shows every hand: the button says so to a screen reader and in its
     # tooltip, and the confirmation that follows says it in full.
     export.textContent = tr("game.export_mid" if mid_hand() else "game.export")
@@ -354,10 +354,24 @@ def read_link():
     return found
 
 
+def on_friends_event(event):
+    """The menu's friends' buttons and the lobby's (web/page/friends.py, a table module:
+    the buttons wait for it)."""
+    if not S["table_ready"]:
+        return
+    if str(event.target.id) == "friends-host" and not byid("friends-host").disabled:
+        screens.call(screens.FRIENDS, "open_host", setup.read_setup())
+    else:
+        screens.call(screens.FRIENDS, "on_" + str(event.type), event)
+
+
 def on_hashchange(event):
-    """A deep link followed inside the open page starts its match (or opens its lesson)
-    too."""
+    """A deep link followed inside the open page starts its match (or opens its lesson, or
+    joins a friends' table) too."""
     found = read_link()
+    if found["friends"] is not None and S["table_ready"]:
+        screens.call(screens.FRIENDS, "open_guest", found["friends"])
+        return
     lesson = found["lesson"]
     if lesson is not None:
         openers.take_lesson_link(lesson)
@@ -538,6 +552,8 @@ async def load_table_modules():
     link.table_ready()
     openers.render_history_button()
     openers.open_pending_lesson()
+    if S["friends_code"] is not None:
+        screens.call(screens.FRIENDS, "open_guest", S["friends_code"])
 
 
 def after_ready(answer):
@@ -581,6 +597,9 @@ def wire():
     on(byid("menu-button"), "click", on_menu)
     on(byid("handoff-ready"), "click", on_handoff)
     on(byid("update-reload"), "click", on_update_reload)
+    on(byid("friends-open"), "click", on_friends_event)
+    on(byid("friends"), "click", on_friends_event)
+    on(byid("friends"), "change", on_friends_event)
     wire_screens()
 
 
@@ -644,6 +663,7 @@ async def main():
     found = read_link()
     data = found["match"]
     lesson = found["lesson"]
+    S["friends_code"] = found["friends"]
     if lesson is not None:
         openers.take_lesson_link(lesson)
     try:

@@ -19,6 +19,8 @@ LINK_SEED_MAX = 2147483647
 NOTE_BAD = "link.bad"
 NOTE_SEED = "link.seed_ignored"
 NOTE_LESSON = "link.no_lesson"
+# A friends' table's link: `#friends=<invitation code>` (issue 24).
+FRIENDS_KEY = "friends"
 
 
 def unquote(text):
@@ -166,7 +168,7 @@ def read_link(fragment):
     catalogue keys of what the player is told}. A fragment that cannot be read at all is
     ignored whole (`link.bad`); a lesson name that cannot be a variant's is refused
     (`link.no_lesson`); a deal number out of range is dropped (`link.seed_ignored`)."""
-    found = {"match": None, "lesson": None, "notes": []}
+    found = {"match": None, "lesson": None, "friends": None, "notes": []}
     try:
         params = _params(fragment)
         match = parse_deep_link(fragment)
@@ -180,4 +182,24 @@ def read_link(fragment):
         found["notes"].append(NOTE_LESSON)
     found["match"] = match
     found["lesson"] = lesson
+    given = params.get(FRIENDS_KEY)
+    found["friends"] = friends_code(given)
+    if given is not None and found["friends"] is None:
+        found["notes"].append(NOTE_BAD)
     return found
+
+
+def friends_code(text):
+    """A friends' table's invitation code from a link (`#friends=ABCDE-12345`): its letters
+    and digits upper-cased, the separators dropped; None unless that leaves 10 of them
+    (web/peer.js `readCode` reads the code strictly when the guest joins)."""
+    if not isinstance(text, str) or len(text) > 40:
+        return None
+    code = ""
+    for ch in text.upper():
+        if ch in "- ":
+            continue
+        if not ("0" <= ch <= "9" or "A" <= ch <= "Z"):
+            return None
+        code += ch
+    return code if len(code) == 10 else None

@@ -24,7 +24,12 @@ def render():
     over = bool(state is not None and (state.get("match_over")
                                        or (state.get("match") or {}).get("over")))
     byid("table-next").hidden = not over_hand or over or result_wanted()
-    byid("table-rematch").hidden = not over or result_wanted()
+    # A friend's device keeps no record of the match (the host's does): no review, no
+    # export there, and the host alone starts a rematch.
+    guest = (S["friends"] or {}).get("role") == "guest"
+    byid("table-rematch").hidden = not over or result_wanted() or guest
+    for part in ("result-review", "result-export"):
+        byid(part).hidden = guest
     if not result_wanted():
         box.hidden = True
         return
@@ -40,8 +45,8 @@ def render():
     board.hidden = not parts["scoreboard"]
     byid("result-match").textContent = parts["match"]
     byid("result-next").hidden = over
-    byid("result-rematch").hidden = not over
-    byid("result-review-match").hidden = not over  # the whole match, once it is over
+    byid("result-rematch").hidden = not over or guest
+    byid("result-review-match").hidden = not over or guest  # the whole match, once over
     # Beside "Review the match", the one-hand review says which hand it is.
     review_key = "review.open_last_hand" if over else "review.open_hand"
     review = byid("result-review")

@@ -36,6 +36,8 @@ def render_history_button():
     byid("history-open").disabled = closed
     byid("stats-open").disabled = closed
     byid("lesson-open").disabled = closed
+    byid("friends-host").disabled = closed
+    byid("friends-join-code").disabled = not S["table_ready"]
 
 
 def on_history_open(event):

@@ -23,6 +23,7 @@ HISTORY = "history"
 REVIEW = "review"
 STATS = "stats"
 LESSON = "lesson"
+FRIENDS = "friends"  # play with friends: the lobby (issue 24)
 
 SCREENS = {
     MENU: {"module": "setup", "own": False, "calls": ("render_setup",)},
@@ -38,6 +39,9 @@ SCREENS = {
     LESSON: {"module": "lesson_view", "own": True,
              "calls": ("render", "on_key", "on_resize", "open_lesson", "on_click",
                        "on_canvas_click")},
+    FRIENDS: {"module": "friends", "own": True,
+              "calls": ("render", "open_host", "open_guest", "on_click", "on_change",
+                        "resume", "rematch", "close_table")},
 }
 
 _now = {"name": MENU}

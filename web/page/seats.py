@@ -35,9 +35,13 @@ def seat_html(seat, where):
     kind = seats[seat] if seat < len(seats) else "human"
     cls = "seat seat-" + where
     status = ""
+    away = (S["friends"] or {}).get("away") or []
     if seat < len(seated) and not seated[seat]:
         cls += " left-table"
         status = tr("seat.left")
+    elif seat < len(away) and away[seat]:
+        cls += " away"  # a friend's device dropped: its seat waits for it (issue 24)
+        status = tr("friends.away")
     elif seat == to_move and not over:
         cls += " to-move"
         if textfmt.is_ai(kind):

@@ -12,6 +12,7 @@ from pyscript import document, window
 import i18n
 import link
 import saved
+import screens
 import deeplink
 import textfmt
 from dom import byid, show_error, spawn
@@ -285,6 +286,10 @@ def on_start(event):
     event.preventDefault()
     if S["catalog"] is None or S["pending"] is not None:
         return
+    if S["friends"] is not None and S["table_ready"]:
+        # A match on this device alone: the friends' table (if any) is closed first, so that
+        # its seats are this device's again (pass-and-play, its hand-over screen).
+        screens.call(screens.FRIENDS, "close_table")
     spawn(link.run_intent(read_setup()))
 
 
@@ -305,6 +310,8 @@ def on_resume(event):
     """Continue the saved match: the worker loads the record it saved (sent once it is up)."""
     if S["saved"] is None or S["pending"] is not None:
         return
+    if S["table_ready"] and screens.call(screens.FRIENDS, "resume")[1]:
+        return  # a friends' table, reopened with its friends' seats held (issue 24)
     spawn(link.run_intent({"type": "resume"}))
 
 
@@ -344,7 +351,12 @@ async def forget_saved():
 
 
 def on_rematch(event):
-    """The same settings, a new secret deal number."""
+    """The same settings, a new secret deal number (at a friends' table, the same friends
+    at the same seats: web/page/friends.py)."""
+    if (S["friends"] or {}).get("role") == "host" and S["table_ready"]:
+        byid("result").hidden = True
+        screens.call(screens.FRIENDS, "rematch")
+        return
     last = S["last_match"]
     state = S["state"]
     if last is None and state is not None:

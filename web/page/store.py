@@ -54,6 +54,8 @@ S = {
     "stats_error": "",     # why the statistics could not be counted, in words
     "pending_lesson": None,  # the lesson a deep link asked for, opened once the engine is up
     "stats_game": "",      # the game whose statistics are shown ("variant/standing")
+    "friends": None,       # play with friends: {"role", "seat", "away": [bool per seat]}
+    "friends_code": None,  # a friends' table this page was opened for (`#friends=`)
 }
 
 _renderers = []

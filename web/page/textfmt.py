@@ -184,12 +184,29 @@ def short_name(name, n=SHORT_NAME):
     return "".join(clusters[:max(1, n - 1)]) + "\u2026"
 
 
-def _seat_kind(seat, seats, viewer):
-    """"you" for the viewer when one human plays, else "computer" or "player"."""
+# Play with friends (issue 24): the human seats played on other devices. This device then has
+# one human, its own seat, called "You" as against the computers; the others are named.
+_remote = {"seats": ()}
+
+
+def set_remote_seats(seats):
+    """The human seats other devices play (friends' devices), () when none."""
+    _remote["seats"] = tuple(seats)
+
+
+def local_humans(seats):
+    """How many human seats this device plays (the others' devices' seats left out)."""
     humans = 0
-    for kind in seats:
-        if not is_ai(kind):
+    for i in range(len(seats)):
+        if not is_ai(seats[i]) and i not in _remote["seats"]:
             humans += 1
+    return humans
+
+
+def _seat_kind(seat, seats, viewer):
+    """"you" for the viewer when one human plays at this device, else "computer" or
+    "player"."""
+    humans = local_humans(seats)
     if seat == viewer and humans == 1 and not is_ai(seats[seat]):
         return "you"
     if seat < len(seats) and is_ai(seats[seat]):

@@ -415,6 +415,8 @@ async def _resume(data, message):
                "seats": saved.get("seats"), "v": PROTOCOL_VERSION}
     if data.get("id") is not None:
         message["id"] = data["id"]
+    if data.get("devices") is not None:
+        message["devices"] = data["devices"]  # a friends' table reopened (DECISIONS W-43)
     answer = _for_page(_master.submit(PAGE, json.dumps(message)))
     refused = json.loads(answer)
     reset = refused.get("type") == "error" and refused.get("code") == "bad_seats"

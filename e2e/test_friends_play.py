@@ -1,0 +1,463 @@
+"""Play with friends, end to end (issue 24): two to four Chromium contexts (each a player's
+phone) meet through the site's lobby and a local Nostr relay, and play whole hands by
+clicking, each seeing the table from its own seat. Every text a guest's page receives is
+kept and searched: no tile hidden from its seat (another seat's, the boneyard's), and no
+deal number, before the hand is over. A hostile guest page sending forged intents is
+refused and the host plays on; a guest that reloads mid-hand comes back to its seat with
+its seat token.
+
+Everything runs inside a network namespace this file makes (`netns.py`), as
+e2e/test_friends_transport.py does: a plain `python -m pytest e2e/test_friends_play.py` runs
+`test_friends_play_in_namespace`, which runs this file again under `unshare -n`.
+
+RULES.md: none (playing across devices; the rules are the engine's, tested in tests/)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import netns
+import pytest
+from conftest import ENGINE_TIMEOUT_MS, click_unless_rerendered
+from nostr_relay import start_relay, stop_relay
+
+from domino.match.match import Match
+
+ROOT = Path(__file__).resolve().parents[1]
+inside = pytest.mark.skipif(
+    not netns.INSIDE,
+    reason="runs inside its own network namespace (test_friends_play_in_namespace runs it)")
+TILE = re.compile(r"(?<![\d.])(\d{1,2})-(\d{1,2})(?![\d.])")
+
+
+def test_friends_play_in_namespace():
+    """Run this file again inside a network namespace; fail when that run fails."""
+    if netns.INSIDE:
+        pytest.skip("already inside the namespace")
+    reason = netns.why_not()
+    if reason is not None:
+        pytest.skip(f"cannot make a network namespace here: {reason}")
+    result = netns.rerun_inside(
+        [sys.executable, "-m", "pytest", str(Path(__file__).resolve()), "-q", "-x",
+         "-p", "no:cacheprovider", "-o", "addopts="],
+        timeout=1500, cwd=str(ROOT))
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, "the run inside the namespace failed:\n" + output[-8000:]
+    summary = re.search(r"(\d+) passed", output)
+    assert summary and int(summary.group(1)) >= 8, "too few tests ran inside:\n" + output[-3000:]
+
+
+# --------------------------------------------------------------------------- devices
+
+
+@pytest.fixture(scope="module")
+def relay():
+    """A Nostr relay of our own, inside the namespace; yields its URL."""
+    process, url = start_relay("127.0.0.1")
+    yield url
+    stop_relay(process)
+
+
+INIT = """([net]) => {
+  try {
+    localStorage.setItem('domino.friends.net', net);
+    if (!localStorage.getItem('domino.settings')) {
+      localStorage.setItem('domino.settings', JSON.stringify({speed: 'fast', motion: true}));
+    }
+  } catch (e) {}
+  window.dominoFriendsRecord = [];
+}"""
+
+
+class Phone:
+    """One browser context: a player's phone, its storage kept across reloads."""
+
+    def __init__(self, browser, site, relay, name):
+        self.site = site
+        self.name = name
+        self.context = browser.new_context(viewport={"width": 390, "height": 844})
+        net = json.dumps({"relays": [relay], "stun": []})
+        self.context.add_init_script(script=f"({INIT})([{json.dumps(net)}])")
+        self.page = self.context.new_page()
+        self.errors = []
+        self.log = []
+        self.records = []  # what the page received from the host, kept across reloads
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.on("console", self._console)
+
+    def _console(self, message):
+        self.log.append(message.type + ": " + message.text[:300])
+        # A peer that went away (a reload) may log an aborted channel: not the page's error.
+        # Nor does the browser's own report of a relay that does not answer (the manual test
+        # sets one on purpose).
+        if message.type == "error" and "User-Initiated Abort" not in message.text \
+                and f"ws://{netns.PEER_ADDR}:" not in message.text:
+            self.errors.append(message.text)
+
+    def received(self):
+        """Every text the host sent this page (the whole of it since the first load)."""
+        return self.records + self.page.evaluate("window.dominoFriendsRecord || []")
+
+    def keep_received(self):
+        self.records = self.received()
+
+    def state(self):
+        return int(self.page.evaluate("document.documentElement.dataset.state || '0'"))
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def phones(browser, site, relay):
+    made = []
+
+    def make(n, relay_url=None):
+        new = [Phone(browser, site, relay_url or relay, f"P{i + 1}") for i in range(n)]
+        made.extend(new)
+        return new
+
+    yield make
+    errors = [(p.name, e) for p in made for e in p.errors]
+    for p in made:
+        p.close()
+    assert not errors, f"errors on the pages: {errors}"
+
+
+def open_table(host, variant, players, seats):
+    """The host's menu: the game, the players and who sits where, then "Play with friends";
+    returns the invitation link once it shows."""
+    page = host.page
+    page.goto(host.site + "index.html")
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#friends-host:not([disabled])", timeout=60_000)
+    page.select_option("#variant", variant)
+    page.select_option("#players", str(players))
+    for i, kind in enumerate(seats):
+        page.select_option(f'#seats select[data-seat="{i}"]', kind)
+    page.fill("#friends-typed", "")
+    page.click("#friends-host")
+    page.wait_for_selector("#friends:not([hidden])")
+    page.fill("#friends-name", "Hana")
+    page.dispatch_event("#friends-name", "change")
+    page.wait_for_function("document.querySelector('#friends-link').href.includes('#friends=')",
+                           timeout=30_000)
+    return page.get_attribute("#friends-link", "href")
+
+
+def join(guest, link, name):
+    """A friend opens the invitation, gives a name and joins."""
+    page = guest.page
+    page.goto(link)
+    page.wait_for_selector("#friends:not([hidden]) #friends-join:not([hidden])",
+                           timeout=ENGINE_TIMEOUT_MS)
+    page.fill("#friends-name", name)
+    page.click("#friends-join")
+
+
+def start(host, guests):
+    host.page.wait_for_selector("#friends-start:not([disabled])", timeout=60_000)
+    host.page.click("#friends-start")
+    for phone in [host, *guests]:
+        try:
+            phone.page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+        except Exception:
+            print(phone.name, phone.log[-30:], phone.page.evaluate(
+                "JSON.stringify(window.dominoFriends && window.dominoFriends.summary())"),
+                [t[:200] for t in phone.received()], host.log[-20:])
+            phone.page.screenshot(path=str(ROOT / "e2e" / "artifacts" / f"friends_fail_{phone.name}.png"))
+            raise
+
+
+def play_hand_together(phones, timeout_s=300.0, until_state=None):
+    """Every phone plays its own seat by clicking, until each shows the hand's result (or,
+    with `until_state`, until the first phone shows that state or a later one). Returns the
+    number of moves clicked per phone."""
+    clicks = [0] * len(phones)
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if until_state is not None and phones[0].state() >= until_state:
+            return clicks
+        done = 0
+        for i, phone in enumerate(phones):
+            page = phone.page
+            if page.locator("#result:not([hidden])").count():
+                done += 1
+                continue
+            move = page.locator("#game [data-move]:visible")
+            if move.count():
+                if click_unless_rerendered(move.first):
+                    clicks[i] += 1
+                continue
+            tile = page.locator("#hand .tile.playable:not([data-move])")
+            if tile.count():
+                click_unless_rerendered(tile.first)
+        if done == len(phones):
+            return clicks
+        phones[0].page.wait_for_timeout(60)
+    seen = [(phone.name, phone.state(), phone.page.text_content("#turn"), phone.log[-5:],
+             phone.page.evaluate("JSON.stringify(window.dominoFriends.summary())"),
+             phone.page.evaluate("JSON.stringify([window.dominoFriends.history,"
+                                 " window.dominoFriends.table && window.dominoFriends.table.stats()])"))
+            for phone in phones]
+    raise AssertionError(f"the hand did not end in time ({clicks} moves clicked): {seen}")
+
+
+def host_record(host):
+    """The host's record of the match (the host's page may see it; a guest may not)."""
+    text = host.page.evaluate("""async () => {
+      const id = 990000 + Math.floor(Math.random() * 9999);
+      return await window.dominoBoot.engine.request(
+        JSON.stringify({type: 'export_record', reveal: true, id, v: 2}), id, true);
+    }""")
+    answer = json.loads(text)
+    assert answer["type"] == "record", answer
+    return answer["record"]
+
+
+def hidden_at(record, hand_number, moves, seat):
+    """The tiles `seat` may not know after `moves` moves of hand `hand_number`: the others'
+    hands and the boneyard (the record replayed to that point)."""
+    cut = json.loads(json.dumps(record))
+    cut["hands"] = cut["hands"][:hand_number]
+    cut["hands"][-1]["moves"] = cut["hands"][-1]["moves"][:moves]
+    match = Match.from_record(cut)
+    hidden = set(match.hand.boneyard)
+    for other, tiles in enumerate(match.hand.hands):
+        if other != seat:
+            hidden |= set(tiles)
+    return {f"{a}-{b}" for a, b in hidden}
+
+
+def named_tiles(text):
+    return {f"{max(int(a), int(b))}-{min(int(a), int(b))}" for a, b in TILE.findall(text)}
+
+
+def check_secrets(guest, seat, record):
+    """Every game text the guest received before its hand was over names no tile hidden
+    from its seat at that point, and holds no deal number. Returns how many were checked."""
+    checked = 0
+    cache = {}
+    for text in guest.received():
+        if not text.startswith("g"):
+            continue
+        body = text[1:]
+        message = json.loads(body)
+        if message.get("type") != "state":
+            continue
+        assert message.get("seed") is None, "a guest received the deal number"
+        assert message.get("viewer") == seat
+        if message.get("hand_over"):
+            continue
+        hand = message["hand_number"]
+        moves = len(message["view"]["history"])
+        key = (hand, moves)
+        if key not in cache:
+            cache[key] = hidden_at(record, hand, moves, seat)
+        leaked = named_tiles(body) & cache[key]
+        assert not leaked, f"hand {hand}, move {moves}: {sorted(leaked)} reached seat {seat}"
+        assert "boneyard" not in message["view"] or isinstance(
+            message["view"]["boneyard"], int), "the boneyard's tiles reached a guest"
+        checked += 1
+    return checked
+
+
+# --------------------------------------------------------------------------- the tests
+
+
+@inside
+@pytest.mark.parametrize("variant, players, seats", [
+    ("vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"]),
+    ("kozel", 4, ["human", "human", "human", "ai:easy"]),
+    ("mexican_train", 4, ["human", "human", "human", "human"]),
+])
+def test_friends_play_a_whole_hand(phones, variant, players, seats, artifacts):
+    guests_n = seats.count("human") - 1
+    host, *guests = phones(1 + guests_n)
+    link = open_table(host, variant, players, seats)
+    assert re.search(r"#friends=[0-9A-Z]{10}$", link)
+    assert re.fullmatch(r"[0-9A-Z]{5}-[0-9A-Z]{5}", host.page.text_content("#friends-code"))
+    assert host.page.evaluate(
+        "document.querySelector('#friends-qr').width") > 20  # the QR code was drawn
+    shots = variant == "vn_traditional"
+    if shots:
+        host.page.screenshot(path=str(artifacts / "friends_invitation_390.png"))
+        host.page.set_viewport_size({"width": 1366, "height": 768})
+        host.page.screenshot(path=str(artifacts / "friends_invitation_1366.png"))
+    names = ["Minh", "Sasha", "Lan"]
+    for guest, name in zip(guests, names[:len(guests)], strict=True):
+        join(guest, link, name)
+    if shots:
+        guests[0].page.wait_for_function(
+            "document.querySelector('#friends-status').textContent.length > 0")
+        host.page.wait_for_selector("#friends-start:not([disabled])", timeout=60_000)
+        guests[0].page.screenshot(path=str(artifacts / "friends_guest_lobby_390.png"))
+        host.page.screenshot(path=str(artifacts / "friends_host_lobby_1366.png"))
+    start(host, guests)
+    if shots:
+        guests[0].page.wait_for_selector("#hand .tile", timeout=30_000)
+        guests[0].page.screenshot(path=str(artifacts / "friends_guest_table_390.png"))
+        guests[0].page.set_viewport_size({"width": 1366, "height": 768})
+        guests[0].page.screenshot(path=str(artifacts / "friends_guest_table_1366.png"))
+    # Each device sees the table from its own seat: its own name is "You", the others'
+    # names are the ones they gave.
+    for guest, name in zip(guests, names, strict=False):
+        guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+        assert "Hana" in guest.page.text_content("#board")
+        assert name not in guest.page.text_content("#board")  # its own seat is "You"
+    clicks = play_hand_together([host, *guests])
+    assert sum(clicks) > 0
+    if shots:
+        guests[0].page.screenshot(path=str(artifacts / "friends_guest_result_1366.png"))
+    record = host_record(host)
+    for i, guest in enumerate(guests):
+        assert check_secrets(guest, i + 1, record) >= 3
+    for phone in [host, *guests]:  # nothing refused on the way, no link cut
+        stats = phone.page.evaluate("window.dominoFriends.table.stats()")
+        assert stats["refused"] == {}, (phone.name, stats)
+        assert not any(e["type"] == "close" for e in phone.page.evaluate(
+            "window.dominoFriends.history")), phone.name
+    # Every device shows the same hand's end.
+    states = {phone.state() for phone in [host, *guests]}
+    assert len(states) == 1, states
+
+
+@inside
+def test_friends_a_hostile_guest_is_refused_and_the_host_plays_on(phones):
+    host, guest = phones(2)
+    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"])
+    join(guest, link, "Mallory")
+    start(host, [guest])
+    guest.page.wait_for_function("document.documentElement.dataset.state", timeout=30_000)
+    play_hand_together([host, guest], until_state=4)  # state 1 is an old one now
+    forged = [
+        {"type": "play", "state_id": 1, "move": "6-6", "seat": 0, "id": 9001},   # seat 1's
+        {"type": "play", "state_id": 1, "move": "6-6", "id": 9002},              # old state
+        {"type": "new_match", "variant": "block", "options": {"players": 2}, "id": 9003},
+        {"type": "export_record", "reveal": True, "id": 9004},
+        {"type": "undo", "state_id": 1, "seat": 0, "id": 9005},
+    ]
+    before = host.state()
+    guest.page.evaluate("""(texts) => {
+      const f = window.dominoFriends;
+      for (const t of texts) f.table.send(f.hostPeer, t);
+    }""", ["g" + json.dumps(m) for m in forged] + ["g{not json", "x junk", "g" + "[]"])
+    guest.page.wait_for_function("""() => (window.dominoFriendsRecord || []).filter(
+        (t) => t.includes('"id": 9005') || t.includes('"id":9005')).length > 0""",
+                                 timeout=30_000)
+    answers = {}
+    for text in guest.received():
+        if text.startswith("g"):
+            message = json.loads(text[1:])
+            if isinstance(message.get("id"), int) and message["id"] >= 9001:
+                answers[message["id"]] = message
+    assert answers[9001]["type"] == "error"
+    assert answers[9001]["code"] in ("not_your_seat", "not_your_turn", "stale_state")
+    assert answers[9002]["type"] == "error"
+    assert answers[9003]["code"] == "host_only"
+    assert answers[9004]["code"] == "host_only" and "record" not in answers[9004]
+    assert answers[9005]["type"] == "error"
+    # Nothing changed at the host but what the computers play, and the hand goes on.
+    assert host.state() >= before
+    assert host.page.evaluate("window.dominoFriends.refused") >= 1  # "x junk"
+    play_hand_together([host, guest])
+
+
+@inside
+def test_friends_a_guest_reloads_mid_hand_and_gets_its_seat_back(phones):
+    host, guest = phones(2)
+    link = open_table(host, "kozel", 4, ["human", "human", "ai:easy", "ai:easy"])
+    join(guest, link, "Minh")
+    start(host, [guest])
+    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    guest.keep_received()
+    guest.page.reload()
+    # The host's table says the friend is away until the seat token brings them back.
+    host.page.wait_for_selector("#board .seat.away, #seats-top .seat.away", timeout=30_000)
+    guest.page.wait_for_selector("#game:not([hidden])", timeout=ENGINE_TIMEOUT_MS)
+    host.page.wait_for_selector("#board .seat.away", state="detached", timeout=30_000)
+    assert guest.page.evaluate("window.dominoFriends.summary().seat") == 1
+    play_hand_together([host, guest])
+    record = host_record(host)
+    assert check_secrets(guest, 1, record) >= 3
+
+
+@inside
+def test_friends_the_host_reloads_and_reopens_the_table_from_its_save(phones):
+    host, guest = phones(2)
+    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"])
+    join(guest, link, "Minh")
+    start(host, [guest])
+    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    host.page.reload()
+    host.page.wait_for_selector("html[data-engine=ready]", state="attached",
+                                timeout=ENGINE_TIMEOUT_MS)
+    host.page.wait_for_selector("#friends-host:not([disabled])", timeout=60_000)
+    host.page.click("#resume")
+    host.page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    # The friend's seat is held (away, never played by the host's page) until the guest's
+    # page, trying again with its seat token, is back.
+    host.page.wait_for_selector("#board .seat.away", state="detached", timeout=120_000)
+    guest.page.wait_for_function(
+        "window.dominoFriends.summary().connected && !window.dominoFriends.summary().failure",
+        timeout=30_000)
+    held = host.page.evaluate("[...window.dominoFriends.devices.keys()]")
+    assert len(held) == 1 and not held[0].startswith("away-"), held  # the guest's own link
+    play_hand_together([host, guest])
+    assert check_secrets(guest, 1, host_record(host)) >= 3
+
+
+@inside
+def test_friends_connect_by_codes_with_no_relay_at_all(phones):
+    """The manual path: no relay answers (the one set is an address where nothing listens);
+    the host makes a code for its friend, the friend types it in the menu and gives back an
+    answer code, the host types that, and they play a whole hand."""
+    host, guest = phones(2, relay_url=f"ws://{netns.PEER_ADDR}:7447")
+    open_table(host, "kozel", 4, ["human", "human", "ai:easy", "ai:easy"])
+    host.page.click("#friends-manual summary")
+    host.page.click("#friends-offer-make")
+    host.page.wait_for_function("document.querySelector('#friends-offer-text').value.length > 60",
+                                timeout=30_000)
+    offer = host.page.input_value("#friends-offer-text")
+    page = guest.page
+    page.goto(guest.site + "index.html")
+    page.wait_for_selector("#friends-join-code:not([disabled])", timeout=ENGINE_TIMEOUT_MS)
+    page.fill("#friends-typed", offer)
+    page.click("#friends-join-code")
+    page.wait_for_selector("#friends:not([hidden])")
+    page.fill("#friends-name", "Lan")
+    page.click("#friends-join")
+    page.wait_for_function("document.querySelector('#friends-answer-text').value.length > 60",
+                           timeout=30_000)
+    answer = page.input_value("#friends-answer-text")
+    host.page.fill("#friends-answer-in", answer)
+    host.page.click("#friends-answer-ok")
+    start(host, [guest])
+    assert guest.page.evaluate("window.dominoFriends.table.stats().sent") > 0
+    play_hand_together([host, guest])
+    assert check_secrets(guest, 1, host_record(host)) >= 3
+
+
+@inside
+def test_friends_connection_settings_are_kept_and_checked(phones):
+    (guest,) = phones(1)
+    page = guest.page
+    page.goto(guest.site + "index.html#friends=ABCDE-12345")
+    page.wait_for_selector("#friends:not([hidden])", timeout=ENGINE_TIMEOUT_MS)
+    page.click("#friends-net summary")
+    page.fill("#friends-net-turn", "http://example")
+    page.click("#friends-net-save")
+    page.wait_for_function("document.querySelector('#friends-status').textContent.includes('wss://')")
+    page.fill("#friends-net-turn", "turn:10.77.0.2:3478")
+    page.fill("#friends-net-user", "amy")
+    page.fill("#friends-net-credential", "secret")
+    page.click("#friends-net-save")
+    kept = json.loads(page.evaluate("localStorage.getItem('domino.friends.net')"))
+    assert kept["turn"] == {"urls": "turn:10.77.0.2:3478", "username": "amy",
+                            "credential": "secret"}
+    assert kept["relays"]  # the relay the test set is still there

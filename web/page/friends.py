@@ -1,0 +1,499 @@
+"""Play with friends (issue 24): the lobby screen, for the host and for a guest.
+
+The host chooses the game in the menu as for any match, then here: its name, and for every
+other seat a friend or a computer (with its level). The invitation (a link, its QR code, the
+room code read aloud in two groups, Share or Copy) shows at once; guests take the friends'
+seats as they join, and the host starts once every friend's seat is taken (an empty one may
+be given to a computer first). A guest opens the link (or types the code in the menu), gives
+a name and waits at its seat for the start.
+
+Everything that goes over the network is web/friends.js's (JavaScript): this module sends
+it small JSON plans and gets back the lobby's summary (`on_lobby`), never a friend's message.
+Once the match starts, the page is the table as for any match: the host's intents go to its
+worker, a guest's to the host (boot.js `engine.remote`), and states come back the same way.
+Kept plain for MicroPython: no dataclasses, no typing.
+"""
+
+import json
+
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+import deeplink
+import link
+import screens
+import store
+import textfmt
+from dom import byid, set_html, show_error, spawn
+from store import S, esc, tr
+
+# Where friends.js keeps the host's started table (its code, seats and the guests' tokens).
+TABLE_KEY = "domino.friends.table"
+# A typed code this long is a host's offer code (web/peer.js packs one in 112 characters and
+# more), not a room code.
+OFFER_CHARS = 60
+# The seat kinds a host may give another seat: a friend, or a computer of a level.
+KINDS = ("friend", "ai:easy", "ai:medium", "ai:hard", "ai:expert")
+
+F = {
+    "js": None,         # web/friends.js's object, once loaded
+    "role": None,       # "host" | "guest"
+    "kinds": [],        # the host's plan: per seat "host", "friend" or "ai:LEVEL"
+    "message": None,    # the host's new_match, from the menu's choices
+    "summary": None,    # the lobby as friends.js last told it
+    "qr": "",           # the link the QR code shows
+    "code": "",         # a guest's table
+    "busy": False,
+    "status": "",       # a catalogue key said under the lobby
+    "names": None,      # the menu's names while the table's are shown
+    "offer": "",        # a guest's offer code from its host (the manual path, no relay)
+    "answer": "",       # that guest's answer code, shown for the host to type or scan
+    "host_offer": "",   # the host's offer code shown for one friend (the manual path)
+}
+_keep = []
+
+
+async def _friends():
+    """web/friends.js's object (loaded on first use), with this module told of the lobby."""
+    if F["js"] is None:
+        F["js"] = await window.dominoBoot.friends()
+        proxy = create_proxy(on_lobby)
+        fresh = create_proxy(on_fresh)
+        _keep.append(proxy)
+        _keep.append(fresh)
+        F["js"].onLobby = proxy
+        F["js"].onFresh = fresh
+        link.on_state(_on_state)
+    return F["js"]
+
+
+def on_lobby(text):
+    """The lobby changed (a guest joined, left or came back; the start)."""
+    try:
+        summary = json.loads(str(text))
+    except ValueError:
+        return
+    F["summary"] = summary
+    _take_seats(summary)
+    _say_link(summary)
+    if screens.showing(screens.FRIENDS):
+        render()
+    elif S["state"] is not None:
+        store.emit()  # the table's seats show who is away
+
+
+def _take_seats(summary):
+    """The names at the table and the seats other devices play, for the table's words."""
+    kinds = summary.get("seats") or []
+    mine = summary.get("seat")
+    remote = []
+    for i in range(len(kinds)):
+        if kinds[i] in ("host", "friend") and i != mine:
+            remote.append(i)
+    textfmt.set_remote_seats(remote)
+    if F["names"] is None:
+        F["names"] = S["names"]  # the menu's typed names, given back on leaving
+    S["names"] = list(summary.get("names") or [])
+    S["friends"] = {"role": summary.get("role"), "seat": mine,
+                    "away": list(summary.get("away") or [])}
+
+
+def _on_state(answer, fresh):
+    """A guest's first state: the match has started, the table replaces the lobby."""
+    if F["role"] == "guest" and screens.showing(screens.FRIENDS):
+        screens.show(screens.GAME)
+
+
+def on_fresh(text):
+    """A guest's first state since it (re)joined: taken as a fresh table, as a resumed match
+    is (its log rebuilt from the public history; the host's state ids may have started again
+    after its page reloaded)."""
+    try:
+        answer = json.loads(str(text))
+    except ValueError:
+        return
+    if isinstance(answer, dict):
+        link.accept(answer, {"type": "resume"})
+
+
+def _say_link(summary):
+    """At the table, a guest is told when the link to its host drops and when it is back."""
+    if summary.get("role") != "guest" or screens.showing(screens.FRIENDS):
+        return
+    failure = summary.get("failure")
+    show_error(tr("friends.failed." + _reason(failure)) if failure else "")
+
+
+# --------------------------------------------------------------------------- the host's reload
+
+
+def resume():
+    """The menu's Continue, when the saved match is the friends' table this host kept: it is
+    resumed with every friend's seat held for its friend (away until their page comes back
+    with its seat token) and the table reopened in the same room. False (the menu resumes as
+    usual) when the saved match is not that table."""
+    try:
+        kept = json.loads(str(window.dominoBoot.load(TABLE_KEY, 20000)) or "null")
+    except ValueError:
+        kept = None
+    saved = S["saved"] or {}
+    if not isinstance(kept, dict) or not isinstance(kept.get("seats"), list):
+        return False
+    kinds = []
+    for seat in kept["seats"]:
+        kinds.append(seat.get("kind") if isinstance(seat, dict) else "")
+    humans = []
+    for kind in saved.get("seats") or []:
+        humans.append("human" if kind == "human" else "")
+    if humans != ["human" if k in ("host", "friend") else "" for k in kinds]:
+        return False
+    devices = {}
+    for i in range(len(kinds)):
+        if kinds[i] == "friend":
+            devices["away-" + str(i)] = i
+    F.update(role="host", kinds=list(kinds), summary=None, qr="", status="")
+    textfmt.set_remote_seats(list(devices.values()))
+    S["friends"] = {"role": "host", "seat": 0, "away": [k == "friend" for k in kinds]}
+    spawn(_reopen(devices))
+    return True
+
+
+async def _reopen(devices):
+    await link.run_intent({"type": "resume", "devices": devices})
+    state = S["state"]
+    if state is None:
+        return
+    for i in range(len(F["kinds"])):
+        if F["kinds"][i] not in ("host", "friend"):
+            F["kinds"][i] = state["seats"][i]
+    options = dict(state.get("options") or {})
+    options["players"] = state.get("players")
+    F["message"] = {"type": "new_match", "variant": state.get("variant"), "options": options}
+    friends = await _friends()
+    made = await friends.reopen()
+    if not made.ok:
+        show_error(tr("friends.failed." + _reason(str(made.error))))
+
+
+# --------------------------------------------------------------------------- opening
+
+
+def open_host(message):
+    """Open a table with the menu's choices (`message`, the menu's new_match): seat 1 is the
+    host's, the menu's other human seats are friends' (seat 2 at least), its computers stay
+    computers."""
+    seats = message["seats"]
+    kinds = ["host"]
+    for kind in seats[1:]:
+        kinds.append("friend" if kind == "human" else kind)
+    if "friend" not in kinds and len(kinds) > 1:
+        kinds[1] = "friend"
+    F.update(role="host", kinds=kinds, message=message, summary=None, qr="", status="")
+    screens.show(screens.FRIENDS)
+    render()
+    spawn(_host())
+
+
+async def _host():
+    friends = await _friends()
+    _show_network()
+    name = str(byid("friends-name").value) or str(friends.savedName())
+    byid("friends-name").value = name
+    plan = {"kinds": ["ai" if k.startswith("ai") else k for k in F["kinds"]], "name": name}
+    made = await friends.host(json.dumps(plan))
+    if not made.ok:
+        F["status"] = "friends.failed." + _reason(str(made.error))
+        render()
+
+
+def open_guest(code, offer=""):
+    """A friend's invitation (a link or a typed code; or, with no relay, the host's `offer`
+    code): ask a name, then join; a browser that sat at this table before (its seat token)
+    joins again at once."""
+    F.update(role="guest", code=str(code), summary=None, status="", offer=offer, answer="")
+    screens.show(screens.FRIENDS)
+    render()
+    spawn(_guest_open())
+
+
+async def _guest_open():
+    friends = await _friends()
+    _show_network()
+    saved = str(friends.savedName())
+    if saved and not str(byid("friends-name").value):
+        byid("friends-name").value = saved
+    render()
+    if saved and not F["offer"] and friends.hasToken(F["code"]):
+        await _join()
+
+
+async def _join():
+    friends = await _friends()
+    F["busy"] = True
+    F["status"] = "friends.connecting"
+    render()
+    name = str(byid("friends-name").value)
+    if F["offer"]:
+        made = await friends.joinByOffer(F["offer"], name)
+        if made.ok:
+            F["answer"] = str(made.text)
+            F["status"] = "friends.answer_wait"
+    else:
+        made = await friends.join(F["code"], name)
+    F["busy"] = False
+    if not made.ok:
+        F["status"] = "friends.failed." + _reason(str(made.error))
+    render()
+    if F["answer"]:
+        byid("friends-answer-text").value = F["answer"]
+        friends.drawQr("friends-answer-qr", F["answer"])
+
+
+def _reason(code):
+    """A connection failure's reason code as its catalogue key's last part."""
+    known = ("relay_unreachable", "no_peer", "ice_failed", "lost", "removed", "bad_code",
+             "no_webrtc", "full", "no_offer", "not_connected")
+    return code if code in known else "other"
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+def render():
+    """Draw the lobby from the plan and the lobby's summary."""
+    host = F["role"] == "host"
+    summary = F["summary"] or {}
+    byid("friends-title").textContent = tr("friends.host_title" if host else "friends.guest_title")
+    byid("friends-invite").hidden = not (host and summary.get("code"))
+    byid("friends-start").hidden = not host
+    byid("friends-join").hidden = host or bool(summary.get("connected"))
+    byid("friends-join").disabled = F["busy"] or bool(F["answer"])
+    byid("friends-manual").hidden = not (host and summary.get("code")) or bool(
+        summary.get("started"))
+    byid("friends-answer-box").hidden = host or not F["answer"] or bool(summary.get("connected"))
+    if host and summary.get("code"):
+        _render_invite(summary)
+    set_html("friends-seats", _seats_html(summary, host))
+    byid("friends-start").disabled = not (host and _ready(summary))
+    status = F["status"]
+    if summary.get("failure"):
+        status = "friends.failed." + _reason(summary["failure"])
+    elif summary.get("full"):
+        status = "friends.failed.full"
+    elif not host and summary.get("connected"):
+        status = "friends.waiting_host" if summary.get("seat") is not None else "friends.connecting"
+    elif host and summary.get("code"):
+        status = "friends.waiting_friends" if not _ready(summary) else "friends.all_here"
+    byid("friends-status").textContent = tr(status) if status else ""
+
+
+def _render_invite(summary):
+    link_text = summary.get("link", "")
+    byid("friends-link").textContent = link_text
+    byid("friends-link").href = link_text
+    byid("friends-code").textContent = summary.get("spoken", "")
+    if F["qr"] != link_text and F["js"] is not None:
+        F["qr"] = link_text
+        F["js"].drawQr("friends-qr", link_text)
+
+
+def _ready(summary):
+    """Every friend's seat is taken (the host may start)."""
+    kinds = summary.get("seats") or []
+    devices = summary.get("devices") or {}
+    taken = []
+    for device in devices:
+        taken.append(devices[device])
+    for i in range(len(kinds)):
+        if kinds[i] == "friend" and i not in taken:
+            return False
+    return bool(kinds)
+
+
+def _seats_html(summary, host):
+    names = summary.get("names") or []
+    away = summary.get("away") or []
+    devices = summary.get("devices") or {}
+    taken = [devices[d] for d in devices]
+    kinds = F["kinds"] if host else summary.get("seats") or []
+    out = ['<ol class="friends-seats">']
+    for i in range(len(kinds)):
+        kind = kinds[i]
+        name = names[i] if i < len(names) else ""
+        if kind == "host":
+            who = name or tr("friends.host")
+        elif kind == "friend":
+            who = name or tr("friends.friend")
+            if not name and (host and i not in taken or not host):
+                who = tr("friends.free_seat")
+        else:
+            who = tr("seat." + kind) if kind.startswith("ai:") else tr("friends.computer")
+        if not host and i == summary.get("seat"):
+            who = tr("friends.you", name=name) if name else tr("game.you")
+        state = ""
+        if i < len(away) and away[i]:
+            state = ' <span class="away">' + esc(tr("friends.away")) + "</span>"
+        out.append('<li data-fseat="' + str(i) + '"><span class="seat-no">'
+                   + esc(tr("menu.seat", n=i + 1)) + '</span> <b dir="auto">' + esc(who)
+                   + "</b>" + state)
+        if host and kind != "host" and i not in taken and not (summary.get("started")):
+            out.append(_kind_select(i, kind))
+        out.append("</li>")
+    out.append("</ol>")
+    return "".join(out)
+
+
+def _kind_select(seat, kind):
+    html = ['<select data-fkind="' + str(seat) + '" aria-label="'
+            + esc(tr("menu.seat", n=seat + 1)) + '">']
+    for option in KINDS:
+        sel = " selected" if option == kind else ""
+        label = tr("friends.friend") if option == "friend" else tr("seat." + option)
+        html.append('<option value="' + option + '"' + sel + ">" + esc(label) + "</option>")
+    html.append("</select>")
+    return "".join(html)
+
+
+# --------------------------------------------------------------------------- handlers
+
+
+def on_click(event):
+    target = event.target
+    tid = str(target.id)
+    if tid == "friends-join-code":
+        typed = str(byid("friends-typed").value).strip()
+        code = deeplink.friends_code(typed)
+        offer = len(typed) >= OFFER_CHARS  # a host's offer code (no relay), not a room code
+        show_error("" if code is not None or offer else tr("friends.failed.bad_code"))
+        if code is not None or offer:
+            open_guest(code or "", typed if offer else "")
+    elif tid == "friends-net-save":
+        _save_network()
+    elif tid == "friends-offer-make":
+        spawn(_offer())
+    elif tid == "friends-answer-ok":
+        spawn(_answer())
+    elif tid == "friends-start":
+        spawn(_start())
+    elif tid == "friends-join":
+        spawn(_join())
+    elif tid in ("friends-share", "friends-copy"):
+        spawn(_share(tid == "friends-share"))
+    elif tid == "friends-leave":
+        close_table()
+
+
+def on_change(event):
+    target = event.target
+    seat = target.getAttribute("data-fkind")
+    if seat is not None and F["js"] is not None:
+        kind = str(target.value)
+        made = F["js"].setKind(int(str(seat)), "friend" if kind == "friend" else "ai")
+        if made.ok:
+            F["kinds"][int(str(seat))] = kind
+        render()
+    elif str(target.id) == "friends-name" and F["role"] == "host" and F["js"] is not None:
+        F["js"].rename(str(target.value))
+
+
+NET_FIELDS = ("relays", "stun", "turn", "user", "credential")
+
+
+def _show_network():
+    """The network settings into the lobby's form (once per opening of the lobby)."""
+    if F["js"] is None:
+        return
+    net = json.loads(str(F["js"].networkText()))
+    for name in NET_FIELDS:
+        byid("friends-net-" + name).value = net.get(name, "")
+    byid("friends-net-relays").placeholder = net.get("defaultRelays", "")
+
+
+def _save_network():
+    """Keep the form's network settings (used from the next table opened or joined)."""
+    form = {}
+    for name in NET_FIELDS:
+        form[name] = str(byid("friends-net-" + name).value)
+    made = F["js"].setNetwork(json.dumps(form)) if F["js"] is not None else None
+    F["status"] = "friends.net_saved" if made is not None and made.ok else "friends.net_bad"
+    render()
+
+
+async def _offer():
+    """The host's offer code for one friend (no relay): shown as text and as a QR code."""
+    friends = await _friends()
+    made = await friends.manualOffer()
+    if not made.ok:
+        F["status"] = "friends.failed." + _reason(str(made.error))
+        render()
+        return
+    F["host_offer"] = str(made.text)
+    byid("friends-offer-text").value = F["host_offer"]
+    byid("friends-offer-text").hidden = False
+    byid("friends-offer-qr").hidden = False
+    friends.drawQr("friends-offer-qr", F["host_offer"])
+
+
+async def _answer():
+    """The friend's answer code, typed (or pasted) by the host: the link opens."""
+    friends = await _friends()
+    made = await friends.manualAnswer(str(byid("friends-answer-in").value))
+    F["status"] = "" if made.ok else "friends.failed." + _reason(str(made.error))
+    if made.ok:
+        byid("friends-answer-in").value = ""
+        byid("friends-offer-text").hidden = True
+        byid("friends-offer-qr").hidden = True
+    render()
+
+
+async def _share(share):
+    friends = await _friends()
+    made = await (friends.share(tr("friends.share_text")) if share else friends.copy())
+    F["status"] = "friends.copied" if made.ok and str(made.how) == "copied" else F["status"]
+    render()
+
+
+async def _start():
+    """Start the match: the menu's game, the lobby's seats, the friends' devices seated by
+    the master before its first state (DECISIONS W-40)."""
+    summary = F["summary"] or {}
+    if not _ready(summary) or F["busy"]:
+        return
+    message = dict(F["message"])
+    seats = []
+    for kind in F["kinds"]:
+        seats.append("human" if kind in ("host", "friend") else kind)
+    message["seats"] = seats
+    message["devices"] = summary.get("devices") or {}
+    F["busy"] = True
+    try:
+        await link.run_intent(message)
+    finally:
+        F["busy"] = False
+    state = S["state"]
+    if state is not None and state.get("seats") == seats:
+        F["js"].begin()
+    else:
+        show_error(tr("friends.failed.other"))
+
+
+def rematch():
+    """The match again at the same table: the same friends at the same seats, a new deal."""
+    if F["message"] is not None:
+        F["message"].pop("seed", None)  # a new secret deal number (E-35)
+    spawn(_start())
+
+
+def close_table():
+    """Leave the table (a guest) or close it (the host): back to the menu."""
+    if F["js"] is not None:
+        if F["role"] == "host":
+            F["js"].forgetTable()
+        F["js"].leave()
+    F.update(role=None, summary=None, status="", qr="")
+    textfmt.set_remote_seats(())
+    S["friends"] = None
+    if F["names"] is not None:
+        S["names"], F["names"] = F["names"], None
+    screens.show(screens.MENU)
+    screens.call(screens.MENU, "render_setup")
