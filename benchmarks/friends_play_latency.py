@@ -26,7 +26,9 @@ import source_modules
 
 build = source_modules.build()
 netns = source_modules.load("e2e/netns.py")
-sys.path.insert(0, str(source_modules.ROOT / "e2e"))
+# The e2e modules the play test imports by name, registered under those names first.
+for _name in ("conftest", "nostr_relay"):
+    source_modules.load(f"e2e/{_name}.py")
 
 WATCH_HOST = """() => {
   window.taps = [];
@@ -46,8 +48,8 @@ WATCH_GUEST = """() => {
 
 
 def run(moves: int) -> dict:
-    import test_friends_play as t
     from nostr_relay import start_relay, stop_relay
+    t = source_modules.load("e2e/test_friends_play.py")
     from playwright.sync_api import sync_playwright
 
     server = build.make_server(0)
