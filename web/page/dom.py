@@ -67,6 +67,19 @@ def set_html(element_id, html):
     byid(element_id).innerHTML = html
 
 
+def boot():
+    """boot.js's helpers (`window.dominoBoot`: storage, the engine's channel, the friends'
+    transport), for the modules that reach them through this adapter."""
+    return window.dominoBoot
+
+
+def proxy(fn):
+    """`fn` as a JavaScript function that stays alive (a handler the page keeps)."""
+    made = create_proxy(fn)
+    _proxies.append(made)
+    return made
+
+
 def spawn(coro):
     asyncio.create_task(coro)
 

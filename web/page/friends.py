@@ -16,14 +16,13 @@ Kept plain for MicroPython: no dataclasses, no typing.
 
 import json
 
-from pyscript import window
-from pyscript.ffi import create_proxy
 
 import deeplink
 import link
 import screens
 import store
 import textfmt
+import dom
 from dom import byid, set_html, show_error, spawn
 from store import S, esc, tr
 
@@ -56,9 +55,9 @@ _keep = []
 async def _friends():
     """web/friends.js's object (loaded on first use), with this module told of the lobby."""
     if F["js"] is None:
-        F["js"] = await window.dominoBoot.friends()
-        proxy = create_proxy(on_lobby)
-        fresh = create_proxy(on_fresh)
+        F["js"] = await dom.boot().friends()
+        proxy = dom.proxy(on_lobby)
+        fresh = dom.proxy(on_fresh)
         _keep.append(proxy)
         _keep.append(fresh)
         F["js"].onLobby = proxy
@@ -133,7 +132,7 @@ def resume():
     with its seat token) and the table reopened in the same room. False (the menu resumes as
     usual) when the saved match is not that table."""
     try:
-        kept = json.loads(str(window.dominoBoot.load(TABLE_KEY, 20000)) or "null")
+        kept = json.loads(str(dom.boot().load(TABLE_KEY, 20000)) or "null")
     except ValueError:
         kept = None
     saved = S["saved"] or {}
