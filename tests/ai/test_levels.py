@@ -114,3 +114,17 @@ def test_the_review_runs_the_tables_expert():
     agent = get_agent("expert")
     assert isinstance(agent, SearchAgent)
     assert agent.config_for(v.rs) == search.cfg
+
+
+def test_the_command_lines_help_states_the_tables_expert_budget():
+    # cli.py writes the budget out (its --help imports no AI): it must be the table's.
+    from domino.tools import cli
+
+    assert cli.EXPERT_BUDGET == levels.budget_text()
+    changed = {v: dict(lv) for v, lv in TABLE.items()}
+    expert = changed["draw"]["expert"]
+    assert expert.search is not None
+    changed["draw"]["expert"] = dataclasses.replace(
+        expert, search=dataclasses.replace(expert.search, evaluations=999))
+    text = levels.budget_text(changed)
+    assert text.startswith("800; ") and "999 in draw" in text, text

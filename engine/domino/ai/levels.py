@@ -130,6 +130,21 @@ def level_settings(rs: Ruleset | str, name: str) -> Level:
     return TABLE[variant][name]
 
 
+def budget_text(table: dict[str, dict[str, Level]] | None = None) -> str:
+    """The expert's budget in words, the most common first, then the variants that differ
+    ("800; 560 in kozel and vn_iwin, 480 in doubles"): what the command line's help says
+    (``tools.cli.EXPERT_BUDGET``, written there so that ``--help`` imports no AI)."""
+    table = TABLE if table is None else table
+    budgets: dict[int, list[str]] = {}
+    for variant in VARIANTS:
+        cfg = table[variant]["expert"].search
+        assert cfg is not None  # checked at import
+        budgets.setdefault(cfg.evaluations, []).append(variant)
+    ranked = sorted(budgets.items(), key=lambda kv: (-len(kv[1]), -kv[0]))
+    rest = [f"{b} in {' and '.join(sorted(vs))}" for b, vs in ranked[1:]]
+    return f"{ranked[0][0]}" + (f"; {', '.join(rest)}" if rest else "")
+
+
 def expert_config(rs: Ruleset | str) -> SearchConfig:
     """The expert's search settings in the variant of ``rs`` (what the move review runs)."""
     cfg = level_settings(rs, "expert").search
