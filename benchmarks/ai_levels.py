@@ -14,12 +14,14 @@ Two measurements, both printed as one JSON object on stdout (a table goes to std
     above 0.5;
   - ``duplicate``: ``ai_duplicate.duplicate``, each deal played twice with the sides
     swapped, deals shared among ``--jobs`` processes: the stronger agent's edge in the
-    variant's own unit per seat and hand (points; kozel's penalty points turned so that more
-    is better), with a 95% interval (1.96 standard errors); shown when it excludes 0. Used
-    where hands won say little: four-player kozel and three-player doubles, where the luck
-    of a deal decides who takes the fewest penalty points or the one score of a hand far
-    more than the level does, while the points are what decides the match (the goat, the
-    race to 100).
+    variant's own unit per seat and hand (points, money; kozel's penalty points turned so
+    that more is better), with a 95% interval (1.96 standard
+    errors); shown when it excludes 0. Used where hands won say little: four-player kozel
+    and three-player doubles, where the luck of a deal decides who takes the fewest penalty
+    points or the one score of a hand far more than the level does, while the points are
+    what decides the match (the goat, the race to 100); vn_schoolnet, where every loser
+    pays the winner its own pips, so a level that sheds weight wins money on hands it does
+    not win (E-42, E-49).
 
   ``--hands`` hands per rung with a search level, ``--cheap-hands`` between levels without
   search (a duplicate plays half as many deals, twice each).
@@ -67,7 +69,10 @@ TARGETS = {"vn_traditional": 4, "vn_schoolnet": 4, "vn_iwin": 4, "doubles": 3, "
            "block": 2, "draw": 2, "all_fives": 2, "mexican_train": 4}
 # How a rung is shown in each variant (see the module docstring): hands won, or the paired
 # duplicate-deal edge in the variant's own unit.
-MEASURE = {v: "hands" for v in TARGETS} | {"kozel": "duplicate", "doubles": "duplicate"}
+# Duplicate deals where a hand's luck swamps the level (DECISIONS E-42, E-49): kozel,
+# doubles and vn_schoolnet (money per pip).
+MEASURE = {v: "hands" for v in TARGETS} | {v: "duplicate" for v in (
+    "kozel", "doubles", "vn_schoolnet")}
 PAIRS = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard")]
 SEARCH = {"hard", "expert"}
 

@@ -128,3 +128,24 @@ def test_the_command_lines_help_states_the_tables_expert_budget():
         expert, search=dataclasses.replace(expert.search, evaluations=999))
     text = levels.budget_text(changed)
     assert text.startswith("800; ") and "999 in draw" in text, text
+
+
+@pytest.mark.parametrize("variant,players", [("vn_schoolnet", 4), ("doubles", 3),
+                                             ("vn_iwin", 4), ("kozel", 4)])
+def test_hard_lapses_as_often_as_the_table_says(variant, players):
+    # Where hard is made weaker than expert (E-49), its lapses are the lever: drawn from
+    # each position's own seed, at the table's rate (200 positions: within about 3.5
+    # standard errors), and never for expert.
+    hard, expert = get_agent("hard"), get_agent("expert")
+    assert isinstance(hard, SearchAgent) and isinstance(expert, SearchAgent)
+    slip = TABLE[variant]["hard"].slip
+    assert slip > 0
+    lapses = 0
+    n = 200
+    for seed in range(n):
+        v = _position(variant, players, seed=1000 + seed)
+        moves = playable(list(v.legal))
+        lapses += hard.lapse(v, moves) is not None
+        assert expert.lapse(v, moves) is None
+    band = 3.5 * (slip * (1 - slip) / n) ** 0.5
+    assert abs(lapses / n - slip) < band, (lapses / n, slip)

@@ -75,12 +75,32 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
     # 3,200 gained nothing measurable over 800 (docs/BENCHMARK_HISTORY.md).
     "kozel": {"easy": {"care": 0.2}, "medium": {"slip": 0.3}, "hard": {"slip": 0.4},
               "expert": {"search": {"evaluations": 560}}},
-    # vn_iwin, four players: 800 evaluations took 229-310 ms CPU at p95 (its playouts cost
-    # more than the budget counts); 560 take 181 ms.
-    "vn_iwin": {"expert": {"search": {"evaluations": 560}}},
-    # Doubles, four players: 800 evaluations took 395 ms CPU at p95 (its exact solves on a
-    # tree of spinners cost more than the budget counts); 480 take 208 ms.
-    "doubles": {"expert": {"search": {"evaluations": 480}}},
+    # vn_iwin, four players: hard over medium won 0.625 [0.556, 0.689] of decided hands,
+    # expert over hard 0.520 [0.451, 0.588] (200 hands): so hard lapses 0.3 of its
+    # decisions, which should leave two steps of about 0.57 (E-49).
+    # 800 evaluations took 229-310 ms CPU at p95 (its playouts cost more than the budget
+    # counts); 560 take 181 ms.
+    "vn_iwin": {"hard": {"slip": 0.3}, "expert": {"search": {"evaluations": 560}}},
+    # Doubles, three players: expert over hard -0.35 [-1.57, 0.86] points per seat and hand
+    # (100 duplicate deals), hard over medium +0.51 [0.07, 0.96] (600), medium over easy
+    # +2.95: the search barely beats the heuristic and more search gains nothing. So hard
+    # lapses a third of the time and medium 0.6 (about equal steps of 1.1 points if a
+    # lapse costs its share of the step to the beginner, E-49).
+    # Four players: 800 evaluations took 395 ms CPU at p95 (its exact solves on a tree of
+    # spinners cost more than the budget counts); 480 take 208 ms.
+    "doubles": {"medium": {"slip": 0.6}, "hard": {"slip": 0.33},
+                "expert": {"search": {"evaluations": 480}}},
+    # vn_schoolnet, four players, money on duplicate deals per seat and hand: medium over
+    # easy +5.63 [4.14, 7.12], hard over medium +4.98 [1.26, 8.69]; expert over hard won
+    # 0.500 of hands (money +0.54 vs -0.54 per hand): the search saturates at hard's
+    # budget. Hard lapses 0.35 and medium 0.3, steps of about 3-4 (E-49).
+    "vn_schoolnet": {"medium": {"slip": 0.3}, "hard": {"slip": 0.35}},
+    # Mexican Train, four players, share of decided rounds (the seats with the fewest pips):
+    # expert over hard 0.626 [0.557, 0.691], pips 45.7 vs 58.4; hard over medium 0.523
+    # [0.453, 0.592], 44.0 vs 45.5 (200 rounds each); medium over easy 0.541 [0.501,
+    # 0.581] (600). Hard's search gains little over the heuristic here, and expert's much:
+    # so medium lapses half its decisions and the beginner thinks less (E-49).
+    "mexican_train": {"easy": {"care": 0.2}, "medium": {"slip": 0.5}},
 }
 
 
