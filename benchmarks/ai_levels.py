@@ -14,12 +14,14 @@ Two measurements, both printed as one JSON object on stdout (a table goes to std
     above 0.5;
   - ``duplicate``: ``ai_duplicate.duplicate``, each deal played twice with the sides
     swapped, deals shared among ``--jobs`` processes: the stronger agent's edge in the
-    variant's own unit per seat and hand (points; kozel's penalty points turned so that more
-    is better), with a 95% interval (1.96 standard errors); shown when it excludes 0. Used
-    where hands won say little: four-player kozel and three-player doubles, where the luck
-    of a deal decides who takes the fewest penalty points or the one score of a hand far
-    more than the level does, while the points are what decides the match (the goat, the
-    race to 100).
+    variant's own unit per seat and hand (points, money; kozel's penalty points turned so
+    that more is better), with a 95% interval (1.96 standard
+    errors); shown when it excludes 0. Used where hands won say little: four-player kozel
+    and three-player doubles, where the luck of a deal decides who takes the fewest penalty
+    points or the one score of a hand far more than the level does, while the points are
+    what decides the match (the goat, the race to 100); vn_schoolnet, where every loser
+    pays the winner its own pips, so a level that sheds weight wins money on hands it does
+    not win (E-42, E-49).
 
   ``--hands`` hands per rung with a search level, ``--cheap-hands`` between levels without
   search (a duplicate plays half as many deals, twice each).
@@ -37,7 +39,7 @@ Examples::
     python benchmarks/ai_levels.py --pairs expert/hard --variants kozel --hands 600 --seed 5 \
         --skip-timing --jobs 2
     python benchmarks/ai_levels.py --skip-ladder --timing-hands 6 --timing-counts all
-    python benchmarks/ai_levels.py --pool a.json b.json   # duplicate rungs of two runs
+    python benchmarks/ai_levels.py --pool a.json b.json   # the rungs of two runs together
     python -m domino arena --variant draw --players 2 --agents expert,hard --hands 200 --seed 1
 """
 
@@ -57,7 +59,7 @@ from ai_duplicate import duplicate
 from domino import Match
 from domino.ai import get_agent
 from domino.ai.agents import Agent
-from domino.ai.stats import Z95, mean_se
+from domino.ai.stats import Z95, mean_se, wilson
 from domino.hand.moves import Move
 from domino.play.view import View
 from domino.rules.ruleset import get_ruleset
@@ -67,7 +69,10 @@ TARGETS = {"vn_traditional": 4, "vn_schoolnet": 4, "vn_iwin": 4, "doubles": 3, "
            "block": 2, "draw": 2, "all_fives": 2, "mexican_train": 4}
 # How a rung is shown in each variant (see the module docstring): hands won, or the paired
 # duplicate-deal edge in the variant's own unit.
-MEASURE = {v: "hands" for v in TARGETS} | {"kozel": "duplicate", "doubles": "duplicate"}
+# Duplicate deals where a hand's luck swamps the level (DECISIONS E-42, E-49): kozel,
+# doubles and vn_schoolnet (money per pip).
+MEASURE = {v: "hands" for v in TARGETS} | {v: "duplicate" for v in (
+    "kozel", "doubles", "vn_schoolnet")}
 PAIRS = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard")]
 SEARCH = {"hard", "expert"}
 
@@ -88,14 +93,37 @@ def edge(diffs: list[float]) -> dict:
             "ci95": ci, "passes": ci[0] > 0, "diffs": [round(d, 4) for d in diffs]}
 
 
-def pool(paths: list[str]) -> list[dict]:
-    """The duplicate rungs of several reports (runs with other ``--seed``, so other deals)
-    pooled by variant and rung: every per-deal difference together."""
+def pool_hands(rows: list[dict]) -> list[dict]:
+    """The hands-won rungs of several reports pooled by variant and rung: the stronger
+    agent's wins and the decided hands summed, with the Wilson interval of the sum."""
     pooled: dict[tuple[str, str], dict] = {}
+    for row in rows:
+        into = pooled.setdefault((row["variant"], row["pair"]), {
+            "variant": row["variant"], "players": row["players"], "pair": row["pair"],
+            "measure": "hands", "wins": 0, "decided": 0, "hands": 0, "commands": []})
+        into["wins"] += round(row["win_rate"] * row["decided"])
+        into["decided"] += row["decided"]
+        into["hands"] += row["hands"]
+        into["commands"].append(row["command"])
+    out = []
+    for r in pooled.values():
+        ci = wilson(r["wins"], r["decided"])
+        out.append({**r, "win_rate": round(r["wins"] / max(1, r["decided"]), 4), "ci95": ci,
+                    "passes": ci[0] > 0.5})
+    return out
+
+
+def pool(paths: list[str]) -> list[dict]:
+    """The rungs of several reports (runs with other ``--seed``, so other deals) pooled by
+    variant and rung: a duplicate rung's per-deal differences together, a hands-won rung's
+    wins and decided hands summed (``pool_hands``)."""
+    pooled: dict[tuple[str, str], dict] = {}
+    hands: list[dict] = []
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for row in json.load(f).get("ladder", []):
                 if row["measure"] != "duplicate":
+                    hands.append(row)
                     continue
                 key = (row["variant"], row["pair"])
                 into = pooled.setdefault(key, {"variant": row["variant"],
@@ -104,7 +132,7 @@ def pool(paths: list[str]) -> list[dict]:
                                                "commands": []})
                 into["diffs"] += row["diffs"]
                 into["commands"].append(row["command"])
-    return [{**r, **edge(r["diffs"])} for r in pooled.values()]
+    return [{**r, **edge(r["diffs"])} for r in pooled.values()] + pool_hands(hands)
 
 
 def run_pair(variant: str, players: int, strong: str, weak: str, hands: int, seed: int,
@@ -196,13 +224,17 @@ def main() -> None:
     ap.add_argument("--skip-ladder", action="store_true")
     ap.add_argument("--skip-timing", action="store_true")
     ap.add_argument("--pool", nargs="+", metavar="REPORT",
-                    help="only pool the duplicate rungs of these saved reports (stdout JSON)")
+                    help="only pool the rungs of these saved reports (stdout JSON)")
     args = ap.parse_args()
     if args.pool:
         for r in pool(args.pool):
-            print(f"{r['variant']:>15} {r['players']}p {r['pair']:>14}  edge "
-                  f"{r['edge_per_seat']:+.2f} per seat and hand over {r['deals']} deals ci95 "
-                  f"[{r['ci95'][0]:+.2f}, {r['ci95'][1]:+.2f}]  "
+            if r["measure"] == "hands":
+                figure = (f"win {r['win_rate']:.3f} of {r['decided']} decided ci95 "
+                          f"[{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]")
+            else:
+                figure = (f"edge {r['edge_per_seat']:+.2f} per seat and hand over "
+                          f"{r['deals']} deals ci95 [{r['ci95'][0]:+.2f}, {r['ci95'][1]:+.2f}]")
+            print(f"{r['variant']:>15} {r['players']}p {r['pair']:>14}  {figure}  "
                   f"{'PASS' if r['passes'] else 'no'}", file=sys.stderr)
         print(json.dumps({"pooled": [{k: v for k, v in r.items() if k != "diffs"}
                                      for r in pool(args.pool)]}))

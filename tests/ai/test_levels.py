@@ -114,3 +114,38 @@ def test_the_review_runs_the_tables_expert():
     agent = get_agent("expert")
     assert isinstance(agent, SearchAgent)
     assert agent.config_for(v.rs) == search.cfg
+
+
+def test_the_command_lines_help_states_the_tables_expert_budget():
+    # cli.py writes the budget out (its --help imports no AI): it must be the table's.
+    from domino.tools import cli
+
+    assert cli.EXPERT_BUDGET == levels.budget_text()
+    changed = {v: dict(lv) for v, lv in TABLE.items()}
+    expert = changed["draw"]["expert"]
+    assert expert.search is not None
+    changed["draw"]["expert"] = dataclasses.replace(
+        expert, search=dataclasses.replace(expert.search, evaluations=999))
+    text = levels.budget_text(changed)
+    assert text.startswith("800; ") and "999 in draw" in text, text
+
+
+@pytest.mark.parametrize("variant,players", [("vn_schoolnet", 4), ("doubles", 3),
+                                             ("vn_iwin", 4), ("kozel", 4)])
+def test_hard_lapses_as_often_as_the_table_says(variant, players):
+    # Where hard is made weaker than expert (E-49), its lapses are the lever: drawn from
+    # each position's own seed, at the table's rate (200 positions: within about 3.5
+    # standard errors), and never for expert.
+    hard, expert = get_agent("hard"), get_agent("expert")
+    assert isinstance(hard, SearchAgent) and isinstance(expert, SearchAgent)
+    slip = TABLE[variant]["hard"].slip
+    assert slip > 0
+    lapses = 0
+    n = 200
+    for seed in range(n):
+        v = _position(variant, players, seed=1000 + seed)
+        moves = playable(list(v.legal))
+        lapses += hard.lapse(v, moves) is not None
+        assert expert.lapse(v, moves) is None
+    band = 3.5 * (slip * (1 - slip) / n) ** 0.5
+    assert abs(lapses / n - slip) < band, (lapses / n, slip)

@@ -75,12 +75,39 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
     # 3,200 gained nothing measurable over 800 (docs/BENCHMARK_HISTORY.md).
     "kozel": {"easy": {"care": 0.2}, "medium": {"slip": 0.3}, "hard": {"slip": 0.4},
               "expert": {"search": {"evaluations": 560}}},
-    # vn_iwin, four players: 800 evaluations took 229-310 ms CPU at p95 (its playouts cost
-    # more than the budget counts); 560 take 181 ms.
-    "vn_iwin": {"expert": {"search": {"evaluations": 560}}},
-    # Doubles, four players: 800 evaluations took 395 ms CPU at p95 (its exact solves on a
-    # tree of spinners cost more than the budget counts); 480 take 208 ms.
-    "doubles": {"expert": {"search": {"evaluations": 480}}},
+    # vn_iwin, four players: hard over medium won 0.625 [0.556, 0.689] of decided hands,
+    # expert over hard 0.520 [0.451, 0.588] (200 hands): so hard lapses 0.3 of its
+    # decisions; after, hard over medium won 0.550 [0.501, 0.598] and expert over hard
+    # 0.580 [0.511, 0.646] (E-50).
+    # 800 evaluations took 229-310 ms CPU at p95 (its playouts cost more than the budget
+    # counts); 560 take 181 ms.
+    "vn_iwin": {"hard": {"slip": 0.3}, "expert": {"search": {"evaluations": 560}}},
+    # Doubles, three players: expert over hard -0.35 [-1.57, 0.86] points per seat and hand
+    # (100 duplicate deals), hard over medium +0.51 [0.07, 0.96] (600), medium over easy
+    # +2.95: the search barely beats the heuristic and more search gains nothing. So hard
+    # lapses a third of the time and medium 0.6 (about equal steps of 1.1 points if a
+    # lapse costs its share of the step to the beginner, E-50); after: +1.16, +1.66 and
+    # +1.71, each interval above 0.
+    # Four players: 800 evaluations took 395 ms CPU at p95 (its exact solves on a tree of
+    # spinners cost more than the budget counts); 480 take 208 ms.
+    "doubles": {"medium": {"slip": 0.6}, "hard": {"slip": 0.33},
+                "expert": {"search": {"evaluations": 480}}},
+    # vn_schoolnet, four players, money on duplicate deals per seat and hand: medium over
+    # easy +5.63 [4.14, 7.12], hard over medium +4.98 [1.26, 8.69]; expert over hard won
+    # 0.500 of hands (money +0.54 vs -0.54 per hand): the search saturates at hard's
+    # budget. Hard lapses 0.35 and medium 0.3; after: +3.90, +5.82 and +6.03, each
+    # interval above 0 (E-50).
+    "vn_schoolnet": {"medium": {"slip": 0.3}, "hard": {"slip": 0.35}},
+    # Mexican Train, four players, share of decided rounds (the seats with the fewest pips):
+    # expert over hard 0.626 [0.557, 0.691], pips 45.7 vs 58.4; hard over medium 0.523
+    # [0.453, 0.592], 44.0 vs 45.5 (200 rounds each); medium over easy 0.541 [0.501,
+    # 0.581] (600). Hard's search gains little over the heuristic here, and expert's much:
+    # so medium lapses half its decisions into the beginner's move, and the beginner (easy,
+    # and medium in its lapses) thinks less. With the beginner's care alone lowered, medium
+    # over easy won 0.598 [0.576, 0.619] of 1,979 rounds, but hard over medium only 0.533
+    # [0.463, 0.601] of 199: most of that step was the care (E-50). After: 0.552, 0.607
+    # and 0.626, each interval above 0.5.
+    "mexican_train": {"easy": {"care": 0.2}, "medium": {"slip": 0.5, "care": 0.2}},
 }
 
 
@@ -128,6 +155,21 @@ def level_settings(rs: Ruleset | str, name: str) -> Level:
     """Level ``name``'s settings in the variant of ``rs`` (a Ruleset or a variant id)."""
     variant = rs if isinstance(rs, str) else rs.id
     return TABLE[variant][name]
+
+
+def budget_text(table: dict[str, dict[str, Level]] | None = None) -> str:
+    """The expert's budget in words, the most common first, then the variants that differ
+    ("800; 560 in kozel and vn_iwin, 480 in doubles"): what the command line's help says
+    (``tools.cli.EXPERT_BUDGET``, written there so that ``--help`` imports no AI)."""
+    table = TABLE if table is None else table
+    budgets: dict[int, list[str]] = {}
+    for variant in VARIANTS:
+        cfg = table[variant]["expert"].search
+        assert cfg is not None  # checked at import
+        budgets.setdefault(cfg.evaluations, []).append(variant)
+    ranked = sorted(budgets.items(), key=lambda kv: (-len(kv[1]), -kv[0]))
+    rest = [f"{b} in {' and '.join(sorted(vs))}" for b, vs in ranked[1:]]
+    return f"{ranked[0][0]}" + (f"; {', '.join(rest)}" if rest else "")
 
 
 def expert_config(rs: Ruleset | str) -> SearchConfig:

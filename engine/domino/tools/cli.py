@@ -26,10 +26,11 @@ from ..rules.schema import describe
 # would run for days or fill the memory with per-decision timings.
 MAX_GAMES = 1_000_000
 MAX_HANDS = 100_000
-# ``review``: evaluations per decision (ai.review.MAX_BUDGET), and the expert's own budget,
-# written here so that ``--help`` needs no import of the AI.
+# ``review``: evaluations per decision (ai.review.MAX_BUDGET), and the expert's own budget in
+# words (the level table's, ai.levels.budget_text(); tests/ai/test_levels.py checks they
+# agree), written here so that ``--help`` needs no import of the AI.
 MAX_REVIEW_BUDGET = 100_000
-EXPERT_BUDGET = 800
+EXPERT_BUDGET = "800; 560 in kozel and vn_iwin, 480 in doubles"
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
 
@@ -156,10 +157,11 @@ Prints one JSON object, a domino-review document (docs/ENGINE_API.md):
 Hands and moves are numbered from 1, seats from 0. Values are the expert's estimates for the
 seat's side, in the variant's unit, from that seat's view only; a forced move has value null.
 
-Cost: each move with a choice is searched with --budget B evaluations (default
-{EXPERT_BUDGET}; a search stops sooner once one move is clearly best, and costs at least one
-sampled world, tens of evaluations, however small B), then the move played and the expert's
-choice are valued in every world the search sampled; a forced move costs nothing. The cost
+Cost: each move with a choice is searched with --budget B evaluations (default: the expert's
+budget in the record's variant: {EXPERT_BUDGET}).
+A search stops sooner once one move is clearly best, and costs at least one sampled world,
+tens of evaluations, however small B; then the move played and the expert's choice are
+valued in every world the search sampled; a forced move costs nothing. The cost
 is proportional to the moves judged and, above a few dozen, to B. On one desktop core an
 evaluation takes about 0.6 ms: a judged move 0.1 to 0.5 s at the default budget, 0.04 s at
 --budget 1, and a 1,000-hand match (about 26,000 moves) from half an hour to a few hours.
@@ -209,7 +211,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="judge only this seat's moves (from 0; default: every seat)")
     rv.add_argument("--budget", type=_count(MAX_REVIEW_BUDGET), metavar="B",
                     help="search evaluations per decision, 1 to "
-                         f"{MAX_REVIEW_BUDGET:,} (default: the expert's, {EXPERT_BUDGET}); "
+                         f"{MAX_REVIEW_BUDGET:,} (default: the expert's in the record's variant, "
+                         f"{EXPERT_BUDGET}); "
                          "what a judged move costs, about (see Cost below)")
     rv.add_argument("--hands", type=_hand_range, metavar="A-B",
                     help="judge only these hands, numbered from 1: one (7) or a range (3-5); "
