@@ -1,0 +1,66 @@
+"""The table at every size (issue 25): the board gets the screen. At each size a laid tile is at
+least 40 px long at the start of a hand and the table takes at least half the viewport; the
+figures are printed (run with `-s`) and screenshots land in e2e/artifacts/board_*.png.
+
+RULES.md: none (screen layout only; no rule is read or changed)
+"""
+
+import pytest
+from conftest import ENGINE_TIMEOUT_MS, settle, wait_my_turn
+
+SIZES = [(390, 844), (320, 568), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
+MIN_TILE_PX = 40.0
+MIN_AREA = 0.5
+
+MEASURE = """() => {
+  const wrap = document.querySelector('#table-wrap').getBoundingClientRect();
+  const seats = [...document.querySelectorAll('#game .seat')].map((s) => {
+    const r = s.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; });
+  return {x: wrap.x, y: wrap.y, w: wrap.width, h: wrap.height, seats,
+          unit: Number(document.querySelector('#table').dataset.unit || 0),
+          vw: window.innerWidth, vh: window.innerHeight};
+}"""
+
+
+def open_at(browser, site, size, fragment):
+    """A page of `size` on the deep link `fragment`, at the human's first turn, drawn still."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(site + "index.html#" + fragment)
+    page.wait_for_selector("html[data-engine=ready]", state="attached",
+                           timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    wait_my_turn(page)
+    settle(page)
+    return context, page, errors
+
+
+def figures(page):
+    """(tile length in px, the table's share of the viewport, the raw measures)."""
+    data = page.evaluate(MEASURE)
+    return 2.0 * data["unit"], data["w"] * data["h"] / (data["vw"] * data["vh"]), data
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_table_owns_the_screen_with_four_players(browser, site, artifacts, size):
+    context, page, errors = open_at(browser, site, size,
+                                    "variant=vn_traditional&players=4&seed=7"
+                                    "&seats=human,ai,ai,ai")
+    tile, area, data = figures(page)
+    print(f"\n{size[0]}x{size[1]} vn_traditional 4p: tile {tile:.0f} px, table "
+          f"{data['w']:.0f}x{data['h']:.0f} px = {area:.2f} of the viewport")
+    page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-four.png"))
+    assert tile >= MIN_TILE_PX, f"a laid tile is {tile} px long"
+    assert area >= MIN_AREA, f"the table has {area:.2f} of the screen"
+    # Every opponent sits in the band beside or above the table, none at its sides.
+    assert len(data["seats"]) == 4
+    for seat in data["seats"]:
+        beside = seat["x"] >= data["x"] + data["w"] - 1
+        above = seat["y"] + seat["h"] <= data["y"] + 1
+        below = seat["y"] >= data["y"] + data["h"] - 1
+        assert beside or above or below, f"a seat at the table's side: {seat}"
+    context.close()
+    assert not errors, errors
