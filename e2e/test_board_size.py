@@ -64,3 +64,39 @@ def test_the_table_owns_the_screen_with_four_players(browser, site, artifacts, s
         assert beside or above or below, f"a seat at the table's side: {seat}"
     context.close()
     assert not errors, errors
+
+
+LINE = """() => { const t = document.querySelector('#table');
+  const wrap = document.querySelector('#table-wrap').getBoundingClientRect();
+  return {rows: Number(t.dataset.rows || 0), unit: Number(t.dataset.unit || 0),
+          count: Number((t.getAttribute('aria-label') || '').split(': ').pop()),
+          width: wrap.width, over: !document.querySelector('#result-open').hidden}; }"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 568)], ids=["390x844", "320x568"])
+def test_the_line_runs_straight_on_a_phone_while_there_is_room(browser, site, artifacts, size):
+    """Issue 25: on a phone the line turned after one or two tiles on an empty table. It runs
+    straight, its tiles at least 40 px long, while 40 px tiles and its two open ends hold in
+    the table's width (W-51)."""
+    from conftest import play_and_wait
+
+    context, page, errors = open_at(browser, site, size,
+                                    "variant=draw&players=2&seed=12&seats=human,ai")
+    checked = 0
+    while True:
+        data = page.evaluate(LINE)
+        room = int((data["width"] - 16 - 2 * MIN_TILE_PX) // MIN_TILE_PX)
+        if data["over"] or data["count"] > room:
+            break
+        if data["count"]:
+            print(f"\n{size[0]}x{size[1]} draw: {data['count']} tiles on {data['rows']} "
+                  f"row(s), tile {2 * data['unit']:.0f} px")
+            assert data["rows"] == 1, f"{data['count']} tiles turn a corner"
+            assert 2 * data["unit"] >= MIN_TILE_PX
+            checked += 1
+            page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-straight.png"))
+        play_and_wait(page)
+        settle(page)
+    assert checked >= 2, "the line outgrew the width too soon for a test"
+    context.close()
+    assert not errors, errors

@@ -299,10 +299,11 @@ def test_choice_labels():
 
 def test_a_double_that_does_not_fit_starts_the_next_row_under_the_end():
     tiles = [[1, 2], [2, 3], [3, 4], [4, 5], [5, 5], [5, 6]]
-    # 1-2 held still in the middle: 2-3, 3-4, 4-5 fill the right half of its row (44 px
-    # units: 7 of them from the middle), the 5-5 no longer fits.
-    placed = geometry.table({"kind": "line", "tiles": tiles}, 676, 400,
-                            {"anchor": 0})["tiles"]
+    # 1-2 held still in the middle with 44 px units (the line is too long to run straight
+    # across 660 px, so each side has its half, W-51): 2-3, 3-4, 4-5 fill the right half
+    # of its row (7.3 units from the middle), the 5-5 no longer fits.
+    placed = geometry.table({"kind": "line", "tiles": tiles}, 660, 400,
+                            {"anchor": 0, "min_unit": 44})["tiles"]
     assert placed[0]["w"] == 88
     last_of_row, double, after = placed[3], placed[4], placed[5]
     assert double["vertical"] and double["y"] > last_of_row["y"] + last_of_row["h"] - 0.01

@@ -350,9 +350,15 @@ def test_a_line_too_long_for_the_box_keeps_its_size_and_asks_for_height():
 
 
 
+def straight(table):
+    """Whether a line's tiles all lie on one row (doubles crosswise on it)."""
+    return len({round(p["y"] + p["h"] / 2) for p in table["tiles"]}) == 1
+
+
 def test_the_lead_holds_still_while_the_line_grows():
-    """Tiles played at either end leave every tile already down where it was (while the
-    size stays), so that an animation only has to slide the new tile in."""
+    """Tiles played at either end leave every tile already down where it was, or move them
+    all alike (while the size stays): a line that runs straight past the middle pans sideways
+    as a whole (W-51), so that an animation only slides the new tile in and pans the rest."""
     for seed in range(6):
         views = hand_views("draw", {}, 2, seed)
         for width, height in ((390, 464), (844, 390), (1920, 1080)):
@@ -364,9 +370,15 @@ def test_the_lead_holds_still_while_the_line_grows():
                     shifts = {(round(p["x"] - old[p["key"]]["x"], 6),
                                round(p["y"] - old[p["key"]]["y"], 6))
                               for p in t["tiles"] if p["key"] in old}
-                    # At most one shift for everything, and never sideways.
-                    assert len(shifts) <= 1 and all(dx == 0 for dx, _dy in shifts), shifts
-                    if t["fits"] and before["fits"] and abs(t["needed"] - before["needed"]) < EPS:
+                    # At most one shift for everything, sideways only while the line was one
+                    # straight row; and one rearrangement when it stops being one (it turns
+                    # where its halves meet), which is animated as a rescale is.
+                    was_straight = straight(before)
+                    assert len(shifts) <= 1 or was_straight, shifts
+                    if any(dx != 0 for dx, _dy in shifts):
+                        assert was_straight, shifts
+                    elif t["fits"] and before["fits"] and \
+                            abs(t["needed"] - before["needed"]) < EPS:
                         assert shifts <= {(0, 0)}
                 before = t
 
@@ -550,3 +562,30 @@ def test_view_table_places_a_view_as_table_does_with_its_ends_and_its_lead():
         kinds.add(v["layout"].get("kind"))
     assert kinds == {"line", "tree", "trains"}
     assert geometry.view_table({}, 390, 464)["kind"] is None
+
+
+def test_a_line_runs_straight_on_a_phone_while_the_width_holds_it():
+    """Issue 25: on an upright phone's table (377 px wide) the line used to turn after one or
+    two tiles a side. Tiles shrink to 40 px long, and a short side leaves its room to the
+    other, before the line turns (W-51); it still never overlaps."""
+    rng = random.Random(5)
+    for length in range(1, 8):
+        for _ in range(20):
+            tiles = random_line(rng, length)
+            anchor = rng.randrange(length)
+            t = geometry.table({"kind": "line", "tiles": tiles}, 377, 569, {"anchor": anchor})
+            assert straight(t), (length, anchor, tiles)
+            assert 2 * t["unit"] >= 40
+            assert geometry.count_overlaps(t["tiles"]) == 0
+            box = geometry.bounds(t["tiles"])
+            assert box[0] >= 0 and box[2] <= 377 + EPS
+    # A long line snakes, with tiles no smaller than the straight run's.
+    t = geometry.table({"kind": "line", "tiles": random_line(rng, 20)}, 377, 569)
+    assert not straight(t) and 2 * t["unit"] >= 40
+
+
+def test_a_wide_table_keeps_large_tiles_before_it_snakes():
+    """On a laptop's table the straight run does not shrink tiles below a twentieth of the
+    table's shorter side (over 50 px long on a 1084 x 513 table)."""
+    t = geometry.table({"kind": "line", "tiles": random_line(random.Random(2), 24)}, 1084, 513)
+    assert 2 * t["unit"] >= 50
