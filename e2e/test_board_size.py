@@ -68,8 +68,12 @@ def test_the_table_owns_the_screen_with_four_players(browser, site, artifacts, s
 
 LINE = """() => { const t = document.querySelector('#table');
   const wrap = document.querySelector('#table-wrap').getBoundingClientRect();
-  return {rows: Number(t.dataset.rows || 0), unit: Number(t.dataset.unit || 0),
-          count: Number((t.getAttribute('aria-label') || '').split(': ').pop()),
+  const tiles = JSON.parse(t.dataset.tiles || '[]');
+  // Rows: the distinct centre lines of the tiles (rects are rounded to whole px).
+  const centres = tiles.map((r) => r[1] + r[3] / 2).sort((a, b) => a - b);
+  const rows = centres.filter((c, i) => i === 0 || c - centres[i - 1] > 2).length;
+  return {rows, tiles,
+          unit: Number(t.dataset.unit || 0), count: tiles.length,
           width: wrap.width, over: !document.querySelector('#result-open').hidden}; }"""
 
 
@@ -91,12 +95,52 @@ def test_the_line_runs_straight_on_a_phone_while_there_is_room(browser, site, ar
         if data["count"]:
             print(f"\n{size[0]}x{size[1]} draw: {data['count']} tiles on {data['rows']} "
                   f"row(s), tile {2 * data['unit']:.0f} px")
-            assert data["rows"] == 1, f"{data['count']} tiles turn a corner"
+            assert data["rows"] == 1, f"{data['count']} tiles turn a corner: {data['tiles']}"
             assert 2 * data["unit"] >= MIN_TILE_PX
             checked += 1
             page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-straight.png"))
         play_and_wait(page)
         settle(page)
     assert checked >= 2, "the line outgrew the width too soon for a test"
+    context.close()
+    assert not errors, errors
+
+
+def across(double, other):
+    """Whether rect `other` touches the double's rect on a long side (across the line)."""
+    x, y, w, h = double[:4]
+    if h > w:
+        return abs(other[0] + other[2] - x) <= 1 or abs(x + w - other[0]) <= 1
+    return abs(other[1] + other[3] - y) <= 1 or abs(y + h - other[1]) <= 1
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_vietnamese_doubles_lie_across_the_line(browser, site, artifacts, size):
+    """Issue 25, RULES.md 1.3 ("bò đặt dọc"): at every size, through a whole vn_schoolnet hand,
+    every double on the table lies across the line, where it turns too (W-52). The tiles'
+    rects are the canvas's `data-tiles`, in the line's order."""
+    from conftest import play_and_wait
+
+    context, page, errors = open_at(browser, site, size,
+                                    "variant=vn_schoolnet&players=4&seed=3"
+                                    "&seats=human,ai,ai,ai")
+    doubles = 0
+    for _ in range(12):
+        data = page.evaluate(LINE)
+        tiles = data["tiles"]
+        for i, rect in enumerate(tiles):
+            if rect[4] != rect[5]:
+                continue
+            doubles += 1
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(tiles):
+                    assert across(rect, tiles[j]), (size, i, tiles)
+        if data["over"]:
+            break
+        play_and_wait(page)
+        settle(page)
+    print(f"\n{size[0]}x{size[1]} vn_schoolnet: {doubles} doubles checked across the line")
+    page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-doubles.png"))
+    assert doubles, "no double came up"
     context.close()
     assert not errors, errors

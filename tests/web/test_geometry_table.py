@@ -589,3 +589,34 @@ def test_a_wide_table_keeps_large_tiles_before_it_snakes():
     table's shorter side (over 50 px long on a 1084 x 513 table)."""
     t = geometry.table({"kind": "line", "tiles": random_line(random.Random(2), 24)}, 1084, 513)
     assert 2 * t["unit"] >= 50
+
+
+# The table boxes of issue 25's six sizes at four players (e2e/test_board_size.py measures
+# them): 390x844, 320x568, 844x390, 768x1024, 1366x768, 1920x1080.
+BOARD_BOXES = ((377, 569), (307, 305), (532, 323), (755, 705), (1084, 513), (1638, 825))
+
+
+def crosswise(double, neighbour):
+    """Whether `neighbour` touches `double` on one of its long sides (across the line)."""
+    if double["h"] > double["w"]:  # upright: its neighbours beside it
+        return abs(neighbour["x"] + neighbour["w"] - double["x"]) < EPS \
+            or abs(double["x"] + double["w"] - neighbour["x"]) < EPS
+    return abs(neighbour["y"] + neighbour["h"] - double["y"]) < EPS \
+        or abs(double["y"] + double["h"] - neighbour["y"]) < EPS
+
+
+@pytest.mark.parametrize("variant", ["vn_traditional", "vn_schoolnet", "vn_iwin", "kozel"])
+def test_doubles_lie_across_the_line_at_every_size(variant):
+    """RULES.md 1.3 and the Vietnamese rules' "bò đặt dọc": a double lies across the line,
+    also where the line turns (W-52); at every size, on the line's every position."""
+    for seed in range(4):
+        for v in hand_views(variant, {}, 4, seed):
+            tiles = v["layout"]["tiles"]
+            for width, height in BOARD_BOXES:
+                placed = lay(v, width, height)["tiles"]
+                for i, p in enumerate(placed):
+                    if tiles[i][0] != tiles[i][1]:
+                        continue
+                    for j in (i - 1, i + 1):
+                        if 0 <= j < len(placed):
+                            assert crosswise(p, placed[j]), (variant, seed, width, tiles, i)

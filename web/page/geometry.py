@@ -201,17 +201,17 @@ def table(layout_json, width, height, options=None):
 
 def _open_ends(slots, tiles, dx, dy, width, canvas_h):
     """`table`'s `ends`: each slot moved by (dx, dy), its tap target grown to HIT px a side
-    within the canvas and cut back from its neighbours' (`_separate`); the tile it grows from
+    within the canvas (moved inwards at its edges) and cut back from its neighbours' (`_separate`); the tile it grows from
     marked `end`."""
     out_ends = []
     for end_id, value, rect, turn, index, free in slots:
         x, y, w, h = rect["x"] + dx, rect["y"] + dy, rect["w"], rect["h"]
         hw = max(HIT, w)
         hh = max(HIT, h)
-        hx = max(0.0, x + w / 2.0 - hw / 2.0)
-        hy = max(0.0, y + h / 2.0 - hh / 2.0)
-        hit = rect_of(hx, hy, max(0.0, min(width, x + w / 2.0 + hw / 2.0) - hx),
-                    max(0.0, min(canvas_h, y + h / 2.0 + hh / 2.0) - hy))
+        # Centred on the slot, moved (not cut) to stay inside the canvas where it can.
+        hx = max(0.0, min(x + w / 2.0 - hw / 2.0, width - hw))
+        hy = max(0.0, min(y + h / 2.0 - hh / 2.0, canvas_h - hh))
+        hit = rect_of(hx, hy, min(hw, width - hx), min(hh, canvas_h - hy))
         if index is not None and 0 <= index < len(tiles):
             tiles[index]["end"] = True
         out_ends.append({"id": end_id, "value": value, "x": x, "y": y, "w": w, "h": h,

@@ -15,10 +15,11 @@ def _line_arm(pairs, start, fwd, back, unit, lead_double, out):
 
     `pairs` are the side's tiles outward, as (touching half, exposed half); their tiles are
     appended to `out`. Returns the slot (a tile rect where one more non-double tile would go),
-    the direction it grows in ("R", "L" or "D") and the number of turns. A row that cannot take the next tile
-    ends with that tile turned downwards under the row's last unit, and the next row runs
-    back from beside the turn tile's lower half. A double is never turned: it starts the next
-    row, right under the end of the row above (crosswise, as always).
+    the direction it grows in ("R", "L" or "D") and the number of turns. A row that cannot
+    take the next tile turns down at its last unit: a tile there lies upright under that unit,
+    and the next row runs back from beside its lower half. A double there lies across the
+    way down (flat, under the row's last two units, W-52), so that a double is crosswise at
+    a turn too, and the line goes on down from it.
     """
     x = start
     direction = 1
@@ -26,6 +27,7 @@ def _line_arm(pairs, start, fwd, back, unit, lead_double, out):
     count = 1               # the lead is in the first row
     turns = 0
     last_double = lead_double
+    column = None           # going down at a turn: [column x, next free y, a double's x]
     n = len(pairs)
     for i in range(n + 1):
         if i < n:
@@ -34,28 +36,41 @@ def _line_arm(pairs, start, fwd, back, unit, lead_double, out):
             t, e = -1, -2   # the slot: room for one more tile, not a double
         double = t == e
         length = unit if double else 2.0 * unit
-        if direction == 1:
-            fits = x + length <= fwd + 0.01
-        else:
-            fits = x - length >= -back - 0.01
-        if not fits and count > 0:
-            turns += 1
-            col_x = x - unit if direction == 1 else x
-            drop = unit if last_double else unit / 2.0
-            direction = -direction
-            count = 0
-            last_double = False
-            if not double:
-                tile = {"x": col_x, "y": centre + drop, "w": unit, "h": 2.0 * unit,
-                        "a": t, "b": e, "vertical": True}
-                centre += max(2.0 * unit, drop + 1.5 * unit)
-                x = col_x if direction == -1 else col_x + unit
-                if i == n:
-                    return tile, "D", turns
+        if column is None:
+            reach = length
+            if double and i + 1 <= n:
+                # A double needs room for the next tile after it too: a double that would end
+                # its row lies flat at the turn instead, or the line would go down through it.
+                nxt = pairs[i + 1] if i + 1 < n else (-1, -2)
+                reach += unit if nxt[0] == nxt[1] else 2.0 * unit
+            if direction == 1:
+                fits = x + reach <= fwd + 0.01
+            else:
+                fits = x - reach >= -back - 0.01
+            if not fits and count > 0:
+                turns += 1
+                col_x = x - unit if direction == 1 else x
+                flat_x = x - 2.0 * unit if direction == 1 else x
+                column = [col_x, centre + (unit if last_double else unit / 2.0), flat_x]
+                direction = -direction
+                count = 0
+                last_double = False
+        if column is not None:
+            if double:
+                tile = {"x": column[2], "y": column[1], "w": 2.0 * unit, "h": unit,
+                        "a": t, "b": e, "vertical": False}
+                column[1] += unit
                 out.append(tile)
                 continue
-            centre += 2.0 * unit
-            x = col_x + unit if direction == -1 else col_x
+            tile = {"x": column[0], "y": column[1], "w": unit, "h": 2.0 * unit,
+                    "a": t, "b": e, "vertical": True}
+            centre = max(centre + 2.0 * unit, column[1] + 1.5 * unit)
+            x = column[0] if direction == -1 else column[0] + unit
+            column = None
+            if i == n:
+                return tile, "D", turns
+            out.append(tile)
+            continue
         if double:
             y, w, h, vertical = centre - unit, unit, 2.0 * unit, True
         else:

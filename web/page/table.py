@@ -105,13 +105,13 @@ def draw():
     ctx = canvas.getContext("2d")
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
     canvas.setAttribute("aria-label", tr("game.table") + ": " + str(len(geo["tiles"])))
-    # The half-tile size drawn (CSS px) and the number of rows the tiles lie on (1: a straight
-    # line): for tests and tools, never read back by the page.
+    # The half-tile size drawn and each tile's rect (CSS px) with its halves: for tests and
+    # tools, never read back by the page.
     canvas.setAttribute("data-unit", str(geo["unit"]))
-    rows = {}
+    rects = []
     for p in geo["tiles"]:
-        rows[round(p["y"] + p["h"] / 2.0)] = True
-    canvas.setAttribute("data-rows", str(len(rows)))
+        rects.append([round(p["x"]), round(p["y"]), round(p["w"]), round(p["h"]), p["a"], p["b"]])
+    canvas.setAttribute("data-tiles", json.dumps(rects))
     if _anim["state_id"] != state["state_id"]:
         if _anim["items"] is not None:
             motion_finish()  # a snapshot arrived mid-animation: the old one ends at once
