@@ -144,3 +144,53 @@ def test_vietnamese_doubles_lie_across_the_line(browser, site, artifacts, size):
     assert doubles, "no double came up"
     context.close()
     assert not errors, errors
+
+
+SEEN = """() => { const wrap = document.querySelector('#table-wrap').getBoundingClientRect();
+  const c = document.querySelector('#table').getBoundingClientRect();
+  const marks = JSON.parse(document.querySelector('#table').dataset.glow || '[]');
+  return {wrap: [wrap.x, wrap.y, wrap.width, wrap.height], marks: marks.map((m) =>
+    [c.x + m.x, c.y + m.y, m.w, m.h, m.end])}; }"""
+
+MT_CASES = [((390, 844), 4), ((390, 844), 8), ((320, 568), 6), ((844, 390), 6)]
+
+
+@pytest.mark.parametrize("size,players", MT_CASES,
+                         ids=[f"{w}x{h}-{n}p" for (w, h), n in MT_CASES])
+def test_mexican_train_targets_are_in_view(browser, site, artifacts, size, players):
+    """Issue 25: on phones the glowing trains lay outside the visible table, and at 320x568
+    with 6 players the end choice collapsed the table to 0 px. A tile that fits two trains
+    opens the choice over your hand (the table keeps its size) and the table pans to its
+    glowing ends, which then lie inside the visible table (W-53)."""
+    from conftest import play_and_wait
+
+    seats = ",".join(["human"] + ["ai"] * (players - 1))
+    context, page, errors = open_at(browser, site, size,
+                                    f"variant=mexican_train&players={players}&seed=4"
+                                    f"&seats={seats}")
+    tag = f"board_{size[0]}x{size[1]}-mexican-{players}p"
+    for _ in range(20):
+        multi = page.locator("#hand .tile.playable:not([data-move])")
+        if multi.count():
+            break
+        play_and_wait(page)
+        settle(page)
+    else:
+        pytest.skip("no tile with two trains came up")
+    before = page.evaluate(SEEN)["wrap"]
+    multi.first.click()
+    page.locator("#choice:not([hidden])").wait_for()
+    settle(page)
+    page.wait_for_timeout(300)  # a smooth scroll, if any, has ended
+    seen = page.evaluate(SEEN)
+    page.screenshot(path=str(artifacts / f"{tag}.png"))
+    x, y, w, h = seen["wrap"]
+    print(f"\n{size[0]}x{size[1]} mexican_train {players}p: table {w:.0f}x{h:.0f} px with the "
+          f"choice open (was {before[2]:.0f}x{before[3]:.0f}), {len(seen['marks'])} targets")
+    assert (w, h) == (before[2], before[3]) and seen["wrap"][1] == before[1], "the table moved"
+    assert len(seen["marks"]) >= 2
+    for mx, my, mw, mh, end in seen["marks"]:
+        assert x - 1 <= mx and mx + mw <= x + w + 1 and y - 1 <= my and my + mh <= y + h + 1, \
+            f"the target on {end} is out of view: {(mx, my, mw, mh)} in {seen['wrap']}"
+    context.close()
+    assert not errors, errors

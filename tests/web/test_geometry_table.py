@@ -551,12 +551,15 @@ def test_asking_again_gives_the_same_table():
 
 def test_view_table_places_a_view_as_table_does_with_its_ends_and_its_lead():
     """The game's table and the review's draw a view through `view_table`: the same as
-    `table` given the view's ends and, on a line, its lead as the anchor."""
+    `table` given the view's ends and, on a line, its lead as the anchor, on Mexican Train
+    its seat as the viewer whose train comes first."""
     kinds = set()
     for name, v in VIEWS:
         options = {"ends": v["ends"]}
         if v["layout"].get("kind") == "line":
             options["anchor"] = geometry.line_anchor(v)
+        if v["layout"].get("kind") == "trains":
+            options["viewer"] = v["seat"]
         assert geometry.view_table(v, 390, 464) == geometry.table(v["layout"], 390, 464,
                                                                   options), name
         kinds.add(v["layout"].get("kind"))
@@ -620,3 +623,19 @@ def test_doubles_lie_across_the_line_at_every_size(variant):
                     for j in (i - 1, i + 1):
                         if 0 <= j < len(placed):
                             assert crosswise(p, placed[j]), (variant, seed, width, tiles, i)
+
+
+def test_your_train_and_the_mexican_train_come_first():
+    """W-53: the viewer's train, then the Mexican train, then the others clockwise from the
+    viewer, so that the two trains a tile most often fits are in view together."""
+    import train_bands
+
+    trains = [{"id": "T0", "owner": 0}, {"id": "T1", "owner": 1}, {"id": "T2", "owner": 2},
+              {"id": "T3", "owner": 3}, {"id": "MX", "owner": None}]
+    order = [t["id"] for t in train_bands.band_order(trains, 2)]
+    assert order == ["T2", "MX", "T3", "T0", "T1"]
+    assert [t["id"] for t in train_bands.band_order(trains, None)] == [t["id"] for t in trains]
+    t = geometry.table({"kind": "trains", "engine": 12, "trains": trains}, 307, 204,
+                       {"viewer": 0})
+    labels = {lab["id"]: lab["y"] for lab in t["labels"]}
+    assert labels["T0"] < labels["MX"] < labels["T1"] < labels["T2"] < labels["T3"]
