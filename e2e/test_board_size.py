@@ -194,3 +194,54 @@ def test_mexican_train_targets_are_in_view(browser, site, artifacts, size, playe
             f"the target on {end} is out of view: {(mx, my, mw, mh)} in {seen['wrap']}"
     context.close()
     assert not errors, errors
+
+
+def test_the_end_of_a_hand_shows_every_row_on_a_landscape_phone(browser, site, artifacts):
+    """Issue 25: at 844x390 the end-of-hand dialog scrolled; every player's row of the result
+    is in view at once, and its buttons too."""
+    from test_screen_fit import hand_played_at
+
+    for fragment, players in (("variant=doubles&players=3&seed=4&seats=human,ai,ai", 3),
+                              ("variant=vn_traditional&players=4&seed=7"
+                               "&seats=human,ai,ai,ai", 4)):
+        context, page = hand_played_at(browser, site, (844, 390), fragment)
+        page.screenshot(path=str(artifacts / f"board_844x390-result-{players}p.png"))
+        dialog = page.locator("#result .dialog").bounding_box()
+        rows = page.locator("#result-table tbody tr")
+        assert rows.count() == players
+        for i in range(players):
+            box = rows.nth(i).bounding_box()
+            assert box["y"] >= dialog["y"] - 1 and box["y"] + box["height"] <= min(
+                390, dialog["y"] + dialog["height"]) + 1, f"row {i} is out of view: {box}"
+        for button in ("#result-next", "#result-close"):
+            box = page.locator(button).bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= 390, (button, box)
+        context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_settings_focus_and_undo(browser, site, artifacts, size):
+    """Issue 25: the settings popover lies inside the screen; the keyboard's focus ring is
+    not the playable tiles' amber; Undo looks secondary (no filled background)."""
+    context, page, errors = open_at(browser, site, size,
+                                    "variant=draw&players=2&seed=12&seats=human,ai")
+    page.locator("#settings-box > summary").click()
+    panel = page.locator(".settings-panel").bounding_box()
+    assert panel["x"] >= 0 and panel["y"] >= 0, panel
+    assert panel["x"] + panel["width"] <= size[0] and panel["y"] + panel["height"] <= size[1], \
+        panel
+    page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-settings.png"))
+    page.locator("#table").click()  # a tap elsewhere closes the settings
+    assert page.locator("#settings-box").get_attribute("open") is None
+    playable = page.locator("#hand .tile.playable").first
+    playable.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    styles = playable.evaluate("""(t) => { const s = getComputedStyle(t);
+        return {ring: s.outlineColor, border: s.borderTopColor, focus: t.matches(':focus-visible')}; }""")
+    assert styles["focus"], styles
+    assert styles["ring"] != styles["border"], styles
+    undo = page.locator("#undo").evaluate("(b) => getComputedStyle(b).backgroundColor")
+    assert undo in ("rgba(0, 0, 0, 0)", "transparent"), undo
+    context.close()
+    assert not errors, errors
