@@ -245,3 +245,25 @@ def test_settings_focus_and_undo(browser, site, artifacts, size):
     assert undo in ("rgba(0, 0, 0, 0)", "transparent"), undo
     context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390)],
+                         ids=["320x568", "390x844", "844x390"])
+def test_a_seats_status_is_never_cut(browser, site, size):
+    """Issue 25: "thinking" was cut to "th" in the compact seats. Each seat of the band shows
+    the longest status of the catalogue's English words whole, with eight players (the
+    narrowest seats). The status is set on the drawn seats, as the page writes it for a
+    computer to move."""
+    seats = ",".join(["human"] + ["ai"] * 7)
+    context, page, errors = open_at(browser, site, size,
+                                    f"variant=mexican_train&players=8&seed=4&seats={seats}")
+    cut = page.evaluate("""() => [...document.querySelectorAll('#seats-top .seat')].flatMap((s) =>
+        ['thinking', 'left the table', 'to play'].map((word) => {
+          s.classList.add('to-move', 'thinking');
+          const status = s.querySelector('.seat-status');
+          status.textContent = word;
+          const over = status.scrollWidth > status.clientWidth + 1;
+          return over ? word + ' in ' + status.clientWidth + ' px' : null; })).filter(Boolean)""")
+    assert not cut, cut
+    context.close()
+    assert not errors, errors
