@@ -126,12 +126,10 @@ def test_the_kozel_result_fits_a_320px_phone(browser, site, artifacts):
 
 
 def test_the_end_of_hand_buttons_show_on_a_landscape_phone(browser, site, artifacts):
-    """At 844x390 the end-of-hand dialog is taller than the screen: it scrolls, and its
-    buttons stay at its foot inside the viewport (Next hand was below the fold)."""
+    """At 844x390 the end-of-hand dialog's buttons are inside the viewport, uncovered (Next
+    hand was below the fold); they sit in a column beside the results (issue 25)."""
     context, page = hand_played_at(browser, site, (844, 390),
                                    "variant=doubles&players=3&seed=4&seats=human,ai,ai")
-    dialog = page.locator("#result .dialog")
-    assert dialog.evaluate("d => d.scrollHeight > d.clientHeight"), "the dialog fits: no test"
     for button in ("#result-next", "#result-review", "#result-close", "#result-menu"):
         box = page.locator(button).bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= 390, (button, box)

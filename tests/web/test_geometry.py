@@ -61,13 +61,16 @@ def test_a_long_line_snakes_into_several_rows_and_turns_back():
     placed = geometry.layout_line(tiles, 390, 500)
     lead = (len(tiles) - 1) // 2  # without a history, the middle tile holds still
     centre = placed[lead]["y"] + placed[lead]["h"] / 2
-    rows = sorted({round(p["y"] + p["h"] / 2) for p in placed if not p["vertical"]})
+    # Rows: the tiles lying flat but doubles (a double lies flat where the line goes down).
+    rows = sorted({round(p["y"] + p["h"] / 2) for p in placed
+                   if not p["vertical"] and p["a"] != p["b"]})
     assert len(rows) >= 3
     # The right side turns down at the edge and runs back right to left under the lead's
     # row: its tiles show their touching half on the right.
     below = min(r for r in rows if r > centre + 1)
     row = [(p, tiles[i]) for i, p in enumerate(placed)
-           if i > lead and not p["vertical"] and round(p["y"] + p["h"] / 2) == below]
+           if i > lead and not p["vertical"] and p["a"] != p["b"]
+           and round(p["y"] + p["h"] / 2) == below]
     assert len(row) >= 2
     xs = [p["x"] for p, _tile in row]
     assert xs == sorted(xs, reverse=True)
@@ -297,19 +300,29 @@ def test_choice_labels():
     assert i18n.choice_label("en", 50) == "50"
 
 
-def test_a_double_that_does_not_fit_starts_the_next_row_under_the_end():
-    tiles = [[1, 2], [2, 3], [3, 4], [4, 5], [5, 5], [5, 6]]
-    # 1-2 held still in the middle: 2-3, 3-4, 4-5 fill the right half of its row (44 px
-    # units: 7 of them from the middle), the 5-5 no longer fits.
-    placed = geometry.table({"kind": "line", "tiles": tiles}, 676, 400,
-                            {"anchor": 0})["tiles"]
+def test_a_double_at_a_turn_lies_across_the_way_down():
+    """RULES.md 1.3 (doubles crosswise; "bò đặt dọc" in the Vietnamese rules): a double that
+    no longer fits its row lies flat under the row's end, across the line going down, and
+    the line goes on down from it and back (W-52). It used to stand upright under the end,
+    in line with the way down."""
+    tiles = [[1, 2], [2, 3], [3, 4], [4, 5], [5, 5], [5, 6], [6, 1]]
+    # 1-2 held still in the middle with 44 px units (the line is too long to run straight
+    # across 660 px, so each side has its half, W-51): 2-3, 3-4, 4-5 fill the right half
+    # of its row (7.3 units from the middle), the 5-5 no longer fits.
+    placed = geometry.table({"kind": "line", "tiles": tiles}, 660, 400,
+                            {"anchor": 0, "min_unit": 44})["tiles"]
     assert placed[0]["w"] == 88
-    last_of_row, double, after = placed[3], placed[4], placed[5]
-    assert double["vertical"] and double["y"] > last_of_row["y"] + last_of_row["h"] - 0.01
-    # Right under the end of the row above, and the line runs back leftwards from it.
+    last_of_row, double, down, back = placed[3], placed[4], placed[5], placed[6]
+    assert not double["vertical"] and double["w"] == 88 and double["h"] == 44
+    # Flat under the row's last two units, flush with its end.
+    assert double["y"] == pytest.approx(last_of_row["y"] + last_of_row["h"])
     assert double["x"] + double["w"] == pytest.approx(last_of_row["x"] + last_of_row["w"])
-    assert after["x"] + after["w"] == pytest.approx(double["x"])
-    assert (after["a"], after["b"]) == (6, 5)
+    # The line goes down from it (5-6 upright, 5 on top), then back leftwards.
+    assert down["vertical"] and down["y"] == pytest.approx(double["y"] + double["h"])
+    assert (down["a"], down["b"]) == (5, 6)
+    assert back["x"] + back["w"] == pytest.approx(down["x"])
+    assert (back["a"], back["b"]) == (1, 6)
+    assert geometry.count_overlaps(placed) == 0
 
 
 # --- the end-of-hand summary (web/page/summary.py) on real protocol states -------------------

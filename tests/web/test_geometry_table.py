@@ -350,9 +350,15 @@ def test_a_line_too_long_for_the_box_keeps_its_size_and_asks_for_height():
 
 
 
+def straight(table):
+    """Whether a line's tiles all lie on one row (doubles crosswise on it)."""
+    return len({round(p["y"] + p["h"] / 2) for p in table["tiles"]}) == 1
+
+
 def test_the_lead_holds_still_while_the_line_grows():
-    """Tiles played at either end leave every tile already down where it was (while the
-    size stays), so that an animation only has to slide the new tile in."""
+    """Tiles played at either end leave every tile already down where it was, or move them
+    all alike (while the size stays): a line that runs straight past the middle pans sideways
+    as a whole (W-51), so that an animation only slides the new tile in and pans the rest."""
     for seed in range(6):
         views = hand_views("draw", {}, 2, seed)
         for width, height in ((390, 464), (844, 390), (1920, 1080)):
@@ -364,9 +370,15 @@ def test_the_lead_holds_still_while_the_line_grows():
                     shifts = {(round(p["x"] - old[p["key"]]["x"], 6),
                                round(p["y"] - old[p["key"]]["y"], 6))
                               for p in t["tiles"] if p["key"] in old}
-                    # At most one shift for everything, and never sideways.
-                    assert len(shifts) <= 1 and all(dx == 0 for dx, _dy in shifts), shifts
-                    if t["fits"] and before["fits"] and abs(t["needed"] - before["needed"]) < EPS:
+                    # At most one shift for everything, sideways only while the line was one
+                    # straight row; and one rearrangement when it stops being one (it turns
+                    # where its halves meet), which is animated as a rescale is.
+                    was_straight = straight(before)
+                    assert len(shifts) <= 1 or was_straight, shifts
+                    if any(dx != 0 for dx, _dy in shifts):
+                        assert was_straight, shifts
+                    elif t["fits"] and before["fits"] and \
+                            abs(t["needed"] - before["needed"]) < EPS:
                         assert shifts <= {(0, 0)}
                 before = t
 
@@ -539,14 +551,91 @@ def test_asking_again_gives_the_same_table():
 
 def test_view_table_places_a_view_as_table_does_with_its_ends_and_its_lead():
     """The game's table and the review's draw a view through `view_table`: the same as
-    `table` given the view's ends and, on a line, its lead as the anchor."""
+    `table` given the view's ends and, on a line, its lead as the anchor, on Mexican Train
+    its seat as the viewer whose train comes first."""
     kinds = set()
     for name, v in VIEWS:
         options = {"ends": v["ends"]}
         if v["layout"].get("kind") == "line":
             options["anchor"] = geometry.line_anchor(v)
+        if v["layout"].get("kind") == "trains":
+            options["viewer"] = v["seat"]
         assert geometry.view_table(v, 390, 464) == geometry.table(v["layout"], 390, 464,
                                                                   options), name
         kinds.add(v["layout"].get("kind"))
     assert kinds == {"line", "tree", "trains"}
     assert geometry.view_table({}, 390, 464)["kind"] is None
+
+
+def test_a_line_runs_straight_on_a_phone_while_the_width_holds_it():
+    """Issue 25: on an upright phone's table (377 px wide) the line used to turn after one or
+    two tiles a side. Tiles shrink to 40 px long, and a short side leaves its room to the
+    other, before the line turns (W-51); it still never overlaps."""
+    rng = random.Random(5)
+    for length in range(1, 8):
+        for _ in range(20):
+            tiles = random_line(rng, length)
+            anchor = rng.randrange(length)
+            t = geometry.table({"kind": "line", "tiles": tiles}, 377, 569, {"anchor": anchor})
+            assert straight(t), (length, anchor, tiles)
+            assert 2 * t["unit"] >= 40
+            assert geometry.count_overlaps(t["tiles"]) == 0
+            box = geometry.bounds(t["tiles"])
+            assert box[0] >= 0 and box[2] <= 377 + EPS
+    # A long line snakes, with tiles no smaller than the straight run's.
+    t = geometry.table({"kind": "line", "tiles": random_line(rng, 20)}, 377, 569)
+    assert not straight(t) and 2 * t["unit"] >= 40
+
+
+def test_a_wide_table_keeps_large_tiles_before_it_snakes():
+    """On a laptop's table the straight run does not shrink tiles below a twentieth of the
+    table's shorter side (over 50 px long on a 1084 x 513 table)."""
+    t = geometry.table({"kind": "line", "tiles": random_line(random.Random(2), 24)}, 1084, 513)
+    assert 2 * t["unit"] >= 50
+
+
+# The table boxes of issue 25's six sizes at four players (e2e/test_board_size.py measures
+# them): 390x844, 320x568, 844x390, 768x1024, 1366x768, 1920x1080.
+BOARD_BOXES = ((377, 569), (307, 305), (532, 323), (755, 705), (1084, 513), (1638, 825))
+
+
+def crosswise(double, neighbour):
+    """Whether `neighbour` touches `double` on one of its long sides (across the line)."""
+    if double["h"] > double["w"]:  # upright: its neighbours beside it
+        return abs(neighbour["x"] + neighbour["w"] - double["x"]) < EPS \
+            or abs(double["x"] + double["w"] - neighbour["x"]) < EPS
+    return abs(neighbour["y"] + neighbour["h"] - double["y"]) < EPS \
+        or abs(double["y"] + double["h"] - neighbour["y"]) < EPS
+
+
+@pytest.mark.parametrize("variant", ["vn_traditional", "vn_schoolnet", "vn_iwin", "kozel"])
+def test_doubles_lie_across_the_line_at_every_size(variant):
+    """RULES.md 1.3 and the Vietnamese rules' "bò đặt dọc": a double lies across the line,
+    also where the line turns (W-52); at every size, on the line's every position."""
+    for seed in range(4):
+        for v in hand_views(variant, {}, 4, seed):
+            tiles = v["layout"]["tiles"]
+            for width, height in BOARD_BOXES:
+                placed = lay(v, width, height)["tiles"]
+                for i, p in enumerate(placed):
+                    if tiles[i][0] != tiles[i][1]:
+                        continue
+                    for j in (i - 1, i + 1):
+                        if 0 <= j < len(placed):
+                            assert crosswise(p, placed[j]), (variant, seed, width, tiles, i)
+
+
+def test_your_train_and_the_mexican_train_come_first():
+    """W-53: the viewer's train, then the Mexican train, then the others clockwise from the
+    viewer, so that the two trains a tile most often fits are in view together."""
+    import train_bands
+
+    trains = [{"id": "T0", "owner": 0}, {"id": "T1", "owner": 1}, {"id": "T2", "owner": 2},
+              {"id": "T3", "owner": 3}, {"id": "MX", "owner": None}]
+    order = [t["id"] for t in train_bands.band_order(trains, 2)]
+    assert order == ["T2", "MX", "T3", "T0", "T1"]
+    assert [t["id"] for t in train_bands.band_order(trains, None)] == [t["id"] for t in trains]
+    t = geometry.table({"kind": "trains", "engine": 12, "trains": trains}, 307, 204,
+                       {"viewer": 0})
+    labels = {lab["id"]: lab["y"] for lab in t["labels"]}
+    assert labels["T0"] < labels["MX"] < labels["T1"] < labels["T2"] < labels["T3"]

@@ -11,19 +11,12 @@ import textfmt
 from domino.rules.ruleset import get_ruleset, reading
 
 
-def test_places_put_you_at_the_bottom_and_partners_opposite():
-    four = textfmt.places(4, 0)
-    assert four == {"bottom": [0], "left": [1], "top": [2], "right": [3]}
-    assert textfmt.places(2, 1)["top"] == [0]
-    three = textfmt.places(3, 0)
-    assert three["left"] == [1] and three["right"] == [2] and three["top"] == []
+def test_the_band_of_opponents_runs_clockwise_from_your_left():
+    assert textfmt.others(4, 0) == [1, 2, 3]
+    assert textfmt.others(2, 1) == [0]
+    assert textfmt.others(4, 2) == [3, 0, 1]
     for n in range(2, 9):
-        where = textfmt.places(n, n - 1)
-        seats = where["bottom"] + where["left"] + where["top"] + where["right"]
-        assert sorted(seats) == list(range(n))
-        assert where["bottom"] == [n - 1]
-    eight = textfmt.places(8, 0)
-    assert eight["left"] == [2, 1] and eight["top"] == [3, 4, 5] and eight["right"] == [6, 7]
+        assert sorted(textfmt.others(n, n - 1) + [n - 1]) == list(range(n))
 
 
 def state(variant, match, **extra):

@@ -121,7 +121,8 @@ def _lay_out(kind, layout_json, ends, width, height, margin, umin, umax, options
         return table_tree(layout_json, ends, width, height, margin, umin, umax)
     if kind == "trains":
         return table_trains(layout_json, ends, width, height, margin, umin, umax,
-                            options.get("label_w"), options.get("columns"))
+                            options.get("label_w"), options.get("columns"),
+                            options.get("viewer"))
     return None
 
 
@@ -136,7 +137,8 @@ def table(layout_json, width, height, options=None):
     - `min_unit`, `max_unit`: the range of half-tile sizes (defaults: LINE_MIN_UNIT or
       TRAIN_MIN_UNIT, and MAX_UNIT); `margin` (MARGIN); `label_w`: the width of a train's
       label column (default 56 px below 600 px of width, else 76 px); `columns`: the
-      number of columns of train bands (default: 1, 2 or 3, whichever fits best).
+      number of columns of train bands (default: 1, 2 or 3, whichever fits best);
+      `viewer`: the seat whose train's band comes first, the Mexican train's next.
 
     Returns a dict:
     - `kind` ("line", "tree", "trains" or None), `unit` (half-tile size in px), `width`;
@@ -201,17 +203,17 @@ def table(layout_json, width, height, options=None):
 
 def _open_ends(slots, tiles, dx, dy, width, canvas_h):
     """`table`'s `ends`: each slot moved by (dx, dy), its tap target grown to HIT px a side
-    within the canvas and cut back from its neighbours' (`_separate`); the tile it grows from
+    within the canvas (moved inwards at its edges) and cut back from its neighbours' (`_separate`); the tile it grows from
     marked `end`."""
     out_ends = []
     for end_id, value, rect, turn, index, free in slots:
         x, y, w, h = rect["x"] + dx, rect["y"] + dy, rect["w"], rect["h"]
         hw = max(HIT, w)
         hh = max(HIT, h)
-        hx = max(0.0, x + w / 2.0 - hw / 2.0)
-        hy = max(0.0, y + h / 2.0 - hh / 2.0)
-        hit = rect_of(hx, hy, max(0.0, min(width, x + w / 2.0 + hw / 2.0) - hx),
-                    max(0.0, min(canvas_h, y + h / 2.0 + hh / 2.0) - hy))
+        # Centred on the slot, moved (not cut) to stay inside the canvas where it can.
+        hx = max(0.0, min(x + w / 2.0 - hw / 2.0, width - hw))
+        hy = max(0.0, min(y + h / 2.0 - hh / 2.0, canvas_h - hh))
+        hit = rect_of(hx, hy, min(hw, width - hx), min(hh, canvas_h - hy))
         if index is not None and 0 <= index < len(tiles):
             tiles[index]["end"] = True
         out_ends.append({"id": end_id, "value": value, "x": x, "y": y, "w": w, "h": h,
@@ -242,14 +244,17 @@ def line_anchor(view):
     return min(max(anchor, 0), len(tiles) - 1)
 
 
-def view_table(view, width, height):
+def view_table(view, width, height, viewer=None):
     """`table` for a seat's view (or a review's position): its layout, its open ends, and a
-    line held still at its lead (`line_anchor`). The game's table and the review's draw
-    through this one call, so both place the same position alike."""
+    line held still at its lead (`line_anchor`), Mexican Train's bands from `viewer`'s train
+    (else the view's `seat`). The game's table and the review's draw through this one call,
+    so both place the same position alike."""
     layout = view.get("layout")
     options = {"ends": view.get("ends")}
     if layout and layout.get("kind") == "line":
         options["anchor"] = line_anchor(view)
+    if layout and layout.get("kind") == "trains":
+        options["viewer"] = viewer if viewer is not None else view.get("seat")
     return table(layout, width, height, options)
 
 

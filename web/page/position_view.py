@@ -123,7 +123,7 @@ def paint_table(canvas, wrap, state, glow, empty):
     height = float(wrap.clientHeight)
     if width <= 0 or height <= 0:
         return None, None
-    geo = geometry.view_table(state["view"], width, height)
+    geo = geometry.view_table(state["view"], width, height, state.get("viewer"))
     ratio = float(window.devicePixelRatio or 1)
     canvas.style.height = str(int(geo["height"])) + "px"
     if int(canvas.width) != int(geo["width"] * ratio) \

@@ -1,4 +1,6 @@
-"""The seats around the table: you at the bottom, the others left, top and right.
+"""The seats: you under the table, the others in one band of compact seats (DECISIONS
+W-50): along the top of a phone held upright, beside the table on a landscape phone or a
+wide screen, so that the table keeps the rest of the screen.
 
 Each seat shows its name, its level (a computer), its tiles face down with their count, its
 standing in the variant's unit with a label, a team mark when partners play, and whose turn
@@ -7,14 +9,13 @@ the store's state; nothing here reads the page.
 """
 
 import textfmt
-from pyscript import window
 from dom import byid, set_html
 from store import S, esc, tr
 
 # At most this many face-down tiles drawn for a seat (the count says the rest).
 MAX_BACKS = 12
-# A window narrower than this (CSS px) is a phone held upright: many seats sit along the top.
-NARROW_PX = 600
+# From this many opponents on, each of their seats is one line shorter (no tile backs).
+MANY = 4
 
 
 def seat_name(seat):
@@ -80,6 +81,11 @@ def seat_html(seat, where):
             parts.append('<div class="backs" aria-hidden="true">' + "<i></i>" * shown
                          + ("<em>+</em>" if count > shown else "") + "</div>")
     parts.append('<div class="seat-count">' + esc(textfmt.tiles_text(lang, count)) + "</div>")
+    if where != "bottom":
+        # The count as a small pile before the standing: a seat of the band on a phone shows
+        # it instead of the tile backs and the words (app.css), which screen readers keep.
+        parts.append('<span class="count-badge" aria-hidden="true"><i></i>' + str(count)
+                     + "</span>")
     stand = textfmt.standing(lang, state, seat)
     if stand is not None:
         value = stand[1]
@@ -97,23 +103,24 @@ def seat_html(seat, where):
 
 
 def render():
-    """Fill the four sides of the table and the table's own line (hand, boneyard)."""
+    """Fill the band of opponents, your own seat and the table's line (hand, boneyard)."""
     state = S["state"]
     players = len(state["seats"])
-    narrow = float(window.innerWidth) < NARROW_PX
-    where = textfmt.places(players, state["viewer"], narrow)
-    for side in ("top", "left", "right", "bottom"):
-        html = []
-        for seat in where[side]:
-            html.append(seat_html(seat, side))
-        box = byid("seats-" + side)
-        set_html("seats-" + side, "".join(html))
-        box.hidden = not html
-        if side == "top":
-            box.classList.toggle("many", len(html) >= textfmt.NARROW_TOP_FROM)
-    byid("board").setAttribute("data-sides", ("L" if where["left"] else "")
-                               + ("R" if where["right"] else "")
-                               + ("T" if where["top"] else ""))
+    viewer = state["viewer"]
+    others = textfmt.others(players, viewer)
+    html = []
+    for seat in others:
+        html.append(seat_html(seat, "top"))
+    band = byid("seats-top")
+    set_html("seats-top", "".join(html))
+    band.hidden = not html
+    # Columns of the band: across the top of a phone, up to three seats a row (four seats in
+    # two rows); beside the table, one column, two from four seats on (app.css reads these).
+    n = len(others)
+    band.style.setProperty("--cols-top", str(n if n <= 3 else (2 if n == 4 else 3)))
+    band.style.setProperty("--cols-side", "1" if n <= 3 else "2")
+    band.classList.toggle("many", n >= MANY)
+    set_html("seats-bottom", seat_html(viewer, "bottom"))
     view = state.get("view") or {}
     info = [esc(textfmt.hand_text(S["lang"], state))]
     # all_fives: the count of the ends, which scores when it is a multiple of five.

@@ -27,7 +27,7 @@ def compute():
     if state is None or width <= 0 or height <= 0:
         S["geo"] = None
         return None
-    geo = geometry.view_table(state.get("view") or {}, width, height)
+    geo = geometry.view_table(state.get("view") or {}, width, height, state.get("viewer"))
     S["geo"] = geo
     return geo
 
@@ -105,6 +105,13 @@ def draw():
     ctx = canvas.getContext("2d")
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
     canvas.setAttribute("aria-label", tr("game.table") + ": " + str(len(geo["tiles"])))
+    # The half-tile size drawn and each tile's rect (CSS px) with its halves: for tests and
+    # tools, never read back by the page.
+    canvas.setAttribute("data-unit", str(geo["unit"]))
+    rects = []
+    for p in geo["tiles"]:
+        rects.append([round(p["x"]), round(p["y"]), round(p["w"]), round(p["h"]), p["a"], p["b"]])
+    canvas.setAttribute("data-tiles", json.dumps(rects))
     if _anim["state_id"] != state["state_id"]:
         if _anim["items"] is not None:
             motion_finish()  # a snapshot arrived mid-animation: the old one ends at once
@@ -177,6 +184,38 @@ def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
     # Where the glowing ends are (CSS px in the canvas): for tests and tools; the page
     # itself never reads it back.
     canvas.setAttribute("data-glow", json.dumps(marks))
+    if canvas.id == "table":
+        follow(marks)
+
+
+# The glowing ends last brought into view (their moves), so that a redraw of the same
+# selection leaves the table where the player scrolled it.
+_followed = {"moves": None}
+
+
+def follow(marks):
+    """Pan the table to the glowing ends of a new selection (a tall Mexican Train table
+    scrolls): a hidden box over them is scrolled into view, as little as needed (DECISIONS
+    W-53). Nothing is read back from the page."""
+    key = ",".join([m["move"] for m in marks])
+    if key == _followed["moves"]:
+        return
+    _followed["moves"] = key
+    if not marks:
+        return
+    x0 = y0 = 1e9
+    x1 = y1 = -1e9
+    for m in marks:
+        x0 = min(x0, m["x"])
+        y0 = min(y0, m["y"])
+        x1 = max(x1, m["x"] + m["w"])
+        y1 = max(y1, m["y"] + m["h"])
+    box = byid("table-focus")
+    box.style.left = str(int(x0)) + "px"
+    box.style.top = str(int(y0)) + "px"
+    box.style.width = str(int(x1 - x0)) + "px"
+    box.style.height = str(int(y1 - y0)) + "px"
+    box.scrollIntoView(window.JSON.parse('{"block": "nearest", "inline": "nearest"}'))
 
 
 def wrap_words(ctx, text, width):

@@ -548,34 +548,13 @@ def end_words(lang, direction, value):
     return i18n.t(lang, "end.on", n=value)
 
 
-# On a narrow screen this many other seats or more all sit along the top, so that the table
-# keeps the screen's whole width (Mexican Train's trains need it).
-NARROW_TOP_FROM = 4
-
-
-def places(players, viewer, narrow=False):
-    """Where each seat sits: {"bottom": [viewer], "left": [...], "top": [...], "right":
-    [...]}, the others in playing order clockwise from your left, so that at four players
-    your partner sits opposite. `narrow` (a phone held upright): from `NARROW_TOP_FROM`
-    other seats on, all of them sit along the top, in the same order from left to right."""
-    others = []
+def others(players, viewer):
+    """The other seats in playing order clockwise from your left: the order in which the
+    band of opponents shows them (DECISIONS W-50), left to right or top to bottom."""
+    out = []
     for i in range(1, players):
-        others.append((viewer + i) % players)
-    k = len(others)
-    if k == 0:
-        return {"bottom": [viewer], "left": [], "top": [], "right": []}
-    if narrow and k >= NARROW_TOP_FROM:
-        return {"bottom": [viewer], "left": [], "top": others, "right": []}
-    if k == 1:
-        return {"bottom": [viewer], "left": [], "top": others, "right": []}
-    if k == 2:
-        return {"bottom": [viewer], "left": others[:1], "top": [], "right": others[1:]}
-    side = (k + 1) // 3 if k >= 5 else 1
-    left = others[:side]
-    top = others[side:k - side]
-    right = others[k - side:]
-    left.reverse()  # clockwise: up the left side, along the top, down the right side
-    return {"bottom": [viewer], "left": left, "top": top, "right": right}
+        out.append((viewer + i) % players)
+    return out
 
 
 # --------------------------------------------------------------------------- the history

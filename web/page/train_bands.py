@@ -102,10 +102,39 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_w, column
     return best[1], best[2]
 
 
-def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns):
+def band_order(trains, viewer):
+    """The trains in the order of their bands: the `viewer`'s own, the Mexican train, then
+    the others clockwise from the viewer (DECISIONS W-53): the two trains a tile most often
+    fits lie side by side at the top, in view together on a phone's short table. Without a
+    viewer (None), the layout's order."""
+    if viewer is None:
+        return trains
+    first = []
+    rest = []
+    for train in trains:
+        owner = train.get("owner")
+        if owner == viewer or owner is None:
+            first.append(train)
+        else:
+            rest.append(train)
+    if len(first) == 2 and first[0].get("owner") is None:
+        first.reverse()
+    count = len(trains)
+    for i in range(1, len(rest)):  # insertion sort by seat after the viewer's (no key=)
+        j = i
+        while j > 0 and (rest[j - 1]["owner"] - viewer) % count > \
+                (rest[j]["owner"] - viewer) % count:
+            rest[j - 1], rest[j] = rest[j], rest[j - 1]
+            j -= 1
+    return first + rest
+
+
+def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns,
+                 viewer=None):
     """Mexican Train's table (see geometry.table): the hub, the trains' tiles and the slot of
-    each train's next tile, one band a train, and each band's label."""
-    trains = layout.get("trains") or []
+    each train's next tile, one band a train (in `band_order` for `viewer`), and each band's
+    label."""
+    trains = band_order(layout.get("trains") or [], viewer)
     engine = layout.get("engine")
     if label_w is None:
         label_w = 56.0 if width < 600 else 76.0

@@ -1,0 +1,269 @@
+"""The table at every size (issue 25): the board gets the screen. At each size a laid tile is at
+least 40 px long at the start of a hand and the table takes at least half the viewport; the
+figures are printed (run with `-s`) and screenshots land in e2e/artifacts/board_*.png.
+
+RULES.md: none (screen layout only; no rule is read or changed)
+"""
+
+import pytest
+from conftest import ENGINE_TIMEOUT_MS, settle, wait_my_turn
+
+SIZES = [(390, 844), (320, 568), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
+MIN_TILE_PX = 40.0
+MIN_AREA = 0.5
+
+MEASURE = """() => {
+  const wrap = document.querySelector('#table-wrap').getBoundingClientRect();
+  const seats = [...document.querySelectorAll('#game .seat')].map((s) => {
+    const r = s.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; });
+  return {x: wrap.x, y: wrap.y, w: wrap.width, h: wrap.height, seats,
+          unit: Number(document.querySelector('#table').dataset.unit || 0),
+          vw: window.innerWidth, vh: window.innerHeight};
+}"""
+
+
+def open_at(browser, site, size, fragment):
+    """A page of `size` on the deep link `fragment`, at the human's first turn, drawn still."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(site + "index.html#" + fragment)
+    page.wait_for_selector("html[data-engine=ready]", state="attached",
+                           timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    wait_my_turn(page)
+    settle(page)
+    return context, page, errors
+
+
+def figures(page):
+    """(tile length in px, the table's share of the viewport, the raw measures)."""
+    data = page.evaluate(MEASURE)
+    return 2.0 * data["unit"], data["w"] * data["h"] / (data["vw"] * data["vh"]), data
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_table_owns_the_screen_with_four_players(browser, site, artifacts, size):
+    context, page, errors = open_at(browser, site, size,
+                                    "variant=vn_traditional&players=4&seed=7"
+                                    "&seats=human,ai,ai,ai")
+    tile, area, data = figures(page)
+    print(f"\n{size[0]}x{size[1]} vn_traditional 4p: tile {tile:.0f} px, table "
+          f"{data['w']:.0f}x{data['h']:.0f} px = {area:.2f} of the viewport")
+    page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-four.png"))
+    assert tile >= MIN_TILE_PX, f"a laid tile is {tile} px long"
+    assert area >= MIN_AREA, f"the table has {area:.2f} of the screen"
+    # Every opponent sits in the band beside or above the table, none at its sides.
+    assert len(data["seats"]) == 4
+    for seat in data["seats"]:
+        beside = seat["x"] >= data["x"] + data["w"] - 1
+        above = seat["y"] + seat["h"] <= data["y"] + 1
+        below = seat["y"] >= data["y"] + data["h"] - 1
+        assert beside or above or below, f"a seat at the table's side: {seat}"
+    context.close()
+    assert not errors, errors
+
+
+LINE = """() => { const t = document.querySelector('#table');
+  const wrap = document.querySelector('#table-wrap').getBoundingClientRect();
+  const tiles = JSON.parse(t.dataset.tiles || '[]');
+  // Rows: the distinct centre lines of the tiles (rects are rounded to whole px).
+  const centres = tiles.map((r) => r[1] + r[3] / 2).sort((a, b) => a - b);
+  const rows = centres.filter((c, i) => i === 0 || c - centres[i - 1] > 2).length;
+  return {rows, tiles,
+          unit: Number(t.dataset.unit || 0), count: tiles.length,
+          width: wrap.width, over: !document.querySelector('#result-open').hidden}; }"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 568)], ids=["390x844", "320x568"])
+def test_the_line_runs_straight_on_a_phone_while_there_is_room(browser, site, artifacts, size):
+    """Issue 25: on a phone the line turned after one or two tiles on an empty table. It runs
+    straight, its tiles at least 40 px long, while 40 px tiles and its two open ends hold in
+    the table's width (W-51)."""
+    from conftest import play_and_wait
+
+    context, page, errors = open_at(browser, site, size,
+                                    "variant=draw&players=2&seed=12&seats=human,ai")
+    checked = 0
+    while True:
+        data = page.evaluate(LINE)
+        room = int((data["width"] - 16 - 2 * MIN_TILE_PX) // MIN_TILE_PX)
+        if data["over"] or data["count"] > room:
+            break
+        if data["count"]:
+            print(f"\n{size[0]}x{size[1]} draw: {data['count']} tiles on {data['rows']} "
+                  f"row(s), tile {2 * data['unit']:.0f} px")
+            assert data["rows"] == 1, f"{data['count']} tiles turn a corner: {data['tiles']}"
+            assert 2 * data["unit"] >= MIN_TILE_PX
+            checked += 1
+            page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-straight.png"))
+        play_and_wait(page)
+        settle(page)
+    assert checked >= 2, "the line outgrew the width too soon for a test"
+    context.close()
+    assert not errors, errors
+
+
+def across(double, other):
+    """Whether rect `other` touches the double's rect on a long side (across the line)."""
+    x, y, w, h = double[:4]
+    if h > w:
+        return abs(other[0] + other[2] - x) <= 1 or abs(x + w - other[0]) <= 1
+    return abs(other[1] + other[3] - y) <= 1 or abs(y + h - other[1]) <= 1
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_vietnamese_doubles_lie_across_the_line(browser, site, artifacts, size):
+    """Issue 25, RULES.md 1.3 ("bò đặt dọc"): at every size, through a whole vn_schoolnet hand,
+    every double on the table lies across the line, where it turns too (W-52). The tiles'
+    rects are the canvas's `data-tiles`, in the line's order."""
+    from conftest import play_and_wait
+
+    context, page, errors = open_at(browser, site, size,
+                                    "variant=vn_schoolnet&players=4&seed=3"
+                                    "&seats=human,ai,ai,ai")
+    doubles = 0
+    for _ in range(12):
+        data = page.evaluate(LINE)
+        tiles = data["tiles"]
+        for i, rect in enumerate(tiles):
+            if rect[4] != rect[5]:
+                continue
+            doubles += 1
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(tiles):
+                    assert across(rect, tiles[j]), (size, i, tiles)
+        if data["over"]:
+            break
+        play_and_wait(page)
+        settle(page)
+    print(f"\n{size[0]}x{size[1]} vn_schoolnet: {doubles} doubles checked across the line")
+    page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-doubles.png"))
+    assert doubles, "no double came up"
+    context.close()
+    assert not errors, errors
+
+
+SEEN = """() => { const wrap = document.querySelector('#table-wrap').getBoundingClientRect();
+  const c = document.querySelector('#table').getBoundingClientRect();
+  const marks = JSON.parse(document.querySelector('#table').dataset.glow || '[]');
+  return {wrap: [wrap.x, wrap.y, wrap.width, wrap.height], marks: marks.map((m) =>
+    [c.x + m.x, c.y + m.y, m.w, m.h, m.end])}; }"""
+
+MT_CASES = [((390, 844), 4), ((390, 844), 8), ((320, 568), 6), ((844, 390), 6)]
+
+
+@pytest.mark.parametrize("size,players", MT_CASES,
+                         ids=[f"{w}x{h}-{n}p" for (w, h), n in MT_CASES])
+def test_mexican_train_targets_are_in_view(browser, site, artifacts, size, players):
+    """Issue 25: on phones the glowing trains lay outside the visible table, and at 320x568
+    with 6 players the end choice collapsed the table to 0 px. A tile that fits two trains
+    opens the choice over your hand (the table keeps its size) and the table pans to its
+    glowing ends, which then lie inside the visible table (W-53)."""
+    from conftest import play_and_wait
+
+    seats = ",".join(["human"] + ["ai"] * (players - 1))
+    context, page, errors = open_at(browser, site, size,
+                                    f"variant=mexican_train&players={players}&seed=4"
+                                    f"&seats={seats}")
+    tag = f"board_{size[0]}x{size[1]}-mexican-{players}p"
+    for _ in range(20):
+        multi = page.locator("#hand .tile.playable:not([data-move])")
+        if multi.count():
+            break
+        play_and_wait(page)
+        settle(page)
+    else:
+        pytest.skip("no tile with two trains came up")
+    before = page.evaluate(SEEN)["wrap"]
+    multi.first.click()
+    page.locator("#choice:not([hidden])").wait_for()
+    settle(page)
+    page.wait_for_timeout(300)  # a smooth scroll, if any, has ended
+    seen = page.evaluate(SEEN)
+    page.screenshot(path=str(artifacts / f"{tag}.png"))
+    x, y, w, h = seen["wrap"]
+    print(f"\n{size[0]}x{size[1]} mexican_train {players}p: table {w:.0f}x{h:.0f} px with the "
+          f"choice open (was {before[2]:.0f}x{before[3]:.0f}), {len(seen['marks'])} targets")
+    assert (w, h) == (before[2], before[3]) and seen["wrap"][1] == before[1], "the table moved"
+    assert len(seen["marks"]) >= 2
+    for mx, my, mw, mh, end in seen["marks"]:
+        assert x - 1 <= mx and mx + mw <= x + w + 1 and y - 1 <= my and my + mh <= y + h + 1, \
+            f"the target on {end} is out of view: {(mx, my, mw, mh)} in {seen['wrap']}"
+    context.close()
+    assert not errors, errors
+
+
+def test_the_end_of_a_hand_shows_every_row_on_a_landscape_phone(browser, site, artifacts):
+    """Issue 25: at 844x390 the end-of-hand dialog scrolled; every player's row of the result
+    is in view at once, and its buttons too."""
+    from test_screen_fit import hand_played_at
+
+    for fragment, players in (("variant=doubles&players=3&seed=4&seats=human,ai,ai", 3),
+                              ("variant=vn_traditional&players=4&seed=7"
+                               "&seats=human,ai,ai,ai", 4)):
+        context, page = hand_played_at(browser, site, (844, 390), fragment)
+        page.screenshot(path=str(artifacts / f"board_844x390-result-{players}p.png"))
+        dialog = page.locator("#result .dialog").bounding_box()
+        rows = page.locator("#result-table tbody tr")
+        assert rows.count() == players
+        for i in range(players):
+            box = rows.nth(i).bounding_box()
+            assert box["y"] >= dialog["y"] - 1 and box["y"] + box["height"] <= min(
+                390, dialog["y"] + dialog["height"]) + 1, f"row {i} is out of view: {box}"
+        for button in ("#result-next", "#result-close"):
+            box = page.locator(button).bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= 390, (button, box)
+        context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_settings_focus_and_undo(browser, site, artifacts, size):
+    """Issue 25: the settings popover lies inside the screen; the keyboard's focus ring is
+    not the playable tiles' amber; Undo looks secondary (no filled background)."""
+    context, page, errors = open_at(browser, site, size,
+                                    "variant=draw&players=2&seed=12&seats=human,ai")
+    page.locator("#settings-box > summary").click()
+    panel = page.locator(".settings-panel").bounding_box()
+    assert panel["x"] >= 0 and panel["y"] >= 0, panel
+    assert panel["x"] + panel["width"] <= size[0] and panel["y"] + panel["height"] <= size[1], \
+        panel
+    page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-settings.png"))
+    page.locator("#table").click()  # a tap elsewhere closes the settings
+    assert page.locator("#settings-box").get_attribute("open") is None
+    playable = page.locator("#hand .tile.playable").first
+    playable.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    styles = playable.evaluate("""(t) => { const s = getComputedStyle(t);
+        return {ring: s.outlineColor, border: s.borderTopColor, focus: t.matches(':focus-visible')}; }""")
+    assert styles["focus"], styles
+    assert styles["ring"] != styles["border"], styles
+    undo = page.locator("#undo").evaluate("(b) => getComputedStyle(b).backgroundColor")
+    assert undo in ("rgba(0, 0, 0, 0)", "transparent"), undo
+    context.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390)],
+                         ids=["320x568", "390x844", "844x390"])
+def test_a_seats_status_is_never_cut(browser, site, size):
+    """Issue 25: "thinking" was cut to "th" in the compact seats. Each seat of the band shows
+    the longest status of the catalogue's English words whole, with eight players (the
+    narrowest seats). The status is set on the drawn seats, as the page writes it for a
+    computer to move."""
+    seats = ",".join(["human"] + ["ai"] * 7)
+    context, page, errors = open_at(browser, site, size,
+                                    f"variant=mexican_train&players=8&seed=4&seats={seats}")
+    cut = page.evaluate("""() => [...document.querySelectorAll('#seats-top .seat')].flatMap((s) =>
+        ['thinking', 'left the table', 'to play'].map((word) => {
+          s.classList.add('to-move', 'thinking');
+          const status = s.querySelector('.seat-status');
+          status.textContent = word;
+          const over = status.scrollWidth > status.clientWidth + 1;
+          return over ? word + ' in ' + status.clientWidth + ' px' : null; })).filter(Boolean)""")
+    assert not cut, cut
+    context.close()
+    assert not errors, errors
