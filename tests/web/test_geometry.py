@@ -550,3 +550,19 @@ def test_last_placed_tiles_for_the_table_outline():
     assert textfmt.last_placed([[0, "6-6"], [1, "2-6@L"], [2, "draw"], [2, "pass"]]) == ["6-2"]
     assert textfmt.last_placed([[3, "1-1@L+2-2@R"]]) == ["1-1", "2-2"]
     assert textfmt.last_placed([[0, "12-12"], [1, "12-5@T1"]]) == ["12-5"]
+
+
+def test_no_page_module_compares_a_layout_kind_name():
+    """A layout kind is a row of `geometry.KINDS` (issue 23, E-37): its name is read in one
+    place (`geometry.kind_of`) and compared nowhere on the page."""
+    import ast
+
+    names = set(geometry.KINDS)
+    found = []
+    for path in sorted((Path(geometry.__file__).parent).glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                parts = [node.left, *node.comparators]
+                if {p.value for p in parts if isinstance(p, ast.Constant)} & names:
+                    found.append(f"{path.name}:{node.lineno}")
+    assert found == []

@@ -31,45 +31,94 @@ from spinner_tree import table_tree
 from train_bands import table_trains
 
 
+def _line_ends(layout):
+    """A line's open ends (id, value) read from its JSON."""
+    tiles = layout.get("tiles") or []
+    return [("L", tiles[0][0]), ("R", tiles[-1][1])] if tiles else []
+
+
+def _tree_ends(layout):
+    """A spinner tree's open ends (id, value) read from its JSON."""
+    lead = layout.get("lead")
+    if not lead:
+        return []
+    out = []
+    arms = layout.get("arms") or []
+    tiles_of = {}
+    for arm in arms:
+        tiles_of[arm["id"]] = arm.get("tiles") or []
+    for arm in arms:
+        if arm.get("open") is False:
+            continue
+        tiles = arm.get("tiles") or []
+        arm_id = arm["id"]
+        parent = arm.get("parent")
+        if tiles:
+            value = tiles[-1][1]
+        elif parent:
+            host = tiles_of.get(parent[0]) or []
+            index = parent[1]
+            value = host[index][1] if 0 <= index < len(host) else lead[0]
+        elif arm_id == "R":
+            value = lead[1]
+        else:
+            value = lead[0]
+        out.append((arm_id, value))
+    return out
+
+
+def _train_ends(layout):
+    """Mexican Train's open ends (train id, value): each train's last tile, else the engine."""
+    engine = layout.get("engine")
+    out = []
+    for train in layout.get("trains") or []:
+        tiles = train.get("tiles") or []
+        out.append((train.get("id"), tiles[-1][1] if tiles else engine))
+    return out
+
+
+def _lay_line(layout_json, ends, width, height, margin, umin, umax, options):
+    return table_line(layout_json, ends, width, height, margin, umin, umax,
+                      options.get("anchor"))
+
+
+def _lay_tree(layout_json, ends, width, height, margin, umin, umax, options):
+    return table_tree(layout_json, ends, width, height, margin, umin, umax)
+
+
+def _lay_trains(layout_json, ends, width, height, margin, umin, umax, options):
+    return table_trains(layout_json, ends, width, height, margin, umin, umax,
+                        options.get("label_w"), options.get("columns"),
+                        options.get("viewer"))
+
+
+# The layout kinds the page draws, by the layout JSON's `kind` (the engine's LayoutKind
+# names, E-37), and what each one is: how its open ends are read, how it is laid out
+# (line_layout, spinner_tree, train_bands), the smallest half-tile it shrinks to, whether it
+# is held still at its lead (a line), and whether it is laid in bands from the top rather
+# than centred (Mexican Train). `kind_of` is the one place the name is read.
+KINDS = {
+    "line": {"name": "line", "ends": _line_ends, "lay_out": _lay_line,
+             "min_unit": LINE_MIN_UNIT, "anchored": True, "banded": False},
+    "tree": {"name": "tree", "ends": _tree_ends, "lay_out": _lay_tree,
+             "min_unit": LINE_MIN_UNIT, "anchored": False, "banded": False},
+    "trains": {"name": "trains", "ends": _train_ends, "lay_out": _lay_trains,
+               "min_unit": TRAIN_MIN_UNIT, "anchored": False, "banded": True},
+}
+
+
+def kind_of(layout_json):
+    """The row of KINDS that a layout JSON is, or None (no layout, or a kind the page does
+    not know)."""
+    if not layout_json:
+        return None
+    return KINDS.get(layout_json.get("kind"))
+
+
 def _view_ends(layout):
     """The open ends (id, value) read from the layout JSON (the view's `ends` are exact)."""
-    kind = layout.get("kind")
-    out = []
-    if kind == "line":
-        tiles = layout.get("tiles") or []
-        if tiles:
-            out = [("L", tiles[0][0]), ("R", tiles[-1][1])]
-    elif kind == "tree":
-        lead = layout.get("lead")
-        if not lead:
-            return []
-        arms = layout.get("arms") or []
-        tiles_of = {}
-        for arm in arms:
-            tiles_of[arm["id"]] = arm.get("tiles") or []
-        for arm in arms:
-            if arm.get("open") is False:
-                continue
-            tiles = arm.get("tiles") or []
-            arm_id = arm["id"]
-            parent = arm.get("parent")
-            if tiles:
-                value = tiles[-1][1]
-            elif parent:
-                host = tiles_of.get(parent[0]) or []
-                index = parent[1]
-                value = host[index][1] if 0 <= index < len(host) else lead[0]
-            elif arm_id == "R":
-                value = lead[1]
-            else:
-                value = lead[0]
-            out.append((arm_id, value))
-    elif kind == "trains":
-        engine = layout.get("engine")
-        for train in layout.get("trains") or []:
-            tiles = train.get("tiles") or []
-            out.append((train.get("id"), tiles[-1][1] if tiles else engine))
-    return out
+    kind = kind_of(layout)
+    return kind["ends"](layout) if kind is not None else []
 
 
 # --------------------------------------------------------------------------- the table
@@ -109,21 +158,6 @@ def _separate(ends):
 def _empty(kind, width, height):
     return {"kind": kind, "unit": 0.0, "width": width, "height": height, "needed": 0.0,
             "fits": True, "tiles": [], "ends": [], "labels": [], "columns": 1}
-
-
-def _lay_out(kind, layout_json, ends, width, height, margin, umin, umax, options):
-    """The layout of its kind (line_layout, spinner_tree or train_bands), before `table`
-    centres it: None for an unknown kind or an empty table."""
-    if kind == "line":
-        return table_line(layout_json, ends, width, height, margin, umin, umax,
-                          options.get("anchor"))
-    if kind == "tree":
-        return table_tree(layout_json, ends, width, height, margin, umin, umax)
-    if kind == "trains":
-        return table_trains(layout_json, ends, width, height, margin, umin, umax,
-                            options.get("label_w"), options.get("columns"),
-                            options.get("viewer"))
-    return None
 
 
 def table(layout_json, width, height, options=None):
@@ -167,19 +201,18 @@ def table(layout_json, width, height, options=None):
     margin = float(options.get("margin", MARGIN))
     width = float(width)
     height = float(height)
-    if not layout_json:
-        return _empty(None, width, height)
-    kind = layout_json.get("kind")
+    kind = kind_of(layout_json)
+    if kind is None:
+        return _empty(layout_json.get("kind") if layout_json else None, width, height)
     ends = options.get("ends")
     if ends is None:
-        ends = _view_ends(layout_json)
+        ends = kind["ends"](layout_json)
     umax = float(options.get("max_unit", MAX_UNIT))
-    default_min = TRAIN_MIN_UNIT if kind == "trains" else LINE_MIN_UNIT
-    umin = min(umax, float(options.get("min_unit", default_min)))
-    res = _lay_out(kind, layout_json, ends, width, height, margin, umin, umax, options)
+    umin = min(umax, float(options.get("min_unit", kind["min_unit"])))
+    res = kind["lay_out"](layout_json, ends, width, height, margin, umin, umax, options)
     if res is None:
-        return _empty(kind, width, height)
-    if kind == "trains":
+        return _empty(kind["name"], width, height)
+    if kind["banded"]:
         dx = dy = 0.0
         needed = res["needed"]
     else:
@@ -196,7 +229,7 @@ def table(layout_json, width, height, options=None):
                       "engine": bool(p.get("engine"))})
     out_ends = _open_ends(res["slots"], tiles, dx, dy, width, canvas_h)
     labels = res.get("labels") or []
-    return {"kind": kind, "unit": res["unit"], "width": width, "height": canvas_h,
+    return {"kind": kind["name"], "unit": res["unit"], "width": width, "height": canvas_h,
             "needed": needed, "fits": needed <= height + 0.01, "tiles": tiles,
             "ends": out_ends, "labels": labels, "columns": res.get("columns", 1)}
 
@@ -251,9 +284,10 @@ def view_table(view, width, height, viewer=None):
     so both place the same position alike."""
     layout = view.get("layout")
     options = {"ends": view.get("ends")}
-    if layout and layout.get("kind") == "line":
+    kind = kind_of(layout)
+    if kind is not None and kind["anchored"]:
         options["anchor"] = line_anchor(view)
-    if layout and layout.get("kind") == "trains":
+    if kind is not None and kind["banded"]:
         options["viewer"] = viewer if viewer is not None else view.get("seat")
     return table(layout, width, height, options)
 
@@ -286,16 +320,12 @@ def layout_trains(layout, width, height, margin=8.0, label_w=56.0):
 
 def layout(layout_json, width, height):
     """Dispatch on the layout kind; returns (tiles, train_rows) for a fixed canvas."""
-    if not layout_json:
+    kind = kind_of(layout_json)
+    if kind is None:
         return [], []
-    kind = layout_json.get("kind")
-    if kind == "line":
-        return layout_line(layout_json.get("tiles") or [], width, height), []
-    if kind == "tree":
-        return layout_tree(layout_json, width, height), []
-    if kind == "trains":
+    if kind["banded"]:
         return layout_trains(layout_json, width, height)
-    return [], []
+    return table(layout_json, width, height, {"min_unit": MIN_UNIT, "margin": 8.0})["tiles"], []
 
 
 # --------------------------------------------------------------------------- pips
