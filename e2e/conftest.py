@@ -103,6 +103,15 @@ def wait_engine(page, timeout=ENGINE_TIMEOUT_MS):
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=timeout)
 
 
+def open_custom(page):
+    """Open the custom match's form, behind the game tiles of the first screen (issue 25),
+    to choose the game, players, seats and house rules by hand."""
+    page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
+    if page.locator("#custom-box").get_attribute("open") is None:
+        page.click("#custom-box > summary")
+    page.locator("#variant").wait_for(state="visible")
+
+
 def open_deep_link(page, site, fragment):
     """Open the match a deep link describes and wait until its table is shown; when the page
     asks first because a match is in progress (issue 28), the link's match is started (the

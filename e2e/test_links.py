@@ -14,6 +14,7 @@ import time
 import pytest
 from conftest import (
     click_unless_rerendered,
+    open_custom,
     open_deep_link,
     play_first_move,
     wait_engine,
@@ -38,6 +39,7 @@ def note_text(page):
 def start_from_the_menu(page):
     """The menu works: Start deals a match."""
     wait_engine(page)
+    open_custom(page)
     page.locator("#start:not([disabled])").wait_for(timeout=30_000)
     page.click("#start")
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)

@@ -7,6 +7,7 @@ from conftest import (
     SUMMARY_KEY,
     Guard,
     hand_tiles,
+    open_custom,
     play_and_wait,
     put_worker_save,
     wait_engine,
@@ -158,6 +159,7 @@ def test_offline_reload_after_one_visit(context, page, site, guard):
     context.set_offline(True)
     page.reload()
     wait_engine(page)
+    open_custom(page)
     page.select_option("#variant", "all_fives")
     page.click("#start")
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)

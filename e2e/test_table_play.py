@@ -6,6 +6,7 @@ import json
 
 from conftest import (
     SUMMARY_KEY,
+    open_custom,
     open_deep_link,
     play_and_wait,
     play_hand,
@@ -259,6 +260,7 @@ def test_reduced_motion_turns_the_animations_off(browser, site):
 def test_pass_and_play_names_are_typed_in_the_setup_form(page, site, guard):
     page.goto(site)
     wait_engine(page)
+    open_custom(page)
     page.select_option("#variant", "block")
     page.select_option("#players", "2")
     assert page.locator("#seats input[data-name]").count() == 0  # one human: "You"

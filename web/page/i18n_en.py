@@ -107,6 +107,18 @@ MESSAGES = {
     "menu.saved_at": "{text} (saved {date})",
     "menu.forget": "Discard the saved match",
     "menu.back": "Menu",
+    "menu.custom": "Custom match",
+    "quick.length": "Match length",
+    "quick.short": "Short",
+    "quick.normal": "Standard",
+    "quick.long": "Long",
+    "quick.hands": "{n} hands",
+    "quick.to_points": "to {n} points",
+    "quick.goat_at": "the goat at {n}",
+    "quick.no_end": "no end",
+    "quick.players": "{n} players",
+    "quick.last": "Last played",
+    "quick.play": "Play {game}: {details}",
     "seat.human": "Human",
     "seat.ai": "Computer",
     "seat.ai:easy": "Computer (easy)",
@@ -471,6 +483,9 @@ PLURAL = {
         "history.count": ("{n} match kept", "{n} matches kept"),
         "history.finished": ("Finished after {n} hand", "Finished after {n} hands"),
         "history.keep_n": ("{n} match", "{n} matches"),
+        "quick.hands": ("{n} hand", "{n} hands"),
+        "quick.players": ("{n} player", "{n} players"),
+        "quick.to_points": ("to {n} point", "to {n} points"),
     }
 
 VARIANTS = {

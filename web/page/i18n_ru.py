@@ -110,6 +110,18 @@ MESSAGES = {
     "menu.saved_at": "{text} (сохранено {date})",
     "menu.forget": "Удалить сохранённую",
     "menu.back": "Меню",
+    "menu.custom": "Своя партия",
+    "quick.length": "Длина партии",
+    "quick.short": "Короткая",
+    "quick.normal": "Обычная",
+    "quick.long": "Длинная",
+    "quick.hands": "{n} конов",
+    "quick.to_points": "до {n} очков",
+    "quick.goat_at": "до {n} (козёл)",
+    "quick.no_end": "без ограничения",
+    "quick.players": "{n} игроков",
+    "quick.last": "Последняя игра",
+    "quick.play": "Играть: {game}, {details}",
     "seat.human": "Человек",
     "seat.ai": "Компьютер",
     "seat.ai:easy": "Компьютер (лёгкий)",
@@ -476,6 +488,9 @@ PLURAL = {
         "history.finished": ("Окончена за {n} кон", "Окончена за {n} кона",
                              "Окончена за {n} конов"),
         "history.keep_n": ("{n} партию", "{n} партии", "{n} партий"),
+        "quick.hands": ("{n} кон", "{n} кона", "{n} конов"),
+        "quick.players": ("{n} игрок", "{n} игрока", "{n} игроков"),
+        "quick.to_points": ("до {n} очка", "до {n} очков", "до {n} очков"),
     }
 
 VARIANTS = {

@@ -32,6 +32,7 @@ S = {
     "shown_seat": None,    # pass-and-play: the human seat whose tiles may be shown
     "msg_id": 0,
     "setup": {},           # the setup form's current choices
+    "menu": {"variant": None, "length": "normal", "by_variant": {}},  # quickstart.read_memory
     "names": [],           # typed names of the seats (pass-and-play), "" for the default
     "hint": None,          # (state_id, the engine's hint answer) of the last hint asked for
     "hint_closed": None,   # the state_id whose hint box the player closed

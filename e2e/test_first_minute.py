@@ -1,0 +1,68 @@
+"""The first minute (issue 25): the first screen shows the games as large tiles, one tap plays
+with the chosen match length, the choice is remembered, and the form is behind "Custom match"
+with its deal number; screenshots of the menu at a phone's and a desktop's size.
+
+RULES.md: none (the page's menu)
+"""
+
+import pytest
+from conftest import capture_answers, engine_answers, open_custom, wait_engine
+
+SIZES = {"390": (390, 844), "1366": (1366, 768)}
+
+
+def states(page):
+    return [answer for _, answer in engine_answers(page) if answer.get("type") == "state"]
+
+
+def test_one_tap_plays_a_game_of_the_chosen_length_and_is_remembered(page, site, guard):
+    capture_answers(page)
+    page.goto(site + "index.html#lang=en")
+    page.wait_for_selector("#quick [data-quick]", timeout=30_000)
+    # The games, not a form: nine tiles, the form folded away.
+    assert page.locator("#quick [data-quick]").count() == 9
+    assert page.locator("#variant").is_hidden()
+    assert page.locator("#custom-box > summary").inner_text() == "Custom match"
+    tile = page.locator("#quick [data-quick=vn_traditional]")
+    assert "10 hands" in tile.inner_text()  # the standard length ends
+    assert "the goat at 101" in page.locator("#quick [data-quick=kozel]").inner_text()
+    page.locator("#length-box label", has_text="Short").click()
+    assert "5 hands" in tile.inner_text()
+    tile.click()
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    assert page.locator("#game .seat[data-seat]").count() == 4
+    started = states(page)[-1]
+    assert started["variant"] == "vn_traditional"
+    assert started["options"]["max_hands"] == 5
+    # Back at the menu the game is marked as the last one played, and after a reload the
+    # custom form shows it with its length.
+    page.click("#menu-button")
+    assert page.locator("#quick .quick-tile.last").get_attribute("data-quick") == "vn_traditional"
+    page.goto(site + "index.html#lang=en")
+    page.wait_for_selector("#quick .quick-tile.last[data-quick=vn_traditional]", timeout=30_000)
+    assert page.locator("#length-box input[value=short]").is_checked()
+    open_custom(page)
+    assert page.locator("#variant").input_value() == "vn_traditional"
+    page.locator("#options-box summary").click()
+    assert page.locator("#options input[data-opt=max_hands]").input_value() == "5"
+    # The deal number is under the custom match, named for what it is.
+    assert page.locator("label.seed-field").inner_text().startswith("Deal number")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_menu_screenshots(browser, site, artifacts, size):
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    page.goto(site + "index.html#lang=en")
+    page.wait_for_selector("#quick [data-quick]", timeout=30_000)
+    # Every tile is at least a thumb wide and tall, and nothing sticks out sideways.
+    boxes = [page.locator("#quick [data-quick]").nth(i).bounding_box() for i in range(9)]
+    assert min(b["height"] for b in boxes) >= 44 and min(b["width"] for b in boxes) >= 140
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    page.screenshot(path=str(artifacts / f"first_menu_{size}.png"))
+    open_custom(page)
+    page.screenshot(path=str(artifacts / f"first_custom_{size}.png"), full_page=True)
+    context.close()
