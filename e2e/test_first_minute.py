@@ -66,3 +66,20 @@ def test_menu_screenshots(browser, site, artifacts, size):
     open_custom(page)
     page.screenshot(path=str(artifacts / f"first_custom_{size}.png"), full_page=True)
     context.close()
+
+
+def test_the_page_draws_for_a_stuck_player_at_the_speed_setting(page, site, guard, artifacts):
+    """Draw, seed 12: the computer leads 1-1 and nothing in the player's hand fits; the four
+    tiles are drawn without a tap, one by one, the turn line saying so, until 4-1 fits."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site + "index.html#variant=draw&players=2&seed=12&seats=ai,human&lang=en")
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    page.wait_for_function("document.querySelector('#turn').textContent.includes('stuck')",
+                           timeout=30_000)
+    assert page.locator("#moves [data-move=draw]").count() == 0  # nothing to tap
+    page.wait_for_function("document.querySelector('#hand .tile[data-tile=\"4-1\"].playable')",
+                           timeout=30_000)
+    assert page.locator("#turn").inner_text() == "Your turn"
+    assert page.locator("#log li", has_text="You drew").count() == 4
+    page.screenshot(path=str(artifacts / "first_autodraw_390.png"))

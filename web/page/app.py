@@ -110,8 +110,11 @@ def render():
             turn = tr("game.thinking", name=seats.seat_name(to_move))
     elif state.get("hand_over"):
         turn = tr("game.hand_over")
+    if store.forced_draw() is not None:
+        turn = tr("game.auto_draw")
     byid("turn").textContent = turn
     hand.render()
+    link.draw_for_player()
     table.draw()
     if not byid("choice").hidden:
         hand.render()  # the end buttons named by the table just drawn

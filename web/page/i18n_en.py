@@ -136,6 +136,7 @@ MESSAGES = {
     "game.player": "Player {n}",
     "game.computer": "Computer {n}",
     "game.turn_you": "Your turn",
+    "game.auto_draw": "You are stuck: drawing for you…",
     "game.turn_other": "{name} to play",
     "game.thinking": "{name} is thinking…",
     "game.boneyard": "Boneyard: {n}",

@@ -139,6 +139,7 @@ MESSAGES = {
     "game.player": "Игрок {n}",
     "game.computer": "Компьютер {n}",
     "game.turn_you": "Ваш ход",
+    "game.auto_draw": "Нечем ходить: берём с базара…",
     "game.turn_other": "Ходит: {name}",
     "game.thinking": "{name} думает…",
     "game.boneyard": "Базар: {n}",

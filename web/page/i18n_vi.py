@@ -136,6 +136,7 @@ MESSAGES = {
     "game.player": "Người chơi {n}",
     "game.computer": "Máy {n}",
     "game.turn_you": "Đến lượt bạn",
+    "game.auto_draw": "Bạn bị đứng: đang bốc quân giúp bạn…",
     "game.turn_other": "Lượt của {name}",
     "game.thinking": "{name} đang nghĩ…",
     "game.boneyard": "Khay dự bị: {n}",
