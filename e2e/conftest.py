@@ -99,8 +99,17 @@ def guard(page, site):
 
 
 def wait_engine(page, timeout=ENGINE_TIMEOUT_MS):
-    """Wait until the engine worker answered `ready`."""
+    """Wait until the engine worker answered `ready` and what start-up sends has been
+    answered (a link's match, or the saved match a reload returns to, issue 25)."""
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=timeout)
+    page.wait_for_selector("html[data-started=done]", state="attached", timeout=timeout)
+
+
+def back_to_menu(page):
+    """The menu, from the table a reload returned to (issue 25), or where the page is."""
+    if page.locator("#game").is_visible():
+        page.click("#menu-button")
+    page.locator("#menu").wait_for(state="visible")
 
 
 def open_custom(page):

@@ -5,8 +5,20 @@ with its deal number; screenshots of the menu at a phone's and a desktop's size.
 RULES.md: none (the page's menu)
 """
 
+import json
+
 import pytest
-from conftest import capture_answers, engine_answers, open_custom, wait_engine
+from conftest import (
+    capture_answers,
+    engine_answers,
+    hand_tiles,
+    open_custom,
+    play_and_wait,
+    wait_engine,
+    wait_my_turn,
+    wait_until,
+    worker_save,
+)
 
 SIZES = {"390": (390, 844), "1366": (1366, 768)}
 
@@ -83,3 +95,27 @@ def test_the_page_draws_for_a_stuck_player_at_the_speed_setting(page, site, guar
     assert page.locator("#turn").inner_text() == "Your turn"
     assert page.locator("#log li", has_text="You drew").count() == 4
     page.screenshot(path=str(artifacts / "first_autodraw_390.png"))
+
+
+def test_a_reload_mid_hand_returns_to_the_table(page, site, guard):
+    """Issue 25: after a reload the hand goes on where it was, with no "Continue" tap."""
+    page.goto(site + "index.html#variant=block&players=2&seed=4&seats=human,ai&lang=en")
+    wait_engine(page)
+    wait_my_turn(page)
+    play_and_wait(page)
+    tiles = hand_tiles(page)
+    moves = page.locator("#log li[data-notation]").count()
+
+    def saved_moves():
+        text = worker_save(page)
+        return len(json.loads(text)["record"]["hands"][-1]["moves"]) if text else -1
+
+    wait_until(page, lambda: saved_moves() == moves, what="the worker's save of the moves")
+    page.reload()
+    page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
+    assert "Back to your match" in page.locator("#resume-info").text_content()
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    page.wait_for_function("document.querySelectorAll('#hand .tile').length > 0")
+    assert hand_tiles(page) == tiles
+    page.wait_for_function(f"document.querySelectorAll('#log li[data-notation]').length >= {moves}")

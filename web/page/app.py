@@ -667,6 +667,9 @@ async def main():
     if data is not None:
         S["pending"] = link_intent(data)
         setup.render_start_button()
+    # No link and no lesson: a match saved mid-way is played on as soon as the engine is up.
+    S["auto_resume"] = data is None and lesson is None
+    saved.render_resume()
     await link.start_engine(after_ready)
 
 

@@ -107,6 +107,7 @@ MESSAGES = {
     "menu.saved_at": "{text} (saved {date})",
     "menu.forget": "Discard the saved match",
     "menu.back": "Menu",
+    "menu.returning": "Back to your match in a moment: {saved}",
     "menu.custom": "Custom match",
     "quick.length": "Match length",
     "quick.short": "Short",

@@ -110,6 +110,7 @@ MESSAGES = {
     "menu.saved_at": "{text} (сохранено {date})",
     "menu.forget": "Удалить сохранённую",
     "menu.back": "Меню",
+    "menu.returning": "Сейчас вернёмся к вашей партии: {saved}",
     "menu.custom": "Своя партия",
     "quick.length": "Длина партии",
     "quick.short": "Короткая",

@@ -107,6 +107,7 @@ MESSAGES = {
     "menu.saved_at": "{text} (lưu lúc {date})",
     "menu.forget": "Xóa trận đã lưu",
     "menu.back": "Menu",
+    "menu.returning": "Sắp trở lại trận của bạn: {saved}",
     "menu.custom": "Trận tùy chỉnh",
     "quick.length": "Độ dài trận",
     "quick.short": "Ngắn",

@@ -22,6 +22,7 @@ from pyscript.ffi import create_proxy
 
 import inbox
 import saved
+import screens
 import store
 from dom import byid, show_error, spawn
 from store import S, tr
@@ -233,6 +234,12 @@ async def start_engine(after_ready):
         S["pending"] = None
         file, _pending_file["file"] = _pending_file["file"], None
         await open_link(pending, file)
+    elif S["auto_resume"] and saved.resumable() and screens.showing(screens.MENU):
+        # A reload mid-match returns to the table (issue 25, DECISIONS W-58), unless the
+        # player chose something else meanwhile.
+        await run_intent({"type": "resume"})
+    S["auto_resume"] = False
+    saved.render_resume()
     # Started: what waited for the engine (a link's match) has been sent and answered.
     js.document.documentElement.dataset.started = "done"
 

@@ -32,6 +32,7 @@ S = {
     "shown_seat": None,    # pass-and-play: the human seat whose tiles may be shown
     "msg_id": 0,
     "setup": {},           # the setup form's current choices
+    "auto_resume": False,  # start-up returns to the saved match's table once the engine is up
     "manual": None,        # the state_id of an undo's answer: its forced draw is the player's tap
     "menu": {"variant": None, "length": "normal", "by_variant": {}},  # quickstart.read_memory
     "names": [],           # typed names of the seats (pass-and-play), "" for the default
