@@ -16,6 +16,7 @@ from pathlib import Path
 import geometry
 import motion
 import pytest
+import textfmt
 from micropython_runner import needs_micropython, run_micropython
 
 from domino.session import Session
@@ -255,6 +256,16 @@ def test_scores_with_a_formatter_and_a_catalogue():
     items = motion.plan(prev, new, tp, tn, spots(new), 0, "normal",
                         {"amount": lambda v: "<" + str(v) + ">"})
     assert [it["text"] for it in items if it["kind"] == "score"] == ["+<" + str(ev["points"]) + ">"]
+
+
+
+def test_a_score_the_formatter_signs_is_signed_once():
+    """Issue 25: the page formats amounts signed ("+5"); the pop-up read "++5"."""
+    prev, new, tp, tn, ev = find("all_fives", "scored")
+    for lang in ("en", "vi", "ru"):
+        items = motion.plan(prev, new, tp, tn, spots(new), 0, "normal",
+                            {"amount": lambda v, lang=lang: textfmt.amount(v, lang, True)})
+        assert [it["text"] for it in items if it["kind"] == "score"] == ["+" + str(ev["points"])]
 
 
 def hand_ends(variant, seeds=(1, 2), human=False):

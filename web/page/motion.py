@@ -419,8 +419,11 @@ def _played(items, ev, places, last_place, shown, prev, seats, unit, t, tm, stil
 
 
 def _score(ev, x, y, unit, t, tm, still, options):
-    """The points a move scored, rising from the open ends (still without motion)."""
-    text = "+" + _amount(options, ev.get("points", 0))
+    """The points a move scored, rising from the open ends (still without motion), signed
+    once: the page's formatter may sign the amount itself (issue 25: "++5")."""
+    text = _amount(options, ev.get("points", 0))
+    if not text.startswith(("+", "-", "\u2212")):
+        text = "+" + text
     it = _text_item("score", t, tm["score"], "score", text, x, y, max(14.0, unit * 1.1), "score")
     it["seat"] = ev.get("seat")
     it["rise"] = 0.0 if still else max(24.0, unit * 2.0)
