@@ -268,6 +268,35 @@ def test_a_score_the_formatter_signs_is_signed_once():
         assert [it["text"] for it in items if it["kind"] == "score"] == ["+" + str(ev["points"])]
 
 
+def test_iwin_pass_penalties_move_as_they_happen_and_each_amount_once():
+    """Issue 25, RULES.md 2.3: a pass pays 0.5B to the last placer at once; the money moves
+    then, and the end of the hand moves only the rest, so that over the hand every seat's
+    money moved adds up to its delta, each amount shown once."""
+    passes = 0
+    for seed in (1, 2):
+        net = None
+        for prev, new, tp, tn in pairs("vn_iwin", seed):
+            if net is None or prev.get("hand_number") != new.get("hand_number"):
+                net = [0] * len(new["seats"])
+            seats = spots(new)
+            items = plan_pair(prev, new, tp, tn, seats=seats)
+            kinds = {e["type"] for e in new["events"]}
+            money = [it for it in items if it["kind"] == "money"]
+            if "passed" in kinds and "hand_ended" not in kinds:
+                assert money, "a pass penalty is shown when it is paid"
+                passes += 1
+            for it in money:
+                if it["payer"] is not None:
+                    net[it["payer"]] -= it["amount"]
+                if it["payee"] is not None:
+                    net[it["payee"]] += it["amount"]
+                assert not it["text"].startswith("++")
+            if "hand_ended" in kinds:
+                assert net == new["hand_result"]["delta"]
+                break
+    assert passes > 0
+
+
 def hand_ends(variant, seeds=(1, 2), human=False):
     for seed in seeds:
         for prev, new, tp, tn in pairs(variant, seed, human):
@@ -292,7 +321,8 @@ def test_money_at_the_end_of_a_hand_adds_up_to_the_deltas(variant):
             if it["payee"] is not None:
                 net[it["payee"]] += it["amount"]
                 assert (it["x1"], it["y1"]) == pytest.approx(centre(seats[it["payee"]]))
-        assert net == delta
+        moved = motion.balance_change(prev.get("match"), new.get("match"))
+        assert net == (delta if moved is None else moved)
         # Order: the last tile lands, hands turn up, then the money moves, then win / lose.
         land = max([it["t1"] for it in items if it["kind"] == "slide"] or [0])
         reveals = [it for it in items if it["kind"] == "reveal"]
