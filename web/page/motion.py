@@ -346,7 +346,7 @@ def _events(items, events, prev, new, table_new, placed, seats, area, t, tm, sti
             label = "move.pass" if kind == "passed" else "move.leave"
             items.append(_knock(seat, label, seats, unit, t, tm["knock"], still, options))
             t += tm["knock"] * 0.5
-            if kind == "passed" and not _ends(events):
+            if kind == "passed" and not any(e.get("type") == "hand_ended" for e in events):
                 # vn_iwin's pass penalty, paid as it happens (RULES.md 2.3).
                 moved = balance_change(prev.get("match"), new.get("match"))
                 if moved is not None and any(moved):
@@ -363,13 +363,6 @@ def _events(items, events, prev, new, table_new, placed, seats, area, t, tm, sti
         if ev.get("type") == "hand_ended":
             t = _hand_end(items, ev.get("result") or {}, (prev, new), seats, unit, area, t,
                           tm, still, options, viewer)
-
-
-def _ends(events):
-    for ev in events:
-        if ev.get("type") == "hand_ended":
-            return True
-    return False
 
 
 def _relaid(items, old, places, played, t, tm):
@@ -603,8 +596,7 @@ def balance_change(prev_match, new_match):
     are paid at once, so the end of its hand moves only what is left of the hand's delta."""
     if not isinstance(prev_match, dict) or not isinstance(new_match, dict):
         return None
-    a = prev_match.get("balances")
-    b = new_match.get("balances")
+    a, b = prev_match.get("balances"), new_match.get("balances")
     if not isinstance(a, list) or not isinstance(b, list) or len(a) != len(b):
         return None
     return [b[i] - a[i] for i in range(len(b))]
