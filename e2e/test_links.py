@@ -146,6 +146,7 @@ def test_typed_names_are_isolated_limited_and_read_back_exactly(page, site, guar
     # Back on the menu the form shows the names as typed, and they go back to storage whole.
     page.click("#menu-button")
     page.wait_for_selector("#menu:not([hidden])", timeout=30_000)
+    open_custom(page)
     inputs = page.locator("#seats input[data-name]")
     assert inputs.nth(0).input_value() == "\U0001F600 Ann"
     assert inputs.nth(0).get_attribute("dir") == "auto"
