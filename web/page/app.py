@@ -42,7 +42,8 @@ from store import S, tr
 TABLE_MODULES = ("gestures", "boxes", "line_layout", "spinner_tree", "train_bands", "geometry",
                  "summary", "motion_frames", "pace", "motion", "sound", "table", "seats",
                  "hand", "logview", "dialogs", "history_view", "position_view", "review_words",
-                 "review_nav", "review_view", "charts", "stats_view", "lesson_view")
+                 "review_nav", "review_view", "charts", "stats_view", "lesson_view",
+                 "celebrate")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
@@ -422,7 +423,10 @@ def on_state(answer, fresh):
     if not fresh and table.motion_speed() == "off":
         play_sounds(answer)  # else the animation plays them as it goes
     if answer.get("hand_over") and not fresh:
+        import celebrate
+
         delay = RESULT_DELAY_MS.get(S["settings"].get("speed"), 1100)
+        celebrate.schedule(answer, delay)  # a win, when the result shows
         if delay or table.motion_speed() != "off":
             S["result_closed"] = answer["state_id"]
             spawn(open_result_later(answer["state_id"], delay))
