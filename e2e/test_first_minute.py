@@ -119,3 +119,32 @@ def test_a_reload_mid_hand_returns_to_the_table(page, site, guard):
     page.wait_for_function("document.querySelectorAll('#hand .tile').length > 0")
     assert hand_tiles(page) == tiles
     page.wait_for_function(f"document.querySelectorAll('#log li[data-notation]').length >= {moves}")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_table_theme_is_chosen_in_the_settings_and_kept(browser, site, artifacts, size):
+    """Issue 25: green felt, blue felt and high contrast, drawn (no image), remembered."""
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    page.goto(site + "index.html#variant=vn_traditional&players=4&seed=7"
+              "&seats=human,ai,ai,ai&lang=en")
+    wait_engine(page)
+    wait_my_turn(page)
+    assert page.evaluate("document.documentElement.dataset.theme") == "felt"
+    felt = page.locator("#table-wrap").evaluate("n => getComputedStyle(n).backgroundImage")
+    page.locator("#settings-box summary").click()
+    assert page.locator("#theme option").all_inner_texts() == [
+        "Green felt", "Blue felt", "High contrast"]
+    page.select_option("#theme", "contrast")
+    assert page.evaluate("document.documentElement.dataset.theme") == "contrast"
+    contrast = page.locator("#table-wrap").evaluate("n => getComputedStyle(n).backgroundImage")
+    assert contrast != felt and "rgb(0, 0, 0)" in contrast
+    page.locator("#settings-box summary").click()
+    page.screenshot(path=str(artifacts / f"first_theme_contrast_{size}.png"))
+    page.reload()
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    assert page.evaluate("document.documentElement.dataset.theme") == "contrast"
+    context.close()

@@ -206,6 +206,10 @@ def on_setting(event):
     elif tid == "motion":
         settings.set_value("motion", bool(target.checked))
         settings.render()
+    elif tid == "theme":
+        settings.set_value("theme", str(target.value))
+        settings.render()
+        render()  # the table's tiles in the theme's colours
 
 
 def mid_hand():

@@ -44,7 +44,7 @@ S = {
     "geo": None,           # the table's geometry for the current state and canvas size
     "drag": None,          # a tile being dragged: {"tile", "x", "y", "moved"}
     "settings": {"speed": "normal", "sort": "none", "sound": True, "motion": True,
-                 "keep": 100},
+                 "keep": 100, "theme": "felt"},
     "last_match": None,    # the last new_match intent (for a rematch)
     "protocol": 1,         # the worker's protocol version (its `ready` answer)
     "table_ready": False,  # the table's modules are compiled (after the menu)
