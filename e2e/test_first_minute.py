@@ -133,6 +133,9 @@ def test_a_table_theme_is_chosen_in_the_settings_and_kept(browser, site, artifac
     wait_engine(page)
     wait_my_turn(page)
     assert page.evaluate("document.documentElement.dataset.theme") == "felt"
+    # Each computer has its level's drawn face and nickname (issue 25).
+    assert page.locator("#game .seat .face.face-medium").count() == 3
+    assert page.locator("#game .seat .level").first.text_content() == "Regular (medium)"
     felt = page.locator("#table-wrap").evaluate("n => getComputedStyle(n).backgroundImage")
     page.locator("#settings-box summary").click()
     assert page.locator("#theme option").all_inner_texts() == [
