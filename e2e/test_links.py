@@ -13,6 +13,7 @@ import time
 
 import pytest
 from conftest import (
+    back_to_menu,
     click_unless_rerendered,
     open_custom,
     open_deep_link,
@@ -39,6 +40,7 @@ def note_text(page):
 def start_from_the_menu(page):
     """The menu works: Start deals a match."""
     wait_engine(page)
+    back_to_menu(page)  # a reload returns to a saved match's table first (issue 25)
     open_custom(page)
     page.locator("#start:not([disabled])").wait_for(timeout=30_000)
     page.click("#start")
