@@ -119,7 +119,7 @@ MESSAGES = {
     "quick.no_end": "no end",
     "quick.players": "{n} players",
     "quick.last": "Last played",
-    "quick.play": "Play {game}: {details}",
+    "quick.play": "Play",
     "seat.human": "Human",
     "seat.ai": "Computer",
     "seat.ai:easy": "Computer (easy)",

@@ -122,7 +122,7 @@ MESSAGES = {
     "quick.no_end": "без ограничения",
     "quick.players": "{n} игроков",
     "quick.last": "Последняя игра",
-    "quick.play": "Играть: {game}, {details}",
+    "quick.play": "Играть",
     "seat.human": "Человек",
     "seat.ai": "Компьютер",
     "seat.ai:easy": "Компьютер (лёгкий)",

@@ -119,7 +119,7 @@ MESSAGES = {
     "quick.no_end": "không giới hạn",
     "quick.players": "{n} người chơi",
     "quick.last": "Chơi gần nhất",
-    "quick.play": "Chơi {game}: {details}",
+    "quick.play": "Chơi",
     "seat.human": "Người",
     "seat.ai": "Máy",
     "seat.ai:easy": "Máy (dễ)",

@@ -88,10 +88,11 @@ def render_quick():
         last = vid == memory.get("variant")
         html.append('<button type="button" class="quick-tile' + (" last" if last else "")
                     + '" data-quick="' + esc(vid) + '"' + (" disabled" if busy else "")
-                    + ' aria-label="' + esc(tr("quick.play", game=name, details=details))
-                    + '"><span class="quick-face" aria-hidden="true">' + quickstart.face_svg(index)
+                    + '><span class="quick-face" aria-hidden="true">' + quickstart.face_svg(index)
                     + "</span>"
-                    + '<span class="quick-name">' + esc(name) + "</span>"
+                    # Its name is what it shows, "Play" first for a screen reader.
+                    + '<span class="quick-name"><span class="sr-only">' + esc(tr("quick.play"))
+                    + " </span>" + esc(name) + '<span class="sr-only">:</span></span>'
                     + '<span class="quick-line">' + esc(details) + "</span>"
                     + ('<span class="quick-last">' + esc(tr("quick.last")) + "</span>"
                        if last else "") + "</button>")
