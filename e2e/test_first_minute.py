@@ -158,3 +158,17 @@ def test_a_table_theme_is_chosen_in_the_settings_and_kept(browser, site, artifac
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
     assert page.evaluate("document.documentElement.dataset.theme") == "contrast"
     context.close()
+
+
+def test_a_tile_tapped_before_the_engine_is_up_says_so_and_starts(page, site, guard):
+    page.goto(site + "index.html#lang=en")
+    page.wait_for_selector("#quick [data-quick]", timeout=30_000)
+    if page.evaluate("document.documentElement.dataset.engine") == "ready":
+        pytest.skip("the engine was up before the tap (a warm cache)")
+    page.click("#quick [data-quick=kozel]")
+    tile = page.locator("#quick .quick-tile.starting[data-quick=kozel]")
+    if page.evaluate("document.documentElement.dataset.engine") != "ready":
+        assert "Starting" in tile.inner_text()
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    assert page.locator("#game .seat[data-seat]").count() == 4

@@ -86,7 +86,11 @@ def render_quick():
         details = tr("quick.players", n=intent["options"]["players"]) + " \u00b7 " + (
             tr(key) if n is None else tr(key, n=n))
         last = vid == memory.get("variant")
+        starting = busy and (S["pending"] or {}).get("variant") == vid
+        if starting:
+            details = tr("menu.starting")  # tapped before the engine was up: it starts then
         html.append('<button type="button" class="quick-tile' + (" last" if last else "")
+                    + (" starting" if starting else "")
                     + '" data-quick="' + esc(vid) + '"' + (" disabled" if busy else "")
                     + '><span class="quick-face" aria-hidden="true">' + quickstart.face_svg(index)
                     + "</span>"
@@ -295,10 +299,8 @@ def render_start_button():
     button = byid("start")
     if S["catalog"] is None:
         return
-    pending = S["pending"] is not None
-    tiles = document.querySelectorAll("#quick [data-quick]")
-    for i in range(int(tiles.length)):
-        tiles.item(i).disabled = pending
+    if (S["pending"] is not None) != bool(document.querySelector("#quick [disabled]")):
+        render_quick()  # a tile's match waits for the engine, or has started
     button.disabled = False
     if S["pending"] is not None:
         button.textContent = tr("menu.starting")
