@@ -14,6 +14,7 @@ from conftest import (
     hand_tiles,
     open_custom,
     play_and_wait,
+    play_hand,
     wait_engine,
     wait_my_turn,
     wait_until,
@@ -172,3 +173,32 @@ def test_a_tile_tapped_before_the_engine_is_up_says_so_and_starts(page, site, gu
     wait_engine(page)
     page.wait_for_selector("#game:not([hidden])", timeout=60_000)
     assert page.locator("#game .seat[data-seat]").count() == 4
+
+
+CELEBRATED = """
+new MutationObserver(() => {
+  const box = document.querySelector('#celebrate');
+  if (box && !box.hidden) window.__celebrated = box.className;
+}).observe(document.documentElement, {subtree: true, attributes: true, attributeFilter: ['hidden', 'class']});
+"""
+
+
+def test_a_won_hand_is_celebrated(page, site, guard, artifacts):
+    """Issue 25: when the player wins a hand, pips burst over the table (Block against an
+    easy computer: the hands are played until the player wins one)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site + "index.html#variant=block&players=2&seed=3&seats=human,ai:easy&lang=en")
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    page.evaluate(CELEBRATED)
+    for _ in range(8):
+        play_hand(page)
+        title = page.locator("#result-text").inner_text()
+        if "Winner: You" in title:
+            page.wait_for_function("window.__celebrated", timeout=15_000)
+            assert page.evaluate("window.__celebrated").startswith("celebrate hand")
+            return
+        assert page.evaluate("window.__celebrated || ''") == ""  # no burst for a loss
+        page.click("#result-next")
+        page.wait_for_function("document.querySelector('#result').hidden", timeout=30_000)
+    pytest.fail("the player won no hand in eight")

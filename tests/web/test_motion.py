@@ -703,3 +703,15 @@ def test_motion_off_at_any_pace_and_the_instant_speed():
                                 speed, {"motion": False})
             assert not [it for it in quiet if it["kind"] in MOTION]
             assert effects(quiet) == effects(normal)
+
+
+def test_every_name_the_page_takes_from_motion_is_there():
+    """table.py's `motion.K_SLIDE` (tap_latency's landed mark) was missing since motion's
+    frames moved to motion_frames.py: each frame raised, and the page turned motion off."""
+    root = Path(__file__).resolve().parents[2] / "web" / "page"
+    for name in ("table.py", "motion_frames.py", "celebrate.py", "app.py"):
+        tree = ast.parse((root / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and node.value.id == "motion":
+                assert hasattr(motion, node.attr), (name, node.attr)

@@ -28,7 +28,7 @@ import math
 
 from motion_frames import CODES, E_IN_OUT, E_LINEAR, E_OUT
 # Played by the page as motion.frame, motion.sounds, ...: see motion_frames.py.
-from motion_frames import covered, done, end_ms, finish, frame, sounds  # noqa: F401 - re-exported
+from motion_frames import K_SLIDE, covered, done, end_ms, finish, frame, sounds  # noqa: F401
 from pace import timings
 # The page's pace, asked of motion too (motion.timings, motion.next_move_at): see pace.py.
 from pace import effective_speed, next_move_at  # noqa: F401 - re-exported
