@@ -67,6 +67,9 @@ def remember(message):
     window.dominoBoot.save(quickstart.MEMORY_KEY, json.dumps(S["menu"]))
 
 
+_quick = {"key": None}  # what the tiles were last built from (start-up renders the menu often)
+
+
 def render_quick():
     """The games as tiles (each one tap to play: its players and the match's length said on
     it, the last one played marked), and the length choice above them."""
@@ -77,6 +80,11 @@ def render_quick():
     memory = S["menu"]
     length = memory.get("length", quickstart.DEFAULT_LENGTH)
     busy = S["pending"] is not None
+    key = (lang, length, json.dumps(memory), busy, (S["pending"] or {}).get("variant"),
+           id(catalog))
+    if key == _quick["key"]:
+        return
+    _quick["key"] = key
     html = []
     for index, vid in enumerate(S["variant_ids"]):
         entry = variant_entry(vid)
