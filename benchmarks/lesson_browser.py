@@ -39,6 +39,8 @@ def one_lesson(context, base: str, variant: str, steps: int, size: tuple) -> dic
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(base)
     page.wait_for_selector("#lesson-open:not([disabled])", timeout=120_000)
+    if page.locator("#custom-box").get_attribute("open") is None:
+        page.click("#custom-box > summary")  # the custom match's form, behind the game tiles
     page.select_option("#variant", variant)
     start = page.evaluate("performance.now()")
     page.click("#lesson-open")

@@ -111,8 +111,26 @@ def guard(page, site):
 
 
 def wait_engine(page, timeout=ENGINE_TIMEOUT_MS):
-    """Wait until the engine worker answered `ready`."""
+    """Wait until the engine worker answered `ready` and what start-up sends has been
+    answered (a link's match, or the saved match a reload returns to, issue 25)."""
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=timeout)
+    page.wait_for_selector("html[data-started=done]", state="attached", timeout=timeout)
+
+
+def back_to_menu(page):
+    """The menu, from the table a reload returned to (issue 25), or where the page is."""
+    if page.locator("#game").is_visible():
+        page.click("#menu-button")
+    page.locator("#menu").wait_for(state="visible")
+
+
+def open_custom(page):
+    """Open the custom match's form, behind the game tiles of the first screen (issue 25),
+    to choose the game, players, seats and house rules by hand."""
+    page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
+    if page.locator("#custom-box").get_attribute("open") is None:
+        page.click("#custom-box > summary")
+    page.locator("#variant").wait_for(state="visible")
 
 
 def open_deep_link(page, site, fragment):

@@ -9,7 +9,7 @@ import importlib.util
 import json
 
 import pytest
-from conftest import ROOT, open_deep_link, settle, wait_engine, wait_my_turn
+from conftest import ROOT, open_custom, open_deep_link, settle, wait_engine, wait_my_turn
 from test_summary import record_of
 
 import build
@@ -116,8 +116,9 @@ def test_menu(page, site, guard, axe_source, artifacts, lang):
     set_lang(page, lang)
     assert_localized(page, lang)
     each_size(page, axe_source, f"the setup screen ({lang})", shot=artifacts / f"axe-menu-{lang}")
+    open_custom(page)  # the custom match's form, behind the game tiles (issue 25)
     page.locator("#options-box summary").click()
-    each_size(page, axe_source, f"the setup screen, house rules open ({lang})")
+    each_size(page, axe_source, f"the setup screen, custom match and house rules open ({lang})")
 
 
 @pytest.mark.parametrize("lang", LANGS)

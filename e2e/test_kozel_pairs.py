@@ -4,7 +4,7 @@ the seats show the teams and each team's record, and a hand plays to its summary
 RULES.md: 2.5 (Kozel in pairs)
 """
 
-from conftest import open_deep_link, play_hand, wait_engine
+from conftest import open_custom, open_deep_link, play_hand, wait_engine
 
 PAIRS = "variant=kozel&players=4&seed=2&seats=human,ai,ai,ai&opt.partnership=true&lang=en"
 
@@ -12,6 +12,7 @@ PAIRS = "variant=kozel&players=4&seed=2&seats=human,ai,ai,ai&opt.partnership=tru
 def test_setup_offers_play_in_pairs_with_four_players(page, site, guard):
     page.goto(site + "index.html#lang=en")
     wait_engine(page)
+    open_custom(page)
     page.select_option("#variant", "kozel")
     page.select_option("#players", "4")
     page.locator("#options-box summary").click()

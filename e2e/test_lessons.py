@@ -10,7 +10,7 @@ import importlib.util
 import json
 
 import pytest
-from conftest import ROOT, settle, wait_engine
+from conftest import ROOT, open_custom, settle, wait_engine
 from test_axe import axe_source, catalogue, check  # noqa: F401 - axe_source is a fixture
 
 from domino import Match
@@ -59,6 +59,7 @@ def open_menu(page, site, lang):
 
 
 def open_from_setup(page, variant, lang):
+    open_custom(page)
     page.select_option("#variant", variant)
     button = page.locator("#lesson-open")
     assert button.inner_text() == catalogue(lang)["lesson.open"]

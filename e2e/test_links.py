@@ -13,7 +13,9 @@ import time
 
 import pytest
 from conftest import (
+    back_to_menu,
     click_unless_rerendered,
+    open_custom,
     open_deep_link,
     play_first_move,
     wait_engine,
@@ -38,6 +40,8 @@ def note_text(page):
 def start_from_the_menu(page):
     """The menu works: Start deals a match."""
     wait_engine(page)
+    back_to_menu(page)  # a reload returns to a saved match's table first (issue 25)
+    open_custom(page)
     page.locator("#start:not([disabled])").wait_for(timeout=30_000)
     page.click("#start")
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
@@ -144,6 +148,7 @@ def test_typed_names_are_isolated_limited_and_read_back_exactly(page, site, guar
     # Back on the menu the form shows the names as typed, and they go back to storage whole.
     page.click("#menu-button")
     page.wait_for_selector("#menu:not([hidden])", timeout=30_000)
+    open_custom(page)
     inputs = page.locator("#seats input[data-name]")
     assert inputs.nth(0).input_value() == "\U0001F600 Ann"
     assert inputs.nth(0).get_attribute("dir") == "auto"

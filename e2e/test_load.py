@@ -3,7 +3,7 @@ service worker takes control, and nothing is fetched from another origin."""
 
 import time
 
-from conftest import wait_engine
+from conftest import open_custom, wait_engine
 
 
 def test_menu_is_interactive_quickly_and_engine_becomes_ready(page, site, guard):
@@ -20,6 +20,7 @@ def test_menu_is_interactive_quickly_and_engine_becomes_ready(page, site, guard)
     assert variants.count() == 9
     assert page.locator("#start").is_enabled()
     # The setup form works while the engine still loads.
+    open_custom(page)
     page.select_option("#variant", "kozel")
     assert page.locator("#players option").count() >= 3
     assert page.locator("#seats select").count() == int(page.input_value("#players"))

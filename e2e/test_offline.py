@@ -7,6 +7,7 @@ from conftest import (
     SUMMARY_KEY,
     Guard,
     hand_tiles,
+    open_custom,
     play_and_wait,
     put_worker_save,
     wait_engine,
@@ -42,14 +43,12 @@ def test_resume_after_reload(page, site, guard):
     tiles_before = hand_tiles(page)
     table_before = table_count(page)
     page.goto(site + "index.html")
-    # Offered at once, from the page's summary, before the engine is up.
+    # Said at once, from the page's summary, before the engine is up; then the table comes
+    # back with no tap (issue 25).
     page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
-    resume = page.locator("#resume")
-    assert resume.is_visible()
-    info = page.locator("#resume-info").inner_text()
-    assert "Block" in info and "hand 1" in info, info
+    info = page.locator("#resume-info").text_content()
+    assert "Back to your match" in info and "Block" in info and "hand 1" in info, info
     wait_engine(page)
-    resume.click()
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
     page.wait_for_function("document.querySelectorAll('#hand .tile').length > 0")
     assert hand_tiles(page) == tiles_before
@@ -76,12 +75,9 @@ def test_two_tabs_keep_two_matches(page, site, guard):
     tiles_b = hand_tiles(b)
     b.goto(site + "index.html")
     wait_engine(b)
-    resume = b.locator("#resume")
-    resume.wait_for(state="visible", timeout=30_000)
-    info = b.locator("#resume-info").inner_text()
+    b.wait_for_selector("#game:not([hidden])", timeout=30_000)  # back at B's table
+    info = b.locator("#resume-info").text_content()
     assert "Draw" in info, info
-    resume.click()
-    b.wait_for_selector("#game:not([hidden])", timeout=30_000)
     b.wait_for_function("document.querySelectorAll('#hand .tile').length > 0")
     assert hand_tiles(b) == tiles_b
     # A plays on, in its own save; B's resumed match is still the only Draw.
@@ -99,8 +95,8 @@ def test_two_tabs_keep_two_matches(page, site, guard):
     watch_c = Guard(c, site)
     c.goto(site + "index.html")
     wait_engine(c)
-    c.locator("#resume").wait_for(state="visible", timeout=30_000)
-    info = c.locator("#resume-info").inner_text()
+    c.wait_for_selector("#game:not([hidden])", timeout=30_000)  # at A's table
+    info = c.locator("#resume-info").text_content()
     assert "Block" in info, info
     watch_b.check()
     watch_c.check()
@@ -115,10 +111,8 @@ def test_a_save_that_cannot_be_replayed_is_set_aside(page, site, guard):
                                      "moves": 5, "saved_at": 1700000000000}})
     put_worker_save(page, broken)
     page.reload()
-    wait_engine(page)
+    wait_engine(page)  # the reload tries to return to the saved match (issue 25)
     resume = page.locator("#resume")
-    resume.wait_for(state="visible", timeout=30_000)
-    resume.click()
     banner = page.locator("#error-banner")
     banner.wait_for(state="visible", timeout=30_000)
     assert "set aside" in banner.inner_text()
@@ -158,6 +152,7 @@ def test_offline_reload_after_one_visit(context, page, site, guard):
     context.set_offline(True)
     page.reload()
     wait_engine(page)
+    open_custom(page)
     page.select_option("#variant", "all_fives")
     page.click("#start")
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)

@@ -3,7 +3,15 @@ worker; the hand ends with a dialog."""
 
 import re
 
-from conftest import open_deep_link, play_and_wait, play_hand, settle, wait_engine, wait_my_turn
+from conftest import (
+    open_custom,
+    open_deep_link,
+    play_and_wait,
+    play_hand,
+    settle,
+    wait_engine,
+    wait_my_turn,
+)
 
 
 def test_whole_hand_vn_traditional_one_human_three_computers(page, site, guard):
@@ -45,6 +53,7 @@ def test_legal_moves_are_labelled_controls(page, site, guard):
 def test_setup_form_starts_a_match(page, site, guard):
     page.goto(site)
     wait_engine(page)
+    open_custom(page)
     page.select_option("#variant", "kozel")
     page.select_option("#players", "3")
     page.fill("#seed", "21")

@@ -156,12 +156,9 @@ def test_pass_and_play_hides_the_other_players_draws(page, site, guard):
     ready.wait_for(state="visible", timeout=30_000)
     assert "Player 2" in page.locator("#handoff-title").inner_text()
     ready.click()
-    draw = page.locator("#moves [data-move=draw]")
-    for _ in range(4):
-        lines = page.locator("#log li").count()
-        draw.click()
-        page.wait_for_function(f"document.querySelectorAll('#log li').length > {lines}")
-    page.wait_for_function("document.querySelector('#hand .tile[data-tile=\"4-1\"].playable')")
+    # Nothing fits: the page draws for player 2 (issue 25), until 4-1 can be played.
+    page.wait_for_function("document.querySelector('#hand .tile[data-tile=\"4-1\"].playable')",
+                           timeout=30_000)
     kept = ["5-0", "6-4", "3-3"]
     log = page.locator("#log").inner_text()
     assert all(named(t, log) for t in kept), log  # player 2 sees their own draws

@@ -4,7 +4,7 @@ languages, no scripts), and the pages are precached for offline play."""
 import json
 
 import pytest
-from conftest import ROOT, wait_engine
+from conftest import ROOT, open_custom, wait_engine
 
 VARIANTS = ["vn_traditional", "vn_schoolnet", "vn_iwin", "doubles", "kozel", "block", "draw",
             "all_fives", "mexican_train"]
@@ -15,6 +15,7 @@ def test_setup_links_each_variant_to_its_rules(page, site, guard):
     page.goto(site)
     wait_engine(page)
     link = page.locator("#rules-link")
+    open_custom(page)
     for variant in VARIANTS:
         page.select_option("#variant", variant)
         href = link.get_attribute("href")
@@ -62,6 +63,7 @@ def test_rules_screenshots(browser, site, artifacts, size):
     assert overflow <= 0
     page.goto(site)
     page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
+    open_custom(page)
     page.select_option("#variant", "kozel")
     page.screenshot(path=str(artifacts / f"{size}-menu-rules-link.png"))
     context.close()

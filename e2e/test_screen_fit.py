@@ -174,9 +174,7 @@ def test_the_sound_toggle_is_remembered(page, site, guard):
     button.click()
     assert button.get_attribute("aria-pressed") == "false"
     page.reload()
-    page.locator("#resume").wait_for(state="visible", timeout=60_000)
-    page.locator("#resume").click()
-    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    page.wait_for_selector("#game:not([hidden])", timeout=60_000)  # back at the table
     assert page.locator("#sound").get_attribute("aria-pressed") == "false"
 
 

@@ -117,3 +117,23 @@ def test_points_columns(page, site, guard, tmp_path, artifacts, variant, players
     assert dialog.locator("#result-items").is_hidden()
     assert dialog.locator("#result-board tbody tr").count() == 2
     shoot(page, artifacts, variant)
+
+
+def test_each_row_says_why_it_is_what_it_is(page, site, guard, tmp_path, artifacts):
+    """Issue 25: kozel, seed 1 (random moves): seat 2 records 18 and opens its record; seats
+    1 and 3 hold 5 and 2 points, under 13 with their records closed, and record nothing."""
+    record, match = record_of("kozel", {"players": 4}, 1, 1)
+    assert match.results[-1].details["recorded"] == [0, 18, 0, 0]
+    dialog = open_record(page, site, tmp_path, record)
+    rows = dialog.locator("#result-table tbody tr")
+    why = {int(rows.nth(i).get_attribute("data-seat")): rows.nth(i).locator(".why").all_inner_texts()
+           for i in range(rows.count())}
+    assert why[0] == ["5 not recorded: the record opens at 13"]
+    assert why[1] == ["Record opened: 18 recorded"]
+    assert why[2] == ["2 not recorded: the record opens at 13"]
+    assert why[3] == ["Went out: records nothing"]
+    settle(page)
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        page.screenshot(path=str(artifacts / f"first_why_kozel_{size}.png"))

@@ -6,6 +6,7 @@ import json
 
 from conftest import (
     SUMMARY_KEY,
+    open_custom,
     open_deep_link,
     play_and_wait,
     play_hand,
@@ -163,7 +164,7 @@ def test_leaving_the_table_asks_first_and_states_the_cost(page, site, guard):
     assert "0 tiles" not in page.locator("#seats-bottom").inner_text()
 
 
-def test_reloading_a_deep_linked_match_offers_the_save(page, site, guard):
+def test_reloading_a_deep_linked_match_returns_to_its_table(page, site, guard):
     open_deep_link(page, site, "variant=kozel&players=4&seed=7&seats=human,ai:hard,ai,ai")
     wait_my_turn(page)
     for _ in range(4):
@@ -174,13 +175,9 @@ def test_reloading_a_deep_linked_match_offers_the_save(page, site, guard):
     assert moves >= 4
     page.reload()
     wait_engine(page)
-    page.locator("#resume").wait_for(state="visible", timeout=30_000)
-    # Everything the start-up sends has been answered (a link's match would have been).
-    page.wait_for_selector("html[data-started=done]", state="attached", timeout=30_000)
-    assert page.locator("#menu").is_visible()
-    assert saved_moves(page) == moves  # no new hand 1 replaced the save
-    page.locator("#resume").click()
+    # Everything the start-up sends has been answered: the saved match, not the link's.
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    assert saved_moves(page) == moves  # no new hand 1 replaced the save
     # The log shows the moves of the hand so far, not only "Hand 1 dealt".
     page.wait_for_function(
         "document.querySelectorAll('#log li[data-notation]').length >= 4", timeout=30_000)
@@ -259,6 +256,7 @@ def test_reduced_motion_turns_the_animations_off(browser, site):
 def test_pass_and_play_names_are_typed_in_the_setup_form(page, site, guard):
     page.goto(site)
     wait_engine(page)
+    open_custom(page)
     page.select_option("#variant", "block")
     page.select_option("#players", "2")
     assert page.locator("#seats input[data-name]").count() == 0  # one human: "You"

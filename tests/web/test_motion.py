@@ -16,6 +16,7 @@ from pathlib import Path
 import geometry
 import motion
 import pytest
+import textfmt
 from micropython_runner import needs_micropython, run_micropython
 
 from domino.session import Session
@@ -257,6 +258,45 @@ def test_scores_with_a_formatter_and_a_catalogue():
     assert [it["text"] for it in items if it["kind"] == "score"] == ["+<" + str(ev["points"]) + ">"]
 
 
+
+def test_a_score_the_formatter_signs_is_signed_once():
+    """Issue 25: the page formats amounts signed ("+5"); the pop-up read "++5"."""
+    prev, new, tp, tn, ev = find("all_fives", "scored")
+    for lang in ("en", "vi", "ru"):
+        items = motion.plan(prev, new, tp, tn, spots(new), 0, "normal",
+                            {"amount": lambda v, lang=lang: textfmt.amount(v, lang, True)})
+        assert [it["text"] for it in items if it["kind"] == "score"] == ["+" + str(ev["points"])]
+
+
+def test_iwin_pass_penalties_move_as_they_happen_and_each_amount_once():
+    """Issue 25, RULES.md 2.3: a pass pays 0.5B to the last placer at once; the money moves
+    then, and the end of the hand moves only the rest, so that over the hand every seat's
+    money moved adds up to its delta, each amount shown once."""
+    passes = 0
+    for seed in (1, 2):
+        net = None
+        for prev, new, tp, tn in pairs("vn_iwin", seed):
+            if net is None or prev.get("hand_number") != new.get("hand_number"):
+                net = [0] * len(new["seats"])
+            seats = spots(new)
+            items = plan_pair(prev, new, tp, tn, seats=seats)
+            kinds = {e["type"] for e in new["events"]}
+            money = [it for it in items if it["kind"] == "money"]
+            if "passed" in kinds and "hand_ended" not in kinds:
+                assert money, "a pass penalty is shown when it is paid"
+                passes += 1
+            for it in money:
+                if it["payer"] is not None:
+                    net[it["payer"]] -= it["amount"]
+                if it["payee"] is not None:
+                    net[it["payee"]] += it["amount"]
+                assert not it["text"].startswith("++")
+            if "hand_ended" in kinds:
+                assert net == new["hand_result"]["delta"]
+                break
+    assert passes > 0
+
+
 def hand_ends(variant, seeds=(1, 2), human=False):
     for seed in seeds:
         for prev, new, tp, tn in pairs(variant, seed, human):
@@ -281,7 +321,8 @@ def test_money_at_the_end_of_a_hand_adds_up_to_the_deltas(variant):
             if it["payee"] is not None:
                 net[it["payee"]] += it["amount"]
                 assert (it["x1"], it["y1"]) == pytest.approx(centre(seats[it["payee"]]))
-        assert net == delta
+        moved = motion.balance_change(prev.get("match"), new.get("match"))
+        assert net == (delta if moved is None else moved)
         # Order: the last tile lands, hands turn up, then the money moves, then win / lose.
         land = max([it["t1"] for it in items if it["kind"] == "slide"] or [0])
         reveals = [it for it in items if it["kind"] == "reveal"]
@@ -662,3 +703,15 @@ def test_motion_off_at_any_pace_and_the_instant_speed():
                                 speed, {"motion": False})
             assert not [it for it in quiet if it["kind"] in MOTION]
             assert effects(quiet) == effects(normal)
+
+
+def test_every_name_the_page_takes_from_motion_is_there():
+    """table.py's `motion.K_SLIDE` (tap_latency's landed mark) was missing since motion's
+    frames moved to motion_frames.py: each frame raised, and the page turned motion off."""
+    root = Path(__file__).resolve().parents[2] / "web" / "page"
+    for name in ("table.py", "motion_frames.py", "celebrate.py", "app.py"):
+        tree = ast.parse((root / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and node.value.id == "motion":
+                assert hasattr(motion, node.attr), (name, node.attr)

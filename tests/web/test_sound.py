@@ -82,7 +82,7 @@ def snd(monkeypatch):
 
 
 def test_every_sound_is_there_and_webaudio_would_accept_it(snd):
-    assert set(snd.NAMES) == {"tile", "draw", "knock", "score", "win", "lose"}
+    assert set(snd.NAMES) == {"tile", "draw", "knock", "score", "win", "lose", "fanfare"}
     assert set(snd.SOUNDS) == set(snd.NAMES)
     assert snd.problems() == []
     for name in snd.NAMES:

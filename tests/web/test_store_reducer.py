@@ -186,3 +186,36 @@ def test_a_save_resumed_with_default_seats_says_so():
     assert done["state"] and done["error"] == store.tr("error.seats_reset")
     assert store.reduce(dict(answer, state_id=answer["state_id"] + 2),
                         {"type": "resume"})["error"] == ""
+
+
+def test_a_draw_the_rules_force_is_made_for_the_player_and_only_that():
+    """Draw, seed 12 (issue 25): the computer leads 1-1 and the player, with nothing that
+    fits, must draw 5-0, 6-4, 3-3 and 4-1; the page draws each for them (`forced_draw`) and
+    asks again only once 4-1 can be played."""
+    page = Page()
+    page.send({"type": "new_match", "variant": "draw", "options": {"players": 2},
+               "seats": ["ai:easy", "human"], "seed": 12})
+    drawn = 0
+    while store.forced_draw() is not None:
+        assert [m["move"] for m in store.S["moves"]] == ["draw"]
+        page.send({"type": "play", "state_id": store.S["state"]["state_id"],
+                   "move": store.forced_draw()})
+        drawn += 1
+        assert drawn <= 4
+    assert drawn == 4
+    assert any(m.get("tile") in ("4-1", "1-4") for m in store.S["moves"])
+    # An undo returns to the last draw: that one is the player's tap, not drawn again.
+    page.send({"type": "undo", "state_id": store.S["state"]["state_id"]})
+    assert [m["move"] for m in store.S["moves"]] == ["draw"]
+    assert store.forced_draw() is None
+
+
+def test_in_pass_and_play_the_draw_waits_for_its_player_at_the_device():
+    page = Page()
+    page.send({"type": "new_match", "variant": "draw", "options": {"players": 2},
+               "seats": ["human", "human"], "seed": 12})
+    page.play_first()  # 1-1
+    assert [m["move"] for m in store.S["moves"]] == ["draw"]
+    assert store.forced_draw() is None  # the device is not handed over yet
+    store.S["shown_seat"] = store.S["state"]["viewer"]
+    assert store.forced_draw() == "draw"

@@ -39,10 +39,11 @@ from store import S, tr
 # are imported where they are used. They are not among the files PyScript fetches before the
 # menu: `load_table_modules` fetches and compiles them in the background once the menu works,
 # and states wait for them (`link.table_ready`), so that the menu waits for none of them.
-TABLE_MODULES = ("gestures", "boxes", "line_layout", "spinner_tree", "train_bands", "geometry",
+TABLE_MODULES = ("faces", "gestures", "boxes", "line_layout", "spinner_tree", "train_bands", "geometry",
                  "summary", "motion_frames", "pace", "motion", "sound", "table", "seats",
                  "hand", "logview", "dialogs", "history_view", "position_view", "review_words",
-                 "review_nav", "review_view", "charts", "stats_view", "lesson_view", "friends")
+                 "review_nav", "review_view", "charts", "stats_view", "lesson_view", "friends",
+                 "celebrate")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}
 
@@ -109,8 +110,11 @@ def render():
             turn = tr("game.thinking", name=seats.seat_name(to_move))
     elif state.get("hand_over"):
         turn = tr("game.hand_over")
+    if store.forced_draw() is not None:
+        turn = tr("game.auto_draw")
     byid("turn").textContent = turn
     hand.render()
+    link.draw_for_player()
     table.draw()
     if not byid("choice").hidden:
         hand.render()  # the end buttons named by the table just drawn
@@ -203,6 +207,10 @@ def on_setting(event):
     elif tid == "motion":
         settings.set_value("motion", bool(target.checked))
         settings.render()
+    elif tid == "theme":
+        settings.set_value("theme", str(target.value))
+        settings.render()
+        render()  # the table's tiles in the theme's colours
 
 
 def mid_hand():
@@ -434,7 +442,10 @@ def on_state(answer, fresh):
     if not fresh and table.motion_speed() == "off":
         play_sounds(answer)  # else the animation plays them as it goes
     if answer.get("hand_over") and not fresh:
+        import celebrate
+
         delay = RESULT_DELAY_MS.get(S["settings"].get("speed"), 1100)
+        celebrate.schedule(answer, delay)  # a win, when the result shows
         if delay or table.motion_speed() != "off":
             S["result_closed"] = answer["state_id"]
             spawn(open_result_later(answer["state_id"], delay))
@@ -571,6 +582,8 @@ def wire():
     on(lang, "change", on_lang)
     on(byid("setup"), "change", on_setup_change_any)
     on(byid("setup"), "submit", setup.on_start)
+    on(byid("quick"), "click", setup.on_quick)
+    on(byid("length-box"), "change", setup.on_length)
     on(byid("import"), "change", setup.on_import)
     on(byid("resume"), "click", setup.on_resume)
     on(byid("saved-others-list"), "click", setup.on_resume_other)
@@ -652,6 +665,7 @@ async def main():
         S["lang"] = i18n.detect(json.loads(str(js.JSON.stringify(window.navigator.languages))))
     settings.load()
     setup.load_names()
+    setup.load_menu()
     store.on_render(render)
     link.on_state(on_state)
     wire()
@@ -683,6 +697,9 @@ async def main():
     if data is not None:
         S["pending"] = link_intent(data)
         setup.render_start_button()
+    # No link and no lesson: a match saved mid-way is played on as soon as the engine is up.
+    S["auto_resume"] = data is None and lesson is None
+    saved.render_resume()
     await link.start_engine(after_ready)
 
 

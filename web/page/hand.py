@@ -8,6 +8,7 @@ HTML text from the store's state; the legal moves are the state's (`S["moves"]`)
 """
 
 import geometry
+import store
 import table
 import textfmt
 from dom import byid, set_html
@@ -234,10 +235,13 @@ def render():
     # Draw, pass, kozel pairs; the hint.
     html = []
     leave = None
+    forced = store.forced_draw()  # made for the player (link.draw_for_player): no button
     for m in others:
         kind = m.get("kind")
         if kind == "leave" or m["move"] == "leave":
             leave = m
+            continue
+        if m["move"] == forced:
             continue
         if kind in ("draw", "pass"):
             label = tr("move." + kind)
@@ -249,7 +253,7 @@ def render():
         html.append('<button type="button" class="' + cls + '" data-move="' + esc(m["move"])
                     + '" aria-label="' + esc(label) + '">' + esc(label)
                     + "</button>")
-    if S["moves"] and human:
+    if S["moves"] and human and forced is None:
         html.append('<button type="button" class="ghost" data-hint="1">' + esc(tr("game.hint"))
                     + "</button>")
     set_html("moves", "".join(html))

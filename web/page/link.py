@@ -22,6 +22,7 @@ from pyscript.ffi import create_proxy
 
 import inbox
 import saved
+import screens
 import store
 from dom import byid, show_error, spawn
 from store import S, tr
@@ -250,6 +251,12 @@ async def start_engine(after_ready):
         S["pending"] = None
         file, _pending_file["file"] = _pending_file["file"], None
         await open_link(pending, file)
+    elif S["auto_resume"] and saved.resumable() and screens.showing(screens.MENU):
+        # A reload mid-match returns to the table (issue 25, DECISIONS W-58), unless the
+        # player chose something else meanwhile.
+        await run_intent({"type": "resume"})
+    S["auto_resume"] = False
+    saved.render_resume()
     # Started: what waited for the engine (a link's match) has been sent and answered.
     js.document.documentElement.dataset.started = "done"
 
@@ -385,6 +392,34 @@ def forget_link():
 
 def ai_delay():
     return AI_DELAY_MS.get(S["settings"].get("speed"), 550)
+
+
+_forced = {"id": None}  # the state whose forced draw is on its way
+
+
+def draw_for_player():
+    """The forced draw of the state shown (`store.forced_draw`), made once per state after
+    the speed setting's pause, as a computer's move would be shown: each tile drawn is seen
+    arriving, and no tap is asked for."""
+    move = store.forced_draw()
+    state = S["state"]
+    if move is None or _forced["id"] == state["state_id"]:
+        return
+    _forced["id"] = state["state_id"]
+    spawn(_draw_later(state["state_id"], move))
+
+
+async def _draw_later(state_id, move):
+    await js_sleep(ai_delay())
+    for _ in range(100):  # an intent on its way first (at most 10 s)
+        state = S["state"]
+        if state is None or state["state_id"] != state_id or store.forced_draw() != move \
+                or not js.document.getElementById("menu").hidden:
+            return  # the position changed, or the player went to the menu
+        if not S["busy"]:
+            play(move)
+            return
+        await js_sleep(100)
 
 
 def play(move):

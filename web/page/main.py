@@ -18,6 +18,9 @@ await asyncio.sleep(0)  # noqa: F704
 import textfmt  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704
+import quickstart  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
 import deeplink  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704

@@ -346,6 +346,11 @@ def _events(items, events, prev, new, table_new, placed, seats, area, t, tm, sti
             label = "move.pass" if kind == "passed" else "move.leave"
             items.append(_knock(seat, label, seats, unit, t, tm["knock"], still, options))
             t += tm["knock"] * 0.5
+            if kind == "passed" and not any(e.get("type") == "hand_ended" for e in events):
+                # vn_iwin's pass penalty, paid as it happens (RULES.md 2.3).
+                moved = balance_change(prev.get("match"), new.get("match"))
+                if moved is not None and any(moved):
+                    t = _flows(items, moved, seats, unit, area, t, tm, still, options)
         elif kind == "scored":
             x, y = _ends_centre(ends, places, last_place, acx, acy)
             items.append(_score(ev, x, y, unit, t, tm, still, options))
@@ -356,8 +361,8 @@ def _events(items, events, prev, new, table_new, placed, seats, area, t, tm, sti
                 items.append(_marker(seat, box, t, tm))
     for ev in events:
         if ev.get("type") == "hand_ended":
-            t = _hand_end(items, ev.get("result") or {}, new, seats, unit, area, t, tm,
-                          still, options, viewer)
+            t = _hand_end(items, ev.get("result") or {}, (prev, new), seats, unit, area, t,
+                          tm, still, options, viewer)
 
 
 def _relaid(items, old, places, played, t, tm):
@@ -419,8 +424,11 @@ def _played(items, ev, places, last_place, shown, prev, seats, unit, t, tm, stil
 
 
 def _score(ev, x, y, unit, t, tm, still, options):
-    """The points a move scored, rising from the open ends (still without motion)."""
-    text = "+" + _amount(options, ev.get("points", 0))
+    """The points a move scored, rising from the open ends (still without motion), signed
+    once: the page's formatter may sign the amount itself (issue 25: "++5")."""
+    text = _amount(options, ev.get("points", 0))
+    if not text.startswith(("+", "-", "\u2212")):
+        text = "+" + text
     it = _text_item("score", t, tm["score"], "score", text, x, y, max(14.0, unit * 1.1), "score")
     it["seat"] = ev.get("seat")
     it["rise"] = 0.0 if still else max(24.0, unit * 2.0)
@@ -582,9 +590,53 @@ def _reveal_rects(tiles, centre, ru, area):
     return out
 
 
-def _hand_end(items, result, new, seats, unit, area, t, tm, still, options, viewer):
-    """The end of a hand: every hand turned face up, the block / fish / triệt (or the goat)
-    announced, the money or points moving between the seats, then a win or lose cue."""
+def balance_change(prev_match, new_match):
+    """Money that changed hands between two states of one match (each seat's change of
+    `match.balances`), or None where the match keeps no balances: vn_iwin's pass penalties
+    are paid at once, so the end of its hand moves only what is left of the hand's delta."""
+    if not isinstance(prev_match, dict) or not isinstance(new_match, dict):
+        return None
+    a, b = prev_match.get("balances"), new_match.get("balances")
+    if not isinstance(a, list) or not isinstance(b, list) or len(a) != len(b):
+        return None
+    return [b[i] - a[i] for i in range(len(b))]
+
+
+def _flows(items, delta, seats, unit, area, t, tm, still, options):
+    """The money (or points) moving between the seats for `delta`, each amount once, from
+    the payer to the payee (the pot for none); returns when they have moved."""
+    pot = _centre(area)
+    first = True
+    for payer, payee, amount in transfers(delta):
+        sound = "score" if first else None
+        first = False
+        a = pot if payer is None else _centre(_spot(seats, payer) or area)
+        b = pot if payee is None else _centre(_spot(seats, payee) or area)
+        text = _amount(options, amount)
+        if still:
+            it = _item("cue", t, 0, sound, None)
+        else:
+            it = _text_item("money", t, tm["money"], sound, text, a[0], a[1],
+                            max(14.0, unit * 0.9), "money")
+            it["x1"] = b[0]
+            it["y1"] = b[1]
+            it["ease"] = E_IN_OUT
+            t += tm["money_gap"]
+        it["payer"] = payer
+        it["payee"] = payee
+        it["amount"] = amount
+        it["text"] = text
+        items.append(it)
+    if not first and not still:
+        t += tm["money"] - tm["money_gap"]
+    return t
+
+
+def _hand_end(items, result, states, seats, unit, area, t, tm, still, options, viewer):
+    """The end of a hand (`states`: the snapshots before and after): every hand turned face
+    up, the block / fish / triệt (or the goat) announced, the money or points moving between
+    the seats, then a win or lose cue."""
+    prev, new = states
     hands = new.get("hands") or []
     ru = seats.get("reveal_unit") or max(8.0, min(unit * 0.6, 14.0))
     start = t
@@ -632,30 +684,10 @@ def _hand_end(items, result, new, seats, unit, area, t, tm, still, options, view
         items.append(it)
         t += tm["announce"] * 0.6
     delta = result.get("delta") or []
-    pot = _centre(area)
-    first = True
-    for payer, payee, amount in transfers(delta):
-        sound = "score" if first else None
-        first = False
-        a = pot if payer is None else _centre(_spot(seats, payer) or area)
-        b = pot if payee is None else _centre(_spot(seats, payee) or area)
-        text = _amount(options, amount)
-        if still:
-            it = _item("cue", t, 0, sound, None)
-        else:
-            it = _text_item("money", t, tm["money"], sound, text, a[0], a[1],
-                            max(14.0, unit * 0.9), "money")
-            it["x1"] = b[0]
-            it["y1"] = b[1]
-            it["ease"] = E_IN_OUT
-            t += tm["money_gap"]
-        it["payer"] = payer
-        it["payee"] = payee
-        it["amount"] = amount
-        it["text"] = text
-        items.append(it)
-    if not first and not still:
-        t += tm["money"] - tm["money_gap"]
+    moved = balance_change(prev.get("match"), new.get("match"))
+    if moved is not None:
+        delta = moved  # what the passes of the hand paid has moved already (`_events`)
+    t = _flows(items, delta, seats, unit, area, t, tm, still, options)
     winners = _winners(result)
     sound = None
     if viewer is not None and winners:

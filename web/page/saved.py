@@ -131,7 +131,10 @@ def render_resume():
     if summary is None:
         info.textContent = ""
         return
-    info.textContent = textfmt.saved_text(S["lang"], summary, saved_date(summary))
+    text = textfmt.saved_text(S["lang"], summary, saved_date(summary))
+    if S["auto_resume"] and resumable():
+        text = tr("menu.returning", saved=text)  # the table comes back once the engine is up
+    info.textContent = text
 
 
 def chosen_save(event):
@@ -147,6 +150,12 @@ def saved_date(summary):
         return ""
     # As text: a Python integer this large does not cross to JavaScript as a number.
     return str(window.dominoBoot.formatDate(str(stamp), S["lang"]))
+
+
+def resumable():
+    """Whether a match is saved that has not ended: a reload returns to its table."""
+    summary = S["saved"]
+    return summary is not None and not summary.get("match_over")
 
 
 def in_progress():

@@ -8,6 +8,7 @@ it is on the seat itself (with a "thinking" sign for a computer). Built as HTML 
 the store's state; nothing here reads the page.
 """
 
+import faces
 import textfmt
 from dom import byid, set_html
 from store import S, esc, tr
@@ -63,9 +64,14 @@ def seat_html(seat, where):
     parts = ['<div class="' + cls + '" data-seat="' + str(seat) + '" role="group" aria-label="'
              + esc(name) + '">']
     # dir=auto: a typed name (already between FSI and PDI) keeps its own direction.
-    parts.append('<div class="seat-head"><b class="seat-name" dir="auto">' + esc(name) + "</b>")
+    face = "" if level is None else faces.face_svg(level)  # drawn, one per level (issue 25)
+    parts.append('<div class="seat-head">' + face + '<b class="seat-name" dir="auto">'
+                 + esc(name) + "</b>")
     if level is not None:
-        parts.append('<span class="level">' + esc(tr("level." + level)) + "</span>")
+        # The level's nickname, the level itself in its tooltip and for screen readers.
+        parts.append('<span class="level" title="' + esc(tr("level." + level)) + '">'
+                     + esc(tr("persona." + level)) + '<span class="sr-only"> ('
+                     + esc(tr("level." + level)) + ")</span></span>")
     parts.append(team + "</div>")
     if where != "bottom":
         hands = state.get("hands") if over else None

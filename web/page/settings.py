@@ -1,5 +1,5 @@
 """The player's settings, remembered in localStorage: the computers' speed, the order of the
-hand, sound and motion, and how many matches the history keeps."""
+hand, sound and motion, the table's theme, and how many matches the history keeps."""
 
 import json
 
@@ -11,6 +11,9 @@ from store import S, tr
 KEY = "domino.settings"
 SPEEDS = ("slow", "normal", "fast", "instant")
 SORTS = ("none", "number", "pips")
+# The table's themes (issue 25, DECISIONS W-59): green felt, blue felt, high contrast (CSS
+# `html[data-theme]` and table.TILE_THEMES).
+THEMES = ("felt", "night", "contrast")
 KEEPS = (20, 50, 100, 500)  # matches the history keeps (web/worker/history.py's KEEP_CHOICES)
 
 
@@ -26,6 +29,8 @@ def load():
         settings["speed"] = data["speed"]
     if data.get("sort") in SORTS:
         settings["sort"] = data["sort"]
+    if data.get("theme") in THEMES:
+        settings["theme"] = data["theme"]
     if data.get("keep") in KEEPS:
         settings["keep"] = data["keep"]
     for name in ("sound", "motion"):
@@ -58,5 +63,13 @@ def render():
         html.append('<option value="' + sort + '"' + sel + ">" + tr("sort." + sort)
                     + "</option>")
     byid("sort").innerHTML = "".join(html)
+    theme = S["settings"].get("theme") or "felt"
+    html = []
+    for name in THEMES:
+        sel = " selected" if name == theme else ""
+        html.append('<option value="' + name + '"' + sel + ">" + tr("theme." + name)
+                    + "</option>")
+    byid("theme").innerHTML = "".join(html)
+    window.document.documentElement.dataset.theme = theme
     byid("motion").checked = bool(S["settings"]["motion"])
     window.document.documentElement.dataset.motion = "on" if S["settings"]["motion"] else "off"

@@ -1,8 +1,11 @@
-"""The menu: the setup form (game, players, deal number, seats and their names, house
-rules), the saved match's offer, and opening a record.
+"""The menu: one tile per game that starts a match with one tap, with the match's length
+chosen above them (`quickstart.py`); the custom match's form behind them (game, players,
+seats and their names, house rules, deal number); the saved match's offer, and opening a
+record.
 
-The form is built from the engine's `variants` answer and the choices kept in the store
-(`S["setup"]`); its handlers change those choices or send intents.
+The tiles and the form are built from the engine's `variants` answer and the choices kept in
+the store (`S["setup"]`, `S["menu"]`: the last choices, kept in storage); the handlers
+change those choices or send intents.
 """
 
 import json
@@ -11,6 +14,7 @@ from pyscript import document, window
 
 import i18n
 import link
+import quickstart
 import saved
 import screens
 import deeplink
@@ -34,8 +38,112 @@ def set_catalog(answer, render=True):
         ids.append(entry["id"])
     S["variant_ids"] = ids
     if not S["setup"].get("variant") and ids:
-        S["setup"]["variant"] = "vn_traditional" if "vn_traditional" in ids else ids[0]
+        last = S["menu"].get("variant")
+        if last in ids:
+            _take_memory(variant_entry(last))
+        else:
+            S["setup"]["variant"] = "vn_traditional" if "vn_traditional" in ids else ids[0]
     if render:
+        render_setup()
+
+
+def _take_memory(entry):
+    """The custom form shows the last match's game with its last choices."""
+    players, seats, options = quickstart.choices_for(entry, S["menu"])
+    setup = S["setup"]
+    setup["variant"] = entry["id"]
+    setup["players"] = players
+    setup["seats"] = seats
+    setup["options"] = options
+
+
+def load_menu():
+    """The menu's memory (the last game, the length, each game's last choices), as stored."""
+    S["menu"] = quickstart.read_memory(str(window.dominoBoot.load(quickstart.MEMORY_KEY)))
+
+
+def remember(message):
+    """A match started from the menu: its choices are the next ones of its game."""
+    S["menu"] = quickstart.remember(S["menu"], message)
+    window.dominoBoot.save(quickstart.MEMORY_KEY, json.dumps(S["menu"]))
+
+
+_quick = {"key": None}  # what the tiles were last built from (start-up renders the menu often)
+
+
+def render_quick():
+    """The games as tiles (each one tap to play: its players and the match's length said on
+    it, the last one played marked), and the length choice above them."""
+    catalog = S["catalog"]
+    if catalog is None:
+        return
+    lang = S["lang"]
+    memory = S["menu"]
+    length = memory.get("length", quickstart.DEFAULT_LENGTH)
+    busy = S["pending"] is not None
+    key = (lang, length, json.dumps(memory), busy, (S["pending"] or {}).get("variant"),
+           id(catalog))
+    if key == _quick["key"]:
+        return
+    _quick["key"] = key
+    html = []
+    for index, vid in enumerate(S["variant_ids"]):
+        entry = variant_entry(vid)
+        intent = quickstart.quick_intent(entry, memory, length)
+        name = i18n.variant_name(lang, vid, entry.get("name"))
+        key, n = quickstart.length_words(entry, intent["options"])
+        details = tr("quick.players", n=intent["options"]["players"]) + " \u00b7 " + (
+            tr(key) if n is None else tr(key, n=n))
+        last = vid == memory.get("variant")
+        starting = busy and (S["pending"] or {}).get("variant") == vid
+        if starting:
+            details = tr("menu.starting")  # tapped before the engine was up: it starts then
+        html.append('<button type="button" class="quick-tile' + (" last" if last else "")
+                    + (" starting" if starting else "")
+                    + '" data-quick="' + esc(vid) + '"' + (" disabled" if busy else "")
+                    + '><span class="quick-face" aria-hidden="true">' + quickstart.face_svg(index)
+                    + "</span>"
+                    # Its name is what it shows, "Play" first for a screen reader.
+                    + '<span class="quick-name"><span class="sr-only">' + esc(tr("quick.play"))
+                    + " </span>" + esc(name) + '<span class="sr-only">:</span></span>'
+                    + '<span class="quick-line">' + esc(details) + "</span>"
+                    + ('<span class="quick-last">' + esc(tr("quick.last")) + "</span>"
+                       if last else "") + "</button>")
+    byid("quick").innerHTML = "".join(html)
+    nodes = document.querySelectorAll("#length-box input")
+    for i in range(int(nodes.length)):
+        node = nodes.item(i)
+        node.checked = str(node.value) == length
+
+
+def close_friends_table():
+    """A match on this device alone: the friends' table (if any) is closed first, so that its
+    seats are this device's again (pass-and-play, its hand-over screen)."""
+    if S["friends"] is not None and S["table_ready"]:
+        screens.call(screens.FRIENDS, "close_table")
+
+
+def on_quick(event):
+    """A tap on a game's tile: its match starts (once the engine is up)."""
+    tile = event.target.closest("[data-quick]")
+    if tile is None or S["catalog"] is None or S["pending"] is not None:
+        return
+    entry = variant_entry(str(tile.getAttribute("data-quick")))
+    if entry is None:
+        return
+    message = quickstart.quick_intent(entry, S["menu"],
+                                      S["menu"].get("length", quickstart.DEFAULT_LENGTH))
+    remember(message)
+    _take_memory(entry)
+    close_friends_table()
+    spawn(link.run_intent(message))
+
+
+def on_length(event):
+    value = str(event.target.value)
+    if value in quickstart.LENGTHS:
+        S["menu"]["length"] = value
+        window.dominoBoot.save(quickstart.MEMORY_KEY, json.dumps(S["menu"]))
         render_setup()
 
 
@@ -79,6 +187,7 @@ def render_setup():
     entry = variant_entry(setup.get("variant"))
     if entry is None:
         return
+    render_quick()
     lang = S["lang"]
     html = []
     for vid in S["variant_ids"]:
@@ -164,12 +273,14 @@ def _render_options(entry, setup, players, lang):
     """The game's options for this number of players: a check box, a choice or a number each,
     with its label and description in the page's language."""
     values = setup.get("options") or {}
+    # The form's length is the one chosen above the tiles until the player changes it here.
+    lengths = quickstart.length_options(entry, S["menu"].get("length"))
     html = []
     for opt in entry.get("options", []):
         name = opt["name"]
         if name == "players" or (opt.get("players") and players not in opt["players"]):
             continue
-        value = values.get(name, opt.get("default"))
+        value = values.get(name, lengths.get(name, opt.get("default")))
         desc = esc(i18n.option_description(lang, name, opt.get("description", ""), entry["id"]))
         label = esc(i18n.option_label(lang, name, entry["id"]))
         if opt["type"] == "bool":
@@ -205,6 +316,8 @@ def render_start_button():
     button = byid("start")
     if S["catalog"] is None:
         return
+    if (S["pending"] is not None) != bool(document.querySelector("#quick [disabled]")):
+        render_quick()  # a tile's match waits for the engine, or has started
     button.disabled = False
     if S["pending"] is not None:
         button.textContent = tr("menu.starting")
@@ -286,11 +399,10 @@ def on_start(event):
     event.preventDefault()
     if S["catalog"] is None or S["pending"] is not None:
         return
-    if S["friends"] is not None and S["table_ready"]:
-        # A match on this device alone: the friends' table (if any) is closed first, so that
-        # its seats are this device's again (pass-and-play, its hand-over screen).
-        screens.call(screens.FRIENDS, "close_table")
-    spawn(link.run_intent(read_setup()))
+    close_friends_table()
+    message = read_setup()
+    remember(message)
+    spawn(link.run_intent(message))
 
 
 def on_import(event):

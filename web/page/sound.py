@@ -83,8 +83,25 @@ SOUNDS = {
         {"type": "osc", "wave": "sine", "at": 0.4, "attack": 0.02, "decay": 0.5,
          "gain": 0.30, "freq": 261.63, "freq_end": 233.08},
     ],
+    # The match won (issue 25): a short fanfare, G4 C5 E5, then a C5-E5-G5-C6 chord (under 1.2 s, as every sound).
+    "fanfare": [
+        {"type": "osc", "wave": "triangle", "at": 0.0, "attack": 0.01, "decay": 0.14,
+         "gain": 0.26, "freq": 392.0, "freq_end": 392.0},
+        {"type": "osc", "wave": "triangle", "at": 0.12, "attack": 0.01, "decay": 0.14,
+         "gain": 0.26, "freq": 523.25, "freq_end": 523.25},
+        {"type": "osc", "wave": "triangle", "at": 0.24, "attack": 0.01, "decay": 0.14,
+         "gain": 0.26, "freq": 659.25, "freq_end": 659.25},
+        {"type": "osc", "wave": "triangle", "at": 0.36, "attack": 0.02, "decay": 0.7,
+         "gain": 0.18, "freq": 523.25, "freq_end": 523.25},
+        {"type": "osc", "wave": "triangle", "at": 0.36, "attack": 0.02, "decay": 0.7,
+         "gain": 0.18, "freq": 659.25, "freq_end": 659.25},
+        {"type": "osc", "wave": "triangle", "at": 0.36, "attack": 0.02, "decay": 0.7,
+         "gain": 0.18, "freq": 783.99, "freq_end": 783.99},
+        {"type": "osc", "wave": "triangle", "at": 0.36, "attack": 0.02, "decay": 0.7,
+         "gain": 0.16, "freq": 1046.5, "freq_end": 1046.5},
+    ],
 }
-NAMES = ("tile", "draw", "knock", "score", "win", "lose")
+NAMES = ("tile", "draw", "knock", "score", "win", "lose", "fanfare")
 
 # The player: (ctx, noise buffer, master gain, sound JSON text) -> "ok" or the error's text.
 PLAYER_JS = """

@@ -32,6 +32,9 @@ S = {
     "shown_seat": None,    # pass-and-play: the human seat whose tiles may be shown
     "msg_id": 0,
     "setup": {},           # the setup form's current choices
+    "auto_resume": False,  # start-up returns to the saved match's table once the engine is up
+    "manual": None,        # the state_id of an undo's answer: its forced draw is the player's tap
+    "menu": {"variant": None, "length": "normal", "by_variant": {}},  # quickstart.read_memory
     "names": [],           # typed names of the seats (pass-and-play), "" for the default
     "hint": None,          # (state_id, the engine's hint answer) of the last hint asked for
     "hint_closed": None,   # the state_id whose hint box the player closed
@@ -42,7 +45,7 @@ S = {
     "geo": None,           # the table's geometry for the current state and canvas size
     "drag": None,          # a tile being dragged: {"tile", "x", "y", "moved"}
     "settings": {"speed": "normal", "sort": "none", "sound": True, "motion": True,
-                 "keep": 100},
+                 "keep": 100, "theme": "felt"},
     "last_match": None,    # the last new_match intent (for a rematch)
     "protocol": 1,         # the worker's protocol version (its `ready` answer)
     "table_ready": False,  # the table's modules are compiled (after the menu)
@@ -107,6 +110,31 @@ def moves_by_tile(moves):
     return by_tile, others
 
 
+def forced_draw():
+    """The draw the page makes for the player, or None (issue 25, DECISIONS W-57): when the
+    player shown is to move and the only move the rules leave is to draw (Draw, kozel's
+    market, the drawing Vietnamese games), the tile is drawn for them at the speed setting
+    instead of asking for a tap per tile. Leaving the table is no move of the hand. Not on
+    the state an undo returned to (the player took that draw back: it is theirs to make), nor
+    behind pass-and-play's hand-over screen (`shown_seat`)."""
+    state = S["state"]
+    if state is None or state.get("hand_over") or state.get("to_move_kind") != "human":
+        return None
+    viewer = state.get("viewer")
+    if state.get("to_move") != viewer or state.get("state_id") == S["manual"]:
+        return None
+    humans = 0
+    for kind in state.get("seats") or []:
+        if not textfmt.is_ai(kind):
+            humans += 1
+    if humans > 1 and S["shown_seat"] != viewer:
+        return None
+    left = [m for m in S["moves"] if m.get("kind") != "leave" and m.get("move") != "leave"]
+    if len(left) == 1 and left[0].get("kind") == "draw":
+        return left[0].get("move")
+    return None
+
+
 def view_of(state):
     return state.get("view") or {}
 
@@ -161,6 +189,8 @@ def reduce(answer, message):
         if intent == "new_match":
             S["last_match"] = dict(message)
         take_state(answer, out["fresh"])
+        if intent == "undo":
+            S["manual"] = answer.get("state_id")  # taken back: not drawn again at once
         if intent != "push":
             screens.show(screens.GAME)  # a pushed state leaves the menu open if the player went there
         out["state"] = True

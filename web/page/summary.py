@@ -174,6 +174,109 @@ def cell(lang, col, seat, state):
     return textfmt.amount(value, lang, True), cls
 
 
+def _why_blocker(state, seat, winners):
+    """(key, values) of a School@net block's row (RULES.md 2.2.4), or None."""
+    result = state.get("hand_result") or {}
+    blocker = result.get("blocker")
+    gai = result.get("gai")
+    if blocker is None:
+        return None
+    won = blocker in winners
+    if seat == blocker:
+        if won:
+            return ("why.block_won_gai" if gai is not None else "why.block_won"), {}
+        return ("why.block_lost_gai" if gai is not None else "why.block_lost"), {}
+    if seat == gai:
+        return ("why.gai_pays" if won else "why.gai_collects"), {}
+    if gai is None:
+        return ("why.pays_blocker" if won else "why.paid_by_blocker"), {}
+    return None
+
+
+def _why_record(state, seat, winners):
+    """(key, values) of a kozel row: why points were or were not recorded (RULES.md 2.5)."""
+    details = state.get("hand_result_details") or {}
+    points = (details.get("hand_points") or [])
+    recorded = (details.get("recorded") or [])
+    if seat >= len(points) or seat >= len(recorded):
+        return None
+    if seat in (details.get("opened") or []):
+        return "why.record_opened", {"n": recorded[seat]}
+    if points[seat] > 0 and recorded[seat] == 0:
+        opens = textfmt.reading_of(state).get("opens_at")
+        if opens and points[seat] < opens and not _open(state, seat):
+            return "why.record_closed", {"n": points[seat], "opens": opens}
+        return "why.not_recorded", {"n": points[seat]}
+    if seat in winners and recorded[seat] == 0:
+        return "why.records_nothing", {}
+    return None
+
+
+def _open(state, seat):
+    opened = (state.get("match") or {}).get("open")
+    return isinstance(opened, list) and seat < len(opened) and bool(opened[seat])
+
+
+def _why_tie(state, seat, winners):
+    """(key, values) of a blocked points hand where the lowest pips tie (RULES.md 3.1): won on
+    the lightest tile, or nobody scores."""
+    result = state.get("hand_result") or {}
+    pips = result.get("pips") or []
+    if result.get("termination") != "blocked" or seat >= len(pips) or not pips:
+        return None
+    low = min(pips)
+    tied = [s for s in range(len(pips)) if pips[s] == low]
+    if len(tied) < 2 or seat not in tied or len(winners) > 1:
+        return None
+    if not winners:
+        return "why.tie_nobody", {"n": low}
+    return ("why.tie_won" if seat in winners else "why.tie_lost"), {"n": low}
+
+
+def _why_passes(lang, state, seat):
+    """(key, values) of a vn_iwin row with pass penalties (RULES.md 2.3): what the seat paid
+    for its passes and was paid for others'."""
+    details = state.get("hand_result_details") or {}
+    paid = got = 0
+    for item in details.get("items") or []:
+        if item.get("kind") == "pass" and item.get("seat") == seat:
+            amount = item.get("amount") or 0
+            if amount < 0:
+                paid -= amount
+            else:
+                got += amount
+    if paid and got:
+        return "why.passes_both", {"paid": textfmt.amount(paid, lang),
+                                   "got": textfmt.amount(got, lang)}
+    if paid:
+        return "why.passes_paid", {"n": textfmt.amount(paid, lang)}
+    if got:
+        return "why.passes_got", {"n": textfmt.amount(got, lang)}
+    return None
+
+
+def why(lang, state, seat):
+    """One short line saying why a row of the hand table is what it is (issue 25), or "":
+    a School@net blocker's or setter's payment, a kozel record still closed or just opened,
+    a blocked tie broken by the lightest tile (or scoring nothing), iWin's pass penalties."""
+    result = state.get("hand_result") or {}
+    reading = textfmt.reading_of(state)
+    kind = reading.get("result")
+    winners = as_list(result.get("winner"))
+    found = None
+    if kind == "blocker" and result.get("termination") == "blocked":
+        found = _why_blocker(state, seat, winners)
+    elif kind == "record":
+        found = _why_record(state, seat, winners)
+    elif kind == "payments":
+        found = _why_passes(lang, state, seat)
+    elif reading.get("standing") == "points":
+        found = _why_tie(state, seat, winners)
+    if found is None:
+        return ""
+    return i18n.t(lang, found[0], **found[1])
+
+
 def hand_table(lang, state, names=None):
     """The table of the hand: one row per seat (in rank order where the variant ranks)."""
     result = state.get("hand_result") or {}
@@ -200,6 +303,9 @@ def hand_table(lang, state, names=None):
         if seat < len(hands) and hands[seat]:
             tiles = ["<span>" + esc(tile) + "</span>" for tile in hands[seat]]
             left = '<br><small class="left-tiles">' + " ".join(tiles) + "</small>"
+        reason = why(lang, state, seat)
+        if reason:
+            left += '<br><small class="why">' + esc(reason) + "</small>"
         tr_cls = ' class="winner"' if seat in winners else ""
         row = ["<tr" + tr_cls + ' data-seat="' + str(seat) + '">']
         if ranked:

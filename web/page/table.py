@@ -313,7 +313,7 @@ def draw_tile_fast(ctx, p, max_pip, ratio):
         return
     face = p.get("face", True) and p.get("a") is not None and p.get("b") is not None
     key = (p.get("a"), p.get("b"), face, p["vertical"], int(w * ratio * 4), int(h * ratio * 4),
-           max_pip, ratio)
+           max_pip, ratio, S["settings"].get("theme"))
     sprite = _sprites.get(key)
     if sprite is None:
         if len(_sprites) >= SPRITES_KEPT:
@@ -331,6 +331,19 @@ def draw_tile_fast(ctx, p, max_pip, ratio):
     ctx.drawImage(sprite, dx, dy, int(sprite.width) / ratio, int(sprite.height) / ratio)
 
 
+# The tiles' colours by table theme (settings.THEMES): face, edge and line, back, its edge,
+# and the edge's width.
+TILE_THEMES = {
+    "felt": ("#faf6ea", "#57534e", "#7c2d12", "#fde68a", 1),
+    "night": ("#f8fafc", "#475569", "#7c2d12", "#fde68a", 1),
+    "contrast": ("#ffffff", "#000000", "#000000", "#ffffff", 2),
+}
+
+
+def tile_theme():
+    return TILE_THEMES.get(S["settings"].get("theme"), TILE_THEMES["felt"])
+
+
 def draw_tile(ctx, p, max_pip):
     x, y, w, h = p["x"], p["y"], p["w"], p["h"]
     if w < 2 or h < 2:
@@ -338,16 +351,17 @@ def draw_tile(ctx, p, max_pip):
     ctx.fillStyle = "#00000055"
     ctx.fillRect(x + 1.5, y + 2, w, h)
     face = p.get("face", True) and p.get("a") is not None and p.get("b") is not None
-    ctx.fillStyle = "#faf6ea" if face else "#7c2d12"
-    ctx.strokeStyle = "#57534e" if face else "#fde68a"
-    ctx.lineWidth = 1
+    colours = tile_theme()
+    ctx.fillStyle = colours[0] if face else colours[2]
+    ctx.strokeStyle = colours[1] if face else colours[3]
+    ctx.lineWidth = colours[4]
     ctx.beginPath()
     ctx.roundRect(x + 0.5, y + 0.5, w - 1, h - 1, min(w, h) * 0.14)
     ctx.fill()
     ctx.stroke()
     if not face:
         return
-    ctx.fillStyle = "#57534e"
+    ctx.fillStyle = colours[1]
     size = min(w, h)
     if p["vertical"]:
         ctx.fillRect(x + size * 0.15, y + h / 2 - 0.5, w - size * 0.3, 1)

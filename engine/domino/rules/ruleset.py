@@ -875,12 +875,17 @@ def reading(rs: Ruleset) -> dict[str, Any]:
     ``lower`` totals are better), ``ranked`` (the settlement ranks every player: the summary
     shows places, RULES.md 1.9), ``result`` (what the hand's summary shows beyond pips and
     delta, ``SettlementKind.result``), ``words`` (the table's words for a blocked hand, a pass
-    and the boneyard, ``WORDS``) and ``rounds`` (the fixed number of hands of the match,
-    mexican_train's rounds; null where the match runs to a target)."""
+    and the boneyard, ``WORDS``), ``rounds`` (the fixed number of hands of the match,
+    mexican_train's rounds; null where the match runs to a target) and ``target`` (the total
+    that ends the match: a winner's points, or the goat's record in kozel; null where no total
+    ends it, as in the Vietnamese money games, DECISIONS E-55) and ``opens_at`` (the hand
+    total that opens a closed record, kozel's 13; null where records do not open)."""
     standing = rs.standing_rule
     return {"standing": standing.name, "better": standing.better, "ranked": rs.rank_chain,
             "result": rs.settlement_kind.result, "words": dict(WORDS[rs.words]),
-            "rounds": rs.rounds if standing.ends == "rounds" else None}
+            "rounds": rs.rounds if standing.ends == "rounds" else None,
+            "target": rs.target if standing.ends != "rounds" and rs.target else None,
+            "opens_at": rs.record_opens_at or None}
 
 
 def variants_catalog() -> dict[str, Any]:

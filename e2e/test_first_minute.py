@@ -1,0 +1,206 @@
+"""The first minute (issue 25): the first screen shows the games as large tiles, one tap plays
+with the chosen match length, the choice is remembered, and the form is behind "Custom match"
+with its deal number; screenshots of the menu at a phone's and a desktop's size.
+
+RULES.md: none (the page's menu)
+"""
+
+import json
+
+import pytest
+from conftest import (
+    capture_answers,
+    engine_answers,
+    hand_tiles,
+    open_custom,
+    play_and_wait,
+    play_hand,
+    wait_engine,
+    wait_my_turn,
+    wait_until,
+    worker_save,
+)
+
+SIZES = {"390": (390, 844), "1366": (1366, 768)}
+
+
+def states(page):
+    return [answer for _, answer in engine_answers(page) if answer.get("type") == "state"]
+
+
+def test_one_tap_plays_a_game_of_the_chosen_length_and_is_remembered(page, site, guard):
+    capture_answers(page)
+    page.goto(site + "index.html#lang=en")
+    page.wait_for_selector("#quick [data-quick]", timeout=30_000)
+    # The games, not a form: nine tiles, the form folded away.
+    assert page.locator("#quick [data-quick]").count() == 9
+    assert page.locator("#variant").is_hidden()
+    assert page.locator("#custom-box > summary").inner_text() == "Custom match"
+    tile = page.locator("#quick [data-quick=vn_traditional]")
+    assert "10 hands" in tile.inner_text()  # the standard length ends
+    assert "the goat at 101" in page.locator("#quick [data-quick=kozel]").inner_text()
+    page.locator("#length-box label", has_text="Short").click()
+    assert "5 hands" in tile.inner_text()
+    tile.click()
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    assert page.locator("#game .seat[data-seat]").count() == 4
+    started = states(page)[-1]
+    assert started["variant"] == "vn_traditional"
+    assert started["options"]["max_hands"] == 5
+    # Back at the menu the game is marked as the last one played, and after a reload the
+    # custom form shows it with its length.
+    page.click("#menu-button")
+    assert page.locator("#quick .quick-tile.last").get_attribute("data-quick") == "vn_traditional"
+    page.goto(site + "index.html#lang=en")
+    page.wait_for_selector("#quick .quick-tile.last[data-quick=vn_traditional]", timeout=30_000)
+    assert page.locator("#length-box input[value=short]").is_checked()
+    open_custom(page)
+    assert page.locator("#variant").input_value() == "vn_traditional"
+    page.locator("#options-box summary").click()
+    assert page.locator("#options input[data-opt=max_hands]").input_value() == "5"
+    # The deal number is under the custom match, named for what it is.
+    assert page.locator("label.seed-field").inner_text().startswith("Deal number")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_menu_screenshots(browser, site, artifacts, size):
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    page.goto(site + "index.html#lang=en")
+    page.wait_for_selector("#quick [data-quick]", timeout=30_000)
+    # Every tile is at least a thumb wide and tall, and nothing sticks out sideways.
+    boxes = [page.locator("#quick [data-quick]").nth(i).bounding_box() for i in range(9)]
+    assert min(b["height"] for b in boxes) >= 44 and min(b["width"] for b in boxes) >= 140
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    page.screenshot(path=str(artifacts / f"first_menu_{size}.png"))
+    open_custom(page)
+    page.screenshot(path=str(artifacts / f"first_custom_{size}.png"), full_page=True)
+    # The longest words (Vietnamese, Russian) fit the tiles too.
+    for lang in ("vi", "ru"):
+        page.select_option("#lang", lang)
+        page.click("#custom-box > summary")  # folded again
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        page.screenshot(path=str(artifacts / f"first_menu_{lang}_{size}.png"))
+        page.click("#custom-box > summary")
+    context.close()
+
+
+def test_the_page_draws_for_a_stuck_player_at_the_speed_setting(page, site, guard, artifacts):
+    """Draw, seed 12: the computer leads 1-1 and nothing in the player's hand fits; the four
+    tiles are drawn without a tap, one by one, the turn line saying so, until 4-1 fits."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site + "index.html#variant=draw&players=2&seed=12&seats=ai,human&lang=en")
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    page.wait_for_function("document.querySelector('#turn').textContent.includes('stuck')",
+                           timeout=30_000)
+    assert page.locator("#moves [data-move=draw]").count() == 0  # nothing to tap
+    page.wait_for_function("document.querySelector('#hand .tile[data-tile=\"4-1\"].playable')",
+                           timeout=30_000)
+    assert page.locator("#turn").inner_text() == "Your turn"
+    assert page.locator("#log li", has_text="You drew").count() == 4
+    page.screenshot(path=str(artifacts / "first_autodraw_390.png"))
+
+
+def test_a_reload_mid_hand_returns_to_the_table(page, site, guard):
+    """Issue 25: after a reload the hand goes on where it was, with no "Continue" tap."""
+    page.goto(site + "index.html#variant=block&players=2&seed=4&seats=human,ai&lang=en")
+    wait_engine(page)
+    wait_my_turn(page)
+    play_and_wait(page)
+    tiles = hand_tiles(page)
+    moves = page.locator("#log li[data-notation]").count()
+
+    def saved_moves():
+        text = worker_save(page)
+        return len(json.loads(text)["record"]["hands"][-1]["moves"]) if text else -1
+
+    wait_until(page, lambda: saved_moves() == moves, what="the worker's save of the moves")
+    page.reload()
+    page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
+    assert "Back to your match" in page.locator("#resume-info").text_content()
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    page.wait_for_function("document.querySelectorAll('#hand .tile').length > 0")
+    assert hand_tiles(page) == tiles
+    page.wait_for_function(f"document.querySelectorAll('#log li[data-notation]').length >= {moves}")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_table_theme_is_chosen_in_the_settings_and_kept(browser, site, artifacts, size):
+    """Issue 25: green felt, blue felt and high contrast, drawn (no image), remembered."""
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    page.goto(site + "index.html#variant=vn_traditional&players=4&seed=7"
+              "&seats=human,ai,ai,ai&lang=en")
+    wait_engine(page)
+    wait_my_turn(page)
+    assert page.evaluate("document.documentElement.dataset.theme") == "felt"
+    # Each computer has its level's drawn face and nickname (issue 25).
+    assert page.locator("#game .seat .face.face-medium").count() == 3
+    assert page.locator("#game .seat .level").first.text_content() == "Regular (medium)"
+    felt = page.locator("#table-wrap").evaluate("n => getComputedStyle(n).backgroundImage")
+    page.locator("#settings-box summary").click()
+    assert page.locator("#theme option").all_inner_texts() == [
+        "Green felt", "Blue felt", "High contrast"]
+    page.select_option("#theme", "contrast")
+    assert page.evaluate("document.documentElement.dataset.theme") == "contrast"
+    contrast = page.locator("#table-wrap").evaluate("n => getComputedStyle(n).backgroundImage")
+    assert contrast != felt and "rgb(0, 0, 0)" in contrast
+    page.locator("#settings-box summary").click()
+    page.screenshot(path=str(artifacts / f"first_theme_contrast_{size}.png"))
+    page.reload()
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    assert page.evaluate("document.documentElement.dataset.theme") == "contrast"
+    context.close()
+
+
+def test_a_tile_tapped_before_the_engine_is_up_says_so_and_starts(page, site, guard):
+    page.goto(site + "index.html#lang=en")
+    page.wait_for_selector("#quick [data-quick]", timeout=30_000)
+    if page.evaluate("document.documentElement.dataset.engine") == "ready":
+        pytest.skip("the engine was up before the tap (a warm cache)")
+    page.click("#quick [data-quick=kozel]")
+    tile = page.locator("#quick .quick-tile.starting[data-quick=kozel]")
+    if page.evaluate("document.documentElement.dataset.engine") != "ready":
+        assert "Starting" in tile.inner_text()
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    assert page.locator("#game .seat[data-seat]").count() == 4
+
+
+CELEBRATED = """
+new MutationObserver(() => {
+  const box = document.querySelector('#celebrate');
+  if (box && !box.hidden) window.__celebrated = box.className;
+}).observe(document.documentElement, {subtree: true, attributes: true, attributeFilter: ['hidden', 'class']});
+"""
+
+
+def test_a_won_hand_is_celebrated(page, site, guard, artifacts):
+    """Issue 25: when the player wins a hand, pips burst over the table (Block against an
+    easy computer: the hands are played until the player wins one)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site + "index.html#variant=block&players=2&seed=3&seats=human,ai:easy&lang=en")
+    wait_engine(page)
+    page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    page.evaluate(CELEBRATED)
+    for _ in range(8):
+        play_hand(page)
+        title = page.locator("#result-text").inner_text()
+        if "Winner: You" in title:
+            page.wait_for_function("window.__celebrated", timeout=15_000)
+            page.wait_for_timeout(300)  # mid-burst
+            page.screenshot(path=str(artifacts / "first_celebrate_390.png"))
+            assert page.evaluate("window.__celebrated").startswith("celebrate hand")
+            return
+        assert page.evaluate("window.__celebrated || ''") == ""  # no burst for a loss
+        page.click("#result-next")
+        page.wait_for_function("document.querySelector('#result').hidden", timeout=30_000)
+    pytest.fail("the player won no hand in eight")
