@@ -29,6 +29,7 @@ import screens
 import settings
 import setup
 import dom
+import exporting
 import store
 import deeplink
 import textfmt
@@ -127,8 +128,8 @@ def render():
     export.hidden = (S["friends"] or {}).get("role") == "guest"
     # Mid-hand the file shows every hand: the button says so to a screen reader and in its
     # tooltip, and the confirmation that follows says it in full.
-    export.textContent = tr("game.export_mid" if mid_hand() else "game.export")
-    label = tr("game.export_mid_label" if mid_hand() else "game.export")
+    export.textContent = tr("game.export_mid" if exporting.mid_hand() else "game.export")
+    label = tr("game.export_mid_label" if exporting.mid_hand() else "game.export")
     export.setAttribute("aria-label", label)
     export.title = label
     render_sound()
@@ -211,64 +212,6 @@ def on_setting(event):
         settings.set_value("theme", str(target.value))
         settings.render()
         render()  # the table's tiles in the theme's colours
-
-
-def mid_hand():
-    """True while a hand is being played: a record exported now shows every seat's tiles and
-    the boneyard's order, which nobody at the table may see yet."""
-    state = S["state"]
-    return state is not None and not state.get("hand_over")
-
-
-def on_export(event):
-    """Export the record; while a hand is being played, only after the warning is confirmed."""
-    if S["state"] is None:
-        return
-    if mid_hand():
-        open_export_warning()
-    else:
-        spawn(export_record(False))
-
-
-def open_export_warning():
-    byid("export-confirm").hidden = False
-    byid("export-cancel").focus()
-
-
-def close_export_warning():
-    box = byid("export-confirm")
-    if box.hidden:
-        return
-    box.hidden = True
-    if screens.showing(screens.GAME):
-        byid("export").focus()
-
-
-def on_export_confirmed(event):
-    close_export_warning()
-    spawn(export_record(True))
-
-
-def on_export_cancelled(event):
-    close_export_warning()
-
-
-async def export_record(reveal):
-    """Download the record; `reveal` (sent only once the player confirmed the warning) lets
-    the engine export a hand still being played."""
-    if S["engine_state"] != "ready" or S["state"] is None:
-        return
-    message = {"type": "export_record"}
-    if reveal:
-        message["reveal"] = True
-    answer = await link.send(message)
-    if answer.get("type") == "record":
-        dom.download_record(answer["record"])
-    elif answer.get("code") == "reveals_hands":
-        open_export_warning()  # a new hand began since: ask again
-    else:
-        why = i18n.error_reason(S["lang"], answer.get("code"), answer.get("message", ""))
-        dom.show_error(tr("error.engine", message=why))
 
 
 def on_lang(event):
@@ -399,7 +342,7 @@ def on_keydown(event):
     if screens.current("on_key", event)[0]:
         return  # the review and the lesson take their own keys
     if key == "Escape" and not byid("export-confirm").hidden:
-        close_export_warning()
+        exporting.close_export_warning()
     elif key == "Escape" and S["leave_open"]:
         on_leave_cancel(None)
     elif key == "Escape" and S["selected"] is not None:
@@ -588,8 +531,8 @@ def wire():
     on(byid("resume"), "click", setup.on_resume)
     on(byid("saved-others-list"), "click", setup.on_resume_other)
     on(byid("forget"), "click", setup.on_forget)
-    on(byid("export-ok"), "click", on_export_confirmed)
-    on(byid("export-cancel"), "click", on_export_cancelled)
+    on(byid("export-ok"), "click", exporting.on_export_confirmed)
+    on(byid("export-cancel"), "click", exporting.on_export_cancelled)
     on(byid("settings-box"), "change", on_setting)
     on(byid("leave"), "click", on_leave)
     on(byid("sound"), "click", on_sound)
@@ -604,8 +547,8 @@ def wire():
     on(byid("result-rematch"), "click", setup.on_rematch)
     on(byid("table-rematch"), "click", setup.on_rematch)
     on(byid("result-menu"), "click", on_menu)
-    on(byid("result-export"), "click", on_export)
-    on(byid("export"), "click", on_export)
+    on(byid("result-export"), "click", exporting.on_export)
+    on(byid("export"), "click", exporting.on_export)
     on(byid("undo"), "click", on_undo)
     on(byid("menu-button"), "click", on_menu)
     on(byid("handoff-ready"), "click", on_handoff)

@@ -91,9 +91,9 @@ async def _later(state_id, kind, delay_ms):
         sound.play("fanfare")
     if not table.motion_on():
         return
-    from pyscript import document
+    import dom
 
-    box = document.getElementById("celebrate")
+    box = dom.byid("celebrate")
     if box is None:
         return
     box.innerHTML = html(kind)

@@ -50,6 +50,9 @@ await asyncio.sleep(0)  # noqa: F704
 import openers  # noqa: E402, F401
 
 await asyncio.sleep(0)  # noqa: F704
+import exporting  # noqa: E402, F401
+
+await asyncio.sleep(0)  # noqa: F704
 import app  # noqa: E402
 
 await asyncio.sleep(0)  # noqa: F704

@@ -25,6 +25,21 @@ def seat_name(seat):
     return textfmt.seat_name(S["lang"], seat, state["seats"], state["viewer"], S["names"])
 
 
+def standing_html(lang, state, seat):
+    """A seat's standing (its label, its value, a note in brackets after it), or ""."""
+    stand = textfmt.standing(lang, state, seat)
+    if stand is None:
+        return ""
+    value = stand[1]
+    note = ""
+    if value.endswith(")") and " (" in value:
+        note = value[value.index(" (") + 1:]
+        value = value[:value.index(" (")]
+    return ('<div class="standing"><span class="label">' + esc(stand[0])
+            + '</span> <span class="value">' + esc(value) + "</span>"
+            + (' <span class="note">' + esc(note) + "</span>" if note else "") + "</div>")
+
+
 def seat_html(seat, where):
     state = S["state"]
     lang = S["lang"]
@@ -92,17 +107,7 @@ def seat_html(seat, where):
         # it instead of the tile backs and the words (app.css), which screen readers keep.
         parts.append('<span class="count-badge" aria-hidden="true"><i></i>' + str(count)
                      + "</span>")
-    stand = textfmt.standing(lang, state, seat)
-    if stand is not None:
-        value = stand[1]
-        note = ""
-        if value.endswith(")") and " (" in value:
-            note = value[value.index(" (") + 1:]
-            value = value[:value.index(" (")]
-        parts.append('<div class="standing"><span class="label">' + esc(stand[0])
-                     + '</span> <span class="value">' + esc(value) + "</span>"
-                     + (' <span class="note">' + esc(note) + "</span>" if note else "")
-                     + "</div>")
+    parts.append(standing_html(lang, state, seat))
     parts.append('<div class="seat-status">' + esc(status) + "</div>")
     parts.append("</div>")
     return "".join(parts)
