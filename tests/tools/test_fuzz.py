@@ -60,6 +60,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from fuzzkit import (
@@ -114,6 +115,7 @@ from domino.errors import DominoError
 from domino.match import record as rec
 from domino.match.match import Match
 from domino.session import PROTOCOL_VERSION, Session
+from domino.session import intents as session_intents
 
 ROOT = Path(__file__).resolve().parents[2]
 # An export that may show every hand (the protocol refuses one mid-hand without "reveal").
@@ -795,6 +797,19 @@ def test_protocol_sequences(data):
     ``next_hand`` after a hand) does not; a reloaded record is the same match; no answer
     names a tile its viewer may not know."""
     tried("test_protocol_sequences")
+    # A new match without a seed deals from a secret seed drawn from the system's randomness
+    # (E-35): fixed here, or the same drawn choices would not replay the same session and
+    # Hypothesis would call the strategy flaky (it did, once in a few runs).
+    with mock.patch.object(session_intents, "secret_seed", lambda: FUZZ_SECRET_SEED):
+        _protocol_sequences(data)
+
+
+# The secret seed of the fuzzed sessions' matches started without a seed.
+FUZZ_SECRET_SEED = 0x2545F4914F6CDD1D
+
+
+def _protocol_sequences(data):
+    """The body of test_protocol_sequences."""
     session = Session()
     last: dict | None = None
     log: list[str] = []
