@@ -11,7 +11,7 @@ RULES.md: none (the engine worker's start)
 """
 
 import pytest
-from conftest import hand_tiles, play_and_wait, play_hand, wait_engine, wait_my_turn
+from conftest import hand_tiles, open_deep_link, play_and_wait, play_hand, wait_engine, wait_my_turn
 
 # The page makes snapshots here (the other browser tests turn it off, e2e/conftest.py).
 pytestmark = pytest.mark.snapshot
@@ -78,14 +78,11 @@ def wait_stored(page):
 
 
 def deal_from_menu(page, site):
-    """A fresh load started from the snapshot, a new Block match from the menu with no deal
-    number (the worker draws a secret seed): the human's tiles."""
-    page.goto(site)
-    wait_engine(page)
+    """A fresh load started from the snapshot, a new Block match with no deal number (a link
+    without one: the worker draws a secret seed): the human's tiles."""
+    page.goto("about:blank")
+    open_deep_link(page, site, "variant=block&players=2&seats=human,ai")
     assert boot_path(page) == "snapshot"
-    page.select_option("#variant", "block")
-    page.click("#start")
-    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
     page.wait_for_function("document.querySelectorAll('#hand .tile').length > 0")
     return hand_tiles(page)
 
@@ -107,9 +104,7 @@ def test_a_snapshot_made_on_the_device_starts_the_next_loads(page, site, guard):
     page.goto(site + "index.html")
     wait_engine(page)
     assert boot_path(page) == "snapshot"
-    resume = page.locator("#resume")
-    resume.wait_for(state="visible", timeout=30_000)
-    resume.click()
+    # A reload mid-match returns to the table by itself (W-58).
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
     page.wait_for_function("document.querySelectorAll('#hand .tile').length > 0")
     assert hand_tiles(page) == tiles
