@@ -23,7 +23,7 @@ from pathlib import Path
 
 import netns
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, click_unless_rerendered
+from conftest import ENGINE_TIMEOUT_MS, click_unless_rerendered, open_custom
 from nostr_relay import start_relay, stop_relay
 
 from domino.match.match import Match
@@ -136,6 +136,7 @@ def open_table(host, variant, players, seats):
     page.goto(host.site + "index.html")
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=ENGINE_TIMEOUT_MS)
     page.wait_for_selector("#friends-host:not([disabled])", timeout=60_000)
+    open_custom(page)  # the game and its seats are chosen in the custom match's form
     page.select_option("#variant", variant)
     page.select_option("#players", str(players))
     for i, kind in enumerate(seats):

@@ -432,6 +432,13 @@ def on_gesture(event):
         box.open = False
 
 
+def on_settings_close(event):
+    """The settings' own Close button: on a phone the sheet covers its summary (W-50)."""
+    box = byid("settings-box")
+    box.open = False
+    box.querySelector("summary").focus()
+
+
 def on_sound(event):
     import sound
 
@@ -534,6 +541,7 @@ def wire():
     on(byid("export-ok"), "click", exporting.on_export_confirmed)
     on(byid("export-cancel"), "click", exporting.on_export_cancelled)
     on(byid("settings-box"), "change", on_setting)
+    on(byid("settings-close"), "click", on_settings_close)
     on(byid("leave"), "click", on_leave)
     on(byid("sound"), "click", on_sound)
     on(js.document, "pointerdown", on_gesture)

@@ -366,6 +366,7 @@ MESSAGES = {
     "sound.off": "Sound: off",
     "settings.motion": "Motion",
     "settings.theme": "Table",
+    "settings.close": "Close",
     "theme.felt": "Green felt",
     "theme.night": "Blue felt",
     "theme.contrast": "High contrast",

@@ -441,6 +441,7 @@ MESSAGES = {
     "sound.off": "Звук: выкл.",
     "settings.motion": "Анимация",
     "settings.theme": "Стол",
+    "settings.close": "Закрыть",
     "theme.felt": "Зелёное сукно",
     "theme.night": "Синее сукно",
     "theme.contrast": "Высокий контраст",

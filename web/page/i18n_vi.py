@@ -366,6 +366,7 @@ MESSAGES = {
     "sound.off": "Âm thanh: tắt",
     "settings.motion": "Hiệu ứng chuyển động",
     "settings.theme": "Mặt bàn",
+    "settings.close": "Đóng",
     "theme.felt": "Nỉ xanh lá",
     "theme.night": "Nỉ xanh dương",
     "theme.contrast": "Tương phản cao",
