@@ -19,6 +19,7 @@ import json
 
 import deeplink
 import link
+import saved
 import screens
 import store
 import textfmt
@@ -27,7 +28,7 @@ from dom import byid, set_html, show_error, spawn
 from store import S, esc, tr
 
 # Where friends.js keeps the host's started table (its code, seats and the guests' tokens).
-TABLE_KEY = "domino.friends.table"
+TABLE_KEY = saved.FRIENDS_TABLE_KEY
 # A typed code this long is a host's offer code (web/peer.js packs one in 112 characters and
 # more), not a room code.
 OFFER_CHARS = 60
@@ -135,14 +136,14 @@ def resume():
         kept = json.loads(str(dom.boot().load(TABLE_KEY, 20000)) or "null")
     except ValueError:
         kept = None
-    saved = S["saved"] or {}
+    summary = S["saved"] or {}
     if not isinstance(kept, dict) or not isinstance(kept.get("seats"), list):
         return False
     kinds = []
     for seat in kept["seats"]:
         kinds.append(seat.get("kind") if isinstance(seat, dict) else "")
     humans = []
-    for kind in saved.get("seats") or []:
+    for kind in summary.get("seats") or []:
         humans.append("human" if kind == "human" else "")
     if humans != ["human" if k in ("host", "friend") else "" for k in kinds]:
         return False
@@ -218,11 +219,11 @@ def open_guest(code, offer=""):
 async def _guest_open():
     friends = await _friends()
     _show_network()
-    saved = str(friends.savedName())
-    if saved and not str(byid("friends-name").value):
-        byid("friends-name").value = saved
+    kept_name = str(friends.savedName())
+    if kept_name and not str(byid("friends-name").value):
+        byid("friends-name").value = kept_name
     render()
-    if saved and not F["offer"] and friends.hasToken(F["code"]):
+    if kept_name and not F["offer"] and friends.hasToken(F["code"]):
         await _join()
 
 

@@ -152,10 +152,18 @@ def saved_date(summary):
     return str(window.dominoBoot.formatDate(str(stamp), S["lang"]))
 
 
+# Where a host keeps its friends' table (web/page/friends.py): its code and seat tokens.
+FRIENDS_TABLE_KEY = "domino.friends.table"
+
+
 def resumable():
-    """Whether a match is saved that has not ended: a reload returns to its table."""
+    """Whether a match is saved that has not ended and a reload returns to its table by
+    itself: not a friends' table a host kept, which the menu's Continue reopens with the
+    friends' seats held for them (W-43), never played by this page."""
     summary = S["saved"]
-    return summary is not None and not summary.get("match_over")
+    if summary is None or summary.get("match_over"):
+        return False
+    return not str(window.dominoBoot.load(FRIENDS_TABLE_KEY, 20000))
 
 
 def in_progress():
