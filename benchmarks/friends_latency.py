@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import threading
@@ -223,15 +222,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--path", choices=["relay", "manual", "both"], default="both")
     args = parser.parse_args()
-    if not netns.INSIDE:
-        reason = netns.why_not()
-        if reason is not None:
-            print(f"cannot make a network namespace: {reason}", file=sys.stderr)
-            return 2
-        result = netns.rerun_inside([sys.executable, *sys.argv], timeout=540, cwd=os.getcwd())
-        sys.stdout.write(result.stdout)
-        sys.stderr.write(result.stderr)
-        return result.returncode
+    outside = netns.script_inside(timeout=540)
+    if outside is not None:
+        return outside
     paths = ["relay", "manual"] if args.path == "both" else [args.path]
     results = run(args.rounds, paths)
     print(json.dumps(results, indent=2))

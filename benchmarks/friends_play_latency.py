@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import threading
@@ -104,15 +103,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=30)
     args = parser.parse_args()
-    if not netns.INSIDE:
-        reason = netns.why_not()
-        if reason is not None:
-            print(f"cannot make a network namespace: {reason}", file=sys.stderr)
-            return 2
-        result = netns.rerun_inside([sys.executable, *sys.argv], timeout=580, cwd=os.getcwd())
-        sys.stdout.write(result.stdout)
-        sys.stderr.write(result.stderr)
-        return result.returncode
+    outside = netns.script_inside(timeout=580)
+    if outside is not None:
+        return outside
     build.build_if_needed()
     print(json.dumps(run(args.moves), indent=2))
     return 0

@@ -14,9 +14,11 @@ RULES.md: none (test infrastructure)
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
+import sys
 
 INSIDE = os.environ.get("DOMINO_NETNS") == "1"
 HOST_ADDR = "10.77.0.1"  # the browsers' ICE candidates: v0
@@ -60,3 +62,42 @@ def rerun_inside(argv: list[str], timeout: float,
     env = dict(os.environ, DOMINO_NETNS="1")
     return subprocess.run([*unshare_command(), "bash", "-c", script], env=env, cwd=cwd,
                           capture_output=True, text=True, timeout=timeout)
+
+
+def run_file_inside(path: str, least: int, timeout: float, cwd: str,
+                     options: tuple[str, ...] = ()) -> None:
+    """The outer test of a file whose tests run only in a namespace: run pytest on `path`
+    again inside one (`options` added) and fail unless that run passed with at least `least`
+    tests; skipped when already inside or when no namespace can be made here."""
+    import pytest
+
+    if INSIDE:
+        pytest.skip("already inside the namespace")
+    reason = why_not()
+    if reason is not None:
+        pytest.skip(f"cannot make a network namespace here: {reason}")
+    result = rerun_inside([sys.executable, "-m", "pytest", path, "-q", *options,
+                           "-p", "no:cacheprovider", "-o", "addopts="],
+                          timeout=timeout, cwd=cwd)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, "the run inside the namespace failed:\n" + output[-8000:]
+    summary = re.search(r"(\d+) passed", output)
+    assert summary and int(summary.group(1)) >= least, \
+        "too few tests ran inside:\n" + output[-3000:]
+    assert "failed" not in output.splitlines()[-1]
+
+
+def script_inside(timeout: float) -> int | None:
+    """A benchmark's start: outside a namespace, run this very command (`sys.argv`) again
+    inside one, pass its output on and return its exit code (2 when no namespace can be made
+    here); inside, None: the caller measures."""
+    if INSIDE:
+        return None
+    reason = why_not()
+    if reason is not None:
+        print(f"cannot make a network namespace: {reason}", file=sys.stderr)
+        return 2
+    result = rerun_inside([sys.executable, *sys.argv], timeout=timeout, cwd=os.getcwd())
+    sys.stdout.write(result.stdout)
+    sys.stderr.write(result.stderr)
+    return result.returncode

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import time
 from pathlib import Path
 
@@ -37,19 +36,7 @@ TILE = re.compile(r"(?<![\d.])(\d{1,2})-(\d{1,2})(?![\d.])")
 
 def test_friends_play_in_namespace():
     """Run this file again inside a network namespace; fail when that run fails."""
-    if netns.INSIDE:
-        pytest.skip("already inside the namespace")
-    reason = netns.why_not()
-    if reason is not None:
-        pytest.skip(f"cannot make a network namespace here: {reason}")
-    result = netns.rerun_inside(
-        [sys.executable, "-m", "pytest", str(Path(__file__).resolve()), "-q", "-x",
-         "-p", "no:cacheprovider", "-o", "addopts="],
-        timeout=1500, cwd=str(ROOT))
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, "the run inside the namespace failed:\n" + output[-8000:]
-    summary = re.search(r"(\d+) passed", output)
-    assert summary and int(summary.group(1)) >= 8, "too few tests ran inside:\n" + output[-3000:]
+    netns.run_file_inside(str(Path(__file__).resolve()), 8, 1500, str(ROOT), ("-x",))
 
 
 # --------------------------------------------------------------------------- devices

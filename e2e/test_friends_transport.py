@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -58,21 +57,7 @@ OPEN_JS = """async ([role, options]) => {
 
 def test_friends_transport_in_namespace():
     """Run this file again inside a network namespace; fail when that run fails."""
-    if netns.INSIDE:
-        pytest.skip("already inside the namespace")
-    reason = netns.why_not()
-    if reason is not None:
-        pytest.skip(f"cannot make a network namespace here: {reason}")
-    result = netns.rerun_inside(
-        [sys.executable, "-m", "pytest", str(Path(__file__).resolve()), "-q",
-         "-p", "no:cacheprovider", "-o", "addopts="],
-        timeout=900, cwd=str(ROOT))
-    output = result.stdout + result.stderr
-    ok = result.returncode == 0
-    assert ok, "the run inside the namespace failed:\n" + output[-6000:]
-    summary = re.search(r"(\d+) passed", output)
-    assert summary and int(summary.group(1)) >= 12, "too few tests ran inside:\n" + output[-3000:]
-    assert "failed" not in output.splitlines()[-1]
+    netns.run_file_inside(str(Path(__file__).resolve()), 12, 900, str(ROOT))
 
 
 def test_friends_build_vendors_peer_modules():
