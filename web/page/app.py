@@ -456,13 +456,7 @@ def render_sound():
 
 
 async def open_result_later(state_id, delay):
-    import table
-
-    await link.js_sleep(delay)
-    for _ in range(100):  # the animation of the hand's end first (at most 10 s more)
-        if not table.motion_running():
-            break
-        await link.js_sleep(100)
+    await link.after_table_moves(delay)
     state = S["state"]
     if state is not None and state["state_id"] == state_id and S["result_closed"] == state_id:
         S["result_closed"] = None

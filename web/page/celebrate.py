@@ -77,11 +77,7 @@ async def _later(state_id, kind, delay_ms):
     import table
     from store import S
 
-    await link.js_sleep(delay_ms)
-    for _ in range(100):  # the animation of the hand's end first (at most 10 s more)
-        if not table.motion_running():
-            break
-        await link.js_sleep(100)
+    await link.after_table_moves(delay_ms)
     state = S["state"]
     if state is None or state.get("state_id") != state_id:
         return

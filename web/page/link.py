@@ -161,6 +161,18 @@ async def js_sleep(ms):
     await asyncio.sleep(ms / 1000.0)
 
 
+async def after_table_moves(delay_ms):
+    """Wait `delay_ms`, then until the table has finished animating (the hand's end), at
+    most 10 s more: what the end-of-hand dialog and the celebration wait for."""
+    import table
+
+    await js_sleep(delay_ms)
+    for _ in range(100):
+        if not table.motion_running():
+            break
+        await js_sleep(100)
+
+
 # The engine worker being created: `launch` starts it as soon as this module is compiled,
 # so that Pyodide boots in its thread while the page compiles and wires the menu.
 _launch = {"task": None, "worker": None, "error": None}
