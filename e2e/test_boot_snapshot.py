@@ -149,9 +149,28 @@ def test_a_damaged_snapshot_falls_back_and_is_replaced(page, site, guard):
     assert boot_path(page) == "pyscript"
 
 
+# The snapshot worker's first job is held until the test lets it go: a fast machine could
+# otherwise finish the make before the test leaves the menu, and there would be nothing to stop.
+HOLD_FIRST_MAKE = """(() => {
+  const Real = window.Worker;
+  window.Worker = class extends Real {
+    postMessage(...args) {
+      if (!this.held && String(this.url || "").endsWith("/worker/snapshot.mjs")
+          && !window.dominoTestMakeGo) {
+        this.held = true;
+        return;
+      }
+      return super.postMessage(...args);
+    }
+    constructor(url, options) { super(url, options); this.url = String(url); }
+  };
+})()"""
+
+
 def test_a_snapshot_is_not_made_while_a_match_is_played(page, site, guard):
     """The make is stopped when the player leaves the menu (a computer may think) and made at
     the next idle moment on the menu."""
+    page.add_init_script(HOLD_FIRST_MAKE)
     page.goto(site + "index.html#variant=block&players=2&seed=4&seats=human,ai")
     wait_engine(page)
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
@@ -160,8 +179,11 @@ def test_a_snapshot_is_not_made_while_a_match_is_played(page, site, guard):
     assert page.evaluate("document.documentElement.dataset.engineSnapshot") is None
     page.click("#menu-button")
     page.wait_for_selector("html[data-engine-snapshot=making]", state="attached", timeout=30_000)
+    page.wait_for_timeout(3000)  # held: still making, whatever the machine's speed
+    assert page.evaluate("document.documentElement.dataset.engineSnapshot") == "making"
     page.click("#resume")
     page.wait_for_selector("html[data-engine-snapshot=stopped]", state="attached", timeout=5_000)
     assert page.evaluate(READ)["record"] is None
+    page.evaluate("window.dominoTestMakeGo = true")
     page.click("#menu-button")
     wait_stored(page)
