@@ -89,13 +89,11 @@ def test_show_tells_the_screen_it_replaces_and_the_adapter(monkeypatch):
 
 
 # The page's adapters to the browser: the only modules that import `pyscript` or `js`. `dom`
-# is the DOM helpers, `link` the worker's channel, `app` the wiring, `table` and
-# `position_view` the canvas, `sound` the audio, `saved`, `settings`, `setup` (the menu) and
-# `seats` the menu's stored choices and the seats' elements. Every other module (the review,
-# lesson, history and statistics screens, the store, the words, the geometry) reaches the
-# browser only through `dom`, so CPython imports it as it is.
-ADAPTERS = {"dom", "link", "app", "table", "position_view", "sound", "saved", "settings",
-            "setup", "seats"}
+# is the DOM, the storage and the clock, `link` the worker's channel, `app` the wiring at boot,
+# `sound` the audio. Every other module (every screen, the table's canvas, the saved match,
+# the settings, the store, the words, the geometry) reaches the browser only through `dom`, so
+# CPython imports it as it is (tests/web/test_page_fake_dom.py drives some with a fake `dom`).
+ADAPTERS = {"dom", "link", "app", "sound"}
 
 
 def test_only_the_adapters_import_the_browser():
@@ -103,4 +101,4 @@ def test_only_the_adapters_import_the_browser():
                       if _imports(_tree(path.name)) & {"pyscript", "js"})
     assert set(touching) <= ADAPTERS, sorted(set(touching) - ADAPTERS)
     screens_ = {row["module"] for row in screens.SCREENS.values() if row["module"]}
-    assert not (screens_ - {"table", "setup"}) & set(touching)
+    assert not screens_ & set(touching)

@@ -1,6 +1,10 @@
 """The page's thin adapter to the browser: the DOM helpers every screen uses (`byid`, `query`,
-`on`, `set_html`, `show_error`, `download_record`, `fetch_text`) and `spawn` for a task. The store (store.py) and
-the pure modules import none of this, so tests drive them on CPython.
+`on`, `set_html`, `show_error`, `download_record`, `fetch_text`), the device's storage
+(`load`, `save`, `remove`), the clock and animation frames, and `spawn` for a task. Besides the
+engine's channel (link.py), the boot (app.py) and sound (sound.py), this is the only page module
+that imports `pyscript`: the screens reach the browser through it, so that a test can stand a
+fake of this one module in for the browser and import them on CPython
+(tests/web/test_screens_table.py).
 Kept plain for MicroPython: no dataclasses, no typing.
 """
 
@@ -21,6 +25,70 @@ def byid(name):
 def query(selector):
     """The first element matching the CSS `selector`, or None."""
     return document.querySelector(selector)
+
+
+def query_all(selector):
+    """Every element matching the CSS `selector` (a list)."""
+    nodes = document.querySelectorAll(selector)
+    return [nodes.item(i) for i in range(int(nodes.length))]
+
+
+def create(tag):
+    """A new element `tag`, not yet in the page."""
+    return document.createElement(tag)
+
+
+def root_data(key, value):
+    """Set `data-<key>` on the page's root element (<html>): the theme, the motion setting and
+    the table's moving/still state, which the style sheet and browser tests read."""
+    setattr(document.documentElement.dataset, key, value)
+
+
+def prefers(query):
+    """Whether the device matches the media `query` (e.g. reduced motion)."""
+    return bool(window.matchMedia(query).matches)
+
+
+def now():
+    """The page's clock in milliseconds (`performance.now()`): animations are planned on it."""
+    return float(window.performance.now())
+
+
+def mark(name):
+    """A User Timing mark (benchmarks read them)."""
+    window.performance.mark(name)
+
+
+def next_frame(handler):
+    """Call `handler` (a proxy from `proxy`) at the next animation frame."""
+    window.requestAnimationFrame(handler)
+
+
+def scroll_to(element):
+    """Scroll the least that brings `element` into view."""
+    element.scrollIntoView(window.JSON.parse('{"block": "nearest", "inline": "nearest"}'))
+
+
+def load(key, most=None):
+    """The device's stored text under `key` ("" when none, or longer than `most` characters)."""
+    if most is None:
+        return str(window.dominoBoot.load(key))
+    return str(window.dominoBoot.load(key, most))
+
+
+def save(key, text):
+    """Store `text` under `key` on this device."""
+    window.dominoBoot.save(key, text)
+
+
+def remove(key):
+    """Forget what is stored under `key` on this device."""
+    window.dominoBoot.remove(key)
+
+
+def format_date(stamp, lang):
+    """A date and time (milliseconds since 1970, as text) in the player's language."""
+    return str(window.dominoBoot.formatDate(str(stamp), lang))
 
 
 def focused():

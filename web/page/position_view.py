@@ -6,10 +6,10 @@ geometry drawn last), so neither screen imports the other (issue 23).
 Kept plain for MicroPython: no dataclasses, no typing.
 """
 
+import dom
 import i18n
 import link
 import textfmt
-from pyscript import window
 from store import S, esc, tr
 
 
@@ -124,7 +124,7 @@ def paint_table(canvas, wrap, state, glow, empty):
     if width <= 0 or height <= 0:
         return None, None
     geo = geometry.view_table(state["view"], width, height, state.get("viewer"))
-    ratio = float(window.devicePixelRatio or 1)
+    ratio = dom.pixel_ratio()
     canvas.style.height = str(int(geo["height"])) + "px"
     if int(canvas.width) != int(geo["width"] * ratio) \
             or int(canvas.height) != int(geo["height"] * ratio):

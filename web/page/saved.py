@@ -8,9 +8,8 @@ stores holds a tile.
 
 import json
 
-from pyscript import document, window
-
 import textfmt
+import dom
 from dom import byid, on, show_error
 from store import S, tr
 
@@ -24,18 +23,18 @@ def read_saved():
     """The summary kept in localStorage, or None (a summary that cannot be read is dropped:
     the worker's `ready` answer says what is really saved)."""
     for key in OLD_SAVE_KEYS:
-        window.dominoBoot.remove(key)
+        dom.remove(key)
     # A summary is a few hundred characters: a longer one is damaged, and read as none.
-    text = str(window.dominoBoot.load(SUMMARY_KEY, 10_000))
+    text = dom.load(SUMMARY_KEY, 10_000)
     if not text:
-        window.dominoBoot.remove(SUMMARY_KEY)
+        dom.remove(SUMMARY_KEY)
         return None
     try:
         summary = json.loads(text)
     except ValueError:
         summary = None
     if not isinstance(summary, dict):
-        window.dominoBoot.remove(SUMMARY_KEY)
+        dom.remove(SUMMARY_KEY)
         return None
     return summary
 
@@ -45,9 +44,9 @@ def keep_saved(summary):
     offer accordingly."""
     S["saved"] = summary
     if summary is None:
-        window.dominoBoot.remove(SUMMARY_KEY)
+        dom.remove(SUMMARY_KEY)
     else:
-        window.dominoBoot.save(SUMMARY_KEY, json.dumps(summary))
+        dom.save(SUMMARY_KEY, json.dumps(summary))
     render_resume()
 
 
@@ -92,12 +91,12 @@ def render_others():
     listing = byid("saved-others-list")
     listing.innerHTML = ""
     for n, item in enumerate(others):
-        row = document.createElement("li")
-        words = document.createElement("span")
+        row = dom.create("li")
+        words = dom.create("span")
         words.id = "saved-other-" + str(n)
         words.textContent = textfmt.saved_text(S["lang"], item["summary"],
                                                saved_date(item["summary"]))
-        button = document.createElement("button")
+        button = dom.create("button")
         button.type = "button"
         button.className = "ghost"
         button.setAttribute("data-save", item["id"])
@@ -149,7 +148,7 @@ def saved_date(summary):
     if not isinstance(stamp, int):
         return ""
     # As text: a Python integer this large does not cross to JavaScript as a number.
-    return str(window.dominoBoot.formatDate(str(stamp), S["lang"]))
+    return dom.format_date(stamp, S["lang"])
 
 
 # Where a host keeps its friends' table (web/page/friends.py): its code and seat tokens.
@@ -163,7 +162,7 @@ def resumable():
     summary = S["saved"]
     if summary is None or summary.get("match_over"):
         return False
-    return not str(window.dominoBoot.load(FRIENDS_TABLE_KEY, 20000))
+    return not dom.load(FRIENDS_TABLE_KEY, 20000)
 
 
 def in_progress():

@@ -3,8 +3,7 @@ hand, sound and motion, the table's theme, and how many matches the history keep
 
 import json
 
-from pyscript import window
-
+import dom
 from dom import byid
 from store import S, tr
 
@@ -19,7 +18,7 @@ KEEPS = (20, 50, 100, 500)  # matches the history keeps (web/worker/history.py's
 
 def load():
     try:
-        data = json.loads(str(window.dominoBoot.load(KEY)) or "{}")
+        data = json.loads(dom.load(KEY) or "{}")
     except ValueError:
         data = {}
     if not isinstance(data, dict):
@@ -36,12 +35,12 @@ def load():
     for name in ("sound", "motion"):
         if isinstance(data.get(name), bool):
             settings[name] = data[name]
-    if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+    if dom.prefers("(prefers-reduced-motion: reduce)"):
         settings["motion"] = False if "motion" not in data else settings["motion"]
 
 
 def save():
-    window.dominoBoot.save(KEY, json.dumps(S["settings"]))
+    dom.save(KEY, json.dumps(S["settings"]))
 
 
 def set_value(name, value):
@@ -70,6 +69,6 @@ def render():
         html.append('<option value="' + name + '"' + sel + ">" + tr("theme." + name)
                     + "</option>")
     byid("theme").innerHTML = "".join(html)
-    window.document.documentElement.dataset.theme = theme
+    dom.root_data("theme", theme)
     byid("motion").checked = bool(S["settings"]["motion"])
-    window.document.documentElement.dataset.motion = "on" if S["settings"]["motion"] else "off"
+    dom.root_data("motion", "on" if S["settings"]["motion"] else "off")

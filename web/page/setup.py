@@ -10,8 +10,6 @@ change those choices or send intents.
 
 import json
 
-from pyscript import document, window
-
 import i18n
 import link
 import quickstart
@@ -19,6 +17,7 @@ import saved
 import screens
 import deeplink
 import textfmt
+import dom
 from dom import byid, show_error, spawn
 from store import S, esc, tr
 
@@ -59,13 +58,13 @@ def _take_memory(entry):
 
 def load_menu():
     """The menu's memory (the last game, the length, each game's last choices), as stored."""
-    S["menu"] = quickstart.read_memory(str(window.dominoBoot.load(quickstart.MEMORY_KEY)))
+    S["menu"] = quickstart.read_memory(dom.load(quickstart.MEMORY_KEY))
 
 
 def remember(message):
     """A match started from the menu: its choices are the next ones of its game."""
     S["menu"] = quickstart.remember(S["menu"], message)
-    window.dominoBoot.save(quickstart.MEMORY_KEY, json.dumps(S["menu"]))
+    dom.save(quickstart.MEMORY_KEY, json.dumps(S["menu"]))
 
 
 _quick = {"key": None}  # what the tiles were last built from (start-up renders the menu often)
@@ -110,9 +109,7 @@ def render_quick():
                     + ('<span class="quick-last">' + esc(tr("quick.last")) + "</span>"
                        if last else "") + "</button>")
     byid("quick").innerHTML = "".join(html)
-    nodes = document.querySelectorAll("#length-box input")
-    for i in range(int(nodes.length)):
-        node = nodes.item(i)
+    for node in dom.query_all("#length-box input"):
         node.checked = str(node.value) == length
 
 
@@ -143,7 +140,7 @@ def on_length(event):
     value = str(event.target.value)
     if value in quickstart.LENGTHS:
         S["menu"]["length"] = value
-        window.dominoBoot.save(quickstart.MEMORY_KEY, json.dumps(S["menu"]))
+        dom.save(quickstart.MEMORY_KEY, json.dumps(S["menu"]))
         render_setup()
 
 
@@ -178,7 +175,7 @@ def take_link(link_data):
 
 def load_names():
     """The typed names as stored, each clean and limited (textfmt.read_names)."""
-    S["names"] = textfmt.read_names(str(window.dominoBoot.load(NAMES_KEY)))
+    S["names"] = textfmt.read_names(dom.load(NAMES_KEY))
 
 
 def render_setup():
@@ -316,7 +313,7 @@ def render_start_button():
     button = byid("start")
     if S["catalog"] is None:
         return
-    if (S["pending"] is not None) != bool(document.querySelector("#quick [disabled]")):
+    if (S["pending"] is not None) != bool(dom.query("#quick [disabled]")):
         render_quick()  # a tile's match waits for the engine, or has started
     button.disabled = False
     if S["pending"] is not None:
@@ -336,9 +333,7 @@ def read_setup():
     specs = {}
     for opt in entry.get("options", []):
         specs[opt["name"]] = opt
-    nodes = document.querySelectorAll("#options [data-opt]")
-    for i in range(int(nodes.length)):
-        node = nodes.item(i)
+    for node in dom.query_all("#options [data-opt]"):
         name = str(node.dataset.opt)
         kind = str(node.dataset.type)
         if kind == "bool":
@@ -386,7 +381,7 @@ def on_setup_change(event):
         names[i] = textfmt.clean_name(typed)
         if names[i] != typed:
             target.value = names[i]  # what is kept, as it will be shown
-        window.dominoBoot.save(NAMES_KEY, json.dumps(names))
+        dom.save(NAMES_KEY, json.dumps(names))
     elif target.getAttribute("data-opt") is not None:
         if "options" not in setup or setup["options"] is None:
             setup["options"] = {}

@@ -11,7 +11,7 @@ import json
 import geometry
 import screens
 import textfmt
-from pyscript import document, window
+import dom
 from dom import byid
 from store import S, tr
 
@@ -98,7 +98,7 @@ def draw():
     width = geo["width"]
     height = geo["height"]
     canvas.style.height = str(int(height)) + "px"
-    ratio = float(window.devicePixelRatio or 1)
+    ratio = dom.pixel_ratio()
     if int(canvas.width) != int(width * ratio) or int(canvas.height) != int(height * ratio):
         canvas.width = int(width * ratio)
         canvas.height = int(height * ratio)
@@ -158,7 +158,7 @@ def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
     for lab in geo.get("labels") or []:
         draw_label(ctx, lab, state)
     recent = textfmt.last_placed((state.get("view") or {}).get("history"))
-    ratio = float(window.devicePixelRatio or 1)
+    ratio = dom.pixel_ratio()
     for p in tiles:
         if skip is not None and p["key"] in skip:
             continue
@@ -215,7 +215,7 @@ def follow(marks):
     box.style.top = str(int(y0)) + "px"
     box.style.width = str(int(x1 - x0)) + "px"
     box.style.height = str(int(y1 - y0)) + "px"
-    box.scrollIntoView(window.JSON.parse('{"block": "nearest", "inline": "nearest"}'))
+    dom.scroll_to(box)
 
 
 def wrap_words(ctx, text, width):
@@ -318,7 +318,7 @@ def draw_tile_fast(ctx, p, max_pip, ratio):
     if sprite is None:
         if len(_sprites) >= SPRITES_KEPT:
             _sprites.clear()  # sizes of an earlier table or window
-        sprite = window.document.createElement("canvas")
+        sprite = dom.create("canvas")
         sprite.width = int((w + 1.5) * ratio) + 2 * SPRITE_PAD + 1
         sprite.height = int((h + 2) * ratio) + 2 * SPRITE_PAD + 1
         sctx = sprite.getContext("2d")
@@ -446,7 +446,7 @@ def plan_motion(prev, new, prev_geo, geo):
         for key in measured:
             spots[key] = measured[key]
     try:
-        items = motion.plan(prev, new, prev_geo, geo, spots, float(window.performance.now()),
+        items = motion.plan(prev, new, prev_geo, geo, spots, dom.now(),
                             speed, {"say": say, "amount": say_amount})
     except Exception as exc:  # noqa: BLE001 - the table is drawn still instead
         stop_motion(exc)
@@ -482,9 +482,7 @@ def measure_spots(geo):
     width = geo["width"]
     height = geo["height"]
     out = {}
-    nodes = document.querySelectorAll(".seat[data-seat]")
-    for i in range(int(nodes.length)):
-        el = nodes.item(i)
+    for el in dom.query_all(".seat[data-seat]"):
         seat = el.getAttribute("data-seat")
         if seat is not None and str(seat).isdigit():
             rect = _canvas_rect(el, origin, width, height)
@@ -500,9 +498,7 @@ def measure_spots(geo):
     if rect is not None:
         out["hand"] = rect
     tiles = {}
-    nodes = document.querySelectorAll("#hand [data-tile]")
-    for i in range(int(nodes.length)):
-        el = nodes.item(i)
+    for el in dom.query_all("#hand [data-tile]"):
         rect = _canvas_rect(el, origin, width, height)
         if rect is not None:
             tiles[motion.tile_key(str(el.getAttribute("data-tile")))] = rect
@@ -541,7 +537,7 @@ def covered():
 def offscreen(width, height, ratio):
     off = _anim["off"]
     if off is None:
-        off = window.document.createElement("canvas")
+        off = dom.create("canvas")
         _anim["off"] = off
     if int(off.width) != int(width * ratio) or int(off.height) != int(height * ratio):
         off.width = int(width * ratio)
@@ -551,10 +547,8 @@ def offscreen(width, height, ratio):
 
 def request_frame():
     if _anim["proxy"] is None:
-        from pyscript.ffi import create_proxy
-
-        _anim["proxy"] = create_proxy(on_frame)
-    window.requestAnimationFrame(_anim["proxy"])
+        _anim["proxy"] = dom.proxy(on_frame)
+    dom.next_frame(_anim["proxy"])
 
 
 def on_frame(now):
@@ -571,7 +565,7 @@ def on_frame(now):
         now = float(now)
         canvas = byid("table")
         ctx = canvas.getContext("2d")
-        ratio = float(window.devicePixelRatio or 1)
+        ratio = dom.pixel_ratio()
         ctx.setTransform(1, 0, 0, 1, 0, 0)
         ctx.clearRect(0, 0, int(canvas.width), int(canvas.height))
         ctx.drawImage(_anim["off"], 0, 0)
@@ -607,7 +601,7 @@ def mark_landed(items, now):
         if it["k"] == motion.K_SLIDE and it.get("cause") == "play" and it["seat"] == viewer \
                 and now >= it["t1"] and not it.get("landed"):
             it["landed"] = True
-            window.performance.mark("domino:landed")
+            dom.mark("domino:landed")
 
 
 def motion_finish():
@@ -625,7 +619,7 @@ def motion_running():
 def mark_moving(moving):
     """Say on the page whether the table is animating (`html[data-table]`: "moving" or
     "still"), for tests and tools that wait until it is still."""
-    window.document.documentElement.dataset.table = "moving" if moving else "still"
+    dom.root_data("table", "moving" if moving else "still")
 
 
 def stop_motion(exc):
@@ -633,7 +627,7 @@ def stop_motion(exc):
     _anim["running"] = False
     mark_moving(False)
     _anim["failed"] = True
-    window.console.warn("motion off: " + str(exc))
+    dom.warn("motion off: " + str(exc))
 
 
 def paint_instruction(ctx, o, max_pip):
