@@ -26,8 +26,7 @@ from pathlib import Path
 
 import pytest
 from datakit import cut_record, start_hands
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from domino import Match, apply_unchecked, legal_moves, view
 from domino.ai import LEVELS, get_agent, infer, sample_world

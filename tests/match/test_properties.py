@@ -50,8 +50,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from domino import IllegalMoveError, Match, Move, full_set, step, view
 from domino.hand.events import Scored

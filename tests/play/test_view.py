@@ -29,8 +29,7 @@ from pathlib import Path
 
 import pytest
 from datakit import cut_record, start_hands
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from domino import DominoError, HandState, Match, Move, view
 from domino.hand.events import Drew, Scored

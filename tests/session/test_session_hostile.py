@@ -19,8 +19,11 @@ import pytest
 from domino.match import match as match_module
 from domino.match.match import Match
 from domino.rules import schema
-from domino.session import MAX_MESSAGE_CHARS, Session
-from domino.session import states as state_answers  # where a state's history is made
+from domino.session import (
+    MAX_MESSAGE_CHARS,
+    Session,
+    states as state_answers,  # where a state's history is made
+)
 
 
 def strict(text: str) -> dict:

@@ -17,8 +17,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from domino.errors import OptionError
 from domino.hand.moves import LEAVE

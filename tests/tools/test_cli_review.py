@@ -18,8 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from domino.ai.review import VERSION as REVIEW_VERSION
-from domino.ai.review import Review
+from domino.ai.review import VERSION as REVIEW_VERSION, Review
 from domino.match.match import Match
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -108,14 +108,12 @@ from fuzzkit import (
     tried,
     visible_to_viewer,
 )
-from hypothesis import event, given
-from hypothesis import strategies as st
+from hypothesis import event, given, strategies as st
 
 from domino.errors import DominoError
 from domino.match import record as rec
 from domino.match.match import Match
-from domino.session import PROTOCOL_VERSION, Session
-from domino.session import intents as session_intents
+from domino.session import PROTOCOL_VERSION, Session, intents as session_intents
 
 ROOT = Path(__file__).resolve().parents[2]
 # An export that may show every hand (the protocol refuses one mid-hand without "reveal").

@@ -23,8 +23,7 @@ for hints).
 
 from __future__ import annotations
 
-from ..play.resample import Knowledge, infer
-from ..play.resample import resample as sample_world
+from ..play.resample import Knowledge, infer, resample as sample_world
 from .agents import AGENTS, LEVELS, Agent, SearchAgent
 from .search import Search, SearchConfig
 

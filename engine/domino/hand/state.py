@@ -26,20 +26,22 @@ from .events import Drew, Event, Left, MarkerSet, Passed, Played, Scored
 
 # ``HandState`` and its parts live in hand_state.py, the interned moves in moves.py; both are
 # still importable from here, where most of the engine has always taken them.
-from .hand_state import HAND_STATE_SLOTS as HAND_STATE_SLOTS
-from .hand_state import LEAD_PHASE as LEAD_PHASE
-from .hand_state import LIST as LIST
-from .hand_state import LISTS as LISTS
-from .hand_state import OVER_PHASE as OVER_PHASE
-from .hand_state import OWN_COPY as OWN_COPY
-from .hand_state import PLAY_PHASE as PLAY_PHASE
-from .hand_state import SHARED as SHARED
-from .hand_state import HandChance as HandChance
-from .hand_state import HandState as HandState
-from .hand_state import MatchContext as MatchContext
-from .hand_state import _blank_state
-from .hand_state import blank_state as blank_state
-from .hand_state import engine_for_round as engine_for_round
+from .hand_state import (
+    HAND_STATE_SLOTS as HAND_STATE_SLOTS,
+    LEAD_PHASE as LEAD_PHASE,
+    LIST as LIST,
+    LISTS as LISTS,
+    OVER_PHASE as OVER_PHASE,
+    OWN_COPY as OWN_COPY,
+    PLAY_PHASE as PLAY_PHASE,
+    SHARED as SHARED,
+    HandChance as HandChance,
+    HandState as HandState,
+    MatchContext as MatchContext,
+    _blank_state,
+    blank_state as blank_state,
+    engine_for_round as engine_for_round,
+)
 from .layout import LineLayout, TrainLayout, layout_class, touch_options
 from .moves import (
     _LINE_MOVES,
@@ -55,9 +57,9 @@ from .moves import (
     Move,
     _line_moves,
     lead_move,
+    notation as notation,
     place_move,
 )
-from .moves import notation as notation
 from .result import Termination as Termination  # (its home was here: still importable)
 
 # --- dealing and the lead ------------------------------------------------------------------

@@ -11,8 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RecordError
-from ..hand.result import HandResult as HandResult  # (its home was here: still importable)
-from ..hand.result import Termination, Winner
+from ..hand.result import (
+    HandResult as HandResult,  # (its home was here: still importable)
+    Termination,
+    Winner,
+)
 from ..hand.state import HandState
 from ..rules.ruleset import SETTLEMENT_KINDS, Ruleset
 from ..tiles import Tile, is_double
