@@ -23,8 +23,8 @@ MODULE_MAX = 700
 FOLDERS = (ROOT / "engine" / "domino", ROOT / "web" / "page", ROOT / "web" / "worker")
 # build.py and tools/ are added to these below (the build's own steps are in tools/buildkit.py).
 CATALOGUES = {
-    # The nine variants as data (RULES.md 2-3): the Ruleset's fields, its named tables
-    # (leads, settlements, standings), the built-in rulesets and their options.
+    # The nine variants as data (RULES.md 2-3): the Ruleset's fields, the built-in rulesets
+    # and their options (the named tables of leads, settlements and standings are in kinds.py).
     "engine/domino/rules/ruleset.py",
     # The page's words in each language, one key a line.
     "web/page/i18n_en.py", "web/page/i18n_ru.py", "web/page/i18n_vi.py",
