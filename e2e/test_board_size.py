@@ -363,23 +363,103 @@ def test_settings_focus_and_undo(browser, site, artifacts, size):
     assert not errors, errors
 
 
-@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390)],
-                         ids=["320x568", "390x844", "844x390"])
+def status_words():
+    """Every status a seat of the band shows, in each language of the catalogue (the page's
+    own i18n modules run under CPython)."""
+    import i18n
+
+    words = []
+    for lang in ("vi", "en", "ru"):
+        for key in ("seat.thinking", "seat.left", "seat.to_play", "friends.away"):
+            words.append(i18n.t(lang, key))
+    return words
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_a_seats_status_is_never_cut(browser, site, size):
-    """Issue 25: "thinking" was cut to "th" in the compact seats. Each seat of the band shows
-    the longest status of the catalogue's English words whole, with eight players (the
-    narrowest seats). The status is set on the drawn seats, as the page writes it for a
-    computer to move."""
+    """Issue 25: "thinking" was cut to "th" in the compact seats. At every size of the issue,
+    each seat of the band shows every status of the catalogue whole, in Vietnamese, English
+    and Russian, with eight players (the narrowest seats). The status is set on the drawn
+    seats, as the page writes it for a computer to move (the " …" a thinking seat adds
+    included)."""
     seats = ",".join(["human"] + ["ai"] * 7)
     context, page, errors = open_at(browser, site, size,
                                     f"variant=mexican_train&players=8&seed=4&seats={seats}")
-    cut = page.evaluate("""() => [...document.querySelectorAll('#seats-top .seat')].flatMap((s) =>
-        ['thinking', 'left the table', 'to play'].map((word) => {
+    cut = page.evaluate("""(words) => [...document.querySelectorAll('#seats-top .seat')].flatMap(
+        (s) => words.map((word) => {
           s.classList.add('to-move', 'thinking');
           const status = s.querySelector('.seat-status');
           status.textContent = word;
-          const over = status.scrollWidth > status.clientWidth + 1;
-          return over ? word + ' in ' + status.clientWidth + ' px' : null; })).filter(Boolean)""")
+          const over = status.scrollWidth > status.clientWidth + 1
+            || status.getBoundingClientRect().right > s.getBoundingClientRect().right + 1;
+          return over ? word + ' in ' + status.clientWidth + ' px' : null; })).filter(Boolean)""",
+                        status_words())
     assert not cut, cut
+    context.close()
+    assert not errors, errors
+
+
+def two_end_position(variant, players, seeds=range(1, 200)):
+    """A record of `variant` whose last position has seat 0 to move with a tile that fits
+    both ends of the line, found by playing seeded random moves in CPython: the end choice
+    opens on the first tap, on every run. Returns (record, tile)."""
+    import random
+
+    from domino import Match
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        match = Match.new(variant, {"players": players}, seed)
+        while not match.hand_over:
+            legal = match.legal()
+            fits = {}
+            for m in legal:
+                if m.tile is not None:
+                    high, low = max(m.tile), min(m.tile)  # as the hand names it: "6-3"
+                    fits.setdefault(f"{high}-{low}", set()).add(str(m))
+            if match.to_move == 0 and len(match.moves_of_hand()) >= 4:
+                for tile, moves in sorted(fits.items()):
+                    if len(moves) > 1:
+                        return match.to_record(), tile
+            match.play(rng.choice(legal))
+    return None
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_opening_the_end_choice_does_not_move_the_table(browser, site, artifacts, tmp_path,
+                                                        size):
+    """Issue 25: opening the end choice ("Where does 6-3 go?") made the table jump. At every
+    size the table's box (the canvas's frame) is the same, to the pixel, before and after the
+    choice opens, and after it is cancelled."""
+    from conftest import wait_engine
+
+    record, tile = two_end_position("draw", 2)
+    path = tmp_path / "two_ends.json"
+    path.write_text(json.dumps(record))
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(site)
+    wait_engine(page)
+    page.set_input_files("#import", str(path))
+    page.wait_for_selector(f'#hand .tile[data-tile="{tile}"]:not([data-move])',
+                           timeout=30_000)
+    wait_my_turn(page)
+    settle(page)
+    box = "() => { const r = document.querySelector('#table-wrap').getBoundingClientRect();" \
+          " return [r.x, r.y, r.width, r.height]; }"
+    before = page.evaluate(box)
+    page.locator(f'#hand .tile[data-tile="{tile}"]').click()
+    page.locator("#choice:not([hidden])").wait_for()
+    settle(page)
+    opened = page.evaluate(box)
+    page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-choice.png"))
+    page.locator("#choice [data-cancel]").click()
+    settle(page)
+    after = page.evaluate(box)
+    print(f"\n{size[0]}x{size[1]} draw: table {before} -> {opened} with the choice -> {after}")
+    assert opened == before and after == before
     context.close()
     assert not errors, errors
