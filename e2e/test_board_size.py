@@ -365,13 +365,16 @@ def test_settings_focus_and_undo(browser, site, artifacts, size):
 
 def status_words():
     """Every status a seat of the band shows, in each language of the catalogue (the page's
-    own i18n modules run under CPython)."""
+    own i18n modules run under CPython), with the classes the page gives the seat with it
+    (seats.seat_html: a computer to move "thinking", which adds " …"; a seat that left)."""
     import i18n
 
+    classes = {"seat.thinking": "to-move thinking", "seat.left": "left-table",
+               "seat.to_play": "to-move", "friends.away": "away"}
     words = []
     for lang in ("vi", "en", "ru"):
-        for key in ("seat.thinking", "seat.left", "seat.to_play", "friends.away"):
-            words.append(i18n.t(lang, key))
+        for key, cls in sorted(classes.items()):
+            words.append([i18n.t(lang, key), cls])
     return words
 
 
@@ -386,8 +389,9 @@ def test_a_seats_status_is_never_cut(browser, site, size):
     context, page, errors = open_at(browser, site, size,
                                     f"variant=mexican_train&players=8&seed=4&seats={seats}")
     cut = page.evaluate("""(words) => [...document.querySelectorAll('#seats-top .seat')].flatMap(
-        (s) => words.map((word) => {
-          s.classList.add('to-move', 'thinking');
+        (s) => words.map(([word, cls]) => {
+          s.classList.remove('to-move', 'thinking', 'left-table', 'away');
+          s.classList.add(...cls.split(' '));
           const status = s.querySelector('.seat-status');
           status.textContent = word;
           const over = status.scrollWidth > status.clientWidth + 1
