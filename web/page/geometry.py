@@ -286,7 +286,7 @@ def view_table(view, width, height, viewer=None, targets=None):
     `targets`: the end ids a selected tile fits. When the table is taller than its box and
     those ends lie further apart than the box is tall (no scroll shows them together), the
     table is laid out again zoomed to fit the box, down to FIT_MIN_UNIT, and the result
-    carries `zoomed` True (DECISIONS W-70)."""
+    carries `zoomed` True (else it is `table`'s own, without the key; DECISIONS W-70)."""
     layout = view.get("layout")
     options = {"ends": view.get("ends")}
     kind = kind_of(layout)
@@ -295,7 +295,6 @@ def view_table(view, width, height, viewer=None, targets=None):
     if kind is not None and kind["banded"]:
         options["viewer"] = viewer if viewer is not None else view.get("seat")
     geo = table(layout, width, height, options)
-    geo["zoomed"] = False
     if geo["fits"] or not targets or targets_span(geo, targets) <= float(height) + 0.01:
         return geo
     options["min_unit"] = FIT_MIN_UNIT
