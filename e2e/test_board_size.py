@@ -467,3 +467,37 @@ def test_opening_the_end_choice_does_not_move_the_table(browser, site, artifacts
     assert opened == before and after == before
     context.close()
     assert not errors, errors
+
+
+def test_pass_and_play_players_have_their_own_names_at_the_table(browser, site, artifacts):
+    """Issue 25: pass-and-play players their own names. Typed in the custom match's form at
+    a phone's size, each name is the hand-over screen's and the seat's at the table (the one
+    holding the device at the bottom, the other in the band)."""
+    from conftest import open_custom, wait_engine
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(site)
+    wait_engine(page)
+    open_custom(page)
+    page.select_option("#variant", "draw")
+    page.select_option("#players", "2")
+    page.select_option('#seats select[data-seat="1"]', "human")
+    page.fill('#seats input[data-name="0"]', "Lan")
+    page.fill('#seats input[data-name="1"]', "Minh")
+    page.locator('#seats input[data-name="1"]').blur()
+    page.locator("#start:not([disabled])").click()
+    page.wait_for_selector("#handoff:not([hidden])", timeout=30_000)
+    first = page.locator("#handoff-title").inner_text()
+    assert "Lan" in first or "Minh" in first, first
+    holder, other = ("Lan", "Minh") if "Lan" in first else ("Minh", "Lan")
+    page.click("#handoff-ready")
+    page.wait_for_selector("#game:not([hidden])")
+    settle(page)
+    page.screenshot(path=str(artifacts / "board_390x844-pass-and-play-names.png"))
+    assert page.locator("#seats-bottom .seat-name").inner_text().strip("\u2068\u2069") == holder
+    assert page.locator("#seats-top .seat-name").inner_text().strip("\u2068\u2069") == other
+    context.close()
+    assert not errors, errors
