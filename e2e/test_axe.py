@@ -201,12 +201,20 @@ def open_record(page, site, tmp_path, record):
     page.get_by_role("dialog").wait_for(state="visible", timeout=30_000)
 
 
-def test_summary_of_a_hand(page, site, guard, tmp_path, axe_source):
+def test_summary_of_a_hand(page, site, guard, tmp_path, axe_source, artifacts):
     record, _ = record_of("vn_iwin", {"players": 4}, 11, 3)
     open_record(page, site, tmp_path, record)
     for lang in LANGS:
         set_lang(page, lang)
         each_size(page, axe_source, f"the end-of-hand summary ({lang})")
+    # A hand whose every row carries its why-line (issue 25): vn_traditional's places.
+    record, _ = record_of("vn_traditional", {"players": 4}, 1, 1)
+    open_record(page, site, tmp_path, record)
+    assert page.locator("#result-table .why").count() == 4
+    for lang in LANGS:
+        set_lang(page, lang)
+        each_size(page, axe_source, f"the end-of-hand summary with why-lines ({lang})",
+                  shot=artifacts / f"axe-why-{lang}")
 
 
 def test_summary_of_a_match(page, site, guard, tmp_path, axe_source):

@@ -1,9 +1,12 @@
 """Each row of the end-of-hand table says in one short line why it is what it is
 (web/page/summary.py `why`, issue 25): School@net's blocker and setter, kozel's records that
 stay closed under 13 or open, a blocked tie in Block won on the lightest tile or scoring
-nothing, iWin's pass penalties; the line is in the table a player sees.
+nothing, iWin's pass penalties; and in every variant settled on pips, what going out or the
+fewest pips at a block scored (less one's own, rounded to 5, a partner's), vn_traditional's
+places and stakes (a double blank counting 13), School@net's pips paid. The line is in the
+table a player sees.
 
-RULES.md: 2.2.4, 2.3, 2.5, 3.1
+RULES.md: 2.1, 2.2.1, 2.2.4, 2.3, 2.4, 2.5, 3.1, 3.2, 3.3, 3.4
 """
 
 import pytest
@@ -75,6 +78,59 @@ def test_iwin_rows_say_the_pass_penalties():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_ordinary_row_says_nothing_more(lang):
+    """A loser's row in a Draw hand someone went out of says nothing (its 0 follows from the
+    winner's line); the winner's says what it scored (RULES.md 3.2)."""
     state = hand_end("draw", 12, {"players": 2}, ["human", "ai"])
     assert state["hand_result"]["termination"] == "domino"
-    assert [summary.why(lang, state, s) for s in range(2)] == ["", ""]
+    winner = state["hand_result"]["winner"]
+    assert summary.why(lang, state, 1 - winner) == ""
+    assert summary.why(lang, state, winner) == summary.i18n.t(lang, "why.out_scores")
+
+
+def test_vn_traditional_says_each_losers_place_and_stakes():
+    """RULES.md 2.1, seed 1: Computer 2 went out; the losers pay 1, 2 and 3 stakes by place,
+    and Computer 4's double blank counts 13, which makes it the worst loser."""
+    state = hand_end("vn_traditional", 1, {"players": 4}, ["human"] + ["ai:easy"] * 3)
+    assert state["hand_result"]["delta"] == [-2000, 6000, -1000, -3000]
+    assert summary.why("en", state, 1) == "Went out: each loser pays by place"
+    assert summary.why("en", state, 2) == "Place 2 (2 pips): pays the stake × 1"
+    assert summary.why("en", state, 0) == "Place 3 (8 pips): pays the stake × 2"
+    assert summary.why("en", state, 3) == \
+        "Place 4: the double blank counts 13 (13 pips), pays the stake × 3"
+    assert summary.why("vi", state, 0) == "Hạng 3 (8 chấm): trả 2 lần tiền cược"
+    assert summary.why("ru", state, 0) == "3-е место (8 очков): платит ставку × 2"
+
+
+def test_schoolnet_going_out_says_everyone_pays_their_pips():
+    """RULES.md 2.2.1, seed 1: Computer 4 went out; the others pay their pips."""
+    state = hand_end("vn_schoolnet", 1, {"players": 4}, ["human"] + ["ai:easy"] * 3)
+    assert summary.why("en", state, 3) == "Went out: each player pays their pips"
+    assert summary.why("en", state, 0) == "Pays the winner the pips in their hand"
+    assert summary.why("vi", state, 0) == "Trả người thắng số chấm trên tay"
+
+
+@pytest.mark.parametrize("variant,options,seed,seat,line", [
+    # RULES.md 2.4: the one who went out scores the others' pips (9 + 10).
+    ("doubles", {"players": 3}, 1, 2, "Went out: scores the pips left in the others' hands"),
+    # RULES.md 3.1: a block scores the others' pips less the winner's own (19 - 8 = 11) ...
+    ("block", {"players": 2}, 2, 0, "Fewest pips at the block: the others' 19 less its own 8"),
+    # ... and with none of its own, the others' pips.
+    ("block", {"players": 2}, 3, 1, "Fewest pips at the block: scores the others' pips"),
+    # RULES.md 3.1, partners: seat 2 went out, its partner (you) scores with the team.
+    ("block", {"players": 4, "partnership": True}, 1, 0, "Partner went out: the team scores"),
+    # RULES.md 3.3: the others' 8 pips round to 10.
+    ("all_fives", {"players": 2}, 1, 1, "Went out: the others' pips (8) round to 10"),
+    # RULES.md 3.4: the pips count against you; going out adds nothing.
+    ("mexican_train", {"players": 4}, 1, 3, "Went out: adds nothing"),
+])
+def test_points_hands_say_why_the_winner_scored(variant, options, seed, seat, line):
+    seats = ["human"] + ["ai:easy"] * (options["players"] - 1)
+    state = hand_end(variant, seed, options, seats)
+    assert summary.why("en", state, seat) == line
+    for lang in LANGS:
+        assert summary.why(lang, state, seat), lang  # every language says it
+    # A loser's row in a points hand says nothing: its zero follows from the winner's line.
+    loser = next(s for s in range(options["players"]) if s not in summary.as_list(
+        state["hand_result"]["winner"]) and state["hand_result"]["pips"][s])
+    if variant != "mexican_train":
+        assert summary.why("en", state, loser) == ""

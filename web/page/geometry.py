@@ -22,8 +22,8 @@ A double lies across the direction of its line ("crosswise"), as at a real table
 CSS pixels of the canvas; `unit` is the size of a half tile (a tile is 2 x 1 units).
 """
 
-from boxes import (HIT, LINE_MIN_UNIT, MARGIN, MAX_UNIT, MIN_UNIT, TRAIN_MIN_UNIT, WORDS,
-                   anchor_at, hits, rect_of, tile_key)
+from boxes import (FIT_MIN_UNIT, HIT, LINE_MIN_UNIT, MARGIN, MAX_UNIT, MIN_UNIT, TRAIN_MIN_UNIT,
+                   WORDS, anchor_at, hits, rect_of, tile_key)
 # Read as geometry.bounds and geometry.count_overlaps by the page's drawing and the tests.
 from boxes import bounds, count_overlaps  # noqa: F401 - re-exported
 from line_layout import table_line
@@ -277,11 +277,16 @@ def line_anchor(view):
     return min(max(anchor, 0), len(tiles) - 1)
 
 
-def view_table(view, width, height, viewer=None):
+def view_table(view, width, height, viewer=None, targets=None):
     """`table` for a seat's view (or a review's position): its layout, its open ends, and a
     line held still at its lead (`line_anchor`), Mexican Train's bands from `viewer`'s train
     (else the view's `seat`). The game's table and the review's draw through this one call,
-    so both place the same position alike."""
+    so both place the same position alike.
+
+    `targets`: the end ids a selected tile fits. When the table is taller than its box and
+    those ends lie further apart than the box is tall (no scroll shows them together), the
+    table is laid out again zoomed to fit the box, down to FIT_MIN_UNIT, and the result
+    carries `zoomed` True (else it is `table`'s own, without the key; DECISIONS W-70)."""
     layout = view.get("layout")
     options = {"ends": view.get("ends")}
     kind = kind_of(layout)
@@ -289,7 +294,30 @@ def view_table(view, width, height, viewer=None):
         options["anchor"] = line_anchor(view)
     if kind is not None and kind["banded"]:
         options["viewer"] = viewer if viewer is not None else view.get("seat")
-    return table(layout, width, height, options)
+    geo = table(layout, width, height, options)
+    if geo["fits"] or not targets or targets_span(geo, targets) <= float(height) + 0.01:
+        return geo
+    options["min_unit"] = FIT_MIN_UNIT
+    zoomed = table(layout, width, height, options)
+    zoomed["zoomed"] = True
+    return zoomed
+
+
+def targets_span(geo, targets):
+    """The height (px) from the top of the highest to the bottom of the lowest tap target of
+    the ends `targets` (ids) in `geo`; 0 for fewer than two found."""
+    top = None
+    bottom = None
+    found = 0
+    for end in geo["ends"]:
+        if end["id"] in targets:
+            hit = end["hit"]
+            found += 1
+            top = hit["y"] if top is None else min(top, hit["y"])
+            bottom = hit["y"] + hit["h"] if bottom is None else max(bottom, hit["y"] + hit["h"])
+    if found < 2:
+        return 0.0
+    return bottom - top
 
 
 # --------------------------------------------------------------------------- the old API

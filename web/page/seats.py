@@ -117,7 +117,11 @@ def render():
     """Fill the band of opponents, your own seat and the table's line (hand, boneyard)."""
     state = S["state"]
     players = len(state["seats"])
+    # A match of computers only (benchmarks, a watched match) has no viewer: its seat 0
+    # sits where you would, the others in the band as usual.
     viewer = state["viewer"]
+    if viewer is None:
+        viewer = 0
     others = textfmt.others(players, viewer)
     html = []
     for seat in others:

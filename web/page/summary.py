@@ -272,9 +272,98 @@ def why(lang, state, seat):
         found = _why_passes(lang, state, seat)
     elif reading.get("standing") == "points":
         found = _why_tie(state, seat, winners)
+    if found is None and kind in ("plain", "fives", "blocker"):
+        found = _why_plain(state, seat, winners, reading)
     if found is None:
         return ""
     return i18n.t(lang, found[0], **found[1])
+
+
+def _opponents(state, seat):
+    """The seats playing against `seat`: the other team with partners, else everyone else."""
+    n = len(state.get("seats") or [])
+    groups = textfmt.teams(state)
+    if groups is not None:
+        for group in groups:
+            if seat in group:
+                return [s for s in range(n) if s not in group]
+    return [s for s in range(n) if s != seat]
+
+
+def _why_plain(state, seat, winners, reading):
+    """(key, values) of a row of a hand settled on pips (RULES.md 2.1, 2.2.1, 2.4, 3.1-3.4):
+    the points scored by going out or by the fewest pips at a block (less one's own, or
+    rounded to 5 in All Fives), a partner's going out, vn_traditional's places and stakes,
+    School@net's pips paid; None where the figures say it themselves."""
+    result = state.get("hand_result") or {}
+    pips = result.get("pips") or []
+    delta = result.get("delta") or []
+    if seat >= len(pips) or seat >= len(delta):
+        return None
+    if reading.get("standing") == "money":
+        return _why_money(state, seat, winners, reading)
+    blocked = result.get("termination") == "blocked"
+    if reading.get("standing") == "cost":  # Mexican Train: your pips count against you
+        return ("why.out_cost", {}) if not blocked and pips[seat] == 0 else None
+    if seat not in winners or delta[seat] <= 0:
+        return None
+    others = 0
+    for s in _opponents(state, seat):
+        others += pips[s] if s < len(pips) else 0
+    own = pips[seat]
+    groups = textfmt.teams(state)
+    if groups is not None:
+        own = 0
+        for s in range(len(pips)):
+            if s not in _opponents(state, seat):
+                own += pips[s]
+    bonus = (state.get("hand_result_details") or {}).get("bonus")
+    if not blocked and pips[seat] > 0 and groups is not None:
+        return "why.partner_out", {}
+    if bonus is not None and bonus != others:
+        return ("why.block_rounds" if blocked else "why.out_rounds"), {"pips": others,
+                                                                       "n": bonus}
+    if not blocked:
+        return "why.out_scores", {}
+    if own and delta[seat] == others - own:
+        return "why.block_minus", {"others": others, "own": own}
+    return "why.block_fewest", {}
+
+
+def _why_money(state, seat, winners, reading):
+    """(key, values) of a money row settled on pips: vn_traditional's places (the worst
+    loser pays most; a double blank counts 13) and its block's 4 stakes (RULES.md 2.1),
+    School@net's pips paid to the winner (2.2.1)."""
+    result = state.get("hand_result") or {}
+    pips = result.get("pips") or []
+    delta = result.get("delta") or []
+    blocked = result.get("termination") == "blocked"
+    won = seat in winners
+    if reading.get("result") == "blocker":  # School@net: pips x stake a point
+        if result.get("blocker") is not None:
+            return None  # a blocker's block: `_why_blocker` says what there is to say
+        if won:
+            return ("why.forced_collects" if blocked else "why.collects_pips"), {}
+        return "why.pays_pips", {}
+    stake = (state.get("options") or {}).get("stake") or 0
+    if textfmt.teams(state) is not None or not stake or delta[seat] % stake:
+        return None
+    times = abs(delta[seat]) // stake
+    if blocked:
+        if won:
+            return "why.block_collects", {"k": times // max(1, len(pips) - 1)}
+        return "why.block_pays", {"k": times}
+    if won:
+        return "why.out_collects", {}
+    ranking = result.get("ranking") or []
+    place = ranking.index(seat) + 1 if seat in ranking else None
+    if place is None:
+        return None
+    hands = state.get("hands") or []
+    held = hands[seat] if seat < len(hands) and hands[seat] else []
+    if pips[seat] >= 13 and "0-0" in [textfmt.canonical_tile(str(t)) for t in held]:
+        return "why.place_blank", {"place": place, "n": pips[seat], "k": times}
+    return "why.place_pays", {"place": place, "n": pips[seat], "k": times}
 
 
 def hand_table(lang, state, names=None):

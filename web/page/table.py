@@ -27,7 +27,13 @@ def compute():
     if state is None or width <= 0 or height <= 0:
         S["geo"] = None
         return None
-    geo = geometry.view_table(state.get("view") or {}, width, height, state.get("viewer"))
+    # A selected tile whose ends lie further apart than the table's box is tall zooms the
+    # table out until they are in view together (DECISIONS W-70).
+    targets = []
+    for m in glowing():
+        targets.append(m["end"])
+    geo = geometry.view_table(state.get("view") or {}, width, height, state.get("viewer"),
+                              targets)
     S["geo"] = geo
     return geo
 
@@ -108,6 +114,7 @@ def draw():
     # The half-tile size drawn and each tile's rect (CSS px) with its halves: for tests and
     # tools, never read back by the page.
     canvas.setAttribute("data-unit", str(geo["unit"]))
+    canvas.setAttribute("data-zoomed", "1" if geo.get("zoomed") else "0")
     rects = []
     for p in geo["tiles"]:
         rects.append([round(p["x"]), round(p["y"]), round(p["w"]), round(p["h"]), p["a"], p["b"]])
