@@ -191,6 +191,11 @@ def test_mexican_train_targets_are_in_view(browser, site, artifacts, size, playe
           f"choice open (was {before[2]:.0f}x{before[3]:.0f}), {len(seen['marks'])} targets")
     assert (w, h) == (before[2], before[3]) and seen["wrap"][1] == before[1], "the table moved"
     assert len(seen["marks"]) >= 2
+    # Every opponent of the band is told apart at a glance: "C2", "C3"... where "Computer 2"
+    # does not fit, never the same "Compu…" on every seat.
+    names = page.locator("#seats-top .seat-name").evaluate_all(
+        "nodes => nodes.map(n => n.innerText.trim())")
+    assert len(set(names)) == players - 1 and not any("\u2026" in n for n in names), names
     for mx, my, mw, mh, end in seen["marks"]:
         assert x - 1 <= mx and mx + mw <= x + w + 1 and y - 1 <= my and my + mh <= y + h + 1, \
             f"the target on {end} is out of view: {(mx, my, mw, mh)} in {seen['wrap']}"
@@ -296,6 +301,11 @@ def test_far_apart_mexican_train_targets_zoom_the_table_out(browser, site, artif
     assert seen["wrap"] == before, "the table moved or changed size"
     assert page.locator("#table").get_attribute("data-zoomed") == "1"
     assert len(seen["marks"]) >= 2
+    # Every opponent of the band is told apart at a glance: "C2", "C3"... where "Computer 2"
+    # does not fit, never the same "Compu…" on every seat.
+    names = page.locator("#seats-top .seat-name").evaluate_all(
+        "nodes => nodes.map(n => n.innerText.trim())")
+    assert len(set(names)) == players - 1 and not any("\u2026" in n for n in names), names
     for mx, my, mw, mh, end in seen["marks"]:
         assert x - 1 <= mx and mx + mw <= x + w + 1 and y - 1 <= my and my + mh <= y + h + 1, \
             f"the target on {end} is out of view: {(mx, my, mw, mh)} in {seen['wrap']}"
