@@ -118,9 +118,10 @@ def phones(browser, site, relay):
     assert not errors, f"errors on the pages: {errors}"
 
 
-def open_table(host, variant, players, seats):
-    """The host's menu: the game, the players and who sits where, then "Play with friends";
-    returns the invitation link once it shows."""
+def open_table(host, variant, players, seats, options=None):
+    """The host's menu: the game, the players and who sits where (and house rules: `options`,
+    option name -> value typed in its field), then "Play with friends"; returns the
+    invitation link once it shows."""
     page = host.page
     page.goto(host.site + "index.html")
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=ENGINE_TIMEOUT_MS)
@@ -130,6 +131,11 @@ def open_table(host, variant, players, seats):
     page.select_option("#players", str(players))
     for i, kind in enumerate(seats):
         page.select_option(f'#seats select[data-seat="{i}"]', kind)
+    if options and page.locator("#options-box").get_attribute("open") is None:
+        page.click("#options-box > summary")
+    for name, value in (options or {}).items():
+        page.fill(f'#options [data-opt="{name}"]', str(value))
+        page.dispatch_event(f'#options [data-opt="{name}"]', "change")
     page.fill("#friends-typed", "")
     page.click("#friends-host")
     page.wait_for_selector("#friends:not([hidden])")
@@ -533,3 +539,39 @@ def test_friends_reactions_show_on_every_device_and_the_host_removes_a_friend(ph
     assert len(bob.received()) == had, ("a removed friend is sent nothing more",
                                         [t[:80] for t in bob.received()[had - 2:]])
     assert check_secrets(amy, 1, host_record(host)) >= 3
+
+
+def history_entries(page):
+    """The match history's entries, as the page lists them."""
+    page.click("#menu-button")
+    page.wait_for_function("!document.querySelector('#history-open').disabled", timeout=30_000)
+    page.click("#history-open")
+    page.wait_for_selector("#history:not([hidden])")
+    page.wait_for_selector("#history-list:not([aria-busy])", state="attached", timeout=30_000)
+    return page.locator("#history-list .history-entry")
+
+
+@inside
+def test_friends_the_finished_match_enters_every_players_history(phones, artifacts):
+    host, guest = phones(2)
+    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"],
+                      options={"max_hands": 1})
+    join(guest, link, "Minh")
+    start(host, [guest])
+    play_hand_together([host, guest])
+    # The guest's page asked the host for the record and its own worker kept it.
+    guest.page.wait_for_function("window.dominoFriends.matchKept === true", timeout=30_000)
+    for phone, mine in ((host, 0), (guest, 1)):
+        phone.page.click("#result-close") if phone.page.locator(
+            "#result-close").is_visible() else None
+        entries = history_entries(phone.page)
+        entries.first.wait_for(timeout=30_000)
+        assert entries.count() == 1, phone.name
+        assert "Vietnamese" in entries.first.locator(".history-title").inner_text()
+        result = entries.first.locator(".history-result").inner_text()
+        assert "Unfinished" not in result, (phone.name, result)  # one hand long: it is over
+        seats = entries.first.locator(".history-seats").inner_text().split(", ")
+        assert seats[mine] == "You", (phone.name, seats)  # seen from this player's seat
+        entries.first.get_by_role("button", name="Review").click()
+        phone.page.wait_for_selector("#review-body:not([hidden])", timeout=60_000)
+        phone.page.screenshot(path=str(artifacts / f"friends_history_review_{phone.name}.png"))

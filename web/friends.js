@@ -35,6 +35,10 @@ const GRACE_MS = 20000;
 const WAIT_MS = 60000;
 // The level of a computer that plays a friend's seat (away, or removed).
 const STAND_IN_LEVEL = "medium";
+// The ids of a guest's own requests for its history (DECISIONS W-68): the finished match's
+// record asked of the host, then kept by this device's worker (`history_add`).
+const RECORD_ID = 1900000001;
+const KEEP_ID = 1900000002;
 
 const boot = () => window.dominoBoot;
 
@@ -597,6 +601,8 @@ const friends = {
     let message = null;
     try { message = JSON.parse(body); } catch (e) { return; }
     if (!message || typeof message !== "object") return;
+    if (message.type === "match_record" && message.id === RECORD_ID) { this.keepMatch(message); return; }
+    if (message.type === "state") this.askRecord(message);
     if (this.fresh && message.type === "state" && this.onFresh) {
       // The first state since this guest (re)joined: taken as a fresh table (its log rebuilt,
       // its state ids the host's, which start again when the host's page reloaded).
@@ -608,6 +614,22 @@ const friends = {
     const engine = boot().engine;
     const answer = typeof id === "number" && engine.waiting.has(id);
     engine.receive({ kind: answer ? "answer" : "update", id: answer ? id : undefined, text: body });
+  },
+
+  // At the end of the match, its record for this device's history (W-68): asked once per
+  // match of the host, replayed and kept by this device's own worker from this seat.
+  askRecord(state) {
+    if (!state.match_over) { this.recordAsked = false; return; }
+    if (this.recordAsked || !this.table || !this.hostPeer) return;
+    this.recordAsked = true;
+    this.table.send(this.hostPeer, "g" + JSON.stringify({ type: "match_record", id: RECORD_ID, v: 2 }));
+  },
+
+  keepMatch(answer) {
+    const seat = (this.lobby || {}).seat;
+    const keep = { type: "history_add", record: answer.record, seats: answer.seats, viewer: seat, v: 2, id: KEEP_ID };
+    boot().engine.worker.postMessage(JSON.stringify(keep));
+    this.matchKept = true;
   },
 
   // The page's engine channel sends its seat's intents to the host instead of its worker.

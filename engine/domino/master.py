@@ -39,6 +39,10 @@ docstring, engine/domino/session/__init__.py) and adds these rules:
   ``REACTION_WINDOW`` seconds, the rest refused (``flood``). They never reach the session
   and change nothing (W-67).
 
+- Once the match is over, a friend's device may ask for its record (``match_record``), for
+  its player's own history: every hand is over, so its deals show nothing that can still be
+  used (W-68); before that it is refused (``reveals_hands``).
+
 Updates are ``(device, text)`` pairs; moving them between devices (a WebRTC data channel, the
 worker's ``postMessage``) is the caller's. Pure Python: tested without a browser.
 """
@@ -63,7 +67,8 @@ HOST_INTENTS = ("new_match", "load_record")
 # What a friend's seated device may ask for: its seat's moves, the next hand, a hint, an
 # undo of its own move. Anything else (a record export, which shows every hand and the deal
 # number; the engine's tools such as `ai_move`) is the host's.
-GUEST_INTENTS = ("hello", "variants", "play", "next_hand", "hint", "undo", "react")
+GUEST_INTENTS = ("hello", "variants", "play", "next_hand", "hint", "undo", "react",
+                 "match_record")
 # The quick reactions a player may send (the page says each in its language, or draws it):
 # a few phrases, then a few faces.
 REACTIONS = ("hello", "well_played", "oops", "hurry", "thanks", "good_game",
@@ -192,6 +197,9 @@ class Master:
         if isinstance(data, dict) and data.get("type") == "react":
             yield self.react(device, seat, data)
             return
+        if isinstance(data, dict) and data.get("type") == "match_record":
+            yield [(device, self.match_record(data))]
+            return
         if isinstance(data, dict) and isinstance(seat, int):
             data = dict(data, seat=seat)
             message = json.dumps(data)
@@ -260,6 +268,18 @@ class Master:
             if other != device:
                 out.append((other, Session.encode(dict(said, pushed=True), None)))
         return out
+
+    def match_record(self, data: dict[str, Any]) -> str:
+        """The finished match's record and seats (``{"type": "match_record", "record",
+        "seats"}``), or ``reveals_hands`` while it is being played."""
+        match = self.session.match
+        msg_id = data.get("id")
+        if match is None or not match.over:
+            return self.error(data, "reveals_hands",
+                              "the match's record is given once the match is over")
+        answer = {"type": "match_record", "record": match.to_record(),
+                  "seats": list(self.session.seats)}
+        return Session.encode(answer, msg_id if isinstance(msg_id, (int, str)) else None)
 
     # --- helpers ---------------------------------------------------------------------------
 

@@ -237,3 +237,12 @@ def test_no_reaction_before_a_match():
     master.join("host", LOCAL)
     answer = decoded(master.submit("host", json.dumps({"type": "react", "reaction": "wow"})))
     assert answer[0][1]["code"] == "no_match"
+
+
+def test_a_guest_gets_the_record_only_once_the_match_is_over():
+    master = started()
+    master.join("guest", 2)
+    asked = decoded(master.submit("guest", json.dumps({"type": "match_record", "id": 4})))
+    assert asked == [("guest", asked[0][1])] and asked[0][1]["code"] == "reveals_hands"
+    assert "record" not in asked[0][1] and str(master.session.match.seed) not in json.dumps(
+        asked[0][1])

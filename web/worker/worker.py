@@ -627,7 +627,7 @@ LAZY_INTENTS = {
     "history": "worker_history", "history_record": "worker_history",
     "history_delete": "worker_history", "history_clear": "worker_history",
     "history_stats": "worker_history", "history_export": "worker_history",
-    "history_import": "worker_history",
+    "history_import": "worker_history", "history_add": "worker_history",
     "review_open": "worker_review", "review_position": "worker_review",
     "review": "worker_review", "review_cancel": "worker_review",
     "lesson_open": "worker_lesson", "lesson_position": "worker_lesson",
