@@ -38,7 +38,7 @@ TILE = re.compile(r"(?<![\d.])(\d{1,2})-(\d{1,2})(?![\d.])")
 
 def test_friends_play_in_namespace():
     """Run this file again inside a network namespace; fail when that run fails."""
-    netns.run_file_inside(str(Path(__file__).resolve()), 10, 1800, str(ROOT), ("-x",))
+    netns.run_file_inside(str(Path(__file__).resolve()), 13, 2400, str(ROOT), ("-x",))
 
 
 # --------------------------------------------------------------------------- devices
@@ -66,12 +66,15 @@ INIT = """([net]) => {
 class Phone:
     """One browser context: a player's phone, its storage kept across reloads."""
 
-    def __init__(self, browser, site, relay, name):
+    def __init__(self, browser, site, relay, name, context=None):
         self.site = site
         self.name = name
-        self.context = browser.new_context(viewport={"width": 390, "height": 844})
-        net = json.dumps({"relays": [relay], "stun": []})
-        self.context.add_init_script(script=f"({INIT})([{json.dumps(net)}])")
+        self.owns = context is None  # a second tab shares its browser's context
+        if context is None:
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            net = json.dumps({"relays": [relay], "stun": []})
+            context.add_init_script(script=f"({INIT})([{json.dumps(net)}])")
+        self.context = context
         self.page = self.context.new_page()
         self.errors = []
         self.log = []
@@ -98,8 +101,13 @@ class Phone:
     def state(self):
         return int(self.page.evaluate("document.documentElement.dataset.state || '0'"))
 
+    def tab(self, name):
+        """Another tab of this phone's browser (the same storage)."""
+        return Phone(None, self.site, None, name, context=self.context)
+
     def close(self):
-        self.context.close()
+        if self.owns:
+            self.context.close()
 
 
 @pytest.fixture
@@ -271,6 +279,7 @@ def check_secrets(guest, seat, record):
     ("vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"]),
     ("kozel", 4, ["human", "human", "human", "ai:easy"]),
     ("mexican_train", 4, ["human", "human", "human", "human"]),
+    ("mexican_train", 8, ["human", "human", "human", "human"] + ["ai:easy"] * 4),
 ])
 def test_friends_play_a_whole_hand(phones, variant, players, seats, artifacts):
     guests_n = seats.count("human") - 1
@@ -575,3 +584,23 @@ def test_friends_the_finished_match_enters_every_players_history(phones, artifac
         entries.first.get_by_role("button", name="Review").click()
         phone.page.wait_for_selector("#review-body:not([hidden])", timeout=60_000)
         phone.page.screenshot(path=str(artifacts / f"friends_history_review_{phone.name}.png"))
+
+
+@inside
+def test_friends_two_tabs_of_one_browser_as_host_and_guest(phones):
+    """The host's tab and a guest's tab of the same browser (one storage, two engines):
+    the guest's seat token and the host's kept table live side by side."""
+    (host,) = phones(1)
+    guest = host.tab("P1-tab2")
+    try:
+        link = open_table(host, "kozel", 4, ["human", "human", "ai:easy", "ai:easy"])
+        join(guest, link, "Minh")
+        start(host, [guest])
+        guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+        assert guest.page.evaluate("window.dominoFriends.summary().seat") == 1
+        assert host.page.evaluate("window.dominoFriends.role") == "host"
+        play_hand_together([host, guest])
+        assert check_secrets(guest, 1, host_record(host)) >= 3
+        assert len({host.state(), guest.state()}) == 1
+    finally:
+        host.errors += guest.errors
