@@ -155,10 +155,13 @@ def resume():
     if humans != ["human" if k in ("host", "friend") else "" for k in kinds]:
         return False
     devices = {}
+    plan = list(kinds)
     for i in range(len(kinds)):
         if kinds[i] == "friend":
             devices["away-" + str(i)] = i
-    F.update(role="host", kinds=list(kinds), summary=None, qr="", status="")
+            if kept["seats"][i].get("removed"):
+                plan[i] = "ai:medium"  # a removed friend's seat: a computer's (W-66)
+    F.update(role="host", kinds=plan, summary=None, qr="", status="")
     textfmt.set_remote_seats(list(devices.values()))
     S["friends"] = {"role": "host", "seat": 0, "away": [k == "friend" for k in kinds]}
     spawn(_reopen(devices))
@@ -171,8 +174,8 @@ async def _reopen(devices):
     if state is None:
         return
     for i in range(len(F["kinds"])):
-        if F["kinds"][i] not in ("host", "friend"):
-            F["kinds"][i] = state["seats"][i]
+        if F["kinds"][i] not in ("host", "friend") and state["seats"][i] != "human":
+            F["kinds"][i] = state["seats"][i]  # (a removed friend's seat stays a computer's)
     options = dict(state.get("options") or {})
     options["players"] = state.get("players")
     F["message"] = {"type": "new_match", "variant": state.get("variant"), "options": options}
