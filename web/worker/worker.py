@@ -126,7 +126,6 @@ _bad = {}
 _hist = {"keep": None, "error": None}
 
 
-
 # --------------------------------------------------------------------------- compiled later
 #
 # The modules of the intents no first answer needs, imported on their first use; once the
@@ -631,7 +630,9 @@ LAZY_INTENTS = {
     "review_open": "worker_review", "review_position": "worker_review",
     "review": "worker_review", "review_cancel": "worker_review",
     "lesson_open": "worker_lesson", "lesson_position": "worker_lesson",
-    **dict.fromkeys(PEER_INTENTS, "worker_friends"),
+    "peer_join": "worker_friends", "peer_leave": "worker_friends",
+    "peer_message": "worker_friends", "peer_stand_in": "worker_friends",
+    "peer_remove": "worker_friends",
 }
 # Intents whose state starts another match in the session.
 NEW_MATCH = ("new_match", "load_record")
