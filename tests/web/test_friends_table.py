@@ -76,6 +76,9 @@ def test_the_friends_at_the_table_with_their_status_and_remove(page):
     assert "Minh</b> <span class=\"status\">here" in listed
     assert "Lan</b> <span class=\"status\">the computer plays for now" in listed
     assert 'aria-label="Remove Lan from the table"' in listed
+    assert 'data-fstand="3"' not in listed and 'data-fstand="1"' not in listed
+    page.table.render(SUMMARY, KINDS)  # Minh away: the host may give the seat to the computer
+    assert 'data-fstand="1"' in page.written["friends-list"]
     # A friend removed mid-match: its seat is a computer's in the plan, no longer listed.
     page.table.render(summary, ["host", "friend", "ai:easy", "ai:medium"])
     assert "Lan" not in page.written["friends-list"]

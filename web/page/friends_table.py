@@ -61,7 +61,8 @@ def _remove_button(seat, name):
 
 def list_html(summary, kinds):
     """The friends at the host's table: each one's name, whether it is here, away or played
-    by the computer, and Remove (not for a seat the computer plays for good)."""
+    by the computer, "Let the computer play" for one away, and Remove (not for a seat the
+    computer plays for good)."""
     seats = summary.get("seats") or []
     away = summary.get("away") or []
     standin = summary.get("standin") or []
@@ -76,8 +77,13 @@ def list_html(summary, kinds):
             status = tr("friends.away")
         else:
             status = tr("friends.here")
+        # An away friend the host chose to wait for may still be given to the computer.
+        give = ""
+        if status == tr("friends.away"):
+            give = ('<button type="button" class="small" data-fstand="' + str(seat) + '">'
+                    + esc(tr("friends.let_computer")) + "</button> ")
         rows.append('<li data-fseat="' + str(seat) + '"><b dir="auto">' + esc(name)
-                    + '</b> <span class="status">' + esc(status) + "</span> "
+                    + '</b> <span class="status">' + esc(status) + "</span> " + give
                     + _remove_button(seat, name) + "</li>")
     if not rows:
         return ""
