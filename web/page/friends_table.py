@@ -13,10 +13,19 @@ from dom import byid, set_html
 from store import S, esc, tr
 
 
+# What the bar was last drawn from: it is drawn again only when that changes (it is asked
+# after every state, and a move's path to the other screens should not pay for it).
+_drawn = {"key": None}
+
+
 def render(summary, kinds):
     """Draw the bar from the lobby's `summary` and the host's seat plan `kinds` (per seat
     "host", "friend" or "ai:LEVEL"); hidden away from a friends' table."""
     at_table = S["friends"] is not None and S["state"] is not None and bool(summary)
+    key = (id(summary) if summary else None, tuple(kinds or ()), S["lang"], at_table)
+    if key == _drawn["key"]:
+        return
+    _drawn["key"] = key
     bar = byid("friends-bar")
     bar.hidden = not at_table
     if not at_table:
