@@ -4,7 +4,9 @@ clicking, each seeing the table from its own seat. Every text a guest's page rec
 kept and searched: no tile hidden from its seat (another seat's, the boneyard's), and no
 deal number, before the hand is over. A hostile guest page sending forged intents is
 refused and the host plays on; a guest that reloads mid-hand comes back to its seat with
-its seat token.
+its seat token. A friend away past the grace period: the host lets the computer play its
+seat, and the friend coming back gets it again; the host removes a friend; quick reactions
+show beside the sender's seat on every device, and a flood of them is refused.
 
 Everything runs inside a network namespace this file makes (`netns.py`), as
 e2e/test_friends_transport.py does: a plain `python -m pytest e2e/test_friends_play.py` runs
@@ -36,7 +38,7 @@ TILE = re.compile(r"(?<![\d.])(\d{1,2})-(\d{1,2})(?![\d.])")
 
 def test_friends_play_in_namespace():
     """Run this file again inside a network namespace; fail when that run fails."""
-    netns.run_file_inside(str(Path(__file__).resolve()), 8, 1500, str(ROOT), ("-x",))
+    netns.run_file_inside(str(Path(__file__).resolve()), 13, 2400, str(ROOT), ("-x",))
 
 
 # --------------------------------------------------------------------------- devices
@@ -64,12 +66,15 @@ INIT = """([net]) => {
 class Phone:
     """One browser context: a player's phone, its storage kept across reloads."""
 
-    def __init__(self, browser, site, relay, name):
+    def __init__(self, browser, site, relay, name, context=None):
         self.site = site
         self.name = name
-        self.context = browser.new_context(viewport={"width": 390, "height": 844})
-        net = json.dumps({"relays": [relay], "stun": []})
-        self.context.add_init_script(script=f"({INIT})([{json.dumps(net)}])")
+        self.owns = context is None  # a second tab shares its browser's context
+        if context is None:
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            net = json.dumps({"relays": [relay], "stun": []})
+            context.add_init_script(script=f"({INIT})([{json.dumps(net)}])")
+        self.context = context
         self.page = self.context.new_page()
         self.errors = []
         self.log = []
@@ -96,8 +101,13 @@ class Phone:
     def state(self):
         return int(self.page.evaluate("document.documentElement.dataset.state || '0'"))
 
+    def tab(self, name):
+        """Another tab of this phone's browser (the same storage)."""
+        return Phone(None, self.site, None, name, context=self.context)
+
     def close(self):
-        self.context.close()
+        if self.owns:
+            self.context.close()
 
 
 @pytest.fixture
@@ -116,9 +126,10 @@ def phones(browser, site, relay):
     assert not errors, f"errors on the pages: {errors}"
 
 
-def open_table(host, variant, players, seats):
-    """The host's menu: the game, the players and who sits where, then "Play with friends";
-    returns the invitation link once it shows."""
+def open_table(host, variant, players, seats, options=None):
+    """The host's menu: the game, the players and who sits where (and house rules: `options`,
+    option name -> value typed in its field), then "Play with friends"; returns the
+    invitation link once it shows."""
     page = host.page
     page.goto(host.site + "index.html")
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=ENGINE_TIMEOUT_MS)
@@ -128,6 +139,11 @@ def open_table(host, variant, players, seats):
     page.select_option("#players", str(players))
     for i, kind in enumerate(seats):
         page.select_option(f'#seats select[data-seat="{i}"]', kind)
+    if options and page.locator("#options-box").get_attribute("open") is None:
+        page.click("#options-box > summary")
+    for name, value in (options or {}).items():
+        page.fill(f'#options [data-opt="{name}"]', str(value))
+        page.dispatch_event(f'#options [data-opt="{name}"]', "change")
     page.fill("#friends-typed", "")
     page.click("#friends-host")
     page.wait_for_selector("#friends:not([hidden])")
@@ -263,6 +279,7 @@ def check_secrets(guest, seat, record):
     ("vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"]),
     ("kozel", 4, ["human", "human", "human", "ai:easy"]),
     ("mexican_train", 4, ["human", "human", "human", "human"]),
+    ("mexican_train", 8, ["human", "human", "human", "human"] + ["ai:easy"] * 4),
 ])
 def test_friends_play_a_whole_hand(phones, variant, players, seats, artifacts):
     guests_n = seats.count("human") - 1
@@ -449,3 +466,141 @@ def test_friends_connection_settings_are_kept_and_checked(phones):
     assert kept["turn"] == {"urls": "turn:10.77.0.2:3478", "username": "amy",
                             "credential": "secret"}
     assert kept["relays"]  # the relay the test set is still there
+
+
+def moves_of_seat(record, seat):
+    """How many moves `seat` made in the record's last hand so far."""
+    return sum(1 for mover, _ in Match.from_record(record).moves_of_hand() if mover == seat)
+
+
+@inside
+def test_friends_an_away_friend_is_played_by_the_computer_then_comes_back(phones, artifacts):
+    host, guest = phones(2)
+    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"])
+    join(guest, link, "Minh")
+    start(host, [guest])
+    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    guest.keep_received()
+    guest.page.close()  # the phone's screen went off: its link drops
+    host.page.wait_for_selector('#board .seat.away[data-seat="1"]', timeout=30_000)
+    # After the grace period the host is asked: wait, or let the computer play.
+    ask = host.page.wait_for_selector("#friends-ask:not([hidden])", timeout=45_000)
+    assert "Minh" in ask.text_content()
+    host.page.screenshot(path=str(artifacts / "friends_away_ask_390.png"))
+    host.page.click('[data-fwait="1"]')  # wait: the question goes, asked again later
+    host.page.wait_for_selector("#friends-ask", state="hidden", timeout=10_000)
+    host.page.evaluate("window.dominoFriends.askLater(1, 10)")  # (instead of a minute more)
+    host.page.wait_for_selector("#friends-ask:not([hidden])", timeout=10_000)
+    host.page.click('[data-fstand="1"]')
+    host.page.wait_for_selector('#board .seat.standin[data-seat="1"]', timeout=10_000)
+    before = moves_of_seat(host_record(host), 1)
+    # The host plays on; the computer moves the friend's seat.
+    play_hand_together([host], timeout_s=120, until_state=host.state() + 8)
+    assert moves_of_seat(host_record(host), 1) > before, "the computer played seat 2"
+    # The friend opens the link again: its seat token brings it back to its seat.
+    guest.page = guest.context.new_page()
+    guest.page.on("pageerror", lambda exc: guest.errors.append(str(exc)))
+    guest.page.on("console", guest._console)
+    guest.page.goto(link)
+    guest.page.wait_for_selector("#game:not([hidden])", timeout=ENGINE_TIMEOUT_MS)
+    host.page.wait_for_selector('#board .seat.standin[data-seat="1"]', state="detached",
+                                timeout=30_000)
+    assert guest.page.evaluate("window.dominoFriends.summary().seat") == 1
+    play_hand_together([host, guest])
+    assert check_secrets(guest, 1, host_record(host)) >= 1
+
+
+@inside
+def test_friends_reactions_show_on_every_device_and_the_host_removes_a_friend(phones, artifacts):
+    host, amy, bob = phones(3)
+    link = open_table(host, "kozel", 4, ["human", "human", "human", "ai:easy"])
+    join(amy, link, "Amy")
+    join(bob, link, "Bob")
+    start(host, [amy, bob])
+    for phone in (host, amy, bob):
+        phone.page.wait_for_selector("#react-row:not([hidden])", timeout=30_000)
+    # Amy says "Well played!": every device shows it beside Amy's seat (seat 2).
+    amy.page.click("#react-row summary")
+    amy.page.click('[data-react="well_played"]')
+    for phone in (host, amy, bob):
+        bubble = phone.page.wait_for_selector('.reaction[data-rseat="1"]', timeout=15_000)
+        assert bubble.text_content() == "Well played!", phone.name
+    host.page.screenshot(path=str(artifacts / "friends_reaction_390.png"))
+    # A flood of reactions: the master refuses those past its rate, and says so to Amy only.
+    for _ in range(4):
+        amy.page.click('[data-react="laugh"]')
+    amy.page.wait_for_function(
+        "document.querySelector('.react-note').textContent.length > 0", timeout=15_000)
+    assert host.page.text_content(".react-note") == ""
+    # The host removes Bob: Bob's page says so plainly, a computer plays Bob's seat.
+    host.page.click("#friends-list summary")
+    host.page.click('#friends-list [data-fremove="2"]')
+    bob.page.wait_for_function(
+        "document.querySelector('#error-banner').textContent.includes('removed you')",
+        timeout=30_000)
+    host.page.wait_for_selector('#board .seat.standin[data-seat="2"]', timeout=30_000)
+    assert bob.page.evaluate("window.dominoFriends.summary().failure") == "removed_you"
+    # Bob's token is forgotten and refused: opening the link again seats Bob nowhere.
+    assert not bob.page.evaluate(
+        f"window.dominoFriends.hasToken({json.dumps(link.split('=')[-1])})")
+    had = len(bob.received())
+    play_hand_together([host, amy])
+    assert len(bob.received()) == had, ("a removed friend is sent nothing more",
+                                        [t[:80] for t in bob.received()[had - 2:]])
+    assert check_secrets(amy, 1, host_record(host)) >= 3
+
+
+def history_entries(page):
+    """The match history's entries, as the page lists them."""
+    page.click("#menu-button")
+    page.wait_for_function("!document.querySelector('#history-open').disabled", timeout=30_000)
+    page.click("#history-open")
+    page.wait_for_selector("#history:not([hidden])")
+    page.wait_for_selector("#history-list:not([aria-busy])", state="attached", timeout=30_000)
+    return page.locator("#history-list .history-entry")
+
+
+@inside
+def test_friends_the_finished_match_enters_every_players_history(phones, artifacts):
+    host, guest = phones(2)
+    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"],
+                      options={"max_hands": 1})
+    join(guest, link, "Minh")
+    start(host, [guest])
+    play_hand_together([host, guest])
+    # The guest's page asked the host for the record and its own worker kept it.
+    guest.page.wait_for_function("window.dominoFriends.matchKept === true", timeout=30_000)
+    for phone, mine in ((host, 0), (guest, 1)):
+        phone.page.click("#result-close") if phone.page.locator(
+            "#result-close").is_visible() else None
+        entries = history_entries(phone.page)
+        entries.first.wait_for(timeout=30_000)
+        assert entries.count() == 1, phone.name
+        assert "Vietnamese" in entries.first.locator(".history-title").inner_text()
+        result = entries.first.locator(".history-result").inner_text()
+        assert "Unfinished" not in result, (phone.name, result)  # one hand long: it is over
+        seats = entries.first.locator(".history-seats").inner_text().split(", ")
+        assert seats[mine] == "You", (phone.name, seats)  # seen from this player's seat
+        entries.first.get_by_role("button", name="Review").click()
+        phone.page.wait_for_selector("#review-body:not([hidden])", timeout=60_000)
+        phone.page.screenshot(path=str(artifacts / f"friends_history_review_{phone.name}.png"))
+
+
+@inside
+def test_friends_two_tabs_of_one_browser_as_host_and_guest(phones):
+    """The host's tab and a guest's tab of the same browser (one storage, two engines):
+    the guest's seat token and the host's kept table live side by side."""
+    (host,) = phones(1)
+    guest = host.tab("P1-tab2")
+    try:
+        link = open_table(host, "kozel", 4, ["human", "human", "ai:easy", "ai:easy"])
+        join(guest, link, "Minh")
+        start(host, [guest])
+        guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+        assert guest.page.evaluate("window.dominoFriends.summary().seat") == 1
+        assert host.page.evaluate("window.dominoFriends.role") == "host"
+        play_hand_together([host, guest])
+        assert check_secrets(guest, 1, host_record(host)) >= 3
+        assert len({host.state(), guest.state()}) == 1
+    finally:
+        host.errors += guest.errors

@@ -7,8 +7,12 @@
 // On the data channel, a page's text is one letter and a body: `g` + a text of the game (a
 // guest's intent, or the master's answer or update for that guest, relayed unread), `c` + a
 // JSON control message of the lobby: a guest's {t: "hello", name, token}; the host's
-// {t: "lobby", seat, seats, names, away, started} to each guest, and {t: "full"} when no
-// seat is free.
+// {t: "lobby", seat, seats, names, away, standin, started} to each guest, {t: "full"} when no
+// seat is free, and {t: "removed"} to a guest the host removed (DECISIONS W-66).
+//
+// A friend away mid-match (DECISIONS W-65): after GRACE_MS the host's summary says `ask` for
+// that seat; the host waits (asked again after WAIT_MS) or lets a computer play the seat
+// (`standIn`: the worker's `peer_stand_in`) until the friend is back with its seat token.
 //
 // Every function returns a plain object ({ok, ...}) or a promise of one and never throws
 // (MicroPython cannot catch a JavaScript exception thrown synchronously).
@@ -25,7 +29,16 @@ const RETRY_MS = 3000;
 const RETRIES = 100;
 const MAX_NAME = 24;
 // What a guest's page sends to its host instead of its own worker: its seat's intents.
-const REMOTE_INTENTS = ["play", "next_hand", "hint", "undo"];
+const REMOTE_INTENTS = ["play", "next_hand", "hint", "undo", "react"];
+// A friend away this long is asked about (wait, or a computer plays); "wait" asks again later.
+const GRACE_MS = 20000;
+const WAIT_MS = 60000;
+// The level of a computer that plays a friend's seat (away, or removed).
+const STAND_IN_LEVEL = "medium";
+// The ids of a guest's own requests for its history (DECISIONS W-68): the finished match's
+// record asked of the host, then kept by this device's worker (`history_add`).
+const RECORD_ID = 1900000001;
+const KEEP_ID = 1900000002;
 
 const boot = () => window.dominoBoot;
 
@@ -67,8 +80,10 @@ const friends = {
   onFresh: null,     // MicroPython's `friends.on_fresh(text)`: a guest's first state after a join
   failure: "",       // the last connection failure's reason code
   // The host's lobby: one entry per seat {kind: "host" | "friend" | "ai", name, device,
-  // token, away}; `devices`: peer id -> seat.
+  // token, away, ask (the host is asked whether a computer plays it), standin (a computer
+  // plays it), removed (its friend was removed mid-match), timer}; `devices`: peer id -> seat.
   seats: [],
+  revoked: new Set(),  // the seat tokens of removed friends: refused when they come back
   devices: new Map(),
   started: false,
   refused: 0,
@@ -93,6 +108,7 @@ const friends = {
         spoken: this.code ? peer.showCode(this.code).text : "",
         seats: this.seats.map((s) => s.kind), names: this.seats.map((s) => s.name || ""),
         away: this.seats.map((s) => !!s.away), seat: 0, started: this.started,
+        ask: this.seats.map((s) => !!s.ask), standin: this.seats.map((s) => !!s.standin),
         devices: Object.fromEntries([...this.devices].map(([d, s]) => [d, s])),
         failure: this.failure,
       };
@@ -101,6 +117,7 @@ const friends = {
     return {
       role: this.role || "", code: this.code || "", seat: lobby.seat ?? null,
       seats: lobby.seats || [], names: lobby.names || [], away: lobby.away || [],
+      standin: lobby.standin || [],
       started: !!lobby.started, connected: !!this.hostPeer, full: !!lobby.full,
       failure: this.failure,
     };
@@ -170,6 +187,7 @@ const friends = {
   },
 
   leave() {
+    for (const entry of this.seats) clearTimeout(entry.timer);
     if (this.table) this.table.leave();
     this.table = null;
     this.role = null;
@@ -195,6 +213,7 @@ const friends = {
       kind: ["host", "friend", "ai"].includes(kind) ? kind : "ai",
       name: i === 0 ? name : "", device: null, token: null, away: false,
     }));
+    this.revoked = new Set();
     this.code = plan.code && peer.readCode(plan.code).ok ? peer.readCode(plan.code).code : peer.newCode().code;
     this.failure = "";
     const { relays, ice } = network();
@@ -248,9 +267,14 @@ const friends = {
   // network), else the first free friend's seat, else the table is full.
   seatGuest(device, name, token) {
     if (this.devices.has(device)) return;
+    if (this.revoked.has(token)) {
+      this.table.send(device, "c" + JSON.stringify({ t: "removed" }));
+      setTimeout(() => this.table && this.table.close(device), 200);
+      return;
+    }
     let seat = this.seats.findIndex((s) => s.kind === "friend" && s.token === token);
     const back = seat >= 0;
-    if (!back) seat = this.seats.findIndex((s) => s.kind === "friend" && !s.token);
+    if (!back) seat = this.seats.findIndex((s) => s.kind === "friend" && !s.token && !s.removed);
     if (seat < 0) {
       this.table.send(device, "c" + JSON.stringify({ t: "full" }));
       setTimeout(() => this.table && this.table.close(device), 200);
@@ -262,6 +286,9 @@ const friends = {
     entry.token = token;
     entry.name = name || entry.name;
     entry.away = false;
+    entry.ask = false;
+    entry.standin = false;  // the master gives the seat back at its next turn
+    clearTimeout(entry.timer);
     if (old) this.devices.delete(old);
     this.devices.set(device, seat);
     if (this.started) {
@@ -278,11 +305,71 @@ const friends = {
     const entry = this.seats[seat];
     if (this.started) {
       entry.away = true;  // the seat stays theirs: the token brings them back
+      this.askLater(seat, GRACE_MS);
     } else {
       this.devices.delete(device);
       Object.assign(entry, { device: null, token: null, name: "", away: false });
     }
     this.broadcast();
+  },
+
+  // Ask the host about the away friend of `seat` after `ms`, unless it is back by then or a
+  // computer plays its seat already.
+  askLater(seat, ms) {
+    const entry = this.seats[seat];
+    clearTimeout(entry.timer);
+    entry.ask = false;
+    entry.timer = setTimeout(() => {
+      if (this.role !== "host" || !entry.away || entry.standin || entry.removed) return;
+      entry.ask = true;
+      this.broadcast();
+    }, ms);
+  },
+
+  // The host waits for the away friend of `seat`: asked again after WAIT_MS.
+  waitFor(seat) {
+    const entry = this.seats[Number(seat)];
+    if (!entry || !entry.away) return { ok: false, error: "not_away" };
+    this.askLater(Number(seat), WAIT_MS);
+    this.broadcast();
+    return { ok: true };
+  },
+
+  // A computer plays the away friend's `seat` until the friend is back.
+  standIn(seat) {
+    const entry = this.seats[Number(seat)];
+    if (!this.started || !entry || entry.kind !== "friend" || !entry.away) return { ok: false, error: "not_away" };
+    clearTimeout(entry.timer);
+    Object.assign(entry, { ask: false, standin: true });
+    boot().engine.worker.postMessage(JSON.stringify({ type: "peer_stand_in", seat: Number(seat), level: STAND_IN_LEVEL, v: 2 }));
+    this.broadcast();
+    return { ok: true };
+  },
+
+  // The host removes the friend of `seat` (DECISIONS W-66): its link is closed with a word
+  // for it, its seat token refused from now on. Before the start the seat is free again;
+  // mid-match a computer plays it to the end of the match (`kind` then says "ai" for the
+  // next match at this table).
+  remove(seat) {
+    const entry = this.seats[Number(seat)];
+    if (!entry || entry.kind !== "friend" || entry.removed || (!entry.device && !entry.token)) return { ok: false, error: "no_friend" };
+    if (entry.token) this.revoked.add(entry.token);
+    const device = entry.device;
+    clearTimeout(entry.timer);
+    if (device && this.table) {
+      this.table.send(device, "c" + JSON.stringify({ t: "removed" }));
+      setTimeout(() => this.table && this.table.close(device), 200);
+    }
+    if (device) this.devices.delete(device);
+    if (this.started) {
+      boot().engine.worker.postMessage(JSON.stringify({ type: "peer_remove", device, level: STAND_IN_LEVEL, v: 2 }));
+      Object.assign(entry, { device: null, token: null, away: false, ask: false, standin: true, removed: true });
+      this.keepTable();
+    } else {
+      Object.assign(entry, { device: null, token: null, name: "", away: false });
+    }
+    this.broadcast();
+    return { ok: true };
   },
 
   // Before the start, a seat nobody took is given to a computer (`kind` "ai") or offered to a
@@ -314,7 +401,7 @@ const friends = {
   broadcast() {
     const base = this.summary();
     for (const [device, seat] of this.devices) {
-      const lobby = { t: "lobby", seat, seats: base.seats, names: base.names, away: base.away, started: this.started };
+      const lobby = { t: "lobby", seat, seats: base.seats, names: base.names, away: base.away, standin: base.standin, started: this.started };
       this.table.send(device, "c" + JSON.stringify(lobby));
     }
     this.tell();
@@ -322,6 +409,13 @@ const friends = {
 
   // The match started (the page's `new_match`, with `devices`, was answered).
   begin() {
+    // A new match at the table: a removed friend's seat is a computer's now; no computer
+    // plays an away friend's seat until the host says so again.
+    this.seats.forEach((entry, seat) => {
+      if (entry.removed) Object.assign(entry, { kind: "ai", removed: false, name: "" });
+      entry.standin = false;
+      if (entry.away) this.askLater(seat, GRACE_MS);
+    });
     this.started = true;
     this.keepTable();
     this.broadcast();
@@ -331,7 +425,7 @@ const friends = {
   // The started table, kept so that a reload of the host's page reopens it (same code, the
   // guests' seat tokens): the save of the match is the worker's.
   keepTable() {
-    const seats = this.seats.map((s) => ({ kind: s.kind, name: s.name || "", token: s.token }));
+    const seats = this.seats.map((s) => ({ kind: s.kind, name: s.name || "", token: s.token, removed: !!s.removed }));
     store(TABLE_KEY, JSON.stringify({ code: this.code, seats }));
   },
 
@@ -355,12 +449,20 @@ const friends = {
     const plan = { kinds: kept.seats.map((s) => s.kind), name: (kept.seats[0] || {}).name, code: kept.code };
     const made = await this.host(JSON.stringify(plan));
     if (!made.ok) return made;
+    this.started = true;
     kept.seats.forEach((s, seat) => {
       if (s.kind !== "friend") return;
       Object.assign(this.seats[seat], { name: s.name, token: s.token, device: "away-" + seat, away: true });
       this.devices.set("away-" + seat, seat);
+      if (s.removed) {  // the removed friend's seat: a computer's again, at once
+        this.seats[seat].away = false;
+        this.seats[seat].standin = true;
+        this.seats[seat].removed = true;
+        boot().engine.worker.postMessage(JSON.stringify({ type: "peer_stand_in", seat, level: STAND_IN_LEVEL, v: 2 }));
+      } else {
+        this.askLater(seat, GRACE_MS);
+      }
     });
-    this.started = true;
     this.broadcast();
     return { ok: true };
   },
@@ -446,7 +548,7 @@ const friends = {
       this.fromHost(event.text);
     } else if (event.type === "close" && event.peer === this.hostPeer) {
       this.hostPeer = null;
-      this.failure = event.said === "removed" ? "removed" : "lost";
+      if (this.failure !== "removed_you") this.failure = event.said === "removed" ? "removed" : "lost";
       this.tell();
       if (this.failure === "lost" && this.lobby && this.lobby.started) this.retry();
     } else if (event.type === "failure") {
@@ -480,6 +582,18 @@ const friends = {
       try { message = JSON.parse(body); } catch (e) { return; }
       if (message && message.t === "lobby") this.lobby = message;
       else if (message && message.t === "full") this.lobby = { full: true };
+      else if (message && message.t === "removed") {
+        // The host removed this device: said plainly, its seat token for this table
+        // forgotten, no retry.
+        this.failure = "removed_you";
+        this.lobby = null;
+        try { localStorage.removeItem(TOKEN_KEY + (this.code || "manual")); } catch (e) { /* none kept */ }
+        // Out of the room too, or the relay would bring this device back to the host.
+        const table = this.table;
+        this.table = null;
+        this.hostPeer = null;
+        if (table) setTimeout(() => table.leave(), 0);
+      }
       this.tell();
       return;
     }
@@ -487,6 +601,8 @@ const friends = {
     let message = null;
     try { message = JSON.parse(body); } catch (e) { return; }
     if (!message || typeof message !== "object") return;
+    if (message.type === "match_record" && message.id === RECORD_ID) { this.keepMatch(message); return; }
+    if (message.type === "state") this.askRecord(message);
     if (this.fresh && message.type === "state" && this.onFresh) {
       // The first state since this guest (re)joined: taken as a fresh table (its log rebuilt,
       // its state ids the host's, which start again when the host's page reloaded).
@@ -498,6 +614,22 @@ const friends = {
     const engine = boot().engine;
     const answer = typeof id === "number" && engine.waiting.has(id);
     engine.receive({ kind: answer ? "answer" : "update", id: answer ? id : undefined, text: body });
+  },
+
+  // At the end of the match, its record for this device's history (W-68): asked once per
+  // match of the host, replayed and kept by this device's own worker from this seat.
+  askRecord(state) {
+    if (!state.match_over) { this.recordAsked = false; return; }
+    if (this.recordAsked || !this.table || !this.hostPeer) return;
+    this.recordAsked = true;
+    this.table.send(this.hostPeer, "g" + JSON.stringify({ type: "match_record", id: RECORD_ID, v: 2 }));
+  },
+
+  keepMatch(answer) {
+    const seat = (this.lobby || {}).seat;
+    const keep = { type: "history_add", record: answer.record, seats: answer.seats, viewer: seat, v: 2, id: KEEP_ID };
+    boot().engine.worker.postMessage(JSON.stringify(keep));
+    this.matchKept = true;
   },
 
   // The page's engine channel sends its seat's intents to the host instead of its worker.

@@ -28,6 +28,21 @@ docstring, engine/domino/session/__init__.py) and adds these rules:
   asked gets it as the answer to its message (its ``id``); the others get it as an update
   (``"pushed": true``, no ``id``). Updates come in the order the master made them.
 
+- A friend's seat whose device went away may be played by a computer until a device joins it
+  again (``stand_in``; the host's choice, DECISIONS W-65): the seat stays human in the
+  match (its record, its save), only who moves it changes. The friend's device that comes
+  back gets its seat at its next turn: a computer's move for it under way is finished
+  first. The host may remove a friend's device (``remove``): it gets nothing more and a
+  computer plays its seat (W-66).
+- Quick reactions (``react``, one of ``REACTIONS``): any seated device's goes to every
+  device, with its sender's seat; at most ``REACTION_BURST`` per device in any
+  ``REACTION_WINDOW`` seconds, the rest refused (``flood``). They never reach the session
+  and change nothing (W-67).
+
+- Once the match is over, a friend's device may ask for its record (``match_record``), for
+  its player's own history: every hand is over, so its deals show nothing that can still be
+  used (W-68); before that it is refused (``reveals_hands``).
+
 Updates are ``(device, text)`` pairs; moving them between devices (a WebRTC data channel, the
 worker's ``postMessage``) is the caller's. Pure Python: tested without a browser.
 """
@@ -35,10 +50,12 @@ worker's ``postMessage``) is the caller's. Pure Python: tested without a browser
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .session import Session
+from .session.protocol import AI_LEVELS, DEFAULT_AI_LEVEL
 
 LOCAL = "local"  # the hosting device's page: the human seats no other device holds
 Update = tuple[str, str]  # (device, JSON text)
@@ -50,17 +67,32 @@ HOST_INTENTS = ("new_match", "load_record")
 # What a friend's seated device may ask for: its seat's moves, the next hand, a hint, an
 # undo of its own move. Anything else (a record export, which shows every hand and the deal
 # number; the engine's tools such as `ai_move`) is the host's.
-GUEST_INTENTS = ("hello", "variants", "play", "next_hand", "hint", "undo")
+GUEST_INTENTS = ("hello", "variants", "play", "next_hand", "hint", "undo", "react",
+                 "match_record")
+# The quick reactions a player may send (the page says each in its language, or draws it):
+# a few phrases, then a few faces.
+REACTIONS = ("hello", "well_played", "oops", "hurry", "thanks", "good_game",
+             "laugh", "wow", "sad", "thumbs_up")
+# At most REACTION_BURST reactions per device in any REACTION_WINDOW seconds (DECISIONS W-67).
+REACTION_BURST = 3
+REACTION_WINDOW = 10.0
 
 
 class Master:
     """The authority of one match: the session, and who watches it from which device."""
 
-    def __init__(self, session: Session | None = None) -> None:
+    def __init__(self, session: Session | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """``clock``: seconds, for the reactions' rate (a test passes its own)."""
         self.session = session if session is not None else Session()
         # device -> its seat (an int), None for a spectator, or LOCAL (the host's page).
         self.devices: dict[str, int | str | None] = {}
         self.shown: int | None = None  # the host's seat its page showed last
+        # Seats whose friend came back while the computer standing in was to move for it:
+        # the computer's move is finished, then the seat is the friend's again.
+        self.returning: set[int] = set()
+        self.clock = clock
+        self.reacted: dict[str, list[float]] = {}  # device -> its recent reactions' times
 
     # --- who is at the table --------------------------------------------------------------
 
@@ -78,6 +110,9 @@ class Master:
             if taken:
                 raise ValueError(f"seat {seat} is held by another device")
         self.devices[device] = seat
+        if isinstance(seat, int) and seat in self.session.stand_ins:
+            self.returning.add(seat)
+            self.hand_back()
         if self.session.match is None or self.session.state_id == 0:
             return []
         return [(device, self.encode(self.seen_by(seat)))]
@@ -85,6 +120,48 @@ class Master:
     def leave(self, device: str) -> None:
         """``device`` no longer gets updates (its seat stays the match's)."""
         self.devices.pop(device, None)
+
+    # --- a friend away: a computer plays the seat ------------------------------------------
+
+    def stand_in(self, seat: int, level: str = DEFAULT_AI_LEVEL) -> bool:
+        """A computer at ``level`` plays the friend's seat ``seat`` (a human seat another
+        device holds, or one a computer plays already) until a device joins that seat again.
+        Returns whether a computer is now to move (the caller then drives ``advance``).
+        Raises ValueError for another seat, an unknown level, or no match."""
+        session = self.session
+        held = [s for s in self.devices.values() if isinstance(s, int)]
+        if session.match is None or not isinstance(seat, int) or isinstance(seat, bool) or not (
+                0 <= seat < len(session.seats)) or session.seats[seat] != "human" or (
+                seat not in held and seat not in session.stand_ins):
+            raise ValueError(f"seat {seat!r} is not a friend's seat of this match")
+        if level not in AI_LEVELS:
+            raise ValueError(f"unknown level {level!r}")
+        if session.stand_ins.get(seat) != level:
+            session.agents.pop(seat, None)  # a new level, a new agent
+        session.stand_ins[seat] = level
+        self.returning.discard(seat)
+        return session.computer_to_move() and not session.match.hand_over
+
+    def remove(self, device: str, level: str = DEFAULT_AI_LEVEL) -> bool:
+        """The host removes a friend's ``device``: it gets no more updates and a computer at
+        ``level`` plays its seat (``stand_in``). Returns whether a computer is now to move.
+        Raises ValueError when ``device`` holds no seat of a match."""
+        seat = self.devices.get(device)
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ValueError(f"device {device!r} holds no seat")
+        to_move = self.stand_in(seat, level)
+        self.leave(device)
+        return to_move
+
+    def hand_back(self) -> None:
+        """Give each returning friend its seat back unless the computer standing in is to
+        move for it (that move is finished first: ``advance`` calls this after each)."""
+        match = self.session.match
+        to_move = match.to_move if match is not None else None
+        for seat in list(self.returning):
+            if seat != to_move:
+                self.returning.discard(seat)
+                self.session.stand_ins.pop(seat, None)
 
     # --- intents and updates --------------------------------------------------------------
 
@@ -116,6 +193,12 @@ class Master:
         if refusal is not None:
             code, why = refusal
             yield [(device, self.error(data, code, why))]
+            return
+        if isinstance(data, dict) and data.get("type") == "react":
+            yield self.react(device, seat, data)
+            return
+        if isinstance(data, dict) and data.get("type") == "match_record":
+            yield [(device, self.match_record(data))]
             return
         if isinstance(data, dict) and isinstance(seat, int):
             data = dict(data, seat=seat)
@@ -151,6 +234,7 @@ class Master:
             if step is None:
                 yield None
                 continue
+            self.hand_back()
             pushed = json.loads(step)
             if pushed.get("type") != "state":
                 # A computer move that failed (a bug): every device is told.
@@ -158,6 +242,44 @@ class Master:
                 continue
             yield self.to_others(None, pushed=True, ai=pushed.get("ai"),
                                  made=(pushed.get("viewer"), step))
+
+    def react(self, device: str, seat: int | str | None, data: dict[str, Any]) -> list[Update]:
+        """A quick reaction of ``device``'s player: ``{"type": "reaction", "seat", "reaction"}``
+        to every device (the asker's as its answer); refused ``bad_message`` when it is not
+        one of ``REACTIONS``, ``flood`` beyond the rate, ``no_match`` before a match."""
+        reaction = data.get("reaction")
+        sender = self.local_viewer() if seat == LOCAL else seat
+        if self.session.match is None or sender is None:
+            return [(device, self.error(data, "no_match", "no match is being played"))]
+        if not isinstance(reaction, str) or reaction not in REACTIONS:
+            return [(device, self.error(data, "bad_message",
+                                        f"unknown reaction {str(reaction)[:40]!r}"))]
+        now = self.clock()
+        recent = [t for t in self.reacted.get(device, []) if now - t < REACTION_WINDOW]
+        if len(recent) >= REACTION_BURST:
+            self.reacted[device] = recent
+            return [(device, self.error(data, "flood", "too many reactions: wait a moment"))]
+        self.reacted[device] = recent + [now]
+        said = {"type": "reaction", "seat": sender, "reaction": reaction}
+        msg_id = data.get("id")
+        out = [(device, Session.encode(dict(said), msg_id if isinstance(msg_id, (int, str))
+                                       else None))]
+        for other in self.devices:
+            if other != device:
+                out.append((other, Session.encode(dict(said, pushed=True), None)))
+        return out
+
+    def match_record(self, data: dict[str, Any]) -> str:
+        """The finished match's record and seats (``{"type": "match_record", "record",
+        "seats"}``), or ``reveals_hands`` while it is being played."""
+        match = self.session.match
+        msg_id = data.get("id")
+        if match is None or not match.over:
+            return self.error(data, "reveals_hands",
+                              "the match's record is given once the match is over")
+        answer = {"type": "match_record", "record": match.to_record(),
+                  "seats": list(self.session.seats)}
+        return Session.encode(answer, msg_id if isinstance(msg_id, (int, str)) else None)
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -206,14 +328,17 @@ class Master:
         for device, seat in list(self.devices.items()):
             if seat != LOCAL:
                 del self.devices[device]
+        self.returning.clear()  # the new match has no computer standing in
         seats = self.session.seats
         for device, seat in seating.items():
             if 0 <= seat < len(seats) and seats[seat] == "human":
                 self.devices[device] = seat
 
     def host_seats(self) -> list[int]:
-        """The human seats the hosting device plays: those no other device holds."""
+        """The human seats the hosting device plays: those no other device holds and no
+        computer plays for an absent friend."""
         held = {s for s in self.devices.values() if isinstance(s, int)}
+        held |= set(self.session.stand_ins)
         return [seat for seat, kind in enumerate(self.session.seats)
                 if kind == "human" and seat not in held]
 

@@ -43,7 +43,8 @@ from store import S, tr
 TABLE_MODULES = ("faces", "gestures", "boxes", "line_layout", "spinner_tree", "train_bands", "geometry",
                  "summary", "motion_frames", "pace", "motion", "sound", "table", "seats",
                  "hand", "logview", "dialogs", "history_view", "position_view", "review_words",
-                 "review_nav", "review_view", "charts", "stats_view", "lesson_view", "friends",
+                 "review_nav", "review_view", "charts", "stats_view", "lesson_view", "reactions",
+                 "friends_table", "friends",
                  "celebrate")
 # The pause between the last tile of a hand and its summary, by speed setting (ms).
 RESULT_DELAY_MS = {"slow": 1800, "normal": 1100, "fast": 600, "instant": 0}

@@ -18,7 +18,9 @@ import json
 
 
 import deeplink
+import friends_table
 import link
+import reactions
 import saved
 import screens
 import store
@@ -64,6 +66,8 @@ async def _friends():
         F["js"].onLobby = proxy
         F["js"].onFresh = fresh
         link.on_state(_on_state)
+        link.on_update_of("reaction", reactions.show)
+        dom.on(byid("friends-bar"), "click", on_bar_click)
     return F["js"]
 
 
@@ -80,6 +84,7 @@ def on_lobby(text):
         render()
     elif S["state"] is not None:
         store.emit()  # the table's seats show who is away
+    friends_table.render(summary, F["kinds"])
 
 
 def _take_seats(summary):
@@ -95,13 +100,15 @@ def _take_seats(summary):
         F["names"] = S["names"]  # the menu's typed names, given back on leaving
     S["names"] = list(summary.get("names") or [])
     S["friends"] = {"role": summary.get("role"), "seat": mine,
-                    "away": list(summary.get("away") or [])}
+                    "away": list(summary.get("away") or []),
+                    "standin": list(summary.get("standin") or [])}
 
 
 def _on_state(answer, fresh):
     """A guest's first state: the match has started, the table replaces the lobby."""
     if F["role"] == "guest" and screens.showing(screens.FRIENDS):
         screens.show(screens.GAME)
+    friends_table.render(F["summary"], F["kinds"])
 
 
 def on_fresh(text):
@@ -148,10 +155,13 @@ def resume():
     if humans != ["human" if k in ("host", "friend") else "" for k in kinds]:
         return False
     devices = {}
+    plan = list(kinds)
     for i in range(len(kinds)):
         if kinds[i] == "friend":
             devices["away-" + str(i)] = i
-    F.update(role="host", kinds=list(kinds), summary=None, qr="", status="")
+            if kept["seats"][i].get("removed"):
+                plan[i] = "ai:medium"  # a removed friend's seat: a computer's (W-66)
+    F.update(role="host", kinds=plan, summary=None, qr="", status="")
     textfmt.set_remote_seats(list(devices.values()))
     S["friends"] = {"role": "host", "seat": 0, "away": [k == "friend" for k in kinds]}
     spawn(_reopen(devices))
@@ -164,8 +174,8 @@ async def _reopen(devices):
     if state is None:
         return
     for i in range(len(F["kinds"])):
-        if F["kinds"][i] not in ("host", "friend"):
-            F["kinds"][i] = state["seats"][i]
+        if F["kinds"][i] not in ("host", "friend") and state["seats"][i] != "human":
+            F["kinds"][i] = state["seats"][i]  # (a removed friend's seat stays a computer's)
     options = dict(state.get("options") or {})
     options["players"] = state.get("players")
     F["message"] = {"type": "new_match", "variant": state.get("variant"), "options": options}
@@ -251,7 +261,8 @@ async def _join():
 
 def _reason(code):
     """A connection failure's reason code as its catalogue key's last part."""
-    known = ("relay_unreachable", "no_peer", "ice_failed", "lost", "removed", "bad_code",
+    known = ("relay_unreachable", "no_peer", "ice_failed", "lost", "removed", "removed_you",
+             "bad_code",
              "no_webrtc", "full", "no_offer", "not_connected")
     return code if code in known else "other"
 
@@ -338,6 +349,8 @@ def _seats_html(summary, host):
                    + "</b>" + state)
         if host and kind != "host" and i not in taken and not (summary.get("started")):
             out.append(_kind_select(i, kind))
+        elif host and kind == "friend" and i in taken and not summary.get("started"):
+            out.append(friends_table._remove_button(i, who))
         out.append("</li>")
     out.append("</ol>")
     return "".join(out)
@@ -381,6 +394,36 @@ def on_click(event):
         spawn(_share(tid == "friends-share"))
     elif tid == "friends-leave":
         close_table()
+    elif target.getAttribute("data-fremove") is not None:
+        _remove(int(str(target.getAttribute("data-fremove"))))
+
+
+def on_bar_click(event):
+    """A tap under a friends' table: a reaction, or the host's answer about an away friend
+    (wait, a computer plays), or Remove."""
+    target = event.target
+    if reactions.on_click(target) or F["js"] is None:
+        return
+    for attr in ("data-fwait", "data-fstand", "data-fremove"):
+        seat = target.getAttribute(attr)
+        if seat is None:
+            continue
+        seat = int(str(seat))
+        if attr == "data-fwait":
+            F["js"].waitFor(seat)
+        elif attr == "data-fstand":
+            F["js"].standIn(seat)
+        else:
+            _remove(seat)
+
+
+def _remove(seat):
+    """The host removes the friend of `seat` (DECISIONS W-66): mid-match a computer plays
+    the seat, and the next match at this table has a computer there."""
+    made = F["js"].remove(seat) if F["js"] is not None else None
+    if made is not None and made.ok and (F["summary"] or {}).get("started"):
+        F["kinds"][seat] = "ai:medium"
+    render()
 
 
 def on_change(event):
@@ -493,6 +536,7 @@ def close_table():
     F.update(role=None, summary=None, status="", qr="")
     textfmt.set_remote_seats(())
     S["friends"] = None
+    friends_table.render(None, [])
     if F["names"] is not None:
         S["names"], F["names"] = F["names"], None
     screens.show(screens.MENU)

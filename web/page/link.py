@@ -45,6 +45,14 @@ def on_progress(fn):
 def on_state(fn):
     """Register `fn(state, fresh)`, called when a state enters the store."""
     _state_hooks.append(fn)
+
+
+_update_hooks = {}
+
+
+def on_update_of(kind, fn):
+    """Register `fn(answer)` for the updates of type `kind` (a friend's reaction, issue 24)."""
+    _update_hooks[kind] = fn
 # The pause before a computer's move is shown, by speed setting (ms).
 AI_DELAY_MS = {"slow": 1100, "normal": 550, "fast": 200, "instant": 0}
 
@@ -345,6 +353,8 @@ def on_update(answer):
     elif kind == "review_progress":
         for fn in _progress_hooks:
             fn(answer)  # the review screen's progress bar
+    elif kind in _update_hooks:
+        _update_hooks[kind](answer)
 
 
 async def pump():

@@ -53,9 +53,13 @@ def seat_html(seat, where):
     cls = "seat seat-" + where
     status = ""
     away = (S["friends"] or {}).get("away") or []
+    standin = (S["friends"] or {}).get("standin") or []
     if seat < len(seated) and not seated[seat]:
         cls += " left-table"
         status = tr("seat.left")
+    elif seat < len(standin) and standin[seat]:
+        cls += " standin"  # a computer plays the friend's seat for now (W-65)
+        status = tr("friends.standin")
     elif seat < len(away) and away[seat]:
         cls += " away"  # a friend's device dropped: its seat waits for it (issue 24)
         status = tr("friends.away")

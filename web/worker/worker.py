@@ -126,7 +126,6 @@ _bad = {}
 _hist = {"keep": None, "error": None}
 
 
-
 # --------------------------------------------------------------------------- compiled later
 #
 # The modules of the intents no first answer needs, imported on their first use; once the
@@ -619,21 +618,22 @@ def _for_page(updates, save=False):
 
 # The worker's own intents: type -> `async handler(data, message)` of this file ...
 INTENTS = {"hello": _hello, "resume": _resume, "forget_save": _forget, "saves": _saves}
+# The hosting page's intents for friends' devices (its JavaScript relays them).
+PEER_INTENTS = ("peer_join", "peer_leave", "peer_message", "peer_stand_in", "peer_remove")
 # ... and type -> the module compiled on first use whose `async handle(data, worker)`
 # answers it (a new entry here is all another intent needs).
 LAZY_INTENTS = {
     "history": "worker_history", "history_record": "worker_history",
     "history_delete": "worker_history", "history_clear": "worker_history",
     "history_stats": "worker_history", "history_export": "worker_history",
-    "history_import": "worker_history",
+    "history_import": "worker_history", "history_add": "worker_history",
     "review_open": "worker_review", "review_position": "worker_review",
     "review": "worker_review", "review_cancel": "worker_review",
     "lesson_open": "worker_lesson", "lesson_position": "worker_lesson",
     "peer_join": "worker_friends", "peer_leave": "worker_friends",
-    "peer_message": "worker_friends",
+    "peer_message": "worker_friends", "peer_stand_in": "worker_friends",
+    "peer_remove": "worker_friends",
 }
-# The hosting page's intents for friends' devices (its JavaScript relays them).
-PEER_INTENTS = ("peer_join", "peer_leave", "peer_message")
 # Intents whose state starts another match in the session.
 NEW_MATCH = ("new_match", "load_record")
 # Intents after whose state the computers move, if one is to.

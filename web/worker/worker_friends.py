@@ -4,11 +4,17 @@ text the page's JavaScript carries), and every update for it goes back as a `pee
 (`worker.for_page`). The worker's master (`worker.master`, domino.master.Master) is the only
 judge of what a friend may do; every refusal is counted per device and reason
 (`worker.refused`).
+
+The host's page also says, for a friend's seat whose device went away, that a computer plays
+it until the friend is back (`peer_stand_in`, DECISIONS W-65), and removes a friend's device
+(`peer_remove`, W-66): the master changes who moves the seat and the computers move at once
+if that seat is to.
 """
 
 import asyncio
 import json
 
+from domino.master import LOCAL
 from domino.session import Session
 
 # A friend's message is refused unread beyond this many characters (a state of eight players
@@ -16,7 +22,7 @@ from domino.session import Session
 PEER_MESSAGE_MAX = 16_384
 
 
-INTENTS = ("peer_join", "peer_leave", "peer_message")
+INTENTS = ("peer_join", "peer_leave", "peer_message", "peer_stand_in", "peer_remove")
 
 
 async def handle(data, worker):
@@ -80,4 +86,38 @@ async def _message(data, worker):
     return worker.answer(data, {"type": "relayed", "device": device})
 
 
-HANDLERS = {"peer_join": _join, "peer_leave": _leave, "peer_message": _message}
+def _computers(worker):
+    """The computers move from the current state (the host's view of it says a computer is
+    to move)."""
+    worker.computers_after(json.dumps(worker.master.seen_by(LOCAL)))
+
+
+async def _stand_in(data, worker):
+    """A computer (`level`, the default when absent) plays the friend's `seat` until a device
+    joins it again; it moves at once when that seat is to move."""
+    level = data.get("level") or "medium"
+    try:
+        moves = worker.master.stand_in(data.get("seat"), level)
+    except ValueError as exc:
+        return worker.error(data, "bad_seat", str(exc))
+    if moves:
+        _computers(worker)
+    return worker.answer(data, {"type": "stood_in", "seat": data.get("seat"), "level": level})
+
+
+async def _remove(data, worker):
+    """The host removes a friend's `device`: no more updates for it, and a computer
+    (`level`) plays its seat from now on."""
+    device = data.get("device")
+    seat = worker.master.devices.get(device) if isinstance(device, str) else None
+    try:
+        moves = worker.master.remove(device, data.get("level") or "medium")
+    except ValueError as exc:
+        return worker.error(data, "bad_seat", str(exc))
+    if moves:
+        _computers(worker)
+    return worker.answer(data, {"type": "removed", "device": device, "seat": seat})
+
+
+HANDLERS = {"peer_join": _join, "peer_leave": _leave, "peer_message": _message,
+            "peer_stand_in": _stand_in, "peer_remove": _remove}

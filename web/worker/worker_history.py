@@ -20,7 +20,9 @@ import worker_db as db
 from domino.session import PROTOCOL_VERSION, Session
 
 INTENTS = ("history", "history_record", "history_delete", "history_clear",
-           "history_stats", "history_export", "history_import")
+           "history_stats", "history_export", "history_import", "history_add")
+# A friends' match kept by a guest's device (`history_add`): its entry's id, one per match.
+FRIENDS_PREFIX = "friends-"
 
 _lock = {"lock": None}
 
@@ -130,6 +132,27 @@ async def retire(saved, new_id, public, worker):
     return await put(entry, worker)
 
 
+async def _add(data, worker):
+    """`history_add` (issue 24, DECISIONS W-68): a friends' match this device played as a
+    guest, from the host's `record` and `seats` (its `match_record` answer), seen from this
+    device's `viewer` seat: replayed here, every move checked (the host's word is not taken
+    for it), and kept as a finished match, one entry per match (its deal number names it)."""
+    record, seats, viewer = data.get("record"), data.get("seats"), data.get("viewer")
+    state = _replayed({"record": record, "seats": seats}, lambda answer: answer)
+    players = int(state.get("players") or 0)
+    if not state.get("match_over"):
+        raise ValueError("the match is not over")
+    if not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < players:
+        raise ValueError("viewer: a seat of the match")
+    state["viewer"] = viewer
+    now = js.Date.now()
+    entry = history.make_entry(FRIENDS_PREFIX + str(record.get("seed")), record, seats, state,
+                               True, now, now)
+    if not await put(entry, worker):
+        raise ValueError(worker.hist["error"] or "not stored")
+    return entry["id"]
+
+
 async def _import(data, worker):
     """`history_import`: merge the history file `text` into the store (history.merge); answers
     the list with `imported`: the merge's report, or `{"error": code, "message"}` for a file
@@ -181,6 +204,12 @@ async def handle(data, worker):
             return await _stats(data, worker, kept, aside)
         if kind == "history_import":
             imported = await _import(data, worker)
+        elif kind == "history_add":
+            try:
+                added = await _add(data, worker)
+            except (ValueError, TypeError, AttributeError) as exc:
+                return worker.error(data, "bad_record", str(exc)[:300])
+            return worker.answer(data, {"type": "history_added", "entry": added})
         elif kind == "history_record":
             text = await db.get(str(data.get("entry")), db.HISTORY)
             try:

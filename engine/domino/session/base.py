@@ -32,7 +32,7 @@ class Saved:
     (``Match.snapshot``), never a copy of its attributes."""
 
     __slots__ = ("match", "snapshot", "seats", "state_id", "points", "shown", "viewer",
-                 "ai_rng", "rng_state", "agents", "seed_chosen")
+                 "ai_rng", "rng_state", "agents", "seed_chosen", "stand_ins")
 
     def __init__(self, session: SessionBase) -> None:
         match = session.match
@@ -47,6 +47,7 @@ class Saved:
         self.rng_state = session.ai_rng.getstate()
         self.agents = dict(session.agents)
         self.seed_chosen = session.seed_chosen
+        self.stand_ins = dict(session.stand_ins)
 
 
 class SessionBase:
@@ -80,6 +81,12 @@ class SessionBase:
         # an ``undo`` sent for a state the page was still showing while the computers had
         # moved on (``seen_before_computers``).
         self.points: dict[int, DecisionPoint] = {}
+        # Human seats a computer plays for now, at a level (seat -> level): a friend's seat
+        # whose device went away, once the host let a computer play it until the friend is
+        # back (domino.master, DECISIONS W-65). The seat stays human in ``seats`` (its record,
+        # its save, an undo's rule that no one takes back a player's move); only who moves it
+        # changes. A new match starts with none.
+        self.stand_ins: dict[int, str] = {}
 
     def moved_on(self, saved: Saved) -> bool:
         """Whether an intent has changed the session since ``saved`` was taken (a new state,
@@ -114,6 +121,7 @@ class SessionBase:
         self.ai_rng.setstate(saved.rng_state)
         self.agents = saved.agents
         self.seed_chosen = saved.seed_chosen
+        self.stand_ins = saved.stand_ins
 
     @staticmethod
     def encode(answer: dict[str, Any], msg_id: str | int | None) -> str:
@@ -157,6 +165,7 @@ class SessionBase:
         self.match = match
         self.ai_rng = random.Random(f"domino-ai:{match.seed}")
         self.agents = {}
+        self.stand_ins = {}
         humans = [s for s, kind in enumerate(self.seats) if kind == "human"]
         self.viewer = humans[0] if humans else 0
 
@@ -185,8 +194,16 @@ class SessionBase:
                 return None  # another player's move followed: theirs to keep
         return None
 
+    def computer_plays(self, seat: int) -> bool:
+        """Whether a computer moves for ``seat``: a computer seat, or a human seat a computer
+        stands in for (``stand_ins``)."""
+        return self.seats[seat] != "human" or seat in self.stand_ins
+
     def level(self, seat: int) -> str:
-        """The AI level of a computer seat (a plain ``ai`` seat plays at the default level)."""
+        """The AI level of a computer seat (a plain ``ai`` seat plays at the default level),
+        or of the computer standing in for a human seat."""
+        if seat in self.stand_ins:
+            return self.stand_ins[seat]
         kind = self.seats[seat]
         return kind[3:] if kind.startswith("ai:") else DEFAULT_AI_LEVEL
 

@@ -48,7 +48,7 @@ class Computers(States):
         was, and a search is the same whether it runs in steps or at once."""
         match = self.current()
         seat = self.seat_to_move(match)
-        if self.seats[seat] == "human":
+        if not self.computer_plays(seat):
             raise ProtocolError("not_your_turn", f"seat {seat} is a human seat")
         legal = match.legal()
         agent = self.agent(seat)
@@ -89,7 +89,7 @@ class Computers(States):
         """Whether a computer seat is to move in a hand being played."""
         match = self.match
         seat = None if match is None else match.to_move
-        return seat is not None and self.seats[seat] != "human"
+        return seat is not None and self.computer_plays(seat)
 
     def advance_steps(self) -> Iterator[str | None]:
         """Play the computer seats' moves, one after another, for the worker to push to the

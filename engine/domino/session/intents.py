@@ -163,7 +163,7 @@ class Session(Computers):
         """A human seat's move."""
         match = self.current()
         seat = self.seat_to_move(match)
-        if self.seats[seat] != "human":
+        if self.computer_plays(seat):
             raise ProtocolError("not_your_turn", f"seat {seat} is played by the computer")
         self.check_sender(data, seat)
         move = schema.text(data.get("move"), "move", schema.MAX_MOVE_CHARS, MessageError)
@@ -201,7 +201,7 @@ class Session(Computers):
         state does not change."""
         match = self.current()
         seat = self.seat_to_move(match)
-        if self.seats[seat] != "human":
+        if self.computer_plays(seat):
             raise ProtocolError("not_your_turn", f"seat {seat} is played by the computer")
         legal = match.legal()
         from ..ai.review import judge_position

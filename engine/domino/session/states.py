@@ -89,7 +89,7 @@ class States(SessionBase):
         assert hand is not None  # (a match deals its first hand as it starts)
         to_move = match.to_move
         kind = None if to_move is None else (
-            "human" if self.seats[to_move] == "human" else "ai")
+            "ai" if self.computer_plays(to_move) else "human")
         v = view(hand, 0 if seat is None else seat).to_json()
         if seat is None:
             v["hand"] = []
