@@ -128,6 +128,7 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
     same_mark = same_bad = missed = false_bad = 0
     ref_losses: list[float] = []
     disagreements: list[dict] = []
+    detail: list[dict] = []
     t0 = time.perf_counter()
     s = seed
     while total < positions:
@@ -164,6 +165,8 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
                                       "best": e["best"], "loss": e["loss"],
                                       "loss_se": e["loss_se"], "mark": e["mark"]})
             if r is not None:
+                detail.append({"seed": s - 1, "move": e["move"], "review": _brief(e),
+                               "reference": _brief(r)})
                 ref_total += 1
                 ref_agree += r["best"] == r["played"]
                 ref_marked += r["mark"] is not None
@@ -192,8 +195,14 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
             "mean_loss": round(sum(ref_losses) / ref_total, 3),
             "same_mark_rate": round(same_mark / ref_total, 3),
             "same_bad_rate": round(same_bad / ref_total, 3),
-            "missed": missed, "false_bad": false_bad}
+            "missed": missed, "false_bad": false_bad, "positions_detail": detail}
     return out
+
+
+def _brief(e: dict) -> dict:
+    """One verdict's figures, for reading the disagreements afterwards."""
+    return {k: e.get(k) for k in ("played", "best", "loss", "loss_se", "mark", "worlds",
+                                  "as_good")}
 
 
 def report(q: dict) -> None:

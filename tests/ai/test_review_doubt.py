@@ -8,7 +8,8 @@ judge of benchmarks/review.py (another seed, 8 times the budget): each is a mist
 there too. The verdicts are seeded from the position (E-28), so every run sees the same ones.
 
 The All Fives lead fails without E-30: the review said "loss 8.08 (se 5.08), no mark" on the
-search's 60 worlds; with 120 worlds it is a blunder.
+search's 60 worlds; with 120 worlds it is a blunder. At a quarter of the budget (fewer worlds
+per move) four such leads stay in doubt after E-30's extra and are marked only by E-60's.
 
 RULES.md: 1.10, 2.1, 2.2, 2.3, 2.4, 2.5, 3.1, 3.2, 3.3, 3.4 (what each variant scores, hence what a loss costs)
 """
@@ -154,6 +155,35 @@ def test_a_deepened_verdict_is_the_same_in_any_chunks_and_in_the_hint():
             k: entry[k] for k in ("value", "loss", "loss_se", "mark")}
     assert mine["mark"] in (None, entry["mark"])
     assert hint == judge_position(d.view, list(d.legal))  # the same hint twice
+
+
+# All Fives first leads by a seat holding 5-5 (10 at once), reviewed at a quarter of the
+# expert's budget: the search has few worlds per move, and the ordinary extra (DEEPEN) leaves
+# each loss within two standard errors. (seed, the lead, the review's best, the figures.)
+FEW_WORLDS = [
+    (16, "2-2", "5-5", "DEEPEN alone: 3.3 (se 5.2); E-60: 10.8 (2.6); reference 13.0 (2.0)"),
+    (17, "4-3", "5-5", "DEEPEN alone: 6.6 (se 4.9); E-60: 12.5 (4.4); reference 14.9 (1.7)"),
+    (38, "4-0", "6-4", "DEEPEN alone: 6.1 (se 5.9); E-60: 10.2 (3.1); reference 10.4 (3.3)"),
+    (50, "6-2", "5-3", "DEEPEN alone: 7.1 (se 5.7); E-60: 7.9 (3.1); reference 17.4 (1.9)"),
+]
+
+
+@pytest.mark.parametrize("seed,lead,best,_why", FEW_WORLDS)
+def test_a_large_loss_left_in_doubt_is_judged_on_more_worlds(seed, lead, best, _why,
+                                                             monkeypatch):
+    """E-60: a verdict still in doubt after DEEPEN whose loss may be a mistake's size goes on
+    to DEEPEN_LARGE budgets, and the clear loss gets its mark; without it, no mark."""
+    m = Match.new("all_fives", {}, seed=seed)
+    seat = m.to_move
+    assert seat is not None and "5-5" in [str(x) for x in m.legal()]
+    m.play(lead)
+    record = m.to_record()
+    entry = Review(copy.deepcopy(record), [seat], 200, hands=[1]).run()["moves"][-1]
+    assert (entry["played"], entry["best"]) == (lead, best)
+    assert entry["mark"] in BAD, entry
+    monkeypatch.setattr(review_module, "DEEPEN_LARGE", review_module.DEEPEN)
+    before = Review(copy.deepcopy(record), [seat], 200, hands=[1]).run()["moves"][-1]
+    assert before["mark"] is None and before["worlds"] < entry["worlds"]
 
 
 # All Fives deals where the first lead is a double, the lone spinner, and the next seat can

@@ -43,7 +43,8 @@ error of the paired difference (sampling noise is never a mistake). A verdict in
 loss of a mark's size within that error, or a mark resting on fewer than ``MIN_WORLDS``
 worlds: ``doubtful``) is judged on more worlds, the move played and the expert's choice on the
 same ones, until it is no longer in doubt or a fixed extra budget is spent
-(``deepen_verdict``, docs/DECISIONS.md E-30): a clear loss gets its mark, a tie stays a tie.
+(``deepen_verdict``, docs/DECISIONS.md E-30), a larger one when the loss may be a mistake's
+size (E-60): a clear loss gets its mark, a tie stays a tie.
 A forced move (the only sensible choice: one legal move, ``leave`` aside) is not judged: mark
 none, loss 0.
 
@@ -81,9 +82,10 @@ from .search import Search, SearchConfig, position_seed
 from .stats import mean_se
 
 FORMAT = "domino-review"
-# 3: a doubtful verdict judged on more worlds (E-30); 2: judged by the expert's own search
-# (E-28); 1: a search of its own
-VERSION = 3
+# 4: a large loss left in doubt judged on more worlds still (E-60); 3: a doubtful verdict
+# judged on more worlds (E-30); 2: judged by the expert's own search (E-28); 1: a search of
+# its own
+VERSION = 4
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
 NOISE_SE = 2.0  # a loss within this many standard errors of 0 is never marked
 WORST = 3  # the worst moves listed per seat
@@ -91,6 +93,9 @@ MAX_BUDGET = 100_000  # evaluations per decision: far above any use, bounds a ru
 # A doubtful verdict (``deepen_verdict``) may take this many of the search's budgets more,
 # spent on the move played and the expert's choice alone.
 DEEPEN = 1.0
+# A verdict still in doubt after ``DEEPEN`` whose loss may be a mistake's size may take up to
+# this many budgets in all (docs/DECISIONS.md E-60): a sure 10 points is not noise.
+DEEPEN_LARGE = 4.0
 # A hint's doubtful verdicts share this many budgets more, all moves together
 # (``judge_position``).
 HINT_DEEPEN = 0.25
@@ -490,14 +495,23 @@ def doubtful(search: Search, move: Move, limits: dict[str, float]) -> bool:
     return loss <= NOISE_SE * se or n < MIN_WORLDS
 
 
-def deepen_worlds(search: Search) -> int:
-    """How many worlds a doubtful verdict may add (``DEEPEN`` budgets for two moves, at the
-    search's average cost of an evaluation): a fixed function of the search, so that the
-    verdict does not depend on the chunks it is judged in or on other moves judged."""
+def deepen_worlds(search: Search, budgets: float = DEEPEN) -> int:
+    """How many worlds a doubtful verdict may add (``budgets`` of the search's, default
+    ``DEEPEN``, for two moves, at the search's average cost of an evaluation): a fixed
+    function of the search, so that the verdict does not depend on the chunks it is judged
+    in or on other moves judged."""
     if not search.evaluated or not search.used:
         return 0
     per_evaluation = search.used / search.evaluated
-    return int(DEEPEN * search.budget / (2 * per_evaluation))
+    return int(budgets * search.budget / (2 * per_evaluation))
+
+
+def large(search: Search, move: Move, limits: dict[str, float]) -> bool:
+    """Whether the loss of ``move`` may be a ``mistake``'s size: its estimate plus the noise
+    guard (``NOISE_SE`` standard errors) reaches the threshold. A player must not be told
+    that such a loss is noise while more worlds can still tell (E-60)."""
+    _, _, value, best_value, se, _ = _pair(search, move)
+    return best_value - value + NOISE_SE * se >= limits[MARK_NAMES[1]] - 1e-9
 
 
 def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
@@ -506,7 +520,11 @@ def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
     ``move`` and the expert's choice are valued together in the same new worlds
     (``Search.deepen``), doubling their worlds at each look, until the verdict is no
     longer in doubt or ``deepen_worlds`` are spent; for up to about ``evaluations`` of
-    work in this call (then False: call again to go on).
+    work in this call (then False: call again to go on). A verdict still in doubt there
+    whose loss may be a mistake's size (``large``) goes on to ``DEEPEN_LARGE`` budgets
+    (E-60): a search that stopped early, or had few worlds per move, can leave a clear
+    loss of 10 points within two standard errors, and the player would be told it is
+    noise.
 
     A search ends early when every other move is clearly worse, and a pruned move was
     dropped on its first worlds, often unlucky ones; either way the figures may rest on too
@@ -518,6 +536,7 @@ def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
     the review."""
     start = search.worlds
     cap = start + deepen_worlds(search)
+    far = start + deepen_worlds(search, DEEPEN_LARGE)
     choice = search.best()
     if start == 0 or move == choice:
         return True
@@ -528,9 +547,17 @@ def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
         look = start
         while look < n:
             look *= 2
-        if n >= cap or (look == n and not doubtful(search, move, limits)):
+        if look == n and not doubtful(search, move, limits):
             return True
-        target = min(cap, look if look > n else 2 * look)
+        if n >= far:
+            return True
+        # At the ordinary cap, and at each look past it, only a large loss still in doubt
+        # goes on; between looks the deepening goes on to the next look whatever the
+        # figures, so that a verdict read in chunks is read at the same worlds.
+        if ((n == cap or (n > cap and look == n))
+                and not (doubtful(search, move, limits) and large(search, move, limits))):
+            return True
+        target = min(cap if n < cap else far, look if look > n else 2 * look)
         if not search.deepen(pair, target, evaluations - (search.extra - spent_before)):
             return False
 
@@ -621,7 +648,7 @@ def matches(review: Any, record: Any, seats: list[int] | None = None,
             and review.get("hands") == want_hands)
 
 
-__all__ = ["DEEPEN", "FORMAT", "MARKS", "MIN_WORLDS", "VERSION", "Decision", "Marks", "Review",
+__all__ = ["DEEPEN", "DEEPEN_LARGE", "FORMAT", "MARKS", "MIN_WORLDS", "VERSION", "Decision", "Marks", "Review",
            "decisions", "deepen_verdict", "deepen_worlds", "doubtful", "expert_search",
-           "figure", "judge_position", "mark_of", "matches", "mirrored", "record_id",
+           "figure", "judge_position", "large", "mark_of", "matches", "mirrored", "record_id",
            "review_record", "scale_of", "thresholds"]
