@@ -206,3 +206,22 @@ def test_a_tie_gets_no_mark(seed, lead, tile, side):
     e = _last_verdict(m.to_record(), seat)
     assert not e["forced"]
     assert e["mark"] is None, e
+    assert e["as_good"] is True, e  # a tie: the judge cannot tell the mirror images apart
+
+
+def test_as_good_is_a_loss_the_judge_cannot_tell_from_none():
+    """E-61: within the noise guard and below an inaccuracy; a loss of a mark's size left in
+    doubt, or a small loss told apart, is not as good."""
+    limits = {"inaccuracy": 3.0, "mistake": 6.0, "blunder": 12.0}
+    assert review_module.as_good(0.0, 0.0, limits)
+    assert review_module.as_good(2.0, 1.5, limits)
+    assert not review_module.as_good(2.0, 0.5, limits)  # told apart: a small loss
+    assert not review_module.as_good(5.0, 4.0, limits)  # a mark's size, in doubt
+    assert review_module.as_good(1.0, float("inf"), limits)
+
+
+@pytest.mark.parametrize("variant", sorted(CLEAR_LOSSES))
+def test_a_clear_loss_is_not_as_good(variant):
+    seed, moves, _best, _why = CLEAR_LOSSES[variant]
+    record, seat = _played(variant, seed, moves)
+    assert _last_verdict(record, seat)["as_good"] is False

@@ -92,9 +92,13 @@ def hint_mark(entry, best):
         return "best", tr("hint.best")
     if mark in MARKS:
         return mark, tr("review.mark_" + mark)
-    if (entry.get("loss") or 0) > 0:
-        return "close", tr("hint.close")
-    return "none", tr("review.mark_none")
+    # As the review reads it (textfmt.unmarked, DECISIONS E-61), in a hint's few words.
+    kind = textfmt.unmarked(entry)
+    if kind == "none":
+        return "none", tr("review.mark_none")
+    if kind == "as_good":
+        return "none", tr("hint.as_good")
+    return "close", tr("hint.small" if kind == "small" else "hint.close")
 
 
 def hint_html(state, hint):

@@ -23,6 +23,11 @@ def figure(value, R, signed=True):
     return textfmt.estimate(value, unit(R), S["lang"], signed)
 
 
+# What an unmarked verdict says (DECISIONS E-61), by `textfmt.unmarked`'s answer.
+UNMARKED_WORDS = {"none": "review.mark_none", "as_good": "review.mark_as_good",
+                  "small": "review.mark_small", "close": "review.mark_close"}
+
+
 def verdict_html(entry, R):
     """The expert's verdict on one move."""
     if entry is None:
@@ -46,13 +51,13 @@ def verdict_html(entry, R):
     parts.append("<div><dt>" + esc(tr("review.loss")) + "</dt><dd>"
                  + esc(figure(entry.get("loss"), R, False)) + "</dd></div>")
     parts.append("</dl>")
+    style = textfmt.unmarked(entry) if mark not in MARKS else mark
     if mark in MARKS:
         label = tr("review.mark_" + mark)
-    elif (entry.get("loss") or 0) > 0:
-        label = tr("review.mark_close")  # a loss within the estimates' noise is no mark
     else:
-        label = tr("review.mark_none")
-    style = mark or ("close" if (entry.get("loss") or 0) > 0 else "none")
+        label = tr(UNMARKED_WORDS[style])
+    if style == "as_good":
+        style = "none"
     parts.append('<p><span class="review-mark mark-' + esc(style) + '">' + esc(label)
                  + '</span> <span class="review-unit">'
                  + esc(tr("review.unit_" + unit(R).replace(" ", "_"))) + "</span></p>")

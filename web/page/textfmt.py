@@ -51,6 +51,24 @@ def estimate(value, unit, lang, signed=True):
     return ("+" + text) if signed else text
 
 
+def unmarked(entry):
+    """How a review's or a hint's unmarked verdict reads (DECISIONS E-61): `none` (the best,
+    no loss), `as_good` (a loss the judge cannot tell from none), `small` (a loss told apart
+    but below an inaccuracy), `close` (a loss of a mark's size within the estimates' noise).
+    A kept verdict without `as_good` (review document version 4 or before) says `close` for
+    any loss, as it did."""
+    loss = entry.get("loss") or 0
+    if loss <= 0:
+        return "none"
+    good = entry.get("as_good")
+    if good:
+        return "as_good"
+    se = entry.get("loss_se")
+    if good is False and se is not None and loss > 2 * se:
+        return "small"
+    return "close"
+
+
 def is_ai(kind):
     """True for a computer seat: `ai` or `ai:LEVEL`."""
     return kind == "ai" or kind.startswith("ai:")

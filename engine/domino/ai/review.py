@@ -46,7 +46,9 @@ same ones, until it is no longer in doubt or a fixed extra budget is spent
 (``deepen_verdict``, docs/DECISIONS.md E-30), a larger one when the loss may be a mistake's
 size (E-60): a clear loss gets its mark, a tie stays a tie.
 A forced move (the only sensible choice: one legal move, ``leave`` aside) is not judged: mark
-none, loss 0.
+none, loss 0. A move whose loss is within the noise guard and below an inaccuracy is ``as_good``
+as the best (E-61): the judge cannot tell them apart, and the player is told so rather than
+shown a loss as if it were one.
 
 **Totals** per seat: decisions, judged (with a choice), forced, how many of each mark,
 ``accuracy`` (the share of judged moves without a mistake or a blunder, 1.0 when nothing was
@@ -82,10 +84,11 @@ from .search import Search, SearchConfig, position_seed
 from .stats import mean_se
 
 FORMAT = "domino-review"
-# 4: a large loss left in doubt judged on more worlds still (E-60); 3: a doubtful verdict
+# 5: ``as_good``, as good as the best as far as the judge can tell (E-61); 4: a large loss
+# left in doubt judged on more worlds still (E-60); 3: a doubtful verdict
 # judged on more worlds (E-30); 2: judged by the expert's own search (E-28); 1: a search of
 # its own
-VERSION = 4
+VERSION = 5
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
 NOISE_SE = 2.0  # a loss within this many standard errors of 0 is never marked
 WORST = 3  # the worst moves listed per seat
@@ -368,7 +371,8 @@ class Review:
     def _forced(self, d: Decision) -> dict[str, Any]:
         entry = self._base(d)
         entry.update({"forced": True, "value": None, "best": str(d.played), "best_value": None,
-                      "loss": 0.0, "loss_se": 0.0, "mark": None, "worlds": 0})
+                      "loss": 0.0, "loss_se": 0.0, "mark": None, "worlds": 0,
+                      "as_good": True})
         return entry
 
     def _judged(self, d: Decision, search: Search) -> dict[str, Any]:
@@ -377,7 +381,7 @@ class Review:
         entry.update({"forced": False, "value": fig["value"], "best": fig["best"],
                       "best_value": fig["best_value"], "loss": fig["loss"],
                       "loss_se": fig["loss_se"], "mark": fig["mark"],
-                      "worlds": fig["worlds"]})
+                      "worlds": fig["worlds"], "as_good": fig["as_good"]})
         return entry
 
     # --- the document --------------------------------------------------------------------
@@ -467,7 +471,9 @@ def figure(search: Search, move: Move, limits: dict[str, float]) -> dict[str, An
     valued ``move`` and ``search.best()`` in every world (and ``deepen_verdict`` has run,
     if it is to): its ``value``, the ``best`` move and its ``best_value``, the ``loss`` (at
     least 0), the standard error of the paired difference ``loss_se`` (None when fewer than
-    two worlds pair them), the ``mark`` and the ``worlds`` it was valued in (E-24).
+    two worlds pair them), the ``mark`` and the ``worlds`` it was valued in (E-24), and
+    ``as_good``: whether the move is as good as the best as far as the judge can tell (E-61):
+    it is the best, or its loss is within the noise guard and below an inaccuracy.
 
     The best is the expert's choice (``Search.best``), except that ``move`` is itself the
     best when it is a sensible move (``policy.playable``) estimated at least as good, or a
@@ -480,7 +486,17 @@ def figure(search: Search, move: Move, limits: dict[str, float]) -> dict[str, An
     return {"move": str(move), "value": _round(value),
             "best": str(search.candidates[best]), "best_value": _round(best_value),
             "loss": _round(loss), "loss_se": _round(se) if finite else None,
-            "mark": mark_of(loss, se, limits), "worlds": n}
+            "mark": mark_of(loss, se, limits), "worlds": n,
+            "as_good": as_good(loss, se, limits)}
+
+
+def as_good(loss: float, se: float, limits: dict[str, float]) -> bool:
+    """Whether a move that loses ``loss`` (standard error ``se``) against the best is as good
+    as the best as far as the judge can tell (E-61): the difference is within the noise
+    guard (``NOISE_SE`` standard errors) and below an ``inaccuracy``. A loss of a mark's size
+    left in doubt is not called as good (the player is told the figures are not sure), nor is
+    a small loss the judge does tell apart."""
+    return loss <= 1e-9 or (loss <= NOISE_SE * se and loss < limits[MARK_NAMES[0]] - 1e-9)
 
 
 def doubtful(search: Search, move: Move, limits: dict[str, float]) -> bool:
@@ -576,7 +592,8 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
     the hint shows no mark the later review does not give (DECISIONS E-30).
 
     Returns ``{"best": the expert's choice, "unit", "thresholds", "budget", "worlds",
-    "moves": [{"move", "value", "loss", "loss_se", "mark", "worlds"}, ...]}``, the best
+    "moves": [{"move", "value", "loss", "loss_se", "mark", "worlds", "as_good"}, ...]}``,
+    the best
     first and then by value, highest first. With one sensible move nothing is searched:
     its entry has ``"forced": true``, value None and loss 0, as the review judges it."""
     rs = v.rs
@@ -587,7 +604,8 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
     if len(moves) == 1:
         out.update({"best": str(moves[0]), "budget": 0, "worlds": 0,
                     "moves": [{"move": str(moves[0]), "forced": True, "value": None,
-                               "loss": 0.0, "loss_se": 0.0, "mark": None, "worlds": 0}]})
+                               "loss": 0.0, "loss_se": 0.0, "mark": None, "worlds": 0,
+                               "as_good": True}]})
         return out
     search = expert_search(v, legal, budget, config)
     search.run()
@@ -611,7 +629,7 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
         f = figure(search, m, limits)
         figures.append({"move": f["move"], "forced": False, "value": f["value"],
                         "loss": f["loss"], "loss_se": f["loss_se"], "mark": f["mark"],
-                        "worlds": f["worlds"]})
+                        "worlds": f["worlds"], "as_good": f["as_good"]})
     order = {str(m): i for i, m in enumerate(moves)}
     figures.sort(key=lambda f: (f["move"] != str(choice), -f["value"], order[f["move"]]))
     out.update({"best": str(choice), "budget": search.budget, "worlds": search.worlds,
@@ -648,7 +666,7 @@ def matches(review: Any, record: Any, seats: list[int] | None = None,
             and review.get("hands") == want_hands)
 
 
-__all__ = ["DEEPEN", "DEEPEN_LARGE", "FORMAT", "MARKS", "MIN_WORLDS", "VERSION", "Decision", "Marks", "Review",
-           "decisions", "deepen_verdict", "deepen_worlds", "doubtful", "expert_search",
-           "figure", "judge_position", "large", "mark_of", "matches", "mirrored", "record_id",
+__all__ = ["DEEPEN", "DEEPEN_LARGE", "FORMAT", "MARKS", "MIN_WORLDS", "VERSION", "Decision",
+           "Marks", "Review", "as_good", "decisions", "deepen_verdict", "deepen_worlds",
+           "doubtful", "expert_search", "figure", "judge_position", "large", "mark_of", "matches", "mirrored", "record_id",
            "review_record", "scale_of", "thresholds"]

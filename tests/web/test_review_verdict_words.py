@@ -1,0 +1,29 @@
+"""What an unmarked verdict tells the player (web/page/textfmt.py `unmarked`, which
+review_words.py and hand.py's hint read; DECISIONS E-61): as good as the best, only a small
+loss, or within the margin of error, from the engine's `as_good`, `loss` and `loss_se`.
+
+RULES.md: none (the page's words for the review's figures)
+"""
+
+import textfmt
+from store import S, tr
+
+
+def entry(loss, se, as_good, mark=None):
+    return {"loss": loss, "loss_se": se, "as_good": as_good, "mark": mark}
+
+
+def test_an_unmarked_verdict_reads_by_what_the_judge_can_tell():
+    assert textfmt.unmarked(entry(0.0, 0.0, True)) == "none"
+    assert textfmt.unmarked(entry(1.2, 0.9, True)) == "as_good"
+    assert textfmt.unmarked(entry(1.2, 0.3, False)) == "small"
+    assert textfmt.unmarked(entry(8.1, 5.1, False)) == "close"
+    # A kept verdict from before E-61 has no as_good: any loss reads as before.
+    assert textfmt.unmarked({"loss": 1.2, "loss_se": 0.3, "mark": None}) == "close"
+
+
+def test_every_language_has_the_words():
+    for lang in ("en", "vi", "ru"):
+        S["lang"] = lang
+        for key in ("review.mark_as_good", "review.mark_small", "hint.as_good", "hint.small"):
+            assert tr(key) != key, (lang, key)
