@@ -267,7 +267,8 @@ def test_document_shape(traditional_review):
     assert doc["unit"] == "money" and doc["budget"] == BUDGET and doc["complete"] is True
     assert doc["seats"] == [0, 1]
     keys = {"hand", "move", "seat", "played", "forced", "value", "best", "best_value", "loss",
-            "loss_se", "mark", "worlds", "as_good"}
+            "loss_se", "mark", "worlds", "as_good",
+            "says", "best_says"}
     assert all(set(e) == keys for e in doc["moves"])
     assert all(e["loss"] >= 0 for e in doc["moves"])
     assert [(e["hand"], e["move"]) for e in doc["moves"]] == [

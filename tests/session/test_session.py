@@ -405,7 +405,7 @@ def test_hint_shows_the_reviews_figures_best_first(variant, players, seed, unit)
     assert sorted(e["move"] for e in ranking) == sorted(sensible)
     for e in ranking:
         assert set(e) == {"move", "value", "loss", "loss_se", "mark", "forced", "worlds",
-                          "as_good"}
+                          "as_good", "says"}
         assert e["forced"] is False and isinstance(e["value"], float)
         assert e["loss"] >= 0 and e["worlds"] >= 1
         assert e["mark"] in (None, "inaccuracy", "mistake", "blunder")

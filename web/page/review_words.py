@@ -61,7 +61,22 @@ def verdict_html(entry, R):
     parts.append('<p><span class="review-mark mark-' + esc(style) + '">' + esc(label)
                  + '</span> <span class="review-unit">'
                  + esc(tr("review.unit_" + unit(R).replace(" ", "_"))) + "</span></p>")
+    parts.append(says_html(entry, R))
     return "".join(parts)
+
+
+def says_html(entry, R):
+    """What the move played and the best do, in words (DECISIONS E-62), as a list; "" when
+    neither can be named."""
+    rows = []
+    for key, field in (("review.says_played", "says"), ("review.says_best", "best_says")):
+        words = [textfmt.says_text(S["lang"], item, position_view.name_of(item["seat"], R)
+                                   if "seat" in item else None)
+                 for item in (entry.get(field) or [])]
+        words = [w for w in words if w]
+        if words:
+            rows.append("<li><b>" + esc(tr(key)) + ":</b> " + esc("; ".join(words)) + "</li>")
+    return '<ul class="review-says">' + "".join(rows) + "</ul>" if rows else ""
 
 
 def summary_row(t, worst, name, R):

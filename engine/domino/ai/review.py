@@ -48,7 +48,10 @@ size (E-60): a clear loss gets its mark, a tie stays a tie.
 A forced move (the only sensible choice: one legal move, ``leave`` aside) is not judged: mark
 none, loss 0. A move whose loss is within the noise guard and below an inaccuracy is ``as_good``
 as the best (E-61): the judge cannot tell them apart, and the player is told so rather than
-shown a loss as if it were one.
+shown a loss as if it were one. ``says`` lists what the move played does that can be named
+from the position and the move alone (``consequences``: points scored at once, a seat shut out
+and its pass penalty, a double left to be caught, 0-0 kept), ``best_says`` the same of the best
+(E-62), for the page to say in words.
 
 **Totals** per seat: decisions, judged (with a choice), forced, how many of each mark,
 ``accuracy`` (the share of judged moves without a mistake or a blunder, 1.0 when nothing was
@@ -78,13 +81,15 @@ from ..hand.state import legal_moves
 from ..match.match import Match
 from ..play.view import View, view
 from ..rules.ruleset import Ruleset, get_ruleset
+from .consequences import consequences
 from .levels import expert_config
 from .policy import playable
 from .search import Search, SearchConfig, position_seed
 from .stats import mean_se
 
 FORMAT = "domino-review"
-# 5: ``as_good``, as good as the best as far as the judge can tell (E-61); 4: a large loss
+# 5: ``as_good``, as good as the best as far as the judge can tell (E-61), and ``says`` and
+# ``best_says``, what the moves do in words (E-62); 4: a large loss
 # left in doubt judged on more worlds still (E-60); 3: a doubtful verdict
 # judged on more worlds (E-30); 2: judged by the expert's own search (E-28); 1: a search of
 # its own
@@ -372,7 +377,7 @@ class Review:
         entry = self._base(d)
         entry.update({"forced": True, "value": None, "best": str(d.played), "best_value": None,
                       "loss": 0.0, "loss_se": 0.0, "mark": None, "worlds": 0,
-                      "as_good": True})
+                      "as_good": True, "says": [], "best_says": []})
         return entry
 
     def _judged(self, d: Decision, search: Search) -> dict[str, Any]:
@@ -382,6 +387,12 @@ class Review:
                       "best_value": fig["best_value"], "loss": fig["loss"],
                       "loss_se": fig["loss_se"], "mark": fig["mark"],
                       "worlds": fig["worlds"], "as_good": fig["as_good"]})
+        # What the move played and the best do that can be named in words (E-62).
+        legal = list(d.legal)
+        entry["says"] = consequences(search.k, d.played, legal)
+        best = search.candidates[_pair(search, d.played)[1]]
+        entry["best_says"] = ([] if best == d.played
+                              else consequences(search.k, best, legal))
         return entry
 
     # --- the document --------------------------------------------------------------------
@@ -592,8 +603,8 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
     the hint shows no mark the later review does not give (DECISIONS E-30).
 
     Returns ``{"best": the expert's choice, "unit", "thresholds", "budget", "worlds",
-    "moves": [{"move", "value", "loss", "loss_se", "mark", "worlds", "as_good"}, ...]}``,
-    the best
+    "moves": [{"move", "value", "loss", "loss_se", "mark", "worlds", "as_good", "says"},
+    ...]}``, the best
     first and then by value, highest first. With one sensible move nothing is searched:
     its entry has ``"forced": true``, value None and loss 0, as the review judges it."""
     rs = v.rs
@@ -605,7 +616,7 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
         out.update({"best": str(moves[0]), "budget": 0, "worlds": 0,
                     "moves": [{"move": str(moves[0]), "forced": True, "value": None,
                                "loss": 0.0, "loss_se": 0.0, "mark": None, "worlds": 0,
-                               "as_good": True}]})
+                               "as_good": True, "says": []}]})
         return out
     search = expert_search(v, legal, budget, config)
     search.run()
@@ -629,7 +640,8 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
         f = figure(search, m, limits)
         figures.append({"move": f["move"], "forced": False, "value": f["value"],
                         "loss": f["loss"], "loss_se": f["loss_se"], "mark": f["mark"],
-                        "worlds": f["worlds"], "as_good": f["as_good"]})
+                        "worlds": f["worlds"], "as_good": f["as_good"],
+                        "says": consequences(search.k, m, list(legal))})
     order = {str(m): i for i, m in enumerate(moves)}
     figures.sort(key=lambda f: (f["move"] != str(choice), -f["value"], order[f["move"]]))
     out.update({"best": str(choice), "budget": search.budget, "worlds": search.worlds,
