@@ -57,7 +57,9 @@ def verdict_html(entry, R):
     else:
         label = tr(UNMARKED_WORDS[style])
     if style == "as_good":
-        style = "none"
+        style = "none"  # drawn as a good move
+    elif style == "small":
+        style = "close"  # drawn muted, as a loss within the noise
     parts.append('<p><span class="review-mark mark-' + esc(style) + '">' + esc(label)
                  + '</span> <span class="review-unit">'
                  + esc(tr("review.unit_" + unit(R).replace(" ", "_"))) + "</span></p>")
