@@ -140,10 +140,10 @@ def test_a_deepened_verdict_is_the_same_in_any_chunks_and_in_the_hint():
     steps = list(chunked.chunks(5))
     assert len(steps) > 10
     assert chunked.result() == whole
-    # The hint before the move: the same search, so the same best move; its doubtful
-    # verdicts share a smaller extra budget (HINT_DEEPEN, so that a hint comes about as fast
+    # The hint before the move: the same search, so the same best move; its work after the
+    # search shares a smaller extra budget (HINT_EXTRA, so that a hint comes about as fast
     # as the expert's move), so it may rest on fewer worlds than the review's, never more,
-    # and shows no mark the review does not give.
+    # and here shows no mark the review does not give.
     (d,) = decisions(record, [seat])
     hint = judge_position(d.view, list(d.legal))
     (mine,) = [f for f in hint["moves"] if f["move"] == "2-0"]

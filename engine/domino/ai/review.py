@@ -13,7 +13,7 @@ between them). The same record reviewed twice gets the same verdict, and two rec
 differ only in tiles the seat could not see get the same verdict for that seat (the seed and
 the worlds come from the view alone). ``judge_position`` gives the review's figures for every
 sensible move of a position before it is played (the hint during play), a doubtful verdict
-judged on fewer extra worlds (``HINT_DEEPEN``).
+valued on fewer extra worlds (``HINT_EXTRA``).
 
 **Units.** A value is what the search's ``evaluate.Utility`` gives the finished hand, for the
 seat's side (its team with partnerships), in the variant's own unit:
@@ -104,9 +104,9 @@ DEEPEN = 1.0
 # A verdict still in doubt after ``DEEPEN`` whose loss may be a mistake's size may take up to
 # this many budgets in all (docs/DECISIONS.md E-60): a sure 10 points is not noise.
 DEEPEN_LARGE = 4.0
-# A hint's doubtful verdicts share this many budgets more, all moves together
-# (``judge_position``).
-HINT_DEEPEN = 0.25
+# A hint values its moves in more worlds, and its doubtful verdicts on more still, within this
+# many budgets more, all moves together (``judge_position``, E-63).
+HINT_EXTRA = 0.4
 # A mark resting on fewer paired worlds than this is judged on more (``doubtful``): a move
 # pruned on its first few worlds was dropped on unlucky ones, and so few worlds barely say
 # how wide the error is.
@@ -597,15 +597,15 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
 
     The expert's search of the position (``expert_search``) is run, then every sensible
     move is valued in every world it sampled (``Search.complete``) and the doubtful ones on
-    more (``deepen_verdict``, sharing ``HINT_DEEPEN`` budgets, largest losses first); each
+    more (``deepen_verdict``), all sharing ``HINT_EXTRA`` budgets (E-63); each
     move's figures are the ones ``Review`` gives that move if it is played, as far as it was
-    deepened (``figure``: a move's added values depend on the world and the move alone), so
-    the hint shows no mark the later review does not give (DECISIONS E-30).
+    valued (``figure``: a move's added values depend on the world and the move alone): on
+    the same worlds the same figures (DECISIONS E-30); a move the hint valued on fewer worlds
+    than the review may read otherwise (E-63).
 
     Returns ``{"best": the expert's choice, "unit", "thresholds", "budget", "worlds",
     "moves": [{"move", "value", "loss", "loss_se", "mark", "worlds", "as_good", "says"},
-    ...]}``, the best
-    first and then by value, highest first. With one sensible move nothing is searched:
+    ...]}``, the best first and then by value, highest first. With one sensible move nothing is searched:
     its entry has ``"forced": true``, value None and loss 0, as the review judges it."""
     rs = v.rs
     limits = thresholds(rs)
@@ -620,14 +620,22 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
         return out
     search = expert_search(v, legal, budget, config)
     search.run()
-    search.complete(moves)
     choice = search.best()
     # A hint must come about as fast as the expert's move (issue 26: within 1.5 times its
-    # time), so its doubtful verdicts share one extra of HINT_DEEPEN budgets, the moves with
-    # the largest losses first (the ones a mark would be wrong or missing on); the review
-    # gives each move its own (DEEPEN), so a move deepened here less than there may show no
-    # mark in the hint and one in the review, never the reverse for a clear loss.
-    spare = HINT_DEEPEN * search.budget
+    # time), so all its work after the search shares one extra of HINT_EXTRA budgets (E-63):
+    # first the moves valued in every world the search sampled (the choice, then the others
+    # as the search ranks them: a move pruned early may otherwise take more work than the
+    # search itself, in every world of a position solved exactly), then the doubtful
+    # verdicts on more worlds, the largest losses first (the ones a mark would be wrong or
+    # missing on). The review gives the move played its own extra (DEEPEN), so a move valued
+    # here on fewer worlds than there may show other figures; the same ones where the
+    # worlds are the same.
+    spare = HINT_EXTRA * search.budget
+    ranked = [m for m, _, _ in search.ranking() if m in moves and m != choice]
+    for m in [choice, *ranked]:
+        before = search.extra
+        search.complete([m], max(0.0, spare) if m != choice else math.inf)
+        spare -= search.extra - before
     first = sorted(moves, key=lambda m: -figure(search, m, limits)["loss"])
     for m in first:
         if spare <= 0:
