@@ -40,9 +40,9 @@ played. Two placements of one tile on line ends that show the same number are mi
 reaches the threshold of the variant's scale (``MARKS``: fractions of the stake where a hand
 pays in stakes, points, penalty points or pips elsewhere) and is more than twice the standard
 error of the paired difference (sampling noise is never a mistake). A verdict in doubt (a
-loss of a mark's size within that error, or a mark resting on fewer than ``MIN_WORLDS``
-worlds: ``doubtful``) is judged on more worlds, the move played and the expert's choice on the
-same ones, until it is no longer in doubt or a fixed extra budget is spent
+loss of a mark's size within that error, a mark resting on fewer than ``MIN_WORLDS``
+worlds, or a loss within one standard error of a mark's threshold, E-64: ``doubtful``) is
+judged on more worlds, the move played and the expert's choice on the same ones, until it is no longer in doubt or a fixed extra budget is spent
 (``deepen_verdict``, docs/DECISIONS.md E-30), a larger one when the loss may be a mistake's
 size (E-60): a clear loss gets its mark, a tie stays a tie.
 A forced move (the only sensible choice: one legal move, ``leave`` aside) is not judged: mark
@@ -88,8 +88,9 @@ from .search import Search, SearchConfig, position_seed
 from .stats import mean_se
 
 FORMAT = "domino-review"
-# 5: ``as_good``, as good as the best as far as the judge can tell (E-61), and ``says`` and
-# ``best_says``, what the moves do in words (E-62); 4: a large loss
+# 5: ``as_good``, as good as the best as far as the judge can tell (E-61), ``says`` and
+# ``best_says``, what the moves do in words (E-62), a mark near a threshold judged on more
+# worlds (E-64); 4: a large loss
 # left in doubt judged on more worlds still (E-60); 3: a doubtful verdict
 # judged on more worlds (E-30); 2: judged by the expert's own search (E-28); 1: a search of
 # its own
@@ -510,16 +511,20 @@ def as_good(loss: float, se: float, limits: dict[str, float]) -> bool:
     return loss <= 1e-9 or (loss <= NOISE_SE * se and loss < limits[MARK_NAMES[0]] - 1e-9)
 
 
-def doubtful(search: Search, move: Move, limits: dict[str, float]) -> bool:
+def doubtful(search: Search, move: Move, limits: dict[str, float],
+             boundary: bool = True) -> bool:
     """Whether the verdict on ``move`` is in doubt: its loss reaches a mark's threshold
     (``inaccuracy``) but is within the noise guard (``NOISE_SE`` standard errors), or it is
     marked on fewer than ``MIN_WORLDS`` worlds; more worlds could tell a clear loss from a
-    tie."""
+    tie. With ``boundary``, also a mark whose loss is within one standard error of a
+    threshold (E-64): more worlds could tell a mistake from an inaccuracy."""
     _, _, value, best_value, se, n = _pair(search, move)
     loss = best_value - value
     if loss < limits[MARK_NAMES[0]] - 1e-9:
         return False
-    return loss <= NOISE_SE * se or n < MIN_WORLDS
+    if loss <= NOISE_SE * se or n < MIN_WORLDS:
+        return True
+    return boundary and any(abs(loss - limits[name]) < se for name in MARK_NAMES)
 
 
 def deepen_worlds(search: Search, budgets: float = DEEPEN) -> int:
@@ -582,7 +587,8 @@ def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
         # goes on; between looks the deepening goes on to the next look whatever the
         # figures, so that a verdict read in chunks is read at the same worlds.
         if ((n == cap or (n > cap and look == n))
-                and not (doubtful(search, move, limits) and large(search, move, limits))):
+                and not (doubtful(search, move, limits, False)
+                         and large(search, move, limits))):
             return True
         target = min(cap if n < cap else far, look if look > n else 2 * look)
         if not search.deepen(pair, target, evaluations - (search.extra - spent_before)):
