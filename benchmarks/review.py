@@ -27,7 +27,8 @@ Two measurements, printed as one JSON object on stdout (a summary goes to stderr
   better move than the expert's (its ``best`` is the move played: the same move, its mirror
   image, or a move it estimates at least as good); ``marked_rate`` and ``mistake_rate``, the
   shares of the expert's moves it marks at all, and as a mistake or a blunder; ``mean_loss``
-  in the variant's unit. With ``--baseline``, ``expert_again_rate``: how often a second
+  in the variant's unit; ``as_good_rate``, the share where its best is the move played or a
+  move it cannot tell from the best (``as_good``, docs/DECISIONS.md E-61). With ``--baseline``, ``expert_again_rate``: how often a second
   expert search (another seed, the default budget) chooses the expert's move, the sampling
   noise of the search itself (what the review's agreement was limited to before E-28).
 
@@ -38,6 +39,13 @@ Two measurements, printed as one JSON object on stdout (a summary goes to stderr
   both), ``same_bad_rate`` (both call the move a mistake or a blunder, or neither does),
   ``missed`` (the reference's mistakes and blunders the review leaves unmarked) and
   ``false_bad`` (the review's mistakes and blunders the reference leaves unmarked).
+
+* ``hint`` (``--hint-hands N``): the hint (``judge_position``, the review's figures for every
+  sensible move, issue 26: "its p95 time stays within 1.5x expert's decision") against the
+  expert's own decision (``ExpertAgent.choose``) on the same views: every decision with a choice
+  of ``N`` hands per variant played by four ``--timing-agent`` players, CPU seconds
+  (``time.process_time``, so the machine's load counts less), p50 and p95 of each and the
+  ratio of the p95s.
 
 Variants run in parallel processes with ``--jobs`` (the figures do not depend on it; the
 timings are taken alone, before).
@@ -50,6 +58,7 @@ Examples::
     python benchmarks/review.py --skip-timing --variants kozel,block --positions 100
     python benchmarks/review.py --skip-timing --variants all_fives --positions 30 \\
         --per-hand 1 --mover medium
+    python benchmarks/review.py --skip-timing --skip-quality --hint-hands 1
 """
 
 from __future__ import annotations
@@ -101,6 +110,37 @@ def time_review(variant: str, players: int, agent: str, hands: int, seed: int) -
             "judged_median": statistics.median(judged)}
 
 
+def time_hint(variant: str, agent: str, hands: int, seed: int) -> dict:
+    """CPU milliseconds of the hint and of the expert's decision at every decision with a
+    choice of ``hands`` hands of ``variant`` (its default player count)."""
+    from domino.ai.review import decisions, judge_position
+
+    hint_ms: list[float] = []
+    expert_ms: list[float] = []
+    for h in range(hands):
+        record = play_one_hand(variant, None, agent, seed + h)
+        for d in decisions(record):
+            if d.forced:
+                continue
+            c0 = time.process_time()
+            judge_position(d.view, list(d.legal))
+            c1 = time.process_time()
+            get_agent("expert", seed=seed).choose(d.view, list(d.legal), random.Random(seed))
+            c2 = time.process_time()
+            hint_ms.append(1000 * (c1 - c0))
+            expert_ms.append(1000 * (c2 - c1))
+
+    def p(values: list[float], q: float) -> float:
+        ordered = sorted(values)
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+    out = {"variant": variant, "decisions": len(hint_ms),
+           "hint_p50": p(hint_ms, 0.5), "hint_p95": p(hint_ms, 0.95),
+           "expert_p50": p(expert_ms, 0.5), "expert_p95": p(expert_ms, 0.95)}
+    out["p95_ratio"] = round(out["hint_p95"] / max(out["expert_p95"], 1e-9), 2)
+    return out
+
+
 BAD = ("mistake", "blunder")
 
 
@@ -124,10 +164,11 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
     (variant, positions, budget, seed, baseline, reference_budget, reference_positions,
      mover, per_hand) = job
     agree = unmarked = total = hands = again = 0
-    ref_total = ref_agree = ref_marked = ref_bad = 0
+    ref_total = ref_agree = ref_marked = ref_bad = ref_as_good = 0
     same_mark = same_bad = missed = false_bad = 0
     ref_losses: list[float] = []
     disagreements: list[dict] = []
+    detail: list[dict] = []
     t0 = time.perf_counter()
     s = seed
     while total < positions:
@@ -164,8 +205,11 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
                                       "best": e["best"], "loss": e["loss"],
                                       "loss_se": e["loss_se"], "mark": e["mark"]})
             if r is not None:
+                detail.append({"seed": s - 1, "move": e["move"], "review": _brief(e),
+                               "reference": _brief(r)})
                 ref_total += 1
                 ref_agree += r["best"] == r["played"]
+                ref_as_good += r["best"] == r["played"] or bool(r.get("as_good"))
                 ref_marked += r["mark"] is not None
                 ref_bad += r["mark"] in BAD
                 ref_losses.append(r["loss"])
@@ -185,6 +229,8 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
             "budget": reference_budget, "positions": ref_total,
             "agree": ref_agree, "agree_rate": round(ref_agree / ref_total, 3),
             "agree_wilson": [round(x, 3) for x in wilson(ref_agree, ref_total)],
+            "as_good_rate": round(ref_as_good / ref_total, 3),
+            "as_good_wilson": [round(x, 3) for x in wilson(ref_as_good, ref_total)],
             "marked_rate": round(ref_marked / ref_total, 3),
             "marked_wilson": [round(x, 3) for x in wilson(ref_marked, ref_total)],
             "mistake_rate": round(ref_bad / ref_total, 3),
@@ -192,8 +238,14 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
             "mean_loss": round(sum(ref_losses) / ref_total, 3),
             "same_mark_rate": round(same_mark / ref_total, 3),
             "same_bad_rate": round(same_bad / ref_total, 3),
-            "missed": missed, "false_bad": false_bad}
+            "missed": missed, "false_bad": false_bad, "positions_detail": detail}
     return out
+
+
+def _brief(e: dict) -> dict:
+    """One verdict's figures, for reading the disagreements afterwards."""
+    return {k: e.get(k) for k in ("played", "best", "loss", "loss_se", "mark", "worlds",
+                                  "as_good")}
 
 
 def report(q: dict) -> None:
@@ -207,7 +259,9 @@ def report(q: dict) -> None:
     if r:
         print(f"{'':>15}  reference ({r['budget']} evaluations, another seed, "
               f"{r['positions']} positions): no better move than the one played "
-              f"{r['agree_rate']:.3f} {r['agree_wilson']}; the move played marked "
+              f"{r['agree_rate']:.3f} {r['agree_wilson']}, or one it cannot tell from the best "
+              f"(as_good, E-61) {r['as_good_rate']:.3f} {r['as_good_wilson']}; the move played "
+              f"marked "
               f"{r['marked_rate']:.3f} {r['marked_wilson']}, as a mistake or blunder "
               f"{r['mistake_rate']:.3f} {r['mistake_wilson']}; mean loss "
               f"{r['mean_loss']}", file=sys.stderr, flush=True)
@@ -232,6 +286,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timing-hands", type=int, default=3)
     p.add_argument("--timing-agent", default="hard")
     p.add_argument("--skip-timing", action="store_true")
+    p.add_argument("--hint-hands", type=int, default=0,
+                   help="time the hint against the expert's decision on N hands per variant "
+                        "of --variants (default 0: not measured)")
     p.add_argument("--skip-quality", action="store_true")
     p.add_argument("--baseline", action="store_true",
                    help="also run a second expert search (another seed, the default budget) "
@@ -259,6 +316,14 @@ def main(argv: list[str] | None = None) -> int:
                   f"(max {t['wall_s_max']}), cpu {t['cpu_s_median']} s, "
                   f"{t['judged_median']} of {t['decisions_median']} decisions judged",
                   file=sys.stderr)
+    if args.hint_hands:
+        out["hint"] = []
+        for v in args.variants.split(","):
+            t = time_hint(v, args.timing_agent, args.hint_hands, args.seed)
+            out["hint"].append(t)
+            print(f"hint {v}: {t['decisions']} decisions, CPU ms p50 / p95 hint "
+                  f"{t['hint_p50']} / {t['hint_p95']}, expert {t['expert_p50']} / "
+                  f"{t['expert_p95']}, p95 ratio {t['p95_ratio']}", file=sys.stderr, flush=True)
     if not args.skip_quality:
         jobs = [(v, args.positions, args.budget, args.seed * 10_000, args.baseline,
                  args.reference_budget, args.reference_positions, args.mover,

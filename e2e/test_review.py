@@ -107,7 +107,7 @@ def test_a_hand_reviewed_by_keyboard_and_by_clicking(page, site, guard, tmp_path
     verdict = page.locator("#review-move").inner_text()
     assert "Value of the move played" in verdict and "Best move" in verdict and "Loss" in verdict
     assert tile_of(e["best"]) in page.locator("#review-move dd.best").inner_text()
-    marks = {None: ("Good move", "No mark"), "inaccuracy": ("Inaccuracy",),
+    marks = {None: ("Good move", "No mark", "As good as the best"), "inaccuracy": ("Inaccuracy",),
              "mistake": ("Mistake",), "blunder": ("Blunder",)}[e["mark"]]
     assert any(m in verdict for m in marks), verdict
     glow = json.loads(page.locator("#review-table").get_attribute("data-glow"))

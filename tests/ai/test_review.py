@@ -261,13 +261,14 @@ def test_marks_by_scale():
 
 def test_document_shape(traditional_review):
     doc = traditional_review
-    assert doc["format"] == FORMAT == "domino-review" and doc["version"] == VERSION == 3
+    assert doc["format"] == FORMAT == "domino-review" and doc["version"] == VERSION == 5
     assert doc["record"] == record_id(VN_TRADITIONAL_BLUNDER)
     assert doc["record"].startswith("sha256:") and len(doc["record"]) == 7 + 64
     assert doc["unit"] == "money" and doc["budget"] == BUDGET and doc["complete"] is True
     assert doc["seats"] == [0, 1]
     keys = {"hand", "move", "seat", "played", "forced", "value", "best", "best_value", "loss",
-            "loss_se", "mark", "worlds"}
+            "loss_se", "mark", "worlds", "as_good",
+            "says", "best_says"}
     assert all(set(e) == keys for e in doc["moves"])
     assert all(e["loss"] >= 0 for e in doc["moves"])
     assert [(e["hand"], e["move"]) for e in doc["moves"]] == [

@@ -8,7 +8,8 @@ judge of benchmarks/review.py (another seed, 8 times the budget): each is a mist
 there too. The verdicts are seeded from the position (E-28), so every run sees the same ones.
 
 The All Fives lead fails without E-30: the review said "loss 8.08 (se 5.08), no mark" on the
-search's 60 worlds; with 120 worlds it is a blunder.
+search's 60 worlds; with 120 worlds it is a blunder. At a quarter of the budget (fewer worlds
+per move) four such leads stay in doubt after E-30's extra and are marked only by E-60's.
 
 RULES.md: 1.10, 2.1, 2.2, 2.3, 2.4, 2.5, 3.1, 3.2, 3.3, 3.4 (what each variant scores, hence what a loss costs)
 """
@@ -38,8 +39,12 @@ CLEAR_LOSSES: dict[str, tuple[int, list[str], str, str]] = {
             "3-2@L", "3-1@L", "4-0@R", "pass", "1-1@L", "0-0@R", "6-1@L"], "2-0@R",
         "the place in the ranking: reference 2246 (se 104), a blunder"),
     "vn_schoolnet": (
-        6, ["2-2", "6-2@R", "5-2@L", "6-4@R", "4-2@R", "5-1@L", "pass", "1-1@L", "3-2@R"],
-        "2-1@L", "reference 10.0 points (se 3.3), a mistake"),
+        10005, ["5-4", "4-4@R", "5-1@L", "1-1@L", "1-0@L", "4-2@R", "6-0@L", "6-6@L", "6-3@L",
+                "3-3@L", "3-0@L", "5-0@L", "5-2@R", "6-5@L", "6-4@L", "5-5@R", "5-3@R",
+                "3-1@R", "6-1@R", "6-2@R", "4-1@L", "2-1@R"], "2-2@R",
+        # (Seed 6's 3-2@R, reference 10.0 (se 3.3) before E-64, is a loss at the mistake's
+        # threshold: 5.3 (se 1.8) for the review on more worlds, 8.1 (se 1.6) the reference.)
+        "reference 9.7 points (se 2.0), a mistake"),
     "vn_iwin": (
         5, ["6-6", "6-1@R", "3-1@R", "5-3@R", "6-0@L", "5-4@R", "4-0@R", "2-0@L", "0-0@R",
             "2-2@L", "6-2@L", "6-3@L", "4-3@L"], "3-0@R",
@@ -122,7 +127,8 @@ def test_the_all_fives_lead_is_judged_on_more_worlds():
     assert review_module.deepen_verdict(search, d.played, limits)
     after = review_module.figure(search, d.played, limits)
     assert after["worlds"] > before["worlds"] == search.worlds
-    assert after["mark"] in BAD and not review_module.doubtful(search, d.played, limits)
+    assert after["mark"] in BAD
+    assert not review_module.doubtful(search, d.played, limits, boundary=False)
     # The added worlds stay within the fixed extra budget.
     assert after["worlds"] <= search.worlds + review_module.deepen_worlds(search)
     # The review gives exactly these figures.
@@ -139,10 +145,10 @@ def test_a_deepened_verdict_is_the_same_in_any_chunks_and_in_the_hint():
     steps = list(chunked.chunks(5))
     assert len(steps) > 10
     assert chunked.result() == whole
-    # The hint before the move: the same search, so the same best move; its doubtful
-    # verdicts share a smaller extra budget (HINT_DEEPEN, so that a hint comes about as fast
+    # The hint before the move: the same search, so the same best move; its work after the
+    # search shares a smaller extra budget (HINT_EXTRA, so that a hint comes about as fast
     # as the expert's move), so it may rest on fewer worlds than the review's, never more,
-    # and shows no mark the review does not give.
+    # and here shows no mark the review does not give.
     (d,) = decisions(record, [seat])
     hint = judge_position(d.view, list(d.legal))
     (mine,) = [f for f in hint["moves"] if f["move"] == "2-0"]
@@ -154,6 +160,35 @@ def test_a_deepened_verdict_is_the_same_in_any_chunks_and_in_the_hint():
             k: entry[k] for k in ("value", "loss", "loss_se", "mark")}
     assert mine["mark"] in (None, entry["mark"])
     assert hint == judge_position(d.view, list(d.legal))  # the same hint twice
+
+
+# All Fives first leads by a seat holding 5-5 (10 at once), reviewed at a quarter of the
+# expert's budget: the search has few worlds per move, and the ordinary extra (DEEPEN) leaves
+# each loss within two standard errors. (seed, the lead, the review's best, the figures.)
+FEW_WORLDS = [
+    (16, "2-2", "5-5", "DEEPEN alone: 3.3 (se 5.2); E-60: 10.8 (2.6); reference 13.0 (2.0)"),
+    (17, "4-3", "5-5", "DEEPEN alone: 6.6 (se 4.9); E-60: 12.5 (4.4); reference 14.9 (1.7)"),
+    (38, "4-0", "6-4", "DEEPEN alone: 6.1 (se 5.9); E-60: 10.2 (3.1); reference 10.4 (3.3)"),
+    (50, "6-2", "5-3", "DEEPEN alone: 7.1 (se 5.7); E-60: 7.9 (3.1); reference 17.4 (1.9)"),
+]
+
+
+@pytest.mark.parametrize("seed,lead,best,_why", FEW_WORLDS)
+def test_a_large_loss_left_in_doubt_is_judged_on_more_worlds(seed, lead, best, _why,
+                                                             monkeypatch):
+    """E-60: a verdict still in doubt after DEEPEN whose loss may be a mistake's size goes on
+    to DEEPEN_LARGE budgets, and the clear loss gets its mark; without it, no mark."""
+    m = Match.new("all_fives", {}, seed=seed)
+    seat = m.to_move
+    assert seat is not None and "5-5" in [str(x) for x in m.legal()]
+    m.play(lead)
+    record = m.to_record()
+    entry = Review(copy.deepcopy(record), [seat], 200, hands=[1]).run()["moves"][-1]
+    assert (entry["played"], entry["best"]) == (lead, best)
+    assert entry["mark"] in BAD, entry
+    monkeypatch.setattr(review_module, "DEEPEN_LARGE", review_module.DEEPEN)
+    before = Review(copy.deepcopy(record), [seat], 200, hands=[1]).run()["moves"][-1]
+    assert before["mark"] is None and before["worlds"] < entry["worlds"]
 
 
 # All Fives deals where the first lead is a double, the lone spinner, and the next seat can
@@ -176,3 +211,22 @@ def test_a_tie_gets_no_mark(seed, lead, tile, side):
     e = _last_verdict(m.to_record(), seat)
     assert not e["forced"]
     assert e["mark"] is None, e
+    assert e["as_good"] is True, e  # a tie: the judge cannot tell the mirror images apart
+
+
+def test_as_good_is_a_loss_the_judge_cannot_tell_from_none():
+    """E-61: within the noise guard and below an inaccuracy; a loss of a mark's size left in
+    doubt, or a small loss told apart, is not as good."""
+    limits = {"inaccuracy": 3.0, "mistake": 6.0, "blunder": 12.0}
+    assert review_module.as_good(0.0, 0.0, limits)
+    assert review_module.as_good(2.0, 1.5, limits)
+    assert not review_module.as_good(2.0, 0.5, limits)  # told apart: a small loss
+    assert not review_module.as_good(5.0, 4.0, limits)  # a mark's size, in doubt
+    assert review_module.as_good(1.0, float("inf"), limits)
+
+
+@pytest.mark.parametrize("variant", sorted(CLEAR_LOSSES))
+def test_a_clear_loss_is_not_as_good(variant):
+    seed, moves, _best, _why = CLEAR_LOSSES[variant]
+    record, seat = _played(variant, seed, moves)
+    assert _last_verdict(record, seat)["as_good"] is False

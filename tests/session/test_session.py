@@ -404,7 +404,8 @@ def test_hint_shows_the_reviews_figures_best_first(variant, players, seed, unit)
     sensible = [m["move"] for m in state["moves"] if m["kind"] != "leave"]
     assert sorted(e["move"] for e in ranking) == sorted(sensible)
     for e in ranking:
-        assert set(e) == {"move", "value", "loss", "loss_se", "mark", "forced", "worlds"}
+        assert set(e) == {"move", "value", "loss", "loss_se", "mark", "forced", "worlds",
+                          "as_good", "says"}
         assert e["forced"] is False and isinstance(e["value"], float)
         assert e["loss"] >= 0 and e["worlds"] >= 1
         assert e["mark"] in (None, "inaccuracy", "mistake", "blunder")
@@ -415,9 +416,9 @@ def test_hint_shows_the_reviews_figures_best_first(variant, players, seed, unit)
 
 
 def test_hint_figures_are_what_the_review_says_of_the_move_played():
-    """The hint's figures for a move are the review's figures once that move is played:
-    the same search (the expert's, seeded by the position), the move valued in the same
-    worlds."""
+    """The hint's figures for a move are the review's figures once that move is played,
+    as far as the hint valued it: the same search (the expert's, seeded by the position),
+    the move valued in the same worlds."""
     from domino.ai.review import Review
 
     session = Session()
@@ -432,8 +433,12 @@ def test_hint_figures_are_what_the_review_says_of_the_move_played():
     review.pending = [d for d in review.pending if d.move == len(moves)]
     (entry,) = review.run()["moves"]
     assert entry["played"] == worst["move"] and entry["best"] == hint["move"]
-    for key in ("value", "loss", "loss_se", "mark", "worlds"):
-        assert entry[key] == worst[key], key
+    # The hint's work after the search is capped (DECISIONS E-63), the review's verdict may
+    # be judged on more worlds (E-30, E-60, E-64): on the same worlds, the same figures.
+    assert worst["worlds"] <= entry["worlds"]
+    if worst["worlds"] == entry["worlds"]:
+        for key in ("value", "loss", "loss_se", "mark"):
+            assert entry[key] == worst[key], key
     assert played["type"] == "state"
 
 

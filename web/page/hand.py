@@ -92,9 +92,29 @@ def hint_mark(entry, best):
         return "best", tr("hint.best")
     if mark in MARKS:
         return mark, tr("review.mark_" + mark)
-    if (entry.get("loss") or 0) > 0:
-        return "close", tr("hint.close")
-    return "none", tr("review.mark_none")
+    # As the review reads it (textfmt.unmarked, DECISIONS E-61), in a hint's few words.
+    kind = textfmt.unmarked(entry)
+    if kind == "none":
+        return "none", tr("review.mark_none")
+    if kind == "as_good":
+        return "none", tr("hint.as_good")
+    return "close", tr("hint.small" if kind == "small" else "hint.close")
+
+
+def hint_says(state, entry):
+    """What a hint's move does, in words (DECISIONS E-62), under its name; "" if nothing."""
+    words = []
+    for item in entry.get("says") or []:
+        name = None
+        if "seat" in item:
+            name = textfmt.seat_name(S["lang"], item["seat"], state["seats"], state["viewer"],
+                                     S["names"])
+        text = textfmt.says_text(S["lang"], item, name)
+        if text:
+            words.append(text)
+    if not words:
+        return ""
+    return '<span class="hint-says">' + esc("; ".join(words)) + "</span>"
 
 
 def hint_html(state, hint):
@@ -113,7 +133,7 @@ def hint_html(state, hint):
         style, words = hint_mark(entry, best)
         rows.append('<tr class="' + ("best" if best else "") + '" data-hint-move="'
                     + esc(entry["move"]) + '"><th scope="row">' + esc(move_label(state, m))
-                    + "</th><td>" + esc(textfmt.estimate(entry.get("value"), unit, lang))
+                    + hint_says(state, entry) + "</th><td>" + esc(textfmt.estimate(entry.get("value"), unit, lang))
                     + "</td><td>"
                     + esc(textfmt.estimate(entry.get("loss") if not best else 0, unit, lang,
                                            False))

@@ -23,6 +23,11 @@ def figure(value, R, signed=True):
     return textfmt.estimate(value, unit(R), S["lang"], signed)
 
 
+# What an unmarked verdict says (DECISIONS E-61), by `textfmt.unmarked`'s answer.
+UNMARKED_WORDS = {"none": "review.mark_none", "as_good": "review.mark_as_good",
+                  "small": "review.mark_small", "close": "review.mark_close"}
+
+
 def verdict_html(entry, R):
     """The expert's verdict on one move."""
     if entry is None:
@@ -46,17 +51,34 @@ def verdict_html(entry, R):
     parts.append("<div><dt>" + esc(tr("review.loss")) + "</dt><dd>"
                  + esc(figure(entry.get("loss"), R, False)) + "</dd></div>")
     parts.append("</dl>")
+    style = textfmt.unmarked(entry) if mark not in MARKS else mark
     if mark in MARKS:
         label = tr("review.mark_" + mark)
-    elif (entry.get("loss") or 0) > 0:
-        label = tr("review.mark_close")  # a loss within the estimates' noise is no mark
     else:
-        label = tr("review.mark_none")
-    style = mark or ("close" if (entry.get("loss") or 0) > 0 else "none")
+        label = tr(UNMARKED_WORDS[style])
+    if style == "as_good":
+        style = "none"  # drawn as a good move
+    elif style == "small":
+        style = "close"  # drawn muted, as a loss within the noise
     parts.append('<p><span class="review-mark mark-' + esc(style) + '">' + esc(label)
                  + '</span> <span class="review-unit">'
                  + esc(tr("review.unit_" + unit(R).replace(" ", "_"))) + "</span></p>")
+    parts.append(says_html(entry, R))
     return "".join(parts)
+
+
+def says_html(entry, R):
+    """What the move played and the best do, in words (DECISIONS E-62), as a list; "" when
+    neither can be named."""
+    rows = []
+    for key, field in (("review.says_played", "says"), ("review.says_best", "best_says")):
+        words = [textfmt.says_text(S["lang"], item, position_view.name_of(item["seat"], R)
+                                   if "seat" in item else None)
+                 for item in (entry.get(field) or [])]
+        words = [w for w in words if w]
+        if words:
+            rows.append("<li><b>" + esc(tr(key)) + ":</b> " + esc("; ".join(words)) + "</li>")
+    return '<ul class="review-says">' + "".join(rows) + "</ul>" if rows else ""
 
 
 def summary_row(t, worst, name, R):

@@ -51,6 +51,42 @@ def estimate(value, unit, lang, signed=True):
     return ("+" + text) if signed else text
 
 
+def unmarked(entry):
+    """How a review's or a hint's unmarked verdict reads (DECISIONS E-61): `none` (the best,
+    no loss), `as_good` (a loss the judge cannot tell from none), `small` (a loss told apart
+    but below an inaccuracy), `close` (a loss of a mark's size within the estimates' noise).
+    A kept verdict without `as_good` (review document version 4 or before) says `close` for
+    any loss, as it did."""
+    loss = entry.get("loss") or 0
+    if loss <= 0:
+        return "none"
+    good = entry.get("as_good")
+    if good:
+        return "as_good"
+    se = entry.get("loss_se")
+    if good is False and se is not None and loss > 2 * se:
+        return "small"
+    return "close"
+
+
+def says_text(lang, item, name):
+    """One consequence of a move (the engine's `ai.consequences`, DECISIONS E-62) in the
+    player's words; `name` is the name of the seat it concerns (a seat shut out), or None.
+    An item this page does not know says nothing ("")."""
+    kind = item.get("says")
+    if kind == "scores":
+        return i18n.t(lang, "says.scores", points=amount(item.get("points") or 0, lang))
+    if kind == "shut_out":
+        key = "says.shut_out_partner" if item.get("partner") else (
+            "says.shut_out_penalty" if item.get("penalty") else "says.shut_out")
+        return i18n.t(lang, key, seat=name or "")
+    if kind == "double_dead":
+        return i18n.t(lang, "says.double_dead", tile=canonical_tile(str(item.get("tile"))))
+    if kind == "keeps_zero":
+        return i18n.t(lang, "says.keeps_zero", value=amount(item.get("value") or 0, lang))
+    return ""
+
+
 def is_ai(kind):
     """True for a computer seat: `ai` or `ai:LEVEL`."""
     return kind == "ai" or kind.startswith("ai:")

@@ -13,7 +13,7 @@ between them). The same record reviewed twice gets the same verdict, and two rec
 differ only in tiles the seat could not see get the same verdict for that seat (the seed and
 the worlds come from the view alone). ``judge_position`` gives the review's figures for every
 sensible move of a position before it is played (the hint during play), a doubtful verdict
-judged on fewer extra worlds (``HINT_DEEPEN``).
+valued on fewer extra worlds (``HINT_EXTRA``).
 
 **Units.** A value is what the search's ``evaluate.Utility`` gives the finished hand, for the
 seat's side (its team with partnerships), in the variant's own unit:
@@ -40,12 +40,18 @@ played. Two placements of one tile on line ends that show the same number are mi
 reaches the threshold of the variant's scale (``MARKS``: fractions of the stake where a hand
 pays in stakes, points, penalty points or pips elsewhere) and is more than twice the standard
 error of the paired difference (sampling noise is never a mistake). A verdict in doubt (a
-loss of a mark's size within that error, or a mark resting on fewer than ``MIN_WORLDS``
-worlds: ``doubtful``) is judged on more worlds, the move played and the expert's choice on the
-same ones, until it is no longer in doubt or a fixed extra budget is spent
-(``deepen_verdict``, docs/DECISIONS.md E-30): a clear loss gets its mark, a tie stays a tie.
+loss of a mark's size within that error, a mark resting on fewer than ``MIN_WORLDS``
+worlds, or a loss within one standard error of a mark's threshold, E-64: ``doubtful``) is
+judged on more worlds, the move played and the expert's choice on the same ones, until it is no longer in doubt or a fixed extra budget is spent
+(``deepen_verdict``, docs/DECISIONS.md E-30), a larger one when the loss may be a mistake's
+size (E-60): a clear loss gets its mark, a tie stays a tie.
 A forced move (the only sensible choice: one legal move, ``leave`` aside) is not judged: mark
-none, loss 0.
+none, loss 0. A move whose loss is within the noise guard and below an inaccuracy is ``as_good``
+as the best (E-61): the judge cannot tell them apart, and the player is told so rather than
+shown a loss as if it were one. ``says`` lists what the move played does that can be named
+from the position and the move alone (``consequences``: points scored at once, a seat shut out
+and its pass penalty, a double left to be caught, 0-0 kept), ``best_says`` the same of the best
+(E-62), for the page to say in words.
 
 **Totals** per seat: decisions, judged (with a choice), forced, how many of each mark,
 ``accuracy`` (the share of judged moves without a mistake or a blunder, 1.0 when nothing was
@@ -75,15 +81,20 @@ from ..hand.state import legal_moves
 from ..match.match import Match
 from ..play.view import View, view
 from ..rules.ruleset import Ruleset, get_ruleset
+from .consequences import consequences
 from .levels import expert_config
 from .policy import playable
 from .search import Search, SearchConfig, position_seed
 from .stats import mean_se
 
 FORMAT = "domino-review"
-# 3: a doubtful verdict judged on more worlds (E-30); 2: judged by the expert's own search
-# (E-28); 1: a search of its own
-VERSION = 3
+# 5: ``as_good``, as good as the best as far as the judge can tell (E-61), ``says`` and
+# ``best_says``, what the moves do in words (E-62), a mark near a threshold judged on more
+# worlds (E-64); 4: a large loss
+# left in doubt judged on more worlds still (E-60); 3: a doubtful verdict
+# judged on more worlds (E-30); 2: judged by the expert's own search (E-28); 1: a search of
+# its own
+VERSION = 5
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
 NOISE_SE = 2.0  # a loss within this many standard errors of 0 is never marked
 WORST = 3  # the worst moves listed per seat
@@ -91,9 +102,12 @@ MAX_BUDGET = 100_000  # evaluations per decision: far above any use, bounds a ru
 # A doubtful verdict (``deepen_verdict``) may take this many of the search's budgets more,
 # spent on the move played and the expert's choice alone.
 DEEPEN = 1.0
-# A hint's doubtful verdicts share this many budgets more, all moves together
-# (``judge_position``).
-HINT_DEEPEN = 0.25
+# A verdict still in doubt after ``DEEPEN`` whose loss may be a mistake's size may take up to
+# this many budgets in all (docs/DECISIONS.md E-60): a sure 10 points is not noise.
+DEEPEN_LARGE = 4.0
+# A hint values its moves in more worlds, and its doubtful verdicts on more still, within this
+# many budgets more, all moves together (``judge_position``, E-63).
+HINT_EXTRA = 0.4
 # A mark resting on fewer paired worlds than this is judged on more (``doubtful``): a move
 # pruned on its first few worlds was dropped on unlucky ones, and so few worlds barely say
 # how wide the error is.
@@ -363,7 +377,8 @@ class Review:
     def _forced(self, d: Decision) -> dict[str, Any]:
         entry = self._base(d)
         entry.update({"forced": True, "value": None, "best": str(d.played), "best_value": None,
-                      "loss": 0.0, "loss_se": 0.0, "mark": None, "worlds": 0})
+                      "loss": 0.0, "loss_se": 0.0, "mark": None, "worlds": 0,
+                      "as_good": True, "says": [], "best_says": []})
         return entry
 
     def _judged(self, d: Decision, search: Search) -> dict[str, Any]:
@@ -372,7 +387,13 @@ class Review:
         entry.update({"forced": False, "value": fig["value"], "best": fig["best"],
                       "best_value": fig["best_value"], "loss": fig["loss"],
                       "loss_se": fig["loss_se"], "mark": fig["mark"],
-                      "worlds": fig["worlds"]})
+                      "worlds": fig["worlds"], "as_good": fig["as_good"]})
+        # What the move played and the best do that can be named in words (E-62).
+        legal = list(d.legal)
+        entry["says"] = consequences(search.k, d.played, legal)
+        best = search.candidates[_pair(search, d.played)[1]]
+        entry["best_says"] = ([] if best == d.played
+                              else consequences(search.k, best, legal))
         return entry
 
     # --- the document --------------------------------------------------------------------
@@ -462,7 +483,9 @@ def figure(search: Search, move: Move, limits: dict[str, float]) -> dict[str, An
     valued ``move`` and ``search.best()`` in every world (and ``deepen_verdict`` has run,
     if it is to): its ``value``, the ``best`` move and its ``best_value``, the ``loss`` (at
     least 0), the standard error of the paired difference ``loss_se`` (None when fewer than
-    two worlds pair them), the ``mark`` and the ``worlds`` it was valued in (E-24).
+    two worlds pair them), the ``mark`` and the ``worlds`` it was valued in (E-24), and
+    ``as_good``: whether the move is as good as the best as far as the judge can tell (E-61):
+    it is the best, or its loss is within the noise guard and below an inaccuracy.
 
     The best is the expert's choice (``Search.best``), except that ``move`` is itself the
     best when it is a sensible move (``policy.playable``) estimated at least as good, or a
@@ -475,29 +498,52 @@ def figure(search: Search, move: Move, limits: dict[str, float]) -> dict[str, An
     return {"move": str(move), "value": _round(value),
             "best": str(search.candidates[best]), "best_value": _round(best_value),
             "loss": _round(loss), "loss_se": _round(se) if finite else None,
-            "mark": mark_of(loss, se, limits), "worlds": n}
+            "mark": mark_of(loss, se, limits), "worlds": n,
+            "as_good": as_good(loss, se, limits)}
 
 
-def doubtful(search: Search, move: Move, limits: dict[str, float]) -> bool:
+def as_good(loss: float, se: float, limits: dict[str, float]) -> bool:
+    """Whether a move that loses ``loss`` (standard error ``se``) against the best is as good
+    as the best as far as the judge can tell (E-61): the difference is within the noise
+    guard (``NOISE_SE`` standard errors) and below an ``inaccuracy``. A loss of a mark's size
+    left in doubt is not called as good (the player is told the figures are not sure), nor is
+    a small loss the judge does tell apart."""
+    return loss <= 1e-9 or (loss <= NOISE_SE * se and loss < limits[MARK_NAMES[0]] - 1e-9)
+
+
+def doubtful(search: Search, move: Move, limits: dict[str, float],
+             boundary: bool = True) -> bool:
     """Whether the verdict on ``move`` is in doubt: its loss reaches a mark's threshold
     (``inaccuracy``) but is within the noise guard (``NOISE_SE`` standard errors), or it is
     marked on fewer than ``MIN_WORLDS`` worlds; more worlds could tell a clear loss from a
-    tie."""
+    tie. With ``boundary``, also a mark whose loss is within one standard error of a
+    threshold (E-64): more worlds could tell a mistake from an inaccuracy."""
     _, _, value, best_value, se, n = _pair(search, move)
     loss = best_value - value
     if loss < limits[MARK_NAMES[0]] - 1e-9:
         return False
-    return loss <= NOISE_SE * se or n < MIN_WORLDS
+    if loss <= NOISE_SE * se or n < MIN_WORLDS:
+        return True
+    return boundary and any(abs(loss - limits[name]) < se for name in MARK_NAMES)
 
 
-def deepen_worlds(search: Search) -> int:
-    """How many worlds a doubtful verdict may add (``DEEPEN`` budgets for two moves, at the
-    search's average cost of an evaluation): a fixed function of the search, so that the
-    verdict does not depend on the chunks it is judged in or on other moves judged."""
+def deepen_worlds(search: Search, budgets: float = DEEPEN) -> int:
+    """How many worlds a doubtful verdict may add (``budgets`` of the search's, default
+    ``DEEPEN``, for two moves, at the search's average cost of an evaluation): a fixed
+    function of the search, so that the verdict does not depend on the chunks it is judged
+    in or on other moves judged."""
     if not search.evaluated or not search.used:
         return 0
     per_evaluation = search.used / search.evaluated
-    return int(DEEPEN * search.budget / (2 * per_evaluation))
+    return int(budgets * search.budget / (2 * per_evaluation))
+
+
+def large(search: Search, move: Move, limits: dict[str, float]) -> bool:
+    """Whether the loss of ``move`` may be a ``mistake``'s size: its estimate plus the noise
+    guard (``NOISE_SE`` standard errors) reaches the threshold. A player must not be told
+    that such a loss is noise while more worlds can still tell (E-60)."""
+    _, _, value, best_value, se, _ = _pair(search, move)
+    return best_value - value + NOISE_SE * se >= limits[MARK_NAMES[1]] - 1e-9
 
 
 def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
@@ -506,7 +552,11 @@ def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
     ``move`` and the expert's choice are valued together in the same new worlds
     (``Search.deepen``), doubling their worlds at each look, until the verdict is no
     longer in doubt or ``deepen_worlds`` are spent; for up to about ``evaluations`` of
-    work in this call (then False: call again to go on).
+    work in this call (then False: call again to go on). A verdict still in doubt there
+    whose loss may be a mistake's size (``large``) goes on to ``DEEPEN_LARGE`` budgets
+    (E-60): a search that stopped early, or had few worlds per move, can leave a clear
+    loss of 10 points within two standard errors, and the player would be told it is
+    noise.
 
     A search ends early when every other move is clearly worse, and a pruned move was
     dropped on its first worlds, often unlucky ones; either way the figures may rest on too
@@ -518,6 +568,7 @@ def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
     the review."""
     start = search.worlds
     cap = start + deepen_worlds(search)
+    far = start + deepen_worlds(search, DEEPEN_LARGE)
     choice = search.best()
     if start == 0 or move == choice:
         return True
@@ -528,9 +579,18 @@ def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
         look = start
         while look < n:
             look *= 2
-        if n >= cap or (look == n and not doubtful(search, move, limits)):
+        if look == n and not doubtful(search, move, limits):
             return True
-        target = min(cap, look if look > n else 2 * look)
+        if n >= far:
+            return True
+        # At the ordinary cap, and at each look past it, only a large loss still in doubt
+        # goes on; between looks the deepening goes on to the next look whatever the
+        # figures, so that a verdict read in chunks is read at the same worlds.
+        if ((n == cap or (n > cap and look == n))
+                and not (doubtful(search, move, limits, False)
+                         and large(search, move, limits))):
+            return True
+        target = min(cap if n < cap else far, look if look > n else 2 * look)
         if not search.deepen(pair, target, evaluations - (search.extra - spent_before)):
             return False
 
@@ -543,14 +603,15 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
 
     The expert's search of the position (``expert_search``) is run, then every sensible
     move is valued in every world it sampled (``Search.complete``) and the doubtful ones on
-    more (``deepen_verdict``, sharing ``HINT_DEEPEN`` budgets, largest losses first); each
+    more (``deepen_verdict``), all sharing ``HINT_EXTRA`` budgets (E-63); each
     move's figures are the ones ``Review`` gives that move if it is played, as far as it was
-    deepened (``figure``: a move's added values depend on the world and the move alone), so
-    the hint shows no mark the later review does not give (DECISIONS E-30).
+    valued (``figure``: a move's added values depend on the world and the move alone): on
+    the same worlds the same figures (DECISIONS E-30); a move the hint valued on fewer worlds
+    than the review may read otherwise (E-63).
 
     Returns ``{"best": the expert's choice, "unit", "thresholds", "budget", "worlds",
-    "moves": [{"move", "value", "loss", "loss_se", "mark", "worlds"}, ...]}``, the best
-    first and then by value, highest first. With one sensible move nothing is searched:
+    "moves": [{"move", "value", "loss", "loss_se", "mark", "worlds", "as_good", "says"},
+    ...]}``, the best first and then by value, highest first. With one sensible move nothing is searched:
     its entry has ``"forced": true``, value None and loss 0, as the review judges it."""
     rs = v.rs
     limits = thresholds(rs)
@@ -560,18 +621,27 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
     if len(moves) == 1:
         out.update({"best": str(moves[0]), "budget": 0, "worlds": 0,
                     "moves": [{"move": str(moves[0]), "forced": True, "value": None,
-                               "loss": 0.0, "loss_se": 0.0, "mark": None, "worlds": 0}]})
+                               "loss": 0.0, "loss_se": 0.0, "mark": None, "worlds": 0,
+                               "as_good": True, "says": []}]})
         return out
     search = expert_search(v, legal, budget, config)
     search.run()
-    search.complete(moves)
     choice = search.best()
     # A hint must come about as fast as the expert's move (issue 26: within 1.5 times its
-    # time), so its doubtful verdicts share one extra of HINT_DEEPEN budgets, the moves with
-    # the largest losses first (the ones a mark would be wrong or missing on); the review
-    # gives each move its own (DEEPEN), so a move deepened here less than there may show no
-    # mark in the hint and one in the review, never the reverse for a clear loss.
-    spare = HINT_DEEPEN * search.budget
+    # time), so all its work after the search shares one extra of HINT_EXTRA budgets (E-63):
+    # first the moves valued in every world the search sampled (the choice, then the others
+    # as the search ranks them: a move pruned early may otherwise take more work than the
+    # search itself, in every world of a position solved exactly), then the doubtful
+    # verdicts on more worlds, the largest losses first (the ones a mark would be wrong or
+    # missing on). The review gives the move played its own extra (DEEPEN), so a move valued
+    # here on fewer worlds than there may show other figures; the same ones where the
+    # worlds are the same.
+    spare = HINT_EXTRA * search.budget
+    ranked = [m for m, _, _ in search.ranking() if m in moves and m != choice]
+    for m in [choice, *ranked]:
+        before = search.extra
+        search.complete([m], max(0.0, spare) if m != choice else math.inf)
+        spare -= search.extra - before
     first = sorted(moves, key=lambda m: -figure(search, m, limits)["loss"])
     for m in first:
         if spare <= 0:
@@ -584,7 +654,8 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
         f = figure(search, m, limits)
         figures.append({"move": f["move"], "forced": False, "value": f["value"],
                         "loss": f["loss"], "loss_se": f["loss_se"], "mark": f["mark"],
-                        "worlds": f["worlds"]})
+                        "worlds": f["worlds"], "as_good": f["as_good"],
+                        "says": consequences(search.k, m, list(legal))})
     order = {str(m): i for i, m in enumerate(moves)}
     figures.sort(key=lambda f: (f["move"] != str(choice), -f["value"], order[f["move"]]))
     out.update({"best": str(choice), "budget": search.budget, "worlds": search.worlds,
@@ -621,7 +692,7 @@ def matches(review: Any, record: Any, seats: list[int] | None = None,
             and review.get("hands") == want_hands)
 
 
-__all__ = ["DEEPEN", "FORMAT", "MARKS", "MIN_WORLDS", "VERSION", "Decision", "Marks", "Review",
-           "decisions", "deepen_verdict", "deepen_worlds", "doubtful", "expert_search",
-           "figure", "judge_position", "mark_of", "matches", "mirrored", "record_id",
+__all__ = ["DEEPEN", "DEEPEN_LARGE", "FORMAT", "MARKS", "MIN_WORLDS", "VERSION", "Decision",
+           "Marks", "Review", "as_good", "decisions", "deepen_verdict", "deepen_worlds",
+           "doubtful", "expert_search", "figure", "judge_position", "large", "mark_of", "matches", "mirrored", "record_id",
            "review_record", "scale_of", "thresholds"]

@@ -192,11 +192,13 @@ class Session(Computers):
         Answers ``{"type": "hint", "state_id", "move": the expert's choice, "unit": the
         variant's unit (``money``, ``points``, ``penalty points``, ``pips``),
         "thresholds": {"inaccuracy", "mistake", "blunder"} in that unit, "ranking":
-        [{"move", "value", "loss", "loss_se", "mark", "forced", "worlds"}, ...]}``: the
+        [{"move", "value", "loss", "loss_se", "mark", "forced", "worlds", "as_good",
+        "says"}, ...]}``: the
         ``moves`` values of the state's sensible moves (never ``leave`` nor a voluntary
         draw), the expert's choice first, then by ``value`` (the seat's side's estimated
         result of the hand, higher is better), ``loss`` against the best (0 or more),
-        ``mark`` null or ``inaccuracy`` / ``mistake`` / ``blunder`` (E-24). With one
+        ``mark`` null or ``inaccuracy`` / ``mistake`` / ``blunder`` (E-24), ``as_good`` (E-61)
+        and ``says``, what the move does in words (``ai.consequences``, E-62). With one
         sensible move nothing is searched: its entry is ``forced`` with ``value`` null. The
         state does not change."""
         match = self.current()
