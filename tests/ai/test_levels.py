@@ -149,3 +149,29 @@ def test_hard_lapses_as_often_as_the_table_says(variant, players):
         assert expert.lapse(v, moves) is None
     band = 3.5 * (slip * (1 - slip) / n) ** 0.5
     assert abs(lapses / n - slip) < band, (lapses / n, slip)
+
+
+def test_a_lapse_is_the_beginners_move_at_the_levels_own_care(monkeypatch):
+    # Kozel's hard and medium lapse into the careless beginner's move (care 0.2, E-56):
+    # the level's own ``care`` must reach its lapses, or the lever would not move.
+    hard = get_agent("hard")
+    assert isinstance(hard, SearchAgent)
+    lv = TABLE["kozel"]["hard"]
+
+    def lapses(care: float) -> list[object]:
+        with monkeypatch.context() as m:
+            m.setitem(TABLE, "kozel", {**TABLE["kozel"],
+                                       "hard": dataclasses.replace(lv, slip=0.999999,
+                                                                   care=care)})
+            out = []
+            for seed in range(40):
+                v = _position("kozel", 4, seed=2000 + seed)
+                out.append(hard.lapse(v, playable(list(v.legal))))
+            return out
+
+    careless, careful = lapses(0.0), lapses(1.0)
+    assert None not in careless and None not in careful
+    assert careless == lapses(0.0)  # drawn from the position: the same again
+    assert careless != careful
+    assert TABLE["kozel"]["hard"].care == TABLE["kozel"]["medium"].care == \
+        TABLE["kozel"]["easy"].care
