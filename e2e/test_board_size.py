@@ -154,6 +154,18 @@ SEEN = """() => { const wrap = document.querySelector('#table-wrap').getBounding
   return {wrap: [wrap.x, wrap.y, wrap.width, wrap.height], marks: marks.map((m) =>
     [c.x + m.x, c.y + m.y, m.w, m.h, m.end])}; }"""
 
+# True once the table's scroll position is the same in two animation frames running: a smooth
+# scroll to the targets, if any, has ended (polled every frame).
+SCROLL_STILL = """() => { const w = document.querySelector('#table-wrap');
+  const now = w.scrollLeft + ',' + w.scrollTop;
+  const same = window.__tableScroll === now; window.__tableScroll = now; return same; }"""
+
+
+def wait_scroll_still(page):
+    page.evaluate("window.__tableScroll = null")
+    page.wait_for_function(SCROLL_STILL, polling="raf", timeout=10_000)
+
+
 MT_CASES = [((390, 844), 4), ((390, 844), 8), ((320, 568), 6), ((844, 390), 6)]
 
 
@@ -183,7 +195,7 @@ def test_mexican_train_targets_are_in_view(browser, site, artifacts, size, playe
     multi.first.click()
     page.locator("#choice:not([hidden])").wait_for()
     settle(page)
-    page.wait_for_timeout(300)  # a smooth scroll, if any, has ended
+    wait_scroll_still(page)
     seen = page.evaluate(SEEN)
     page.screenshot(path=str(artifacts / f"{tag}.png"))
     x, y, w, h = seen["wrap"]
@@ -290,7 +302,7 @@ def test_far_apart_mexican_train_targets_zoom_the_table_out(browser, site, artif
     page.locator(f'#hand .tile[data-tile="{tile}"]').click()
     page.locator("#choice:not([hidden])").wait_for()
     settle(page)
-    page.wait_for_timeout(300)  # a smooth scroll, if any, has ended
+    wait_scroll_still(page)
     seen = page.evaluate(SEEN)
     tag = f"board_{size[0]}x{size[1]}-mexican-{players}p-far"
     page.screenshot(path=str(artifacts / f"{tag}.png"))

@@ -198,7 +198,9 @@ def test_a_won_hand_is_celebrated(page, site, guard, artifacts):
         title = page.locator("#result-text").inner_text()
         if "Winner: You" in title:
             page.wait_for_function("window.__celebrated", timeout=15_000)
-            page.wait_for_timeout(300)  # mid-burst
+            # Two frames into the burst, for the screenshot.
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => "
+                          "requestAnimationFrame(r)))")
             page.screenshot(path=str(artifacts / "first_celebrate_390.png"))
             assert page.evaluate("window.__celebrated").startswith("celebrate hand")
             return

@@ -40,6 +40,21 @@ def standing_html(lang, state, seat):
             + (' <span class="note">' + esc(note) + "</span>" if note else "") + "</div>")
 
 
+def name_label(seat, name, where):
+    """The seat's name as HTML. A seat of the band also carries the short label the table's
+    trains use ("C2"): a narrow seat shows that, not "Compu…" five times over (app.css's
+    container query picks one; the seat's aria-label keeps the full name for screen readers)."""
+    label = esc(name)
+    if where != "top":
+        return label
+    state = S["state"]
+    short = textfmt.seat_short(S["lang"], seat, state["seats"], state["viewer"], S["names"])
+    if short == name:
+        return label
+    return ('<span class="name-full">' + label + '</span><span class="name-short" '
+            'aria-hidden="true">' + esc(short) + "</span>")
+
+
 def seat_html(seat, where):
     state = S["state"]
     lang = S["lang"]
@@ -84,17 +99,8 @@ def seat_html(seat, where):
              + esc(name) + '">']
     # dir=auto: a typed name (already between FSI and PDI) keeps its own direction.
     face = "" if level is None else faces.face_svg(level)  # drawn, one per level (issue 25)
-    label = esc(name)
-    if where == "top":
-        # A narrow seat of the band shows the short label the table's trains use ("C2"), not
-        # "Compu…" five times over (app.css's container query picks one; the group's
-        # aria-label keeps the full name for screen readers).
-        short = textfmt.seat_short(lang, seat, seats, state["viewer"], S["names"])
-        if short != name:
-            label = ('<span class="name-full">' + label + '</span><span class="name-short" '
-                     'aria-hidden="true">' + esc(short) + "</span>")
     parts.append('<div class="seat-head">' + face + '<b class="seat-name" dir="auto">'
-                 + label + "</b>")
+                 + name_label(seat, name, where) + "</b>")
     if level is not None:
         # The level's nickname, the level itself in its tooltip and for screen readers.
         parts.append('<span class="level" title="' + esc(tr("level." + level)) + '">'

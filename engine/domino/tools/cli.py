@@ -142,7 +142,7 @@ PROGRESS_SECONDS = 2.0
 REVIEW_STEP = 64
 REVIEW_HELP = f"""\
 Prints one JSON object, a domino-review document (docs/ENGINE_API.md):
-  {{"format": "domino-review", "version": 3, "engine": "...", "record": "sha256:...",
+  {{"format": "domino-review", "version": 5, "engine": "...", "record": "sha256:...",
    "variant": "...", "seats": [judged seats], "hands": null | [judged hands],
    "budget": evaluations per decision,
    "unit": "money" | "points" | "penalty points" | "pips",
@@ -150,7 +150,9 @@ Prints one JSON object, a domino-review document (docs/ENGINE_API.md):
    "moves": [{{"hand": h, "move": i, "seat": s, "played": "6-5@R", "forced": false,
               "value": v, "best": "6-4@L", "best_value": w, "loss": w-v (>= 0),
               "loss_se": e, "mark": null | "inaccuracy" | "mistake" | "blunder",
-              "worlds": n}}, ...],
+              "worlds": n, "as_good": true | false (as good as the best as far as
+              the judge can tell), "says": [what the move does], "best_says": [...]}},
+             ...],
    "totals": [{{"seat": s, "decisions": d, "judged": j, "forced": f, "inaccuracies": a,
                "mistakes": b, "blunders": c, "accuracy": share of judged moves without a
                mistake or blunder, "total_loss": t, "worst": [up to 3 moves]}}, ...]}}
