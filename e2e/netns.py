@@ -24,12 +24,26 @@ INSIDE = os.environ.get("DOMINO_NETNS") == "1"
 HOST_ADDR = "10.77.0.1"  # the browsers' ICE candidates: v0
 PEER_ADDR = "10.77.0.2"  # v1, where nothing listens (an unreachable TURN server, say)
 
+# The command starts only once both ends of the veth pair are up with their IPv6 link-local
+# addresses in place (duplicate address detection is off, so none stays "tentative"): an
+# address or a link that changes after Chromium has started makes it fail the requests in
+# flight with net::ERR_NETWORK_CHANGED (seen once under load: a host page's engine never
+# loaded).
+SETTLED = ("for _ in $(seq 200); do "
+           "ip -o link show v0 | grep -q 'state UP' && ip -o link show v1 | grep -q 'state UP' "
+           "&& ip -6 -o addr show dev v0 scope link | grep -v tentative | grep -q inet6 "
+           "&& ip -6 -o addr show dev v1 scope link | grep -v tentative | grep -q inet6 "
+           "&& break; sleep 0.05; done")
 SETUP = (
-    "set -e; ip link set lo up; "
+    "set -e; "
+    "sysctl -qw net.ipv6.conf.default.accept_dad=0 net.ipv6.conf.all.accept_dad=0 "
+    "2>/dev/null || true; "
+    "ip link set lo up; "
     "ip link add v0 type veth peer name v1; "
     f"ip addr add {HOST_ADDR}/24 dev v0; ip addr add {PEER_ADDR}/24 dev v1; "
     "ip link set v0 up; ip link set v1 up; "
-    f"ip route add default via {PEER_ADDR} dev v0"
+    f"ip route add default via {PEER_ADDR} dev v0; "
+    + SETTLED
 )
 
 
