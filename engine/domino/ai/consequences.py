@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..hand.layout import Layout, TrainLayout
-from ..hand.moves import LEAD, PAIR, Move
-from ..play.resample import Knowledge, place_on
+from ..hand.layout import TrainLayout
+from ..hand.moves import Move
+from ..play.resample import Knowledge
 from ..rules.ruleset import NONE
 from .evaluate import side_of
-from .policy import PLACING, fives_points, move_tiles
+from .policy import PLACING, fives_points, layout_after, move_tiles
 
 
 def consequences(k: Knowledge, move: Move, legal: list[Move]) -> list[dict[str, Any]]:
@@ -47,7 +47,7 @@ def consequences(k: Knowledge, move: Move, legal: list[Move]) -> list[dict[str, 
     rest = [t for t in k.hand if t not in move_tiles(move)]
     if not rest:
         return out  # the mover goes out: the hand ends with this move
-    after = _layout_after(k, move)
+    after = layout_after(k, move)
     if not isinstance(after, TrainLayout):
         out.extend(_shut_out(k, after.ends()))
         if rs.settlement_kind.doubles_left_cost:
@@ -57,18 +57,6 @@ def consequences(k: Knowledge, move: Move, legal: list[Move]) -> list[dict[str, 
             and any(zero in move_tiles(m) for m in legal if m.kind in PLACING)):
         out.append({"says": "keeps_zero", "value": rs.zero_double_value})
     return out
-
-
-def _layout_after(k: Knowledge, m: Move) -> Layout:
-    """The layout once ``m`` is laid (a copy: ``k`` is unchanged)."""
-    lay = k.layout.copy()
-    if m.kind == LEAD:
-        lay.lead(m.tile, k.seat)
-    else:
-        place_on(lay, k.rs, k.seat, m.tile, m.end, m.touch)
-        if m.kind == PAIR:
-            place_on(lay, k.rs, k.seat, m.tile2, m.end2, None)
-    return lay
 
 
 def _shut_out(k: Knowledge, ends: list[tuple[str, int]]) -> list[dict[str, Any]]:

@@ -107,7 +107,8 @@ def fives_points(layout: Layout, rs: Ruleset, m: Move) -> int:
     return count if count and count % 5 == 0 else 0
 
 
-def _after(k: Knowledge, m: Move) -> Layout:
+def layout_after(k: Knowledge, m: Move) -> Layout:
+    """The layout once ``m`` is laid by the knowing seat (a copy: ``k`` is unchanged)."""
     lay = k.layout.copy()
     if m.kind == LEAD:
         lay.lead(m.tile, k.seat)
@@ -137,7 +138,7 @@ def score_move(k: Knowledge, m: Move) -> float:
         return score + 1000.0  # going out ends the hand in every variant
     numbers = {x for t in rest for x in t}
     score += w["numbers"] * len(numbers)
-    lay = _after(k, m)
+    lay = layout_after(k, m)
     # Tiles left that can still be played on the new ends: a hand that keeps following.
     score += w["follow"] * sum(1 for t in rest if _can_use(lay, k.seat, t))
     if not isinstance(lay, TrainLayout):
