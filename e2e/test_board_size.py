@@ -8,7 +8,7 @@ RULES.md: none (screen layout only; no rule is read or changed)
 import json
 
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, settle, wait_my_turn
+from conftest import settle, wait_engine, wait_my_turn
 
 SIZES = [(390, 844), (320, 568), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
 MIN_TILE_PX = 40.0
@@ -24,16 +24,22 @@ MEASURE = """() => {
 }"""
 
 
-def open_at(browser, site, size, fragment):
-    """A page of `size` on the deep link `fragment`, at the human's first turn, drawn still."""
+def open_page(browser, site, size, address=""):
+    """A page of `size` (a context of its own) on the site's `address`, its engine ready,
+    with the console's errors collected in the returned list."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]},
                                   device_scale_factor=1)
     page = context.new_page()
     errors = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(site + "index.html#" + fragment)
-    page.wait_for_selector("html[data-engine=ready]", state="attached",
-                           timeout=ENGINE_TIMEOUT_MS)
+    page.goto(site + address)
+    wait_engine(page)
+    return context, page, errors
+
+
+def open_at(browser, site, size, fragment):
+    """A page of `size` on the deep link `fragment`, at the human's first turn, drawn still."""
+    context, page, errors = open_page(browser, site, size, "index.html#" + fragment)
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
     wait_my_turn(page)
     settle(page)
@@ -267,15 +273,9 @@ def test_far_apart_mexican_train_targets_zoom_the_table_out(browser, site, artif
     only the nearer end scrolled into view. Selecting it zooms the table out until both
     glowing ends are inside the visible table, the end choice beside them and not over them,
     the table's box unchanged; cancelling the choice brings the readable size back (W-70)."""
-    from conftest import back_to_menu, wait_engine
+    from conftest import back_to_menu
 
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  device_scale_factor=1)
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(site)
-    wait_engine(page)
+    context, page, errors = open_page(browser, site, size)
     # The table's height depends on the hand's rows (a long hand wraps): search at the size
     # the page shows the position at, and again when the first guess was not that size.
     box = [0.0, 0.0, size[0] - 13.0, size[1] / 2.0]
@@ -457,18 +457,11 @@ def test_opening_the_end_choice_does_not_move_the_table(browser, site, artifacts
     """Issue 25: opening the end choice ("Where does 6-3 go?") made the table jump. At every
     size the table's box (the canvas's frame) is the same, to the pixel, before and after the
     choice opens, and after it is cancelled."""
-    from conftest import wait_engine
 
     record, tile = two_end_position("draw", 2)
     path = tmp_path / "two_ends.json"
     path.write_text(json.dumps(record))
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  device_scale_factor=1)
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(site)
-    wait_engine(page)
+    context, page, errors = open_page(browser, site, size)
     page.set_input_files("#import", str(path))
     page.wait_for_selector(f'#hand .tile[data-tile="{tile}"]:not([data-move])',
                            timeout=30_000)
@@ -495,14 +488,9 @@ def test_pass_and_play_players_have_their_own_names_at_the_table(browser, site, 
     """Issue 25: pass-and-play players their own names. Typed in the custom match's form at
     a phone's size, each name is the hand-over screen's and the seat's at the table (the one
     holding the device at the bottom, the other in the band)."""
-    from conftest import open_custom, wait_engine
+    from conftest import open_custom
 
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(site)
-    wait_engine(page)
+    context, page, errors = open_page(browser, site, (390, 844))
     open_custom(page)
     page.select_option("#variant", "draw")
     page.select_option("#players", "2")

@@ -3,8 +3,25 @@ that run it in a child CPython: `js` (no BroadcastChannel, no storage), `pyodide
 PyScript's `polyscript.xworker`, whose `postMessage` records every envelope in `posted`.
 
 `PRELUDE` is Python source: a test's child program starts with it, then imports `worker` from
-web/worker (its working folder) and sends the page's messages through `send`.
+web/worker (its working folder) and sends the page's messages through `send`; `run_child`
+runs such a program and returns what its last line printed.
 """
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+WORKER = Path(__file__).resolve().parents[1] / "web" / "worker"
+
+
+def run_child(source: str, *args: str) -> dict:
+    """Run the child program `source` (with `args`) in a CPython of its own, in web/worker;
+    fail with its standard error unless it exits 0; the JSON object of its last printed line."""
+    result = subprocess.run([sys.executable, "-c", source, *args], cwd=WORKER,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
 
 PRELUDE = r"""
 import asyncio, json, random, sys, time, types

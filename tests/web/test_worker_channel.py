@@ -13,11 +13,9 @@ RULES.md: none (the worker's channel)
 import functools
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
-from workerkit import PRELUDE
+from workerkit import PRELUDE, run_child
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -71,10 +69,7 @@ asyncio.run(main())
 
 @functools.cache
 def _run_child() -> dict:
-    result = subprocess.run([sys.executable, "-c", CHILD], cwd=WEB / "worker", capture_output=True,
-                            text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    return run_child(CHILD)
 
 
 def test_answers_and_updates_come_in_the_masters_order_on_one_path():

@@ -12,13 +12,8 @@ RULES.md: none (the worker's master and its relay; DECISIONS W-65 to W-67)
 
 import functools
 import json
-import subprocess
-import sys
-from pathlib import Path
 
-from workerkit import PRELUDE
-
-WORKER = Path(__file__).resolve().parents[2] / "web" / "worker"
+from workerkit import PRELUDE, run_child
 
 CHILD = PRELUDE + r"""
 def page_states():
@@ -106,10 +101,7 @@ asyncio.run(main())
 
 @functools.cache
 def _run_child() -> dict:
-    result = subprocess.run([sys.executable, "-c", CHILD], cwd=WORKER, capture_output=True,
-                            text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    return run_child(CHILD)
 
 
 def _texts(seen: dict, device: str | None, start: str | None = None,

@@ -11,13 +11,8 @@ RULES.md: none (the worker's channel)
 """
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
-from workerkit import PRELUDE
-
-WORKER = Path(__file__).resolve().parents[2] / "web" / "worker"
+from workerkit import PRELUDE, run_child
 
 CHILD = PRELUDE + r"""
 del sys.modules["polyscript"]  # not under PyScript: `from polyscript import xworker` fails
@@ -42,10 +37,7 @@ asyncio.run(main())
 
 
 def _run(mode: str) -> dict:
-    result = subprocess.run([sys.executable, "-c", CHILD, mode], cwd=WORKER, capture_output=True,
-                            text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    return run_child(CHILD, mode)
 
 
 def test_a_plain_worker_answers_on_its_own_channel_with_the_same_envelopes():
