@@ -34,8 +34,29 @@ def load(relative: str) -> ModuleType:
     return module
 
 
+def _tools_package() -> None:
+    """Register the repo root's ``tools`` package, which build.py imports ``tools.buildkit`` from.
+
+    Run as a script, build.py finds ``tools`` because its own folder is on the path; loaded from
+    its file here it would not, so the package is registered by path the same way.
+    """
+    init = ROOT / "tools" / "__init__.py"
+    known = sys.modules.get("tools")
+    if known is not None and getattr(known, "__file__", None) == str(init):
+        return
+    spec = importlib.util.spec_from_file_location(
+        "tools", init, submodule_search_locations=[str(init.parent)]
+    )
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {init}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["tools"] = module
+    spec.loader.exec_module(module)
+
+
 def build() -> ModuleType:
-    """The repo root's build.py."""
+    """The repo root's build.py (with the ``tools`` package it imports)."""
+    _tools_package()
     return load("build.py")
 
 

@@ -106,3 +106,22 @@ def test_every_kind_of_path_edit_is_found(source):
 ])
 def test_what_is_not_a_path_edit_passes(source):
     assert path_edits(source) == []
+
+
+BENCHMARKS = sorted((ROOT / "benchmarks").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", BENCHMARKS, ids=[p.name for p in BENCHMARKS])
+def test_each_benchmark_starts_from_another_folder(path, tmp_path):
+    """``python benchmarks/X.py --help`` works with another working directory.
+
+    Benchmarks run nowhere in CI, so an import that only works from the repo root (build.py's
+    ``tools.buildkit`` loaded by file, as happened once) would go unseen until someone measures.
+    ``--help`` imports everything a benchmark imports at its top and then stops.
+    """
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(path), "--help"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
