@@ -282,6 +282,7 @@ def render():
     byid("friends-manual").hidden = not (host and summary.get("code")) or bool(
         summary.get("started"))
     byid("friends-answer-box").hidden = host or not F["answer"] or bool(summary.get("connected"))
+    byid("friends-answer-scan").hidden = not dom.boot().canScan()
     if host and summary.get("code"):
         _render_invite(summary)
     set_html("friends-seats", _seats_html(summary, host))
@@ -374,12 +375,9 @@ def on_click(event):
     target = event.target
     tid = str(target.id)
     if tid == "friends-join-code":
-        typed = str(byid("friends-typed").value).strip()
-        code = deeplink.friends_code(typed)
-        offer = len(typed) >= OFFER_CHARS  # a host's offer code (no relay), not a room code
-        show_error("" if code is not None or offer else tr("friends.failed.bad_code"))
-        if code is not None or offer:
-            open_guest(code or "", typed if offer else "")
+        _join_typed()
+    elif tid in ("friends-scan", "friends-answer-scan"):
+        spawn(_scan(tid == "friends-scan"))
     elif tid == "friends-net-save":
         _save_network()
     elif tid == "friends-offer-make":
@@ -396,6 +394,64 @@ def on_click(event):
         close_table()
     elif target.getAttribute("data-fremove") is not None:
         _remove(int(str(target.getAttribute("data-fremove"))))
+
+
+def _join_typed():
+    """The menu's code field, typed or scanned: a room code joins its table, a host's offer
+    code (the manual path) answers it; anything else is said to be unreadable."""
+    typed = str(byid("friends-typed").value).strip()
+    code = deeplink.friends_code(typed)
+    offer = len(typed) >= OFFER_CHARS  # a host's offer code (no relay), not a room code
+    show_error("" if code is not None or offer else tr("friends.failed.bad_code"))
+    if code is not None or offer:
+        open_guest(code or "", typed if offer else "")
+
+
+# The camera scan (web/scan.js, DECISIONS W-73): its module once loaded, and whether a scan
+# is under way.
+SCAN = {"js": None, "on": False}
+
+
+async def _scan(menu):
+    """Read a friend's QR code with the camera, then go on as if it were typed: on the menu
+    (`menu`) into the code field and Join (a host's offer code, or an invitation), in the
+    host's lobby into the answer field and Connect. The camera stops once a code is read, on
+    Cancel and when the screen changes."""
+    if SCAN["on"]:
+        return
+    SCAN["on"] = True
+    byid("scan-status").textContent = tr("friends.scan_looking")
+    byid("scan").hidden = False
+    try:
+        if SCAN["js"] is None:
+            SCAN["js"] = await dom.boot().scanner()
+            dom.on(byid("scan-cancel"), "click", lambda event: stop_scan())
+            screens.on_show(lambda old, new: stop_scan())
+        made = await SCAN["js"].start(byid("scan-video"))
+    finally:
+        SCAN["on"] = False
+        byid("scan").hidden = True
+    error = "" if made.ok else str(made.error)
+    if error in ("denied", "no_camera", "failed"):
+        if menu:
+            show_error(tr("friends.scan_failed." + error))
+        else:
+            F["status"] = "friends.scan_failed." + error
+            render()
+    if error:
+        return
+    if menu:
+        byid("friends-typed").value = deeplink.scanned_text(str(made.text))
+        _join_typed()
+    else:
+        byid("friends-answer-in").value = str(made.text).strip()
+        await _answer()
+
+
+def stop_scan():
+    """Turn the camera off if a scan is under way (its `_scan` then ends with nothing read)."""
+    if SCAN["on"] and SCAN["js"] is not None:
+        SCAN["js"].stop()
 
 
 def on_bar_click(event):
