@@ -38,7 +38,7 @@ TILE = re.compile(r"(?<![\d.])(\d{1,2})-(\d{1,2})(?![\d.])")
 
 def test_friends_play_in_namespace():
     """Run this file again inside a network namespace; fail when that run fails."""
-    netns.run_file_inside(str(Path(__file__).resolve()), 13, 2400, str(ROOT), ("-x",))
+    netns.run_file_inside(str(Path(__file__).resolve()), 14, 2400, str(ROOT), ("-x",))
 
 
 # --------------------------------------------------------------------------- devices
@@ -508,6 +508,36 @@ def test_friends_an_away_friend_is_played_by_the_computer_then_comes_back(phones
     assert guest.page.evaluate("window.dominoFriends.summary().seat") == 1
     play_hand_together([host, guest])
     assert check_secrets(guest, 1, host_record(host)) >= 1
+
+
+@inside
+def test_friends_a_computer_standing_in_plays_on_after_the_host_reloads(phones):
+    """DECISIONS W-74: the computer the host let play an away friend's seat is kept in the
+    save: after the host's page reloads and reopens the table, it plays that seat again at
+    once, and the host is not asked about that friend again."""
+    host, guest = phones(2)
+    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"])
+    join(guest, link, "Minh")
+    start(host, [guest])
+    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    guest.page.close()
+    host.page.wait_for_selector('#board .seat.away[data-seat="1"]', timeout=30_000)
+    host.page.evaluate("window.dominoFriends.askLater(1, 10)")  # (instead of the grace)
+    host.page.wait_for_selector("#friends-ask:not([hidden])", timeout=10_000)
+    host.page.click('[data-fstand="1"]')
+    host.page.wait_for_selector('#board .seat.standin[data-seat="1"]', timeout=10_000)
+    host.page.wait_for_timeout(1000)  # the save is written after the answer
+    host.page.reload()
+    host.page.wait_for_selector("#friends-host:not([disabled])", timeout=ENGINE_TIMEOUT_MS)
+    host.page.click("#resume")
+    host.page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    host.page.wait_for_selector('#board .seat.standin[data-seat="1"]', timeout=30_000)
+    assert host.page.evaluate("window.dominoFriends.summary().standin") == [
+        False, True, False, False]
+    before = moves_of_seat(host_record(host), 1)
+    play_hand_together([host], timeout_s=120, until_state=host.state() + 8)
+    assert moves_of_seat(host_record(host), 1) > before, "the computer played seat 2"
+    assert host.page.locator("#friends-ask").is_hidden()
 
 
 @inside

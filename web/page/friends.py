@@ -169,7 +169,9 @@ def resume():
 
 
 async def _reopen(devices):
-    await link.run_intent({"type": "resume", "devices": devices})
+    answer = await link.run_intent({"type": "resume", "devices": devices})
+    # The friends' seats a computer played before the reload, and plays again (W-74).
+    stand_ins = (answer or {}).get("stand_ins") or {}
     state = S["state"]
     if state is None:
         return
@@ -180,7 +182,7 @@ async def _reopen(devices):
     options["players"] = state.get("players")
     F["message"] = {"type": "new_match", "variant": state.get("variant"), "options": options}
     friends = await _friends()
-    made = await friends.reopen()
+    made = await friends.reopen(json.dumps(stand_ins))
     if not made.ok:
         show_error(tr("friends.failed." + _reason(str(made.error))))
 

@@ -10,7 +10,10 @@ A match's save is three kinds of rows, all keyed by its id (the history's id for
   that the rows sort in play order. A new move is one new row; an undo deletes the rows it
   took back.
 - `state:<id>`, the latest public summary (what the menu shows) and the public part of the
-  latest state (what the history keeps of it): small, rewritten with every state.
+  latest state (what the history keeps of it), and, from version 2 of the row, the computers
+  standing in for away friends at a friends' table (`stand_ins`, seat -> level; DECISIONS
+  W-74): small, rewritten with every state and when a computer starts or stops standing in.
+  A row without a version (the earlier builds) has no stand-ins.
 
 So a move costs a few hundred bytes of writes, not the whole match encoded again. Every
 match started has its own rows, so two tabs playing two matches never overwrite each other
@@ -156,13 +159,44 @@ def read_state(text):
     return clean_summary(state.get("summary")), public if isinstance(public, dict) else None
 
 
-def state_row(summary, public):
-    return json.dumps({"summary": summary, "public": public})
+STATE_VERSION = 2  # the state row's version: 2 adds `stand_ins`
+
+
+def state_row(summary, public, stand_ins=None):
+    """A state row's text: the summary, the public part of the state and the stand-ins
+    (seat -> level; JSON keys are text)."""
+    stand = {str(seat): level for seat, level in (stand_ins or {}).items()}
+    return json.dumps({"version": STATE_VERSION, "summary": summary, "public": public,
+                       "stand_ins": stand})
+
+
+def read_stand_ins(text):
+    """The stand-ins of a state row's text, {} for a row of the earlier builds (no
+    version), one that cannot be read, or a damaged field; at most MAX_PLAYERS entries,
+    each a seat (its digits, as JSON keeps it) to a level's name of at most 20 letters (the
+    master checks both against the match when it loads it)."""
+    if not isinstance(text, str) or len(text) > MAX_STATE_CHARS:
+        return {}
+    try:
+        state = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}
+    if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
+        return {}
+    stand = state.get("stand_ins")
+    if not isinstance(stand, dict) or len(stand) > MAX_PLAYERS:
+        return {}
+    out = {}
+    for seat, level in stand.items():
+        if isinstance(seat, str) and seat.isdigit() and len(seat) == 1 and isinstance(
+                level, str) and level.isalpha() and len(level) <= 20:
+            out[seat] = level
+    return out
 
 
 def load(head_text, move_rows, state_text):
     """The save as the worker uses it (`{"record", "seats", "summary", "public",
-    "history_id", "started_at"}`) from its rows: the head's text, the (key, notation) rows of
+    "stand_ins", "history_id", "started_at"}`) from its rows: the head's text, the (key, notation) rows of
     its moves (any order) and its state row's text (None if missing). Raises ValueError for
     rows that cannot make a save."""
     saved = json.loads(head_text)
@@ -183,7 +217,7 @@ def load(head_text, move_rows, state_text):
         hands[hand]["moves"].append(notation)
     summary, public = read_state(state_text)
     return {"record": dict(record, hands=hands), "seats": saved.get("seats"),
-            "summary": summary, "public": public,
+            "summary": summary, "public": public, "stand_ins": read_stand_ins(state_text),
             "history_id": saved.get("history_id"), "started_at": saved.get("started_at")}
 
 

@@ -108,7 +108,7 @@ _master.join(PAGE, LOCAL)
 _refused = {}
 
 # The latest save waiting to be written (what `_write` needs) and the task writing saves.
-_queue = {"item": None, "task": None}
+_queue = {"item": None, "task": None, "last": None}
 # The outcome of the latest write that finished.
 _status = {"ok": None, "error": None, "state_id": None}
 # What is stored of this tab's match: its id, hands and moves by hand (None: nothing yet), and
@@ -141,7 +141,7 @@ def _context():
     return types.SimpleNamespace(session=_session, answer=_answer, error=_error, post=_post,
                                  hist=_hist, master=_master, page=PAGE, for_page=_for_page,
                                  send=_send, computers_after=_computers_after,
-                                 refused=_refused)
+                                 refused=_refused, save_stand_ins=_save_stand_ins)
 
 
 def _later(name):
@@ -214,6 +214,7 @@ def _queue_save(item):
     """Queue `item` (what `_write` needs) as the match's save; only the latest is written:
     it holds every move of the ones before it."""
     _queue["item"] = item
+    _queue["last"] = item
     task = _queue["task"]
     if task is None or task.done():
         _queue["task"] = asyncio.ensure_future(_write_queued())
@@ -239,7 +240,8 @@ async def _write(item):
     moves = [list(hand[2]) for hand in snapshot.hands]
     fresh = _written["id"] != match_id
     puts, deletes = save_log.plan(match_id, moves, None if fresh else _written["moves"])
-    puts.append((save_log.state_key(match_id), item["state"]))
+    state = save_log.state_row(item["summary"], item["public"], item["stand_ins"])
+    puts.append((save_log.state_key(match_id), state))
     if fresh or _written["hands"] != len(moves):
         head = save_log.head(snapshot.to_record(), item["seats"], match_id,
                              item["started_at"])
@@ -247,6 +249,16 @@ async def _write(item):
     drop = list(_written["drop"]) if fresh else []
     await db.write(puts, deletes + drop)
     _written.update(id=match_id, hands=len(moves), moves=moves, drop=[])
+
+
+def _save_stand_ins():
+    """Write the save again when the computers standing in for away friends changed since
+    the last state saved (the host chose, or a friend came back: DECISIONS W-74), so that a
+    reload of the host's page finds them; the match itself is the last state's."""
+    last = _queue.get("last")
+    if last is None or last["id"] != _match["id"] or last["stand_ins"] == _session.stand_ins:
+        return
+    _queue_save(dict(last, stand_ins=dict(_session.stand_ins)))
 
 
 async def _settle_writes(drop=False):
@@ -329,7 +341,8 @@ def _with_save(text):
         summary = _summary(answer)
         _queue_save({"id": _match["id"], "snapshot": _session.match.snapshot(),
                      "seats": list(_session.seats), "started_at": _match["started_at"],
-                     "state": save_log.state_row(summary, _public(answer)),
+                     "summary": summary, "public": _public(answer),
+                     "stand_ins": dict(_session.stand_ins),
                      "state_id": answer.get("state_id")})
         _record_finished(answer)
     except Exception as exc:  # noqa: BLE001 - the answer goes out anyway, with the failure
@@ -414,8 +427,13 @@ async def _resume(data, message):
                "seats": saved.get("seats"), "v": PROTOCOL_VERSION}
     if data.get("id") is not None:
         message["id"] = data["id"]
+    stand_ins = {}
     if data.get("devices") is not None:
         message["devices"] = data["devices"]  # a friends' table reopened (DECISIONS W-43)
+        # ... with the computers that stood in for away friends (W-74)
+        stand_ins = saved.get("stand_ins") or {}
+        if stand_ins:
+            message["stand_ins"] = stand_ins
     answer = _for_page(_master.submit(PAGE, json.dumps(message)))
     refused = json.loads(answer)
     reset = refused.get("type") == "error" and refused.get("code") == "bad_seats"
@@ -425,10 +443,19 @@ async def _resume(data, message):
         message["seats"] = None
         answer = _for_page(_master.submit(PAGE, json.dumps(message)))
         refused = json.loads(answer)
+    if refused.get("type") == "error" and stand_ins:
+        # Stand-ins the master does not take (a damaged row): the table reopens without them.
+        message.pop("stand_ins")
+        answer = _for_page(_master.submit(PAGE, json.dumps(message)))
+        refused = json.loads(answer)
     if refused.get("type") == "error":
         return await _refuse_save(data, offer, refused.get("message", ""), release)
     _offer["id"] = None
     _begin_match(saved, release)
+    if data.get("devices") is not None:
+        # The page's table says which friends' seats a computer plays (W-74).
+        refused["stand_ins"] = {str(s): v for s, v in _session.stand_ins.items()}
+        answer = json.dumps(refused)
     if reset:
         refused["seats_reset"] = True
         answer = json.dumps(refused)

@@ -47,6 +47,7 @@ async def _join(data, worker):
     except ValueError as exc:
         return worker.error(data, "bad_seat", str(exc))
     worker.for_page(updates)
+    worker.save_stand_ins()  # a friend back in a seat a computer played (DECISIONS W-74)
     return worker.answer(data, {"type": "joined", "device": device, "seat": data.get("seat")})
 
 
@@ -100,6 +101,7 @@ async def _stand_in(data, worker):
         moves = worker.master.stand_in(data.get("seat"), level)
     except ValueError as exc:
         return worker.error(data, "bad_seat", str(exc))
+    worker.save_stand_ins()  # kept for a reload of the host's page (DECISIONS W-74)
     if moves:
         _computers(worker)
     return worker.answer(data, {"type": "stood_in", "seat": data.get("seat"), "level": level})
@@ -114,6 +116,7 @@ async def _remove(data, worker):
         moves = worker.master.remove(device, data.get("level") or "medium")
     except ValueError as exc:
         return worker.error(data, "bad_seat", str(exc))
+    worker.save_stand_ins()
     if moves:
         _computers(worker)
     return worker.answer(data, {"type": "removed", "device": device, "seat": seat})
