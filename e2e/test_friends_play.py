@@ -614,6 +614,16 @@ def test_friends_the_finished_match_enters_every_players_history(phones, artifac
         entries.first.get_by_role("button", name="Review").click()
         phone.page.wait_for_selector("#review-body:not([hidden])", timeout=60_000)
         phone.page.screenshot(path=str(artifacts / f"friends_history_review_{phone.name}.png"))
+    # After a reload (the table forgotten), each copy still names the players by the names
+    # they gave at the table (DECISIONS W-75).
+    for phone, seats in ((host, ["You", "Minh"]), (guest, ["Hana", "You"])):
+        phone.page.goto(phone.site + "index.html")
+        phone.page.wait_for_selector("#history-open:not([disabled])", timeout=ENGINE_TIMEOUT_MS)
+        phone.page.click("#history-open")
+        line = phone.page.locator("#history-list .history-entry .history-seats").first
+        line.wait_for(timeout=30_000)
+        shown = line.inner_text().replace("\u2068", "").replace("\u2069", "").split(", ")
+        assert shown[:2] == seats and shown[2].startswith("Computer 3"), (phone.name, shown)
 
 
 @inside

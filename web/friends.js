@@ -634,7 +634,9 @@ const friends = {
 
   keepMatch(answer) {
     const seat = (this.lobby || {}).seat;
-    const keep = { type: "history_add", record: answer.record, seats: answer.seats, viewer: seat, v: 2, id: KEEP_ID };
+    // The table's names as the host last said them: the history names each player (W-75).
+    const names = Array.isArray((this.lobby || {}).names) ? this.lobby.names.map(String) : [];
+    const keep = { type: "history_add", record: answer.record, seats: answer.seats, viewer: seat, names, v: 2, id: KEEP_ID };
     boot().engine.worker.postMessage(JSON.stringify(keep));
     this.matchKept = true;
   },

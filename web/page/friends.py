@@ -566,6 +566,8 @@ async def _start():
         seats.append("human" if kind in ("host", "friend") else kind)
     message["seats"] = seats
     message["devices"] = summary.get("devices") or {}
+    # The table's names go into the save and the history (DECISIONS W-75), not the record.
+    message["names"] = list(summary.get("names") or [])
     F["busy"] = True
     try:
         await link.run_intent(message)

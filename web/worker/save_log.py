@@ -55,13 +55,17 @@ def match_id_of(key):
     return key[len(STATE):] if key.startswith(STATE) else None
 
 
-def head(record, seats, history_id, started_at):
-    """The head row's value: `record` without its moves."""
+def head(record, seats, history_id, started_at, names=None):
+    """The head row's value: `record` without its moves; `names`, a friends' table's names
+    per seat (DECISIONS W-75), when given (a head without them has none)."""
     bare = dict(record)
     bare["hands"] = [{k: v for k, v in hand.items() if k != "moves"}
                      for hand in record.get("hands") or []]
-    return {"format": FORMAT, "version": 2, "record": bare, "seats": list(seats),
-            "history_id": history_id, "started_at": started_at}
+    out = {"format": FORMAT, "version": 2, "record": bare, "seats": list(seats),
+           "history_id": history_id, "started_at": started_at}
+    if names:
+        out["names"] = list(names)
+    return out
 
 
 def plan(match_id, moves, written):
@@ -196,7 +200,7 @@ def read_stand_ins(text):
 
 def load(head_text, move_rows, state_text):
     """The save as the worker uses it (`{"record", "seats", "summary", "public",
-    "stand_ins", "history_id", "started_at"}`) from its rows: the head's text, the (key, notation) rows of
+    "stand_ins", "names", "history_id", "started_at"}`) from its rows: the head's text, the (key, notation) rows of
     its moves (any order) and its state row's text (None if missing). Raises ValueError for
     rows that cannot make a save."""
     saved = json.loads(head_text)
@@ -218,6 +222,7 @@ def load(head_text, move_rows, state_text):
     summary, public = read_state(state_text)
     return {"record": dict(record, hands=hands), "seats": saved.get("seats"),
             "summary": summary, "public": public, "stand_ins": read_stand_ins(state_text),
+            "names": saved.get("names") if isinstance(saved.get("names"), list) else None,
             "history_id": saved.get("history_id"), "started_at": saved.get("started_at")}
 
 

@@ -115,7 +115,7 @@ _status = {"ok": None, "error": None, "state_id": None}
 # rows to delete with the first write (a save of the earlier builds, once written anew).
 _written = {"id": None, "hands": 0, "moves": None, "drop": []}
 # The match in the session, as the history will keep it; `release` frees its Web Lock.
-_match = {"id": None, "started_at": None, "over": False, "release": None}
+_match = {"id": None, "started_at": None, "over": False, "release": None, "names": None}
 # The save the `ready` answer offered (its id), for `resume` and `forget_save`; `_bad`, why
 # a save of the earlier builds could not be read (set aside by `ready`).
 _offer = {"id": None}
@@ -177,15 +177,17 @@ def _new_id():
     return str(int(js.Date.now())) + "-" + str(int(js.Math.random() * 1000000000))
 
 
-def _begin_match(saved=None, release=None):
+def _begin_match(saved=None, release=None, names=None):
     """A match entered the session: its history id (a resumed match keeps its own) and its
-    Web Lock (`release`, when the caller took it; otherwise taken now)."""
+    Web Lock (`release`, when the caller took it; otherwise taken now); `names`, a friends'
+    table's names per seat (a resumed match keeps its own: DECISIONS W-75)."""
     saved = saved or {}
     old = _match["release"]
     _offer["id"] = None  # the menu's Continue now means this match
     match_id = saved.get("history_id") or _new_id()
     _match.update(id=match_id, started_at=saved.get("started_at") or int(js.Date.now()),
-                  over=bool((saved.get("summary") or {}).get("match_over")), release=release)
+                  over=bool((saved.get("summary") or {}).get("match_over")), release=release,
+                  names=_names(saved.get("names") if saved else names))
     if old is not None and old is not release:
         old()  # the match this tab played before is free now (retired, or never saved)
     if release is None:
@@ -196,6 +198,14 @@ def _begin_match(saved=None, release=None):
         legacy = saved.get("legacy", False)
         _written.update(id=None if legacy else match_id, hands=len(moves), moves=moves,
                         drop=[save_log.LEGACY_KEY] if legacy else [])
+
+
+def _names(given):
+    """A friends' table's names as the save and the history keep them: a list of at most 8
+    texts of at most 24 characters (the lobby's own bound), else None."""
+    if not isinstance(given, list) or not 0 < len(given) <= 8:
+        return None
+    return [n[:24] if isinstance(n, str) else "" for n in given]
 
 
 async def _own(match_id):
@@ -244,7 +254,7 @@ async def _write(item):
     puts.append((save_log.state_key(match_id), state))
     if fresh or _written["hands"] != len(moves):
         head = save_log.head(snapshot.to_record(), item["seats"], match_id,
-                             item["started_at"])
+                             item["started_at"], item["names"])
         puts.append((save_log.head_key(match_id), json.dumps(head)))
     drop = list(_written["drop"]) if fresh else []
     await db.write(puts, deletes + drop)
@@ -282,7 +292,8 @@ def _record_finished(answer):
     if _match["id"] is None or _match["over"] or not answer.get("match_over"):
         return
     _match["over"] = True
-    save = {"record": _session.match.to_record(), "seats": list(_session.seats)}
+    save = {"record": _session.match.to_record(), "seats": list(_session.seats),
+            "names": _match["names"]}
     _later("worker_history").record_finished(_match["id"], save, answer,
                                              _match["started_at"], _context())
 
@@ -341,6 +352,7 @@ def _with_save(text):
         summary = _summary(answer)
         _queue_save({"id": _match["id"], "snapshot": _session.match.snapshot(),
                      "seats": list(_session.seats), "started_at": _match["started_at"],
+                     "names": _match["names"],
                      "summary": summary, "public": _public(answer),
                      "stand_ins": dict(_session.stand_ins),
                      "state_id": answer.get("state_id")})
@@ -710,13 +722,19 @@ async def _dispatch(data, message):
     if kind in LAZY_INTENTS:
         return await _later(LAZY_INTENTS[kind]).handle(data, _context())
     starts = kind in NEW_MATCH
+    names = None
+    if starts and "names" in data:
+        # A friends' table's names, for the save and the history (W-75): the worker's, not
+        # the engine's (a record holds no names).
+        names = _names(data.pop("names"))
+        message = json.dumps(data)
     if starts and not data.get("keep_saved"):
         await _retire()
     for updates in _master.submit_steps(PAGE, message):
         if updates is not None:
             answer = _for_page(updates)
             if starts and json.loads(answer).get("type") == "state":
-                _begin_match()
+                _begin_match(names=names)
             return _with_save(answer)
         await asyncio.sleep(0)
     return None
