@@ -22,6 +22,7 @@ import re
 import time
 from pathlib import Path
 
+import i18n
 import netns
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, click_unless_rerendered, open_custom
@@ -38,7 +39,7 @@ TILE = re.compile(r"(?<![\d.])(\d{1,2})-(\d{1,2})(?![\d.])")
 
 def test_friends_play_in_namespace():
     """Run this file again inside a network namespace; fail when that run fails."""
-    netns.run_file_inside(str(Path(__file__).resolve()), 14, 2400, str(ROOT), ("-x",))
+    netns.run_file_inside(str(Path(__file__).resolve()), 15, 2400, str(ROOT), ("-x",))
 
 
 # --------------------------------------------------------------------------- devices
@@ -578,6 +579,46 @@ def test_friends_reactions_show_on_every_device_and_the_host_removes_a_friend(ph
     assert len(bob.received()) == had, ("a removed friend is sent nothing more",
                                         [t[:80] for t in bob.received()[had - 2:]])
     assert check_secrets(amy, 1, host_record(host)) >= 3
+
+
+def wait_still(page, seconds=3.0, timeout_s=90.0):
+    """Wait until the page's shown state has not changed for `seconds` (a player's turn:
+    no computer's move on its way)."""
+    deadline = time.monotonic() + timeout_s
+    last, since = None, time.monotonic()
+    while time.monotonic() < deadline:
+        now = page.evaluate("document.documentElement.dataset.state || ''")
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= seconds:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError("the table never stood still")
+
+
+@inside
+def test_friends_the_lobby_and_the_bar_speak_a_new_language_at_once(phones):
+    """A language chosen in the lobby or at a friends' table: the lobby and the bar under
+    the hand (the friends at the table, the reactions) are drawn again in it at once, not
+    when the lobby next changes or the next move comes."""
+    i18n.load_all()
+    host, guest = phones(2)
+    link = open_table(host, "kozel", 4, ["human", "human", "ai:easy", "ai:easy"])
+    join(guest, link, "Minh")
+    host.page.wait_for_selector("#friends-start:not([disabled])", timeout=60_000)
+    host.page.select_option("#lang", "ru")
+    assert host.page.text_content("#friends-title") == i18n.t("ru", "friends.host_title")
+    assert host.page.text_content("#friends-status") == i18n.t("ru", "friends.all_here")
+    host.page.select_option("#lang", "en")
+    start(host, [guest])
+    host.page.wait_for_selector("#react-row:not([hidden])", timeout=30_000)
+    for phone, lang in ((host, "vi"), (guest, "ru")):
+        wait_still(phone.page)
+        phone.page.select_option("#lang", lang)
+        phone.page.wait_for_function(
+            "(want) => document.querySelector('#react-row summary').textContent === want",
+            arg=i18n.t(lang, "react.open"), timeout=2000)
+    assert host.page.text_content("#friends-list summary") == i18n.t("vi", "friends.at_table")
 
 
 def history_entries(page):

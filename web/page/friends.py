@@ -104,6 +104,14 @@ def _take_seats(summary):
                     "standin": list(summary.get("standin") or [])}
 
 
+def on_lang():
+    """The page's language changed: the bar under a friends' table and an open scan's words
+    are drawn again at once in it (the lobby is the screen's `render`, which the page calls)."""
+    friends_table.render(F["summary"], F["kinds"])
+    if SCAN["on"]:
+        byid("scan-status").textContent = tr("friends.scan_looking")
+
+
 def _on_state(answer, fresh):
     """A guest's first state: the match has started, the table replaces the lobby."""
     if F["role"] == "guest" and screens.showing(screens.FRIENDS):
