@@ -9,10 +9,13 @@
 // function resolves with a plain object ({ok, text} or {ok: false, error}) and never throws
 // (MicroPython cannot catch a JavaScript exception thrown synchronously).
 
-// A frame is read every READ_MS; its larger side drawn at most MAX_SIDE pixels for jsQR (a
-// phone's 1080p frame would take it about 10 times as long, for no code a screen shows).
+// A frame is read every READ_MS, or after twice the last read's time when that is longer
+// (jsQR runs on the main thread: it stays busy a third of the time at most); its larger side
+// drawn at most MAX_SIDE pixels for jsQR (a phone's 1080p frame would take it about 10 times
+// as long, for no code a screen shows). Measured here (desktop Chromium, jsQR, a 640x480
+// frame with no code): about 150 ms a frame reading inverted codes too, which ours never are.
 const READ_MS = 150;
-const MAX_SIDE = 640;
+const MAX_SIDE = 480;
 
 let current = null;  // {stream, video, timer, resolve}
 
@@ -48,7 +51,7 @@ async function reader() {
     canvas.height = Math.round(height * scale);
     context.drawImage(video, 0, 0, canvas.width, canvas.height);
     const image = context.getImageData(0, 0, canvas.width, canvas.height);
-    const code = jsQR(image.data, canvas.width, canvas.height, { inversionAttempts: "attemptBoth" });
+    const code = jsQR(image.data, canvas.width, canvas.height, { inversionAttempts: "dontInvert" });
     return code ? code.data : null;
   };
   return { read, name: "jsqr" };
@@ -105,11 +108,12 @@ async function run(scan) {
     const began = performance.now();
     let text = null;
     try { text = await read(scan.video); } catch (e) { text = null; }
+    const took = performance.now() - began;
     stats.frames += 1;
-    stats.ms += performance.now() - began;
+    stats.ms += took;
     if (current !== scan) return;
     if (text) finish({ ok: true, text: String(text) });
-    else scan.timer = setTimeout(tick, READ_MS);
+    else scan.timer = setTimeout(tick, Math.max(READ_MS, 2 * took));
   };
   tick();
 }
