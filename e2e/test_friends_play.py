@@ -665,6 +665,14 @@ def test_friends_the_finished_match_enters_every_players_history(phones, artifac
         line.wait_for(timeout=30_000)
         shown = line.inner_text().replace("\u2068", "").replace("\u2069", "").split(", ")
         assert shown[:2] == seats and shown[2].startswith("Computer 3"), (phone.name, shown)
+        # ... and so does its review (whose tiles are shown: as you or a friend saw them).
+        phone.page.locator("#history-list .history-entry").first.get_by_role(
+            "button", name="Review").click()
+        phone.page.wait_for_selector("#review-body:not([hidden])", timeout=60_000)
+        seen = phone.page.locator("#review-seen option").all_inner_texts()
+        seen = [s.replace("\u2068", "").replace("\u2069", "") for s in seen]
+        friend = seats[1] if seats[0] == "You" else seats[0]
+        assert "As you saw it" in seen and f"As {friend} saw it" in seen, (phone.name, seen)
 
 
 @inside

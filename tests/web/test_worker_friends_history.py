@@ -97,6 +97,12 @@ def test_both_copies_of_a_friends_match_keep_the_tables_names():
     stored = json.loads(seen["store"]["history|" + seen["answers"][1]["entry"]])
     assert stored["names"] == NAMES  # one per seat of the match, each a short text
     assert "names" not in stored["record"]
+    # Its review names the players too (the page names them as the list does).
+    opened = load(store=seen["store"], script=[
+        {"type": "review_open", "v": 2, "id": 3, "source": "entry",
+         "entry": seen["answers"][1]["entry"]}])["answers"][1]
+    assert opened["type"] == "review_opened" and opened["names"] == NAMES
+    assert opened["viewer"] == 1
     plain = guest(dict(add, names=["", ""]))
     assert "names" not in json.loads(plain["store"]["history|" + plain["answers"][1]["entry"]])
 

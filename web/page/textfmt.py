@@ -230,6 +230,11 @@ def set_remote_seats(seats):
     _remote["seats"] = tuple(seats)
 
 
+def remote_seats():
+    """The human seats other devices play, as `set_remote_seats` last set them."""
+    return list(_remote["seats"])
+
+
 def local_humans(seats):
     """How many human seats this device plays (the others' devices' seats left out)."""
     humans = 0
