@@ -153,12 +153,18 @@ def test_friends_connect_by_scanning_each_others_codes(cameras, site):
         page.goto(site + "index.html")
         page.wait_for_selector("#friends-scan:not([disabled]):not([hidden])",
                                timeout=ENGINE_TIMEOUT_MS)
-        # The camera opens on a frame with no code; Cancel turns it off.
+        # The camera opens on a frame with no code; Escape or Cancel turns it off.
         page.evaluate(KEEP_TRACKS)
         page.click("#friends-scan")
         page.wait_for_selector("#scan:not([hidden])")
         page.wait_for_function("window.scanTracks.length === 1"
                                " && window.scanTracks[0].readyState === 'live'", timeout=30_000)
+        page.keyboard.press("Escape")  # as Cancel: the camera goes off
+        page.wait_for_selector("#scan", state="hidden")
+        page.wait_for_function(ALL_ENDED)
+        page.click("#friends-scan")
+        page.wait_for_function("window.scanTracks.length === 2"
+                               " && window.scanTracks[1].readyState === 'live'", timeout=30_000)
         page.click("#scan-cancel")
         page.wait_for_selector("#scan", state="hidden")
         page.wait_for_function(ALL_ENDED)
@@ -168,7 +174,7 @@ def test_friends_connect_by_scanning_each_others_codes(cameras, site):
         page.click("#friends-scan")
         page.wait_for_selector("#friends:not([hidden])", timeout=30_000)
         assert page.locator("#scan").is_hidden()
-        page.wait_for_function(ALL_ENDED + " && window.scanTracks.length === 2")
+        page.wait_for_function(ALL_ENDED + " && window.scanTracks.length === 3")
         assert page.input_value("#friends-typed") == offer
         stats = page.evaluate("import('./scan.js').then((m) => ({...m.stats}))")
         assert stats["decoder"] == "jsqr", stats  # no BarcodeDetector on Linux Chromium

@@ -432,15 +432,20 @@ async def _scan(menu):
     SCAN["on"] = True
     byid("scan-status").textContent = tr("friends.scan_looking")
     byid("scan").hidden = False
+    byid("scan-cancel").focus()  # a modal dialog: the keyboard is in it (Escape cancels)
     try:
         if SCAN["js"] is None:
             SCAN["js"] = await dom.boot().scanner()
             dom.on(byid("scan-cancel"), "click", lambda event: stop_scan())
+            dom.on(byid("scan"), "keydown", _scan_key)
             screens.on_show(lambda old, new: stop_scan())
         made = await SCAN["js"].start(byid("scan-video"))
     finally:
         SCAN["on"] = False
         byid("scan").hidden = True
+        back = byid("friends-scan" if menu else "friends-answer-scan")
+        if not back.hidden:
+            back.focus()
     error = "" if made.ok else str(made.error)
     if error in ("denied", "no_camera", "failed"):
         if menu:
@@ -456,6 +461,11 @@ async def _scan(menu):
     else:
         byid("friends-answer-in").value = str(made.text).strip()
         await _answer()
+
+
+def _scan_key(event):
+    if str(event.key) == "Escape":
+        stop_scan()
 
 
 def stop_scan():
