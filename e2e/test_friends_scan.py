@@ -2,7 +2,8 @@
 relay answers, the host makes a code for its friend, the friend scans it from the host's
 screen with the camera (the menu's "Scan a code"), shows back its answer code, which the
 host scans in turn ("Scan the answer code"); the link opens and the match starts. Cancel
-turns the camera off. The decoder is the bundled jsQR: Linux Chromium has no
+turns the camera off; axe-core finds no serious violation in the dialog or the host's
+lobby. The decoder is the bundled jsQR: Linux Chromium has no
 BarcodeDetector, so this is the path a desktop browser takes.
 
 Each device is its own Chromium, launched with a fake camera that plays a YUV4MPEG2 file
@@ -26,6 +27,7 @@ from pathlib import Path
 import netns
 import pytest
 from conftest import ENGINE_TIMEOUT_MS
+from test_axe import AXE, BLOCKING, describe, run_axe
 from test_friends_play import Phone, open_table, start
 
 import build
@@ -159,6 +161,10 @@ def test_friends_connect_by_scanning_each_others_codes(cameras, site):
         page.wait_for_selector("#scan:not([hidden])")
         page.wait_for_function("window.scanTracks.length === 1"
                                " && window.scanTracks[0].readyState === 'live'", timeout=30_000)
+        axe = AXE.read_text(encoding="utf-8")
+        for where, on in (("the scan dialog", page), ("the host's lobby", host.page)):
+            found = [v for v in run_axe(on, axe) if v["impact"] in BLOCKING]
+            assert not found, f"axe on {where}:\n{describe(found)}"
         page.keyboard.press("Escape")  # as Cancel: the camera goes off
         page.wait_for_selector("#scan", state="hidden")
         page.wait_for_function(ALL_ENDED)
