@@ -440,13 +440,15 @@ async def _scan(menu):
             dom.on(byid("scan"), "keydown", _scan_key)
             screens.on_show(lambda old, new: stop_scan())
         made = await SCAN["js"].start(byid("scan-video"))
+    except Exception:  # noqa: BLE001 - scan.js did not load (a JsException): said as failed
+        made = None
     finally:
         SCAN["on"] = False
         byid("scan").hidden = True
         back = byid("friends-scan" if menu else "friends-answer-scan")
         if not back.hidden:
             back.focus()
-    error = "" if made.ok else str(made.error)
+    error = "failed" if made is None else "" if made.ok else str(made.error)
     if error in ("denied", "no_camera", "failed"):
         if menu:
             show_error(tr("friends.scan_failed." + error))
