@@ -68,6 +68,15 @@ def head(record, seats, history_id, started_at, names=None):
     return out
 
 
+def clean_names(given):
+    """A friends' table's names as the save and the history keep them (DECISIONS W-75): a
+    list of at most MAX_PLAYERS texts of at most 24 characters (the lobby's own bound), else
+    None."""
+    if not isinstance(given, list) or not 0 < len(given) <= MAX_PLAYERS:
+        return None
+    return [n[:24] if isinstance(n, str) else "" for n in given]
+
+
 def plan(match_id, moves, written):
     """The rows to put and delete so that the stored moves become `moves` (a list, one per
     hand, of the hand's notations), given the moves `written` before (same shape, or None for
@@ -164,6 +173,23 @@ def read_state(text):
 
 
 STATE_VERSION = 2  # the state row's version: 2 adds `stand_ins`
+
+
+def summary(state, now):
+    """The public summary of a `state` answer saved at `now` (ms since 1970): nothing any
+    seat could not see."""
+    return {"variant": state.get("variant"), "players": state.get("players"),
+            "seats": state.get("seats"), "hand_number": state.get("hand_number"),
+            "moves": len((state.get("view") or {}).get("history") or []),
+            "hand_over": bool(state.get("hand_over")),
+            "match_over": bool(state.get("match_over")), "saved_at": now}
+
+
+def public(state):
+    """What a history entry reads from a state besides the record (`history`: the finished
+    hands' results, for the statistics)."""
+    return {k: state.get(k)
+            for k in ("variant", "players", "match", "reading", "viewer", "history")}
 
 
 def state_row(summary, public, stand_ins=None):

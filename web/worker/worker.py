@@ -141,7 +141,8 @@ def _context():
     return types.SimpleNamespace(session=_session, answer=_answer, error=_error, post=_post,
                                  hist=_hist, master=_master, page=PAGE, for_page=_for_page,
                                  send=_send, computers_after=_computers_after,
-                                 refused=_refused, save_stand_ins=_save_stand_ins)
+                                 refused=_refused, queue=_queue, queue_save=_queue_save,
+                                 match=_match)
 
 
 def _later(name):
@@ -187,7 +188,7 @@ def _begin_match(saved=None, release=None, names=None):
     match_id = saved.get("history_id") or _new_id()
     _match.update(id=match_id, started_at=saved.get("started_at") or int(js.Date.now()),
                   over=bool((saved.get("summary") or {}).get("match_over")), release=release,
-                  names=_names(saved.get("names") if saved else names))
+                  names=save_log.clean_names(saved.get("names") if saved else names))
     if old is not None and old is not release:
         old()  # the match this tab played before is free now (retired, or never saved)
     if release is None:
@@ -198,14 +199,6 @@ def _begin_match(saved=None, release=None, names=None):
         legacy = saved.get("legacy", False)
         _written.update(id=None if legacy else match_id, hands=len(moves), moves=moves,
                         drop=[save_log.LEGACY_KEY] if legacy else [])
-
-
-def _names(given):
-    """A friends' table's names as the save and the history keep them: a list of at most 8
-    texts of at most 24 characters (the lobby's own bound), else None."""
-    if not isinstance(given, list) or not 0 < len(given) <= 8:
-        return None
-    return [n[:24] if isinstance(n, str) else "" for n in given]
 
 
 async def _own(match_id):
@@ -261,16 +254,6 @@ async def _write(item):
     _written.update(id=match_id, hands=len(moves), moves=moves, drop=[])
 
 
-def _save_stand_ins():
-    """Write the save again when the computers standing in for away friends changed since
-    the last state saved (the host chose, or a friend came back: DECISIONS W-74), so that a
-    reload of the host's page finds them; the match itself is the last state's."""
-    last = _queue.get("last")
-    if last is None or last["id"] != _match["id"] or last["stand_ins"] == _session.stand_ins:
-        return
-    _queue_save(dict(last, stand_ins=dict(_session.stand_ins)))
-
-
 async def _settle_writes(drop=False):
     """Wait until the queued saves are written (or, with `drop`, dropped)."""
     if drop:
@@ -278,13 +261,6 @@ async def _settle_writes(drop=False):
     task = _queue["task"]
     if task is not None and not task.done():
         await task
-
-
-def _public(state):
-    """What a history entry reads from a state besides the record (`history`: the finished
-    hands' results, for the statistics)."""
-    return {k: state.get(k)
-            for k in ("variant", "players", "match", "reading", "viewer", "history")}
 
 
 def _record_finished(answer):
@@ -320,7 +296,7 @@ async def _retire():
         try:
             if summary.get("moves") or (summary.get("hand_number") or 1) > 1:
                 saved = await worker_saves.read(match_id)
-                kept = await _later("worker_history").retire(saved, _new_id, _public,
+                kept = await _later("worker_history").retire(saved, _new_id, save_log.public,
                                                              _context())
                 if not kept:
                     continue
@@ -328,15 +304,6 @@ async def _retire():
         except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
             _hist["error"] = db.why(exc)
     _written.update(id=None, hands=0, moves=None, drop=[])
-
-
-def _summary(state):
-    """The public summary of a `state` answer: nothing any seat could not see."""
-    return {"variant": state.get("variant"), "players": state.get("players"),
-            "seats": state.get("seats"), "hand_number": state.get("hand_number"),
-            "moves": len((state.get("view") or {}).get("history") or []),
-            "hand_over": bool(state.get("hand_over")),
-            "match_over": bool(state.get("match_over")), "saved_at": int(js.Date.now())}
 
 
 def _with_save(text):
@@ -349,11 +316,11 @@ def _with_save(text):
     if not isinstance(answer, dict) or answer.get("type") != "state":
         return text
     try:
-        summary = _summary(answer)
+        summary = save_log.summary(answer, int(js.Date.now()))
         _queue_save({"id": _match["id"], "snapshot": _session.match.snapshot(),
                      "seats": list(_session.seats), "started_at": _match["started_at"],
                      "names": _match["names"],
-                     "summary": summary, "public": _public(answer),
+                     "summary": summary, "public": save_log.public(answer),
                      "stand_ins": dict(_session.stand_ins),
                      "state_id": answer.get("state_id")})
         _record_finished(answer)
@@ -439,13 +406,9 @@ async def _resume(data, message):
                "seats": saved.get("seats"), "v": PROTOCOL_VERSION}
     if data.get("id") is not None:
         message["id"] = data["id"]
-    stand_ins = {}
-    if data.get("devices") is not None:
-        message["devices"] = data["devices"]  # a friends' table reopened (DECISIONS W-43)
-        # ... with the computers that stood in for away friends (W-74)
-        stand_ins = saved.get("stand_ins") or {}
-        if stand_ins:
-            message["stand_ins"] = stand_ins
+    friends = data.get("devices") is not None  # a friends' table reopened (W-43, W-74)
+    if friends:
+        message.update(devices=data["devices"], stand_ins=saved.get("stand_ins") or {})
     answer = _for_page(_master.submit(PAGE, json.dumps(message)))
     refused = json.loads(answer)
     reset = refused.get("type") == "error" and refused.get("code") == "bad_seats"
@@ -455,23 +418,19 @@ async def _resume(data, message):
         message["seats"] = None
         answer = _for_page(_master.submit(PAGE, json.dumps(message)))
         refused = json.loads(answer)
-    if refused.get("type") == "error" and stand_ins:
+    if refused.get("type") == "error" and message.pop("stand_ins", None):
         # Stand-ins the master does not take (a damaged row): the table reopens without them.
-        message.pop("stand_ins")
-        answer = _for_page(_master.submit(PAGE, json.dumps(message)))
-        refused = json.loads(answer)
+        refused = json.loads(_for_page(_master.submit(PAGE, json.dumps(message))))
     if refused.get("type") == "error":
         return await _refuse_save(data, offer, refused.get("message", ""), release)
     _offer["id"] = None
     _begin_match(saved, release)
-    if data.get("devices") is not None:
-        # The page's table says which friends' seats a computer plays (W-74).
+    if friends:  # the page's table says which friends' seats a computer plays (W-74)
         refused["stand_ins"] = {str(s): v for s, v in _session.stand_ins.items()}
-        answer = json.dumps(refused)
     if reset:
         refused["seats_reset"] = True
-        answer = json.dumps(refused)
         _written["hands"] = -1  # the head is written anew, with the seats now played
+    answer = json.dumps(refused) if friends or reset else answer
     return _with_save(answer)
 
 
@@ -722,12 +681,8 @@ async def _dispatch(data, message):
     if kind in LAZY_INTENTS:
         return await _later(LAZY_INTENTS[kind]).handle(data, _context())
     starts = kind in NEW_MATCH
-    names = None
-    if starts and "names" in data:
-        # A friends' table's names, for the save and the history (W-75): the worker's, not
-        # the engine's (a record holds no names).
-        names = _names(data.pop("names"))
-        message = json.dumps(data)
+    if starts:  # a friends' table's names (W-75) are the worker's to keep, not the engine's
+        names, message = save_log.clean_names(data.pop("names", None)), json.dumps(data)
     if starts and not data.get("keep_saved"):
         await _retire()
     for updates in _master.submit_steps(PAGE, message):
