@@ -132,6 +132,12 @@ KEEP_TRACKS = """() => {
     return stream;
   };
 }"""
+# The page as a phone hides it (its screen off): `document.hidden` and its event.
+HIDE = """() => {
+  Object.defineProperty(document, 'hidden', {value: true, configurable: true});
+  document.dispatchEvent(new Event('visibilitychange'));
+  delete document.hidden;
+}"""
 ALL_ENDED = ("window.scanTracks.length > 0"
              " && window.scanTracks.every((t) => t.readyState === 'ended')")
 
@@ -155,7 +161,7 @@ def test_friends_connect_by_scanning_each_others_codes(cameras, site):
         page.goto(site + "index.html")
         page.wait_for_selector("#friends-scan:not([disabled]):not([hidden])",
                                timeout=ENGINE_TIMEOUT_MS)
-        # The camera opens on a frame with no code; Escape or Cancel turns it off.
+        # The camera opens on a frame with no code; Escape, Cancel or the page hidden turn it off.
         page.evaluate(KEEP_TRACKS)
         page.click("#friends-scan")
         page.wait_for_selector("#scan:not([hidden])")
@@ -174,13 +180,20 @@ def test_friends_connect_by_scanning_each_others_codes(cameras, site):
         page.click("#scan-cancel")
         page.wait_for_selector("#scan", state="hidden")
         page.wait_for_function(ALL_ENDED)
+        # The page hidden (a phone's screen off, another app): the camera goes off too.
+        page.click("#friends-scan")
+        page.wait_for_function("window.scanTracks.length === 3"
+                               " && window.scanTracks[2].readyState === 'live'", timeout=30_000)
+        page.evaluate(HIDE)
+        page.wait_for_selector("#scan", state="hidden")
+        page.wait_for_function(ALL_ENDED)
         assert page.locator("#menu:not([hidden])").count() == 1
         # The host's code before the camera: read at once, taken as a typed offer code.
         guest_camera.write_bytes(y4m_of_rows(qr_rows(host.page, offer)))
         page.click("#friends-scan")
         page.wait_for_selector("#friends:not([hidden])", timeout=30_000)
         assert page.locator("#scan").is_hidden()
-        page.wait_for_function(ALL_ENDED + " && window.scanTracks.length === 3")
+        page.wait_for_function(ALL_ENDED + " && window.scanTracks.length === 4")
         assert page.input_value("#friends-typed") == offer
         stats = page.evaluate("import('./scan.js').then((m) => ({...m.stats}))")
         assert stats["decoder"] == "jsqr", stats  # no BarcodeDetector on Linux Chromium
