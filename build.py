@@ -7,8 +7,9 @@
   `pyproject.toml` (a fixed SOURCE_DATE_EPOCH, built from a clean copy of the sources so no
   stale build directory leaks into it and nothing is written into the source tree);
 - a copy of `web/` (the page, the MicroPython UI, the worker entry point);
-- `web/peer.js` (friends' devices: WebRTC) with the npm modules it imports copied into
-  `dist/vendor/` and its imports pointed there (Trystero, lean-qr: `vendor_modules`);
+- `web/peer.js` (friends' devices: WebRTC) and `web/qr_decoder.js` (the camera scan's decoder)
+  with the npm modules they import copied into `dist/vendor/` and their imports pointed there
+  (Trystero, lean-qr, jsQR: `vendor_modules`);
 - only the Pyodide files a page fetches, PyScript's `dist/` (without source maps) and the
   MicroPython `.mjs` + `.wasm`, all from `node_modules` (pinned by `package-lock.json`;
   `npm ci` runs when they are missing or at other versions);
@@ -57,6 +58,9 @@ PINNED = {
     # (DECISIONS W-25, W-27); vendored into dist/vendor/ by `vendor_modules`.
     "@trystero-p2p/nostr": "0.25.4",
     "lean-qr": "2.7.4",
+    # web/qr_decoder.js: the camera scan's QR decoder where the browser has no BarcodeDetector
+    # (DECISIONS W-73); vendored the same way, loaded only when a scan opens.
+    "jsqr": "1.4.0",
 }
 # devDependencies: used by the browser tests only (e2e/test_axe.py), never copied into dist/.
 DEV_PINNED = {
@@ -76,7 +80,7 @@ SOURCE_DATE_EPOCH = "315532800"
 # The page's ES modules that import npm packages by name ("bare" specifiers): build.py copies
 # the browser modules they reach into dist/vendor/<package>/ and points the imports there, so
 # the site loads them from its own origin with no bundler and no import map (`vendor_modules`).
-VENDOR_ENTRIES = ("peer.js",)
+VENDOR_ENTRIES = ("peer.js", "qr_decoder.js")
 # Files of web/ that are templates for build.py rather than files of the site.
 TEMPLATES = {"sw.js"}
 MIME_TYPES = {
@@ -533,6 +537,7 @@ def build(dist: Path = DIST) -> dict:
             "micropython": PINNED["@micropython/micropython-webassembly-pyscript"],
             "trystero": PINNED["@trystero-p2p/nostr"],
             "lean-qr": PINNED["lean-qr"],
+            "jsqr": PINNED["jsqr"],
             "protocol": variants.get("protocol"),
         },
         "inputs": fingerprint,

@@ -22,6 +22,7 @@ import re
 import time
 from pathlib import Path
 
+import i18n
 import netns
 import pytest
 from conftest import ENGINE_TIMEOUT_MS, click_unless_rerendered, open_custom
@@ -38,7 +39,7 @@ TILE = re.compile(r"(?<![\d.])(\d{1,2})-(\d{1,2})(?![\d.])")
 
 def test_friends_play_in_namespace():
     """Run this file again inside a network namespace; fail when that run fails."""
-    netns.run_file_inside(str(Path(__file__).resolve()), 13, 2400, str(ROOT), ("-x",))
+    netns.run_file_inside(str(Path(__file__).resolve()), 15, 2400, str(ROOT), ("-x",))
 
 
 # --------------------------------------------------------------------------- devices
@@ -511,6 +512,36 @@ def test_friends_an_away_friend_is_played_by_the_computer_then_comes_back(phones
 
 
 @inside
+def test_friends_a_computer_standing_in_plays_on_after_the_host_reloads(phones):
+    """DECISIONS W-74: the computer the host let play an away friend's seat is kept in the
+    save: after the host's page reloads and reopens the table, it plays that seat again at
+    once, and the host is not asked about that friend again."""
+    host, guest = phones(2)
+    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"])
+    join(guest, link, "Minh")
+    start(host, [guest])
+    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    guest.page.close()
+    host.page.wait_for_selector('#board .seat.away[data-seat="1"]', timeout=30_000)
+    host.page.evaluate("window.dominoFriends.askLater(1, 10)")  # (instead of the grace)
+    host.page.wait_for_selector("#friends-ask:not([hidden])", timeout=10_000)
+    host.page.click('[data-fstand="1"]')
+    host.page.wait_for_selector('#board .seat.standin[data-seat="1"]', timeout=10_000)
+    host.page.wait_for_timeout(1000)  # the save is written after the answer
+    host.page.reload()
+    host.page.wait_for_selector("#friends-host:not([disabled])", timeout=ENGINE_TIMEOUT_MS)
+    host.page.click("#resume")
+    host.page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    host.page.wait_for_selector('#board .seat.standin[data-seat="1"]', timeout=30_000)
+    assert host.page.evaluate("window.dominoFriends.summary().standin") == [
+        False, True, False, False]
+    before = moves_of_seat(host_record(host), 1)
+    play_hand_together([host], timeout_s=120, until_state=host.state() + 8)
+    assert moves_of_seat(host_record(host), 1) > before, "the computer played seat 2"
+    assert host.page.locator("#friends-ask").is_hidden()
+
+
+@inside
 def test_friends_reactions_show_on_every_device_and_the_host_removes_a_friend(phones, artifacts):
     host, amy, bob = phones(3)
     link = open_table(host, "kozel", 4, ["human", "human", "human", "ai:easy"])
@@ -550,6 +581,46 @@ def test_friends_reactions_show_on_every_device_and_the_host_removes_a_friend(ph
     assert check_secrets(amy, 1, host_record(host)) >= 3
 
 
+def wait_still(page, seconds=3.0, timeout_s=90.0):
+    """Wait until the page's shown state has not changed for `seconds` (a player's turn:
+    no computer's move on its way)."""
+    deadline = time.monotonic() + timeout_s
+    last, since = None, time.monotonic()
+    while time.monotonic() < deadline:
+        now = page.evaluate("document.documentElement.dataset.state || ''")
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= seconds:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError("the table never stood still")
+
+
+@inside
+def test_friends_the_lobby_and_the_bar_speak_a_new_language_at_once(phones):
+    """A language chosen in the lobby or at a friends' table: the lobby and the bar under
+    the hand (the friends at the table, the reactions) are drawn again in it at once, not
+    when the lobby next changes or the next move comes."""
+    i18n.load_all()
+    host, guest = phones(2)
+    link = open_table(host, "kozel", 4, ["human", "human", "ai:easy", "ai:easy"])
+    join(guest, link, "Minh")
+    host.page.wait_for_selector("#friends-start:not([disabled])", timeout=60_000)
+    host.page.select_option("#lang", "ru")
+    assert host.page.text_content("#friends-title") == i18n.t("ru", "friends.host_title")
+    assert host.page.text_content("#friends-status") == i18n.t("ru", "friends.all_here")
+    host.page.select_option("#lang", "en")
+    start(host, [guest])
+    host.page.wait_for_selector("#react-row:not([hidden])", timeout=30_000)
+    for phone, lang in ((host, "vi"), (guest, "ru")):
+        wait_still(phone.page)
+        phone.page.select_option("#lang", lang)
+        phone.page.wait_for_function(
+            "(want) => document.querySelector('#react-row summary').textContent === want",
+            arg=i18n.t(lang, "react.open"), timeout=2000)
+    assert host.page.text_content("#friends-list summary") == i18n.t("vi", "friends.at_table")
+
+
 def history_entries(page):
     """The match history's entries, as the page lists them."""
     page.click("#menu-button")
@@ -584,6 +655,24 @@ def test_friends_the_finished_match_enters_every_players_history(phones, artifac
         entries.first.get_by_role("button", name="Review").click()
         phone.page.wait_for_selector("#review-body:not([hidden])", timeout=60_000)
         phone.page.screenshot(path=str(artifacts / f"friends_history_review_{phone.name}.png"))
+    # After a reload (the table forgotten), each copy still names the players by the names
+    # they gave at the table (DECISIONS W-75).
+    for phone, seats in ((host, ["You", "Minh"]), (guest, ["Hana", "You"])):
+        phone.page.goto(phone.site + "index.html")
+        phone.page.wait_for_selector("#history-open:not([disabled])", timeout=ENGINE_TIMEOUT_MS)
+        phone.page.click("#history-open")
+        line = phone.page.locator("#history-list .history-entry .history-seats").first
+        line.wait_for(timeout=30_000)
+        shown = line.inner_text().replace("\u2068", "").replace("\u2069", "").split(", ")
+        assert shown[:2] == seats and shown[2].startswith("Computer 3"), (phone.name, shown)
+        # ... and so does its review (whose tiles are shown: as you or a friend saw them).
+        phone.page.locator("#history-list .history-entry").first.get_by_role(
+            "button", name="Review").click()
+        phone.page.wait_for_selector("#review-body:not([hidden])", timeout=60_000)
+        seen = phone.page.locator("#review-seen option").all_inner_texts()
+        seen = [s.replace("\u2068", "").replace("\u2069", "") for s in seen]
+        friend = seats[1] if seats[0] == "You" else seats[0]
+        assert "As you saw it" in seen and f"As {friend} saw it" in seen, (phone.name, seen)
 
 
 @inside

@@ -144,6 +144,14 @@ const boot = {
   friends() {
     return import("./friends.js").then((m) => m.default);
   },
+  // The camera scan of a friend's code (web/scan.js, DECISIONS W-73), loaded when a scan
+  // opens; `canScan` says whether this browser has a camera API at all (the Scan buttons).
+  scanner() {
+    return import("./scan.js").then((m) => ({ start: m.start, stop: m.stop, stats: m.stats }));
+  },
+  canScan() {
+    return !!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
+  },
   // Offers a text as a file download (record export).
   download(name, text) {
     const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));

@@ -441,9 +441,13 @@ const friends = {
 
   // Reopen the kept table after the host's page reloaded and its match was resumed with every
   // friend's seat held by a stand-in device (`away-<seat>`, the master's): the same room, each
-  // friend away until their page comes back with its seat token.
-  async reopen() {
+  // friend away until their page comes back with its seat token. `standText`: JSON of the
+  // seats a computer played before the reload and plays again (the save's, DECISIONS W-74):
+  // those are not asked about again.
+  async reopen(standText) {
     let kept;
+    let standing = {};
+    try { standing = JSON.parse(standText || "{}") || {}; } catch (e) { standing = {}; }
     try { kept = JSON.parse(load(TABLE_KEY)); } catch (e) { kept = null; }
     if (!kept || !Array.isArray(kept.seats)) return { ok: false, error: "no_table" };
     const plan = { kinds: kept.seats.map((s) => s.kind), name: (kept.seats[0] || {}).name, code: kept.code };
@@ -458,7 +462,10 @@ const friends = {
         this.seats[seat].away = false;
         this.seats[seat].standin = true;
         this.seats[seat].removed = true;
-        boot().engine.worker.postMessage(JSON.stringify({ type: "peer_stand_in", seat, level: STAND_IN_LEVEL, v: 2 }));
+        // (A save of the earlier builds kept no stand-ins: the master is told here.)
+        if (!standing[seat]) boot().engine.worker.postMessage(JSON.stringify({ type: "peer_stand_in", seat, level: STAND_IN_LEVEL, v: 2 }));
+      } else if (standing[seat]) {
+        this.seats[seat].standin = true;  // the computer plays on until the friend is back
       } else {
         this.askLater(seat, GRACE_MS);
       }
@@ -627,7 +634,9 @@ const friends = {
 
   keepMatch(answer) {
     const seat = (this.lobby || {}).seat;
-    const keep = { type: "history_add", record: answer.record, seats: answer.seats, viewer: seat, v: 2, id: KEEP_ID };
+    // The table's names as the host last said them: the history names each player (W-75).
+    const names = Array.isArray((this.lobby || {}).names) ? this.lobby.names.map(String) : [];
+    const keep = { type: "history_add", record: answer.record, seats: answer.seats, viewer: seat, names, v: 2, id: KEEP_ID };
     boot().engine.worker.postMessage(JSON.stringify(keep));
     this.matchKept = true;
   },

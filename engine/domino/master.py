@@ -30,7 +30,9 @@ docstring, engine/domino/session/__init__.py) and adds these rules:
 
 - A friend's seat whose device went away may be played by a computer until a device joins it
   again (``stand_in``; the host's choice, DECISIONS W-65): the seat stays human in the
-  match (its record, its save), only who moves it changes. The friend's device that comes
+  match (its record, its save), only who moves it changes. A host reopening its table from
+  its save gives the computers that stood in back with its ``load_record`` (``stand_ins``:
+  seat -> level, for the seats its ``devices`` hold; W-74). The friend's device that comes
   back gets its seat at its next turn: a computer's move for it under way is finished
   first. The host may remove a friend's device (``remove``): it gets nothing more and a
   computer plays its seat (W-66).
@@ -185,10 +187,13 @@ class Master:
             data = None
         refusal = self.refusal(seat, data)
         seating: dict[str, int] | None = None
+        standing: dict[int, str] = {}
         if refusal is None and seat == LOCAL and isinstance(data, dict):
             refusal, data = self.for_host(data)
             if refusal is None and data.get("type") in HOST_INTENTS:
                 refusal, seating = self.seating(data.pop("devices", None))
+            if refusal is None and "stand_ins" in data:
+                refusal, standing = self.standing(data.pop("stand_ins"), data.get("type"))
             message = json.dumps(data)
         if refusal is not None:
             code, why = refusal
@@ -216,8 +221,9 @@ class Master:
             return
         if seating is not None:
             self.seat_friends(seating)
+            self.restore_stand_ins(standing)
         given = json.loads(answer)
-        if seat == LOCAL and given.get("viewer") == self.local_viewer():
+        if seat == LOCAL and not standing and given.get("viewer") == self.local_viewer():
             mine_text = answer  # the session's answer is already the host's view
         else:
             mine = self.seen_by(seat)
@@ -320,6 +326,36 @@ class Master:
                 return ("bad_message", f"devices: {str(device)[:40]!r} -> {seat!r}"), None
             out[device] = seat
         return None, out
+
+    @staticmethod
+    def standing(given: Any, kind: Any) -> tuple[tuple[str, str] | None, dict[int, str]]:
+        """A ``load_record``'s ``stand_ins`` read (a host reopening its friends' table from
+        its save, DECISIONS W-74): (a refusal, {}) unless it is a map of at most 16 seats
+        (numbers, or their digits as JSON keys) to AI levels and the intent is a
+        ``load_record``, else (None, seat -> level)."""
+        if kind != "load_record":
+            return ("bad_message", "only a load_record may carry stand_ins"), {}
+        if not isinstance(given, dict) or len(given) > 16:
+            return ("bad_message", "stand_ins must map at most 16 seats to levels"), {}
+        out: dict[int, str] = {}
+        for seat, level in given.items():
+            number = int(seat) if isinstance(seat, str) and seat.isdigit() and len(seat) < 3 \
+                else seat
+            if not isinstance(number, int) or isinstance(number, bool) or level not in AI_LEVELS:
+                return ("bad_message", f"stand_ins: {str(seat)[:40]!r} -> {str(level)[:40]!r}"), {}
+            out[number] = level
+        return None, out
+
+    def restore_stand_ins(self, standing: dict[int, str]) -> None:
+        """The loaded match's computers standing in for away friends, as they were saved:
+        each seat of ``standing`` that a friend's device of the new seating holds (its
+        stand-in device, ``away-<seat>``, after a host's reload) is played by a computer at
+        its level until a device joins it again, as ``stand_in`` does; other seats are
+        ignored (the host's page plays them)."""
+        held = {s for s in self.devices.values() if isinstance(s, int)}
+        for seat, level in standing.items():
+            if seat in held:
+                self.session.stand_ins[seat] = level
 
     def seat_friends(self, seating: dict[str, int]) -> None:
         """The new match's friends' devices: every earlier friend's device leaves, each of

@@ -246,3 +246,56 @@ def test_a_guest_gets_the_record_only_once_the_match_is_over():
     assert asked == [("guest", asked[0][1])] and asked[0][1]["code"] == "reveals_hands"
     assert "record" not in asked[0][1] and str(master.session.match.seed) not in json.dumps(
         asked[0][1])
+
+
+def reopened(record, stand_ins, devices=None):
+    """A fresh master (the host's page reloaded) loading `record` with the friend's seat 2
+    held by its stand-in device and the saved `stand_ins`; (master, the host's answer)."""
+    fresh = Master()
+    fresh.join("host", LOCAL)
+    message = {"type": "load_record", "record": record, "seats": SEATS, "id": 3,
+               "devices": {"away-2": 2} if devices is None else devices}
+    if stand_ins is not None:
+        message["stand_ins"] = stand_ins
+    updates = fresh.submit("host", json.dumps(message))
+    return fresh, dict(decoded(updates))["host"]
+
+
+def test_a_reopened_match_gives_the_saved_stand_ins_back_until_the_friend_returns():
+    """DECISIONS W-74: the host reopens its table from its save after a reload; the computer
+    that played the away friend's seat plays it again at once (its level kept), and the
+    friend's device joining the seat gets it back, as before the reload."""
+    master = away_at_its_turn(seed=11)
+    record = json.loads(master.submit("host", json.dumps(
+        {"type": "export_record", "reveal": True}))[0][1])["record"]
+    fresh, answer = reopened(record, {"2": "easy"})
+    assert fresh.session.stand_ins == {2: "easy"}
+    assert answer["type"] == "state" and answer["to_move_kind"] == "ai"  # the computer moves
+    before = len(fresh.session.match.moves_of_hand())
+    pushed = run_computers(fresh)
+    assert pushed and decoded(pushed)[0][1]["ai"]["level"] == "easy"
+    assert fresh.session.match.moves_of_hand()[before][0] == 2  # the friend's seat moved
+    # The friend comes back with its seat token: the seat is its own again.
+    fresh.leave("away-2")
+    fresh.join("guest", 2)
+    assert fresh.session.stand_ins == {}
+    # Without stand-ins (a save of the earlier builds) the seat waits for its friend.
+    plain, answer = reopened(record, None)
+    assert plain.session.stand_ins == {} and answer["to_move_kind"] == "human"
+    # A seat no friend's device holds stays the host's page's: nothing stands in for it.
+    other, _ = reopened(record, {"2": "easy"}, devices={})
+    assert other.session.stand_ins == {}
+
+
+@pytest.mark.parametrize("stand_ins", [[2], {"2": "grandmaster"}, {"x": "easy"},
+                                       {str(i): "easy" for i in range(17)}])
+def test_bad_stand_ins_are_refused_and_change_nothing(stand_ins):
+    master = started(seed=11)
+    record = json.loads(master.submit("host", json.dumps(
+        {"type": "export_record", "reveal": True}))[0][1])["record"]
+    fresh, answer = reopened(record, stand_ins)
+    assert answer["type"] == "error" and answer["code"] == "bad_message"
+    assert fresh.session.match is None
+    # Only a load_record carries them.
+    refused = master.submit("host", json.dumps({"type": "hint", "stand_ins": {"2": "easy"}}))
+    assert json.loads(refused[0][1])["code"] == "bad_message"

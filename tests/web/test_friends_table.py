@@ -92,6 +92,22 @@ def test_a_guest_sees_no_question_and_no_list_but_the_reactions(page):
     assert "Well played!" in page.written["react-box"]
 
 
+def test_the_bar_is_drawn_again_in_a_new_language_and_only_then(page, monkeypatch):
+    """The page asks for the bar after every state and, since the language can change at
+    the table, after a language change (friends.on_lang): it is drawn again when the words
+    would differ, not when nothing changed."""
+    page.table.render(SUMMARY, KINDS)
+    assert "Friends at the table" in page.written["friends-list"]
+    page.written.clear()
+    page.table.render(SUMMARY, KINDS)
+    assert page.written == {}  # the same lobby in the same language: nothing drawn
+    monkeypatch.setitem(S, "lang", "ru")
+    page.table.render(SUMMARY, KINDS)
+    assert "Друзья за столом" in page.written["friends-list"], page.written["friends-list"]
+    assert "Minh" in page.written["friends-ask"] and "Away" not in page.written["friends-ask"]
+    assert "Well played!" not in page.written["react-box"]
+
+
 def test_away_from_a_friends_table_the_bar_is_hidden(page, monkeypatch):
     monkeypatch.setitem(S, "friends", None)
     page.table.render(SUMMARY, KINDS)

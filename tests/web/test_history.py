@@ -136,6 +136,43 @@ def test_the_history_screen_says_game_players_levels_and_result(lang, title, res
         assert lines["seats"] == "You, Computer 2 (hard), Computer 3 (medium)"
 
 
+FRIENDS_SEATS = ["human", "human", "ai:easy", "human"]
+
+
+def _friends_entry(viewer, names):
+    match = Match.new("kozel", {"players": 4}, 5)
+    state = {"variant": "kozel", "players": 4, "viewer": viewer,
+             "match": {"records": [12, 40, 3, 0]},
+             "reading": {"standing": "record", "better": "lower"}}
+    return history.make_entry("friends-5", match.to_record(), FRIENDS_SEATS, state, True,
+                              100, 200, names)
+
+
+@pytest.mark.parametrize(("lang", "viewer", "seats"), [
+    ("en", 0, "You, \u2068Minh\u2069, Computer 3 (easy), Player 4"),
+    ("en", 1, "\u2068Hana\u2069, You, Computer 3 (easy), Player 4"),
+    ("vi", 1, "\u2068Hana\u2069, Bạn, Máy 3 (dễ), Người chơi 4"),
+    ("ru", 0, "Вы, \u2068Minh\u2069, Компьютер 3 (лёгкий), Игрок 4"),
+])
+def test_a_friends_match_names_its_players_in_every_copy(lang, viewer, seats):
+    """DECISIONS W-75: the host's copy and each guest's name the players by the names they
+    gave at the table, the copy's own seat "You" (its device played it alone), a friend with
+    no name by number; the names go in the entry, never in the record."""
+    entry = _friends_entry(viewer, ["Hana", "Minh", "", "  "])
+    assert entry["names"] == ["Hana", "Minh", "", ""] and "names" not in entry["record"]
+    read = history.read_entry(json.dumps(entry))
+    assert history.summary(read)["names"] == entry["names"]
+    assert textfmt.history_lines(lang, read, "")["seats"] == seats
+
+
+def test_an_entry_without_names_is_named_as_before():
+    entry = _friends_entry(0, ["", "", "", ""])
+    assert "names" not in entry
+    assert textfmt.history_lines("en", entry, "")["seats"] == (
+        "Player 1, Player 2, Computer 3 (easy), Player 4")
+    assert history.clean_names(["A" * 30, None], 3) == ["A" * 24, "", ""]
+
+
 def test_a_finished_match_counts_its_hands_in_each_language():
     entry = _entry(finished=True, hands=2, standing="money", better="higher",
                    match={"balances": [3000, -1500, -1500]})
@@ -244,6 +281,10 @@ def test_import_respects_the_keep_setting_oldest_first():
     ({"viewer": 5}, "field viewer"),
     ({"hands": 10**9}, "field hands"),
     ({"id": "x" * 1000}, "field id"),
+    ({"names": ["Hana", "Minh"]}, "field names"),
+    ({"names": ["Hana", "x" * 25, ""]}, "field names"),
+    ({"names": ["Hana", 5, ""]}, "field names"),
+    ({"names": "Hana"}, "field names"),
     ({"results": [{"termination": "out", "winner": 0, "delta": ["x", 1, 2]}]},
      "field results"),
     ({"results": [{"termination": "out", "winner": 0, "delta": [1, 2, 3]}] * 1001},
@@ -269,7 +310,7 @@ def test_the_list_gets_only_the_known_fields_of_an_entry():
     entry = _entry(extra=list(range(1000)))
     entry["match"]["junk"] = "x" * 1000
     summary = history.summary(history.read_entry(json.dumps(entry)))
-    assert set(summary) == set(history.SUMMARY_FIELDS)
+    assert set(summary) == set(history.SUMMARY_FIELDS) - {"names"}  # (a friends' match's)
     assert set(summary["match"]) == {"records", "open"}
 
 

@@ -160,3 +160,21 @@ def test_a_friends_link_gives_its_code():
     for bad in ("ABC", "ABCDE12345X", "ABCDE%2F2345", "<script>", "A" * 50):
         found = deeplink.read_link("#friends=" + bad)
         assert found["friends"] is None and found["notes"] == [deeplink.NOTE_BAD], bad
+
+
+@pytest.mark.parametrize("scanned, typed", [
+    # The invitation's QR code is its link: the menu's code field gets the room code.
+    ("https://example.org/domino/#friends=ABCDE-12345", "ABCDE-12345"),
+    ("http://127.0.0.1:8000/index.html#lang=vi&friends=abcde12345", "abcde12345"),
+    # A room code or a host's offer code (the manual path) is taken as read, white space
+    # (a QR code's line breaks) dropped.
+    ("ABCDE-12345", "ABCDE-12345"),
+    ("AQMEeHQx bxgz\nQmJuT1No", "AQMEeHQxbxgzQmJuT1No"),
+    ("x" * 2000, "x" * 800),
+])
+def test_a_scanned_code_is_what_the_code_field_reads(scanned, typed):
+    """deeplink.scanned_text (DECISIONS W-73): what a camera scan puts in the menu's code
+    field, which its Join then reads as a typed code."""
+    assert deeplink.scanned_text(scanned) == typed
+    code = deeplink.friends_code(typed)
+    assert code is None or code == "ABCDE12345"

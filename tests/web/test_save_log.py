@@ -99,6 +99,24 @@ def test_the_state_row_carries_the_summary_and_the_public_part():
     assert saved["summary"] == {"moves": 3, "saved_at": 9} and saved["public"] == {"history": []}
 
 
+def test_the_state_row_keeps_the_stand_ins_and_an_earlier_row_has_none():
+    """DECISIONS W-74: the computers standing in for away friends (seat -> level) are kept
+    in the state row from its version 2; a row of the earlier builds (no version) loads with
+    none, and a damaged field is dropped whole, not guessed at."""
+    head = {"record": {"hands": [{"deal": {}}]}, "seats": ["human", "human"]}
+    state = save_log.state_row({"moves": 3}, {"history": []}, {1: "medium"})
+    assert save_log.load(json.dumps(head), [], state)["stand_ins"] == {"1": "medium"}
+    earlier = json.dumps({"summary": {"moves": 3}, "public": {"history": []}})
+    saved = save_log.load(json.dumps(head), [], earlier)
+    assert saved["stand_ins"] == {} and saved["summary"] == {"moves": 3}
+    assert save_log.load(json.dumps(head), [], None)["stand_ins"] == {}
+    for bad in ([1], {"1": 5}, {"x": "easy"}, {"12": "easy"}, {str(i): "easy" for i in range(9)},
+                {"1": "e" * 21}):
+        row = json.dumps({"version": 2, "summary": {}, "public": None, "stand_ins": bad})
+        assert save_log.read_stand_ins(row) == {}, bad
+    assert save_log.read_stand_ins(json.dumps({"version": 3, "stand_ins": {"1": "easy"}})) == {}
+
+
 def test_the_newest_save_is_offered():
     assert save_log.newest([("a", {"saved_at": 5}), ("b", {"saved_at": 9}), ("c", {})]) == "b"
     assert save_log.newest([]) is None

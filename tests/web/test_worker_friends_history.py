@@ -14,7 +14,7 @@ import copy
 import functools
 import json
 
-from test_worker_saves import load
+from test_worker_saves import NEW as DRAW, PLAY, load
 
 SEATS = ["ai:easy", "ai:easy"]
 NEW = {"type": "new_match", "v": 2, "variant": "vn_traditional", "seed": 8, "seats": SEATS,
@@ -73,3 +73,47 @@ def test_a_record_that_does_not_replay_or_a_stranger_seat_is_refused():
     assert [a["type"] for a in refused] == ["error"] * 4
     assert {a["code"] for a in refused} == {"bad_record"}
     assert seen["answers"][5]["entries"] == []
+
+
+NAMES = ["Hana", "Minh"]
+
+
+def test_both_copies_of_a_friends_match_keep_the_tables_names():
+    """DECISIONS W-75: the host's `new_match` carries the table's names (the worker keeps them
+    in the save's head and in the history entry, never in the record), and a guest's
+    `history_add` carries them too: each copy names its players; the record stays as the
+    engine writes it (RECORD.md has no names)."""
+    host = load(script=[dict(NEW, names=NAMES), "settle", {"type": "history", "v": 2, "id": 9}])
+    listed = host["answers"][-1]["entries"]
+    assert [e["names"] for e in listed] == [NAMES]
+    stored = json.loads(host["store"]["history|" + listed[0]["id"]])
+    assert stored["names"] == NAMES and "names" not in stored["record"]
+    heads = [json.loads(v) for k, v in host["store"].items() if k.startswith("saves|match:")]
+    assert [h.get("names") for h in heads] == [NAMES] or heads == []  # (retired once over)
+    given = hosted()["answers"][3]
+    add = {"type": "history_add", "v": 2, "id": 2, "record": given["record"],
+           "seats": given["seats"], "viewer": 1, "names": NAMES + ["x" * 100, 5]}
+    seen = guest(add)
+    stored = json.loads(seen["store"]["history|" + seen["answers"][1]["entry"]])
+    assert stored["names"] == NAMES  # one per seat of the match, each a short text
+    assert "names" not in stored["record"]
+    # Its review names the players too (the page names them as the list does).
+    opened = load(store=seen["store"], script=[
+        {"type": "review_open", "v": 2, "id": 3, "source": "entry",
+         "entry": seen["answers"][1]["entry"]}])["answers"][1]
+    assert opened["type"] == "review_opened" and opened["names"] == NAMES
+    assert opened["viewer"] == 1
+    plain = guest(dict(add, names=["", ""]))
+    assert "names" not in json.loads(plain["store"]["history|" + plain["answers"][1]["entry"]])
+
+
+def test_the_names_survive_in_the_save_for_an_unfinished_match():
+    """A friends' match the host leaves unfinished (another match replaces it) enters the
+    history with the names its save's head kept."""
+    first = load(script=[dict(DRAW, names=NAMES), "settle", PLAY, "settle"])
+    heads = [json.loads(v) for k, v in first["store"].items() if k.startswith("saves|match:")]
+    assert [h["names"] for h in heads] == [NAMES]
+    second = load(store=first["store"], script=[
+        dict(NEW, seed=9), {"type": "history", "v": 2, "id": 9}])
+    entries = second["answers"][-1]["entries"]
+    assert [e.get("names") for e in entries if not e["finished"]] == [NAMES]

@@ -214,3 +214,64 @@ def test_every_match_kept_is_listed_and_resumed_or_discarded_by_its_id():
     assert refused["code"] == "no_save" and bad["code"] == "bad_message"
     assert forgotten["type"] == "forgotten" and listed["saves"] == []
     assert match_ids(third["store"]) == [block_id]
+
+
+FRIENDS = {"type": "new_match", "v": 2, "variant": "draw", "options": {"players": 2},
+           "seats": ["human", "human"], "seed": 4, "devices": {"g1": 1}}
+
+
+def state_row(store):
+    rows = [json.loads(v) for k, v in store.items() if k.startswith("saves|state:")]
+    assert len(rows) == 1
+    return rows[0]
+
+
+def test_a_computer_standing_in_for_an_away_friend_survives_the_hosts_reload():
+    """DECISIONS W-74: at a friends' table the host let a computer play its away friend's
+    seat; the save keeps it, and the host's page reopening the table from the save (`resume`
+    with the friends' seats held) gets it back: the computer plays that seat again at once,
+    at its level, and the page is told which. The friend back in its seat is saved at once,
+    with no move made (the save is written again for it alone)."""
+    first = load(script=[FRIENDS, "settle",
+                         {"type": "peer_stand_in", "v": 2, "id": 3, "seat": 1, "level": "easy"},
+                         "settle"])
+    assert first["answers"][2]["type"] == "stood_in"
+    row = state_row(first["store"])
+    assert row["version"] == 2 and row["stand_ins"] == {"1": "easy"}
+    moved = len([k for k in first["store"] if k.startswith("saves|move:")])
+    # The host's page reloads: its menu's Continue reopens the table.
+    second = load(store=first["store"], script=[
+        {"type": "resume", "v": 2, "id": 2, "devices": {"away-1": 1}}, "settle",
+        PLAY, "settle"])
+    resumed = second["answers"][1]
+    assert resumed["type"] == "state" and resumed["stand_ins"] == {"1": "easy"}
+    assert state_row(second["store"])["stand_ins"] == {"1": "easy"}
+    stored = sorted(k for k in second["store"] if k.startswith("saves|move:"))
+    # The host's move, then the computer's for the friend's seat (one at least).
+    assert len(stored) >= moved + 2, (moved, stored)
+    # The friend comes back: its seat is its own again, and the save says so.
+    third = load(store=second["store"], script=[
+        {"type": "resume", "v": 2, "id": 2, "devices": {"away-1": 1}}, "settle",
+        {"type": "peer_leave", "v": 2, "id": 3, "device": "away-1"},
+        {"type": "peer_join", "v": 2, "id": 4, "device": "g2", "seat": 1}, "settle"])
+    assert third["answers"][1]["stand_ins"] == {"1": "easy"}
+    assert state_row(third["store"])["stand_ins"] == {}
+
+
+def test_a_plain_resume_and_an_earlier_save_have_no_stand_ins():
+    """Resumed without the friends' seats held (a local match), nothing stands in: the page
+    plays every human seat; a state row of the earlier builds (no version) resumes too."""
+    first = load(script=[FRIENDS, "settle",
+                         {"type": "peer_stand_in", "v": 2, "id": 3, "seat": 1, "level": "easy"},
+                         "settle"])
+    plain = load(store=first["store"], script=[{"type": "resume", "v": 2, "id": 2}])
+    assert plain["answers"][1]["type"] == "state" and "stand_ins" not in plain["answers"][1]
+    store = dict(first["store"])
+    for key, value in store.items():
+        if key.startswith("saves|state:"):
+            row = json.loads(value)
+            store[key] = json.dumps({"summary": row["summary"], "public": row["public"]})
+    earlier = load(store=store, script=[
+        {"type": "resume", "v": 2, "id": 2, "devices": {"away-1": 1}}])
+    assert earlier["answers"][1]["type"] == "state"
+    assert earlier["answers"][1]["stand_ins"] == {}

@@ -245,6 +245,10 @@ def apply_lang():
     screens.current("render")
     if S["state"] is not None:
         render()
+    if S["friends"] is not None:
+        # A friends' table: the bar under the hand (and the scan's words) at once, not at the
+        # lobby's next change.
+        screens.call(screens.FRIENDS, "on_lang")
 
 
 def on_resize(event):

@@ -203,3 +203,20 @@ def friends_code(text):
             return None
         code += ch
     return code if len(code) == 10 else None
+
+
+def scanned_text(text):
+    """A QR code's text read by the camera (DECISIONS W-73), as the menu's code field takes
+    it: an invitation link's code (the part after `#friends=`, the QR code a host's lobby
+    shows), else the text itself (a room code, or a host's offer code on the manual path),
+    white space dropped and cut to the field's 800 characters. The field's Join then reads
+    it as it reads a typed code."""
+    text = "".join(str(text).split())[:4000]
+    if "#" in text:
+        try:
+            given = _params(text.split("#", 1)[1]).get(FRIENDS_KEY)
+        except (ValueError, UnicodeError):  # a malformed escape: the text as read
+            given = None
+        if given is not None:
+            text = given
+    return text[:800]

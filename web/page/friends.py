@@ -104,6 +104,14 @@ def _take_seats(summary):
                     "standin": list(summary.get("standin") or [])}
 
 
+def on_lang():
+    """The page's language changed: the bar under a friends' table and an open scan's words
+    are drawn again at once in it (the lobby is the screen's `render`, which the page calls)."""
+    friends_table.render(F["summary"], F["kinds"])
+    if SCAN["on"]:
+        byid("scan-status").textContent = tr("friends.scan_looking")
+
+
 def _on_state(answer, fresh):
     """A guest's first state: the match has started, the table replaces the lobby."""
     if F["role"] == "guest" and screens.showing(screens.FRIENDS):
@@ -169,7 +177,9 @@ def resume():
 
 
 async def _reopen(devices):
-    await link.run_intent({"type": "resume", "devices": devices})
+    answer = await link.run_intent({"type": "resume", "devices": devices})
+    # The friends' seats a computer played before the reload, and plays again (W-74).
+    stand_ins = (answer or {}).get("stand_ins") or {}
     state = S["state"]
     if state is None:
         return
@@ -180,7 +190,7 @@ async def _reopen(devices):
     options["players"] = state.get("players")
     F["message"] = {"type": "new_match", "variant": state.get("variant"), "options": options}
     friends = await _friends()
-    made = await friends.reopen()
+    made = await friends.reopen(json.dumps(stand_ins))
     if not made.ok:
         show_error(tr("friends.failed." + _reason(str(made.error))))
 
@@ -282,6 +292,7 @@ def render():
     byid("friends-manual").hidden = not (host and summary.get("code")) or bool(
         summary.get("started"))
     byid("friends-answer-box").hidden = host or not F["answer"] or bool(summary.get("connected"))
+    byid("friends-answer-scan").hidden = not dom.boot().canScan()
     if host and summary.get("code"):
         _render_invite(summary)
     set_html("friends-seats", _seats_html(summary, host))
@@ -374,12 +385,9 @@ def on_click(event):
     target = event.target
     tid = str(target.id)
     if tid == "friends-join-code":
-        typed = str(byid("friends-typed").value).strip()
-        code = deeplink.friends_code(typed)
-        offer = len(typed) >= OFFER_CHARS  # a host's offer code (no relay), not a room code
-        show_error("" if code is not None or offer else tr("friends.failed.bad_code"))
-        if code is not None or offer:
-            open_guest(code or "", typed if offer else "")
+        _join_typed()
+    elif tid in ("friends-scan", "friends-answer-scan"):
+        spawn(_scan(tid == "friends-scan"))
     elif tid == "friends-net-save":
         _save_network()
     elif tid == "friends-offer-make":
@@ -396,6 +404,76 @@ def on_click(event):
         close_table()
     elif target.getAttribute("data-fremove") is not None:
         _remove(int(str(target.getAttribute("data-fremove"))))
+
+
+def _join_typed():
+    """The menu's code field, typed or scanned: a room code joins its table, a host's offer
+    code (the manual path) answers it; anything else is said to be unreadable."""
+    typed = str(byid("friends-typed").value).strip()
+    code = deeplink.friends_code(typed)
+    offer = len(typed) >= OFFER_CHARS  # a host's offer code (no relay), not a room code
+    show_error("" if code is not None or offer else tr("friends.failed.bad_code"))
+    if code is not None or offer:
+        open_guest(code or "", typed if offer else "")
+
+
+# The camera scan (web/scan.js, DECISIONS W-73): its module once loaded, and whether a scan
+# is under way.
+SCAN = {"js": None, "on": False}
+
+
+async def _scan(menu):
+    """Read a friend's QR code with the camera, then go on as if it were typed: on the menu
+    (`menu`) into the code field and Join (a host's offer code, or an invitation), in the
+    host's lobby into the answer field and Connect. The camera stops once a code is read, on
+    Cancel and when the screen changes."""
+    if SCAN["on"]:
+        return
+    SCAN["on"] = True
+    byid("scan-status").textContent = tr("friends.scan_looking")
+    byid("scan").hidden = False
+    byid("scan-cancel").focus()  # a modal dialog: the keyboard is in it (Escape cancels)
+    try:
+        if SCAN["js"] is None:
+            SCAN["js"] = await dom.boot().scanner()
+            dom.on(byid("scan-cancel"), "click", lambda event: stop_scan())
+            dom.on(byid("scan"), "keydown", _scan_key)
+            screens.on_show(lambda old, new: stop_scan())
+        made = await SCAN["js"].start(byid("scan-video"))
+    except Exception:  # noqa: BLE001 - scan.js did not load (a JsException): said as failed
+        made = None
+    finally:
+        SCAN["on"] = False
+        byid("scan").hidden = True
+        back = byid("friends-scan" if menu else "friends-answer-scan")
+        if not back.hidden:
+            back.focus()
+    error = "failed" if made is None else "" if made.ok else str(made.error)
+    if error in ("denied", "no_camera", "failed"):
+        if menu:
+            show_error(tr("friends.scan_failed." + error))
+        else:
+            F["status"] = "friends.scan_failed." + error
+            render()
+    if error:
+        return
+    if menu:
+        byid("friends-typed").value = deeplink.scanned_text(str(made.text))
+        _join_typed()
+    else:
+        byid("friends-answer-in").value = str(made.text).strip()
+        await _answer()
+
+
+def _scan_key(event):
+    if str(event.key) == "Escape":
+        stop_scan()
+
+
+def stop_scan():
+    """Turn the camera off if a scan is under way (its `_scan` then ends with nothing read)."""
+    if SCAN["on"] and SCAN["js"] is not None:
+        SCAN["js"].stop()
 
 
 def on_bar_click(event):
@@ -508,6 +586,8 @@ async def _start():
         seats.append("human" if kind in ("host", "friend") else kind)
     message["seats"] = seats
     message["devices"] = summary.get("devices") or {}
+    # The table's names go into the save and the history (DECISIONS W-75), not the record.
+    message["names"] = list(summary.get("names") or [])
     F["busy"] = True
     try:
         await link.run_intent(message)

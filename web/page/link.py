@@ -307,15 +307,16 @@ async def link_chosen(message, start):
 
 async def run_intent(message, file=None):
     """Send an intent that answers with a state (or an error): the answer goes into the store
-    (`on_text`) before this returns. `file`: a record the player opened (`send`)."""
+    (`on_text`) before this returns, and is returned (None when the engine was not ready:
+    the intent waits for it). `file`: a record the player opened (`send`)."""
     if S["engine_state"] != "ready":
         S["pending"] = message
         _pending_file["file"] = file
         store.emit()
-        return
+        return None
     S["busy"] += 1
     try:
-        await send(message, take=True, file=file)
+        return await send(message, take=True, file=file)
     finally:
         S["busy"] -= 1
 

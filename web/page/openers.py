@@ -38,6 +38,8 @@ def render_history_button():
     byid("lesson-open").disabled = closed
     byid("friends-host").disabled = closed
     byid("friends-join-code").disabled = not S["table_ready"]
+    byid("friends-scan").disabled = not S["table_ready"]
+    byid("friends-scan").hidden = not dom.boot().canScan()  # no camera API: typed only
 
 
 def on_history_open(event):

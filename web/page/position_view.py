@@ -36,7 +36,14 @@ def name_of(seat, src):
     `R`, the lesson's `L`)."""
     info = src["info"] or {}
     return textfmt.seat_name(S["lang"], seat, info.get("seats") or [], info.get("viewer") or 0,
-                             S["names"])
+                             names_of(info))
+
+
+def names_of(info):
+    """The players' names a review or a lesson uses: a friends' history entry's own
+    (DECISIONS W-75), else the page's (the menu's typed names, or the table's)."""
+    given = info.get("names")
+    return given if isinstance(given, list) else S["names"]
 
 
 def end_of(end_id, src):
@@ -57,7 +64,7 @@ def where_words(end_id, value, src):
     where = textfmt.end_words(S["lang"], end["dir"] if end is not None else None, value)
     if str(end_id).startswith("T") or end_id == "MX":
         return textfmt.end_label(S["lang"], end_id, info.get("seats") or [],
-                                 info.get("viewer") or 0, S["names"]) + ", " + where
+                                 info.get("viewer") or 0, names_of(info)) + ", " + where
     return where
 
 

@@ -37,7 +37,8 @@ PLAYED = "#f59e0b"  # the move played, as the table outlines the last placement
 def blank():
     return {"info": None, "hand": None, "index": 0, "positions": {}, "results": {},
             "status": "idle", "judged": 0, "total": 0, "seen": -1, "error": "",
-            "back": "menu", "geo": None, "whole": False, "match": None, "job": None}
+            "back": "menu", "geo": None, "whole": False, "match": None, "job": None,
+            "remote": None}
 
 
 R = blank()
@@ -65,6 +66,7 @@ async def open_review(message, back, hand=None, whole=False):
         render()
         return
     R["info"] = answer
+    _names_of_friends(answer)
     hands = [h["hand"] for h in answer.get("hands") or []]
     if not hands:
         R["error"] = tr("review.no_hand")
@@ -103,6 +105,25 @@ def open_entry(entry_id):
 def leave():
     """The screen is left: the judging under way is cancelled (the worker is free again)."""
     spawn(cancel())
+    if R["remote"] is not None:  # the table's own naming again (a friends' entry changed it)
+        textfmt.set_remote_seats(R["remote"])
+        R["remote"] = None
+
+
+def _names_of_friends(info):
+    """A friends' match from the history (its entry keeps the table's `names`, DECISIONS
+    W-75): each player was alone at a device, so the review names the viewer "You" and the
+    others by the names they gave, as the history list does, until the screen is left."""
+    if not isinstance(info.get("names"), list):
+        return
+    seats = info.get("seats") or []
+    viewer = info.get("viewer") or 0
+    R["remote"] = textfmt.remote_seats()
+    others = []
+    for seat in range(len(seats)):
+        if seats[seat] == "human" and seat != viewer:
+            others.append(seat)
+    textfmt.set_remote_seats(others)
 
 
 def on_back(event):
@@ -438,7 +459,8 @@ def render():
         sel = " selected" if R["seen"] == seat else ""
         seen.append('<option value="' + str(seat) + '"' + sel + ">"
                     + esc(textfmt.seen_label(S["lang"], seat, info.get("seats") or [],
-                                             info.get("viewer") or 0, S["names"]))
+                                             info.get("viewer") or 0,
+                                             position_view.names_of(info)))
                     + "</option>")
     set_html("review-seen", "".join(seen))
     n = review_nav.total(R)

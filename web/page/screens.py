@@ -41,7 +41,7 @@ SCREENS = {
                        "on_canvas_click")},
     FRIENDS: {"module": "friends", "own": True,
               "calls": ("render", "open_host", "open_guest", "on_click", "on_change",
-                        "resume", "rematch", "close_table")},
+                        "resume", "rematch", "close_table", "on_lang")},
 }
 
 _now = {"name": MENU}

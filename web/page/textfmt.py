@@ -230,6 +230,11 @@ def set_remote_seats(seats):
     _remote["seats"] = tuple(seats)
 
 
+def remote_seats():
+    """The human seats other devices play, as `set_remote_seats` last set them."""
+    return list(_remote["seats"])
+
+
 def local_humans(seats):
     """How many human seats this device plays (the others' devices' seats left out)."""
     humans = 0
@@ -608,7 +613,7 @@ def history_lines(lang, entry, date):
     viewer = entry.get("viewer") or 0
     names = []
     for seat in range(len(seats)):
-        name = seat_name(lang, seat, seats, viewer)
+        name = _history_name(lang, entry, seat, seats, viewer)
         level = seat_level(seats[seat])
         if level is not None:
             name += " (" + i18n.t(lang, "level." + level) + ")"
@@ -631,6 +636,22 @@ def history_lines(lang, entry, date):
         result = status + " · " + names[viewer] + ": " + mine[0] + " " + mine[1] \
             if viewer < len(names) else status
     return {"title": title, "seats": ", ".join(names), "result": result}
+
+
+def _history_name(lang, entry, seat, seats, viewer):
+    """A seat's name in the history list. A friends' match (its entry keeps the table's
+    `names`, DECISIONS W-75) was played one player a device: its viewer is "You" and each
+    other player is named by the name they gave at the table ("Player N" when none); the
+    others as the table named them."""
+    names = entry.get("names")
+    if not isinstance(names, list):
+        return seat_name(lang, seat, seats, viewer)
+    if is_ai(seats[seat]):
+        return i18n.t(lang, "game.computer", n=seat + 1)
+    if seat == viewer:
+        return i18n.t(lang, "game.you")
+    typed = _typed_name(seat, names)
+    return isolate(typed) if typed else i18n.t(lang, "game.player", n=seat + 1)
 
 
 def _best_seats(entry):

@@ -9,7 +9,9 @@ so that it can be exported or reviewed, and a public summary to list it by.
 Schema: every entry says its version (`v`, now 2; version 2 added `results`: every finished
 hand's termination, winner and change per seat, as the protocol's state `history` gives them,
 for the statistics; an entry of version 1 gets them by replaying its record, or null when the
-record does not replay). `read_entry` upgrades an entry of an older
+record does not replay). A friends' match's entry may also hold `names` (one per seat, ""
+for none: DECISIONS W-75), optional in version 2, so that earlier entries need no upgrade;
+the players' names are not part of the record (RECORD.md has none). `read_entry` upgrades an entry of an older
 version to the current one, step by step (`UPGRADES`), and refuses, with the reason, one it
 cannot read: not JSON, not an object, a version newer than this page knows, a missing or
 mistyped field, or contents no match can hold (`check_contents`: a total that is not a
@@ -47,7 +49,7 @@ NULLABLE = ("results",)
 # What the history list is sent of an entry (`summary`): only these fields, and of `match` only
 # the totals and the facts of its end (Match.summary), each bounded by `check_contents`.
 SUMMARY_FIELDS = ("v", "id", "saved_at", "started_at", "variant", "players", "seats", "hands",
-                  "finished", "match", "standing", "better", "viewer")
+                  "finished", "match", "standing", "better", "viewer", "names")
 MATCH_TOTALS = ("scores", "balances", "records")  # a number per seat (or per team)
 MATCH_SEATS = ("goat", "winners")  # seats
 MATCH_FLAGS = ("open",)  # a yes or no per seat
@@ -60,6 +62,9 @@ MAX_WORD_CHARS = 40  # a variant id, a standing, a hand's termination
 MAX_TIME = 2**53  # ms since 1970, as exact in JavaScript
 MAX_HANDS = schema.MAX_HANDS  # a match stops there
 MAX_AMOUNT = schema.MAX_AMOUNT  # a score, balance or record
+# A friends' match's entry may name its players (`names`, DECISIONS W-75): one per seat, ""
+# for a computer or a friend who gave none, each at most as long as a name the lobby takes.
+MAX_NAME_CHARS = 24
 
 
 def hand_results(history):
@@ -87,9 +92,30 @@ def _from_v1(entry):
 UPGRADES = {1: _from_v1}
 
 
-def make_entry(entry_id, record, seats, state, finished, started_at, now):
+def clean_names(names, players):
+    """The players' names an entry keeps: one per seat (`players`), each a text cut to
+    MAX_NAME_CHARS, "" where none was given; None when no seat has a name."""
+    if not isinstance(names, list):
+        return None
+    out = []
+    for seat in range(players):
+        name = names[seat] if seat < len(names) else ""
+        out.append(" ".join(name.split())[:MAX_NAME_CHARS] if isinstance(name, str) else "")
+    return out if any(out) else None
+
+
+def make_entry(entry_id, record, seats, state, finished, started_at, now, names=None):
     """The entry of a match from its record, its seats (kinds and levels) and its latest
-    `state` answer, saved at `now` (ms since 1970)."""
+    `state` answer, saved at `now` (ms since 1970). `names`: a friends' match's players'
+    names, one per seat (W-75), kept as `names` when any is given."""
+    entry = _entry(entry_id, record, seats, state, finished, started_at, now)
+    kept = clean_names(names, entry["players"])
+    if kept is not None:
+        entry["names"] = kept
+    return entry
+
+
+def _entry(entry_id, record, seats, state, finished, started_at, now):
     reading = state.get("reading") or {}
     return {
         "v": SCHEMA_VERSION, "id": entry_id, "saved_at": int(now),
@@ -190,6 +216,10 @@ def check_contents(entry):
         raise ValueError("field seats must name one human or computer per player") from None
     if not 0 <= entry["viewer"] < players:
         raise ValueError("field viewer is not a seat")
+    names = entry.get("names")
+    if "names" in entry and (not isinstance(names, list) or len(names) != players or not all(
+            isinstance(n, str) and len(n) <= MAX_NAME_CHARS for n in names)):
+        raise ValueError("field names must hold a short name (or none) per player")
     if not 0 <= entry["hands"] <= MAX_HANDS:
         raise ValueError("field hands is out of range")
     for name in ("saved_at", "started_at"):

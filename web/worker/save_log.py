@@ -10,7 +10,10 @@ A match's save is three kinds of rows, all keyed by its id (the history's id for
   that the rows sort in play order. A new move is one new row; an undo deletes the rows it
   took back.
 - `state:<id>`, the latest public summary (what the menu shows) and the public part of the
-  latest state (what the history keeps of it): small, rewritten with every state.
+  latest state (what the history keeps of it), and, from version 2 of the row, the computers
+  standing in for away friends at a friends' table (`stand_ins`, seat -> level; DECISIONS
+  W-74): small, rewritten with every state and when a computer starts or stops standing in.
+  A row without a version (the earlier builds) has no stand-ins.
 
 So a move costs a few hundred bytes of writes, not the whole match encoded again. Every
 match started has its own rows, so two tabs playing two matches never overwrite each other
@@ -52,13 +55,26 @@ def match_id_of(key):
     return key[len(STATE):] if key.startswith(STATE) else None
 
 
-def head(record, seats, history_id, started_at):
-    """The head row's value: `record` without its moves."""
+def head(record, seats, history_id, started_at, names=None):
+    """The head row's value: `record` without its moves; `names`, a friends' table's names
+    per seat (DECISIONS W-75), when given (a head without them has none)."""
     bare = dict(record)
     bare["hands"] = [{k: v for k, v in hand.items() if k != "moves"}
                      for hand in record.get("hands") or []]
-    return {"format": FORMAT, "version": 2, "record": bare, "seats": list(seats),
-            "history_id": history_id, "started_at": started_at}
+    out = {"format": FORMAT, "version": 2, "record": bare, "seats": list(seats),
+           "history_id": history_id, "started_at": started_at}
+    if names:
+        out["names"] = list(names)
+    return out
+
+
+def clean_names(given):
+    """A friends' table's names as the save and the history keep them (DECISIONS W-75): a
+    list of at most MAX_PLAYERS texts of at most 24 characters (the lobby's own bound), else
+    None."""
+    if not isinstance(given, list) or not 0 < len(given) <= MAX_PLAYERS:
+        return None
+    return [n[:24] if isinstance(n, str) else "" for n in given]
 
 
 def plan(match_id, moves, written):
@@ -156,13 +172,61 @@ def read_state(text):
     return clean_summary(state.get("summary")), public if isinstance(public, dict) else None
 
 
-def state_row(summary, public):
-    return json.dumps({"summary": summary, "public": public})
+STATE_VERSION = 2  # the state row's version: 2 adds `stand_ins`
+
+
+def summary(state, now):
+    """The public summary of a `state` answer saved at `now` (ms since 1970): nothing any
+    seat could not see."""
+    return {"variant": state.get("variant"), "players": state.get("players"),
+            "seats": state.get("seats"), "hand_number": state.get("hand_number"),
+            "moves": len((state.get("view") or {}).get("history") or []),
+            "hand_over": bool(state.get("hand_over")),
+            "match_over": bool(state.get("match_over")), "saved_at": now}
+
+
+def public(state):
+    """What a history entry reads from a state besides the record (`history`: the finished
+    hands' results, for the statistics)."""
+    return {k: state.get(k)
+            for k in ("variant", "players", "match", "reading", "viewer", "history")}
+
+
+def state_row(summary, public, stand_ins=None):
+    """A state row's text: the summary, the public part of the state and the stand-ins
+    (seat -> level; JSON keys are text)."""
+    stand = {str(seat): level for seat, level in (stand_ins or {}).items()}
+    return json.dumps({"version": STATE_VERSION, "summary": summary, "public": public,
+                       "stand_ins": stand})
+
+
+def read_stand_ins(text):
+    """The stand-ins of a state row's text, {} for a row of the earlier builds (no
+    version), one that cannot be read, or a damaged field; at most MAX_PLAYERS entries,
+    each a seat (its digits, as JSON keeps it) to a level's name of at most 20 letters (the
+    master checks both against the match when it loads it)."""
+    if not isinstance(text, str) or len(text) > MAX_STATE_CHARS:
+        return {}
+    try:
+        state = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}
+    if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
+        return {}
+    stand = state.get("stand_ins")
+    if not isinstance(stand, dict) or len(stand) > MAX_PLAYERS:
+        return {}
+    out = {}
+    for seat, level in stand.items():
+        if isinstance(seat, str) and seat.isdigit() and len(seat) == 1 and isinstance(
+                level, str) and level.isalpha() and len(level) <= 20:
+            out[seat] = level
+    return out
 
 
 def load(head_text, move_rows, state_text):
     """The save as the worker uses it (`{"record", "seats", "summary", "public",
-    "history_id", "started_at"}`) from its rows: the head's text, the (key, notation) rows of
+    "stand_ins", "names", "history_id", "started_at"}`) from its rows: the head's text, the (key, notation) rows of
     its moves (any order) and its state row's text (None if missing). Raises ValueError for
     rows that cannot make a save."""
     saved = json.loads(head_text)
@@ -183,7 +247,8 @@ def load(head_text, move_rows, state_text):
         hands[hand]["moves"].append(notation)
     summary, public = read_state(state_text)
     return {"record": dict(record, hands=hands), "seats": saved.get("seats"),
-            "summary": summary, "public": public,
+            "summary": summary, "public": public, "stand_ins": read_stand_ins(state_text),
+            "names": saved.get("names") if isinstance(saved.get("names"), list) else None,
             "history_id": saved.get("history_id"), "started_at": saved.get("started_at")}
 
 

@@ -108,14 +108,14 @@ _master.join(PAGE, LOCAL)
 _refused = {}
 
 # The latest save waiting to be written (what `_write` needs) and the task writing saves.
-_queue = {"item": None, "task": None}
+_queue = {"item": None, "task": None, "last": None}
 # The outcome of the latest write that finished.
 _status = {"ok": None, "error": None, "state_id": None}
 # What is stored of this tab's match: its id, hands and moves by hand (None: nothing yet), and
 # rows to delete with the first write (a save of the earlier builds, once written anew).
 _written = {"id": None, "hands": 0, "moves": None, "drop": []}
 # The match in the session, as the history will keep it; `release` frees its Web Lock.
-_match = {"id": None, "started_at": None, "over": False, "release": None}
+_match = {"id": None, "started_at": None, "over": False, "release": None, "names": None}
 # The save the `ready` answer offered (its id), for `resume` and `forget_save`; `_bad`, why
 # a save of the earlier builds could not be read (set aside by `ready`).
 _offer = {"id": None}
@@ -141,7 +141,8 @@ def _context():
     return types.SimpleNamespace(session=_session, answer=_answer, error=_error, post=_post,
                                  hist=_hist, master=_master, page=PAGE, for_page=_for_page,
                                  send=_send, computers_after=_computers_after,
-                                 refused=_refused)
+                                 refused=_refused, queue=_queue, queue_save=_queue_save,
+                                 match=_match)
 
 
 def _later(name):
@@ -177,15 +178,17 @@ def _new_id():
     return str(int(js.Date.now())) + "-" + str(int(js.Math.random() * 1000000000))
 
 
-def _begin_match(saved=None, release=None):
+def _begin_match(saved=None, release=None, names=None):
     """A match entered the session: its history id (a resumed match keeps its own) and its
-    Web Lock (`release`, when the caller took it; otherwise taken now)."""
+    Web Lock (`release`, when the caller took it; otherwise taken now); `names`, a friends'
+    table's names per seat (a resumed match keeps its own: DECISIONS W-75)."""
     saved = saved or {}
     old = _match["release"]
     _offer["id"] = None  # the menu's Continue now means this match
     match_id = saved.get("history_id") or _new_id()
     _match.update(id=match_id, started_at=saved.get("started_at") or int(js.Date.now()),
-                  over=bool((saved.get("summary") or {}).get("match_over")), release=release)
+                  over=bool((saved.get("summary") or {}).get("match_over")), release=release,
+                  names=save_log.clean_names(saved.get("names") if saved else names))
     if old is not None and old is not release:
         old()  # the match this tab played before is free now (retired, or never saved)
     if release is None:
@@ -214,6 +217,7 @@ def _queue_save(item):
     """Queue `item` (what `_write` needs) as the match's save; only the latest is written:
     it holds every move of the ones before it."""
     _queue["item"] = item
+    _queue["last"] = item
     task = _queue["task"]
     if task is None or task.done():
         _queue["task"] = asyncio.ensure_future(_write_queued())
@@ -239,10 +243,11 @@ async def _write(item):
     moves = [list(hand[2]) for hand in snapshot.hands]
     fresh = _written["id"] != match_id
     puts, deletes = save_log.plan(match_id, moves, None if fresh else _written["moves"])
-    puts.append((save_log.state_key(match_id), item["state"]))
+    state = save_log.state_row(item["summary"], item["public"], item["stand_ins"])
+    puts.append((save_log.state_key(match_id), state))
     if fresh or _written["hands"] != len(moves):
         head = save_log.head(snapshot.to_record(), item["seats"], match_id,
-                             item["started_at"])
+                             item["started_at"], item["names"])
         puts.append((save_log.head_key(match_id), json.dumps(head)))
     drop = list(_written["drop"]) if fresh else []
     await db.write(puts, deletes + drop)
@@ -258,19 +263,13 @@ async def _settle_writes(drop=False):
         await task
 
 
-def _public(state):
-    """What a history entry reads from a state besides the record (`history`: the finished
-    hands' results, for the statistics)."""
-    return {k: state.get(k)
-            for k in ("variant", "players", "match", "reading", "viewer", "history")}
-
-
 def _record_finished(answer):
     """A match that has just ended goes into the history (once)."""
     if _match["id"] is None or _match["over"] or not answer.get("match_over"):
         return
     _match["over"] = True
-    save = {"record": _session.match.to_record(), "seats": list(_session.seats)}
+    save = {"record": _session.match.to_record(), "seats": list(_session.seats),
+            "names": _match["names"]}
     _later("worker_history").record_finished(_match["id"], save, answer,
                                              _match["started_at"], _context())
 
@@ -297,7 +296,7 @@ async def _retire():
         try:
             if summary.get("moves") or (summary.get("hand_number") or 1) > 1:
                 saved = await worker_saves.read(match_id)
-                kept = await _later("worker_history").retire(saved, _new_id, _public,
+                kept = await _later("worker_history").retire(saved, _new_id, save_log.public,
                                                              _context())
                 if not kept:
                     continue
@@ -305,15 +304,6 @@ async def _retire():
         except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
             _hist["error"] = db.why(exc)
     _written.update(id=None, hands=0, moves=None, drop=[])
-
-
-def _summary(state):
-    """The public summary of a `state` answer: nothing any seat could not see."""
-    return {"variant": state.get("variant"), "players": state.get("players"),
-            "seats": state.get("seats"), "hand_number": state.get("hand_number"),
-            "moves": len((state.get("view") or {}).get("history") or []),
-            "hand_over": bool(state.get("hand_over")),
-            "match_over": bool(state.get("match_over")), "saved_at": int(js.Date.now())}
 
 
 def _with_save(text):
@@ -326,10 +316,12 @@ def _with_save(text):
     if not isinstance(answer, dict) or answer.get("type") != "state":
         return text
     try:
-        summary = _summary(answer)
+        summary = save_log.summary(answer, int(js.Date.now()))
         _queue_save({"id": _match["id"], "snapshot": _session.match.snapshot(),
                      "seats": list(_session.seats), "started_at": _match["started_at"],
-                     "state": save_log.state_row(summary, _public(answer)),
+                     "names": _match["names"],
+                     "summary": summary, "public": save_log.public(answer),
+                     "stand_ins": dict(_session.stand_ins),
                      "state_id": answer.get("state_id")})
         _record_finished(answer)
     except Exception as exc:  # noqa: BLE001 - the answer goes out anyway, with the failure
@@ -414,8 +406,9 @@ async def _resume(data, message):
                "seats": saved.get("seats"), "v": PROTOCOL_VERSION}
     if data.get("id") is not None:
         message["id"] = data["id"]
-    if data.get("devices") is not None:
-        message["devices"] = data["devices"]  # a friends' table reopened (DECISIONS W-43)
+    friends = data.get("devices") is not None  # a friends' table reopened (W-43, W-74)
+    if friends:
+        message.update(devices=data["devices"], stand_ins=saved.get("stand_ins") or {})
     answer = _for_page(_master.submit(PAGE, json.dumps(message)))
     refused = json.loads(answer)
     reset = refused.get("type") == "error" and refused.get("code") == "bad_seats"
@@ -425,14 +418,19 @@ async def _resume(data, message):
         message["seats"] = None
         answer = _for_page(_master.submit(PAGE, json.dumps(message)))
         refused = json.loads(answer)
+    if refused.get("type") == "error" and message.pop("stand_ins", None):
+        # Stand-ins the master does not take (a damaged row): the table reopens without them.
+        refused = json.loads(_for_page(_master.submit(PAGE, json.dumps(message))))
     if refused.get("type") == "error":
         return await _refuse_save(data, offer, refused.get("message", ""), release)
     _offer["id"] = None
     _begin_match(saved, release)
+    if friends:  # the page's table says which friends' seats a computer plays (W-74)
+        refused["stand_ins"] = {str(s): v for s, v in _session.stand_ins.items()}
     if reset:
         refused["seats_reset"] = True
-        answer = json.dumps(refused)
         _written["hands"] = -1  # the head is written anew, with the seats now played
+    answer = json.dumps(refused) if friends or reset else answer
     return _with_save(answer)
 
 
@@ -683,13 +681,15 @@ async def _dispatch(data, message):
     if kind in LAZY_INTENTS:
         return await _later(LAZY_INTENTS[kind]).handle(data, _context())
     starts = kind in NEW_MATCH
+    if starts:  # a friends' table's names (W-75) are the worker's to keep, not the engine's
+        names, message = save_log.clean_names(data.pop("names", None)), json.dumps(data)
     if starts and not data.get("keep_saved"):
         await _retire()
     for updates in _master.submit_steps(PAGE, message):
         if updates is not None:
             answer = _for_page(updates)
             if starts and json.loads(answer).get("type") == "state":
-                _begin_match()
+                _begin_match(names=names)
             return _with_save(answer)
         await asyncio.sleep(0)
     return None

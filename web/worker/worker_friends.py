@@ -47,6 +47,7 @@ async def _join(data, worker):
     except ValueError as exc:
         return worker.error(data, "bad_seat", str(exc))
     worker.for_page(updates)
+    save_stand_ins(worker)  # a friend back in a seat a computer played (DECISIONS W-74)
     return worker.answer(data, {"type": "joined", "device": device, "seat": data.get("seat")})
 
 
@@ -100,6 +101,7 @@ async def _stand_in(data, worker):
         moves = worker.master.stand_in(data.get("seat"), level)
     except ValueError as exc:
         return worker.error(data, "bad_seat", str(exc))
+    save_stand_ins(worker)  # kept for a reload of the host's page (DECISIONS W-74)
     if moves:
         _computers(worker)
     return worker.answer(data, {"type": "stood_in", "seat": data.get("seat"), "level": level})
@@ -114,9 +116,21 @@ async def _remove(data, worker):
         moves = worker.master.remove(device, data.get("level") or "medium")
     except ValueError as exc:
         return worker.error(data, "bad_seat", str(exc))
+    save_stand_ins(worker)
     if moves:
         _computers(worker)
     return worker.answer(data, {"type": "removed", "device": device, "seat": seat})
+
+
+def save_stand_ins(worker):
+    """Write the save again when the computers standing in for away friends changed since
+    the last state saved (the host chose, or a friend came back: DECISIONS W-74), so that a
+    reload of the host's page finds them; the match itself is the last state's."""
+    last = worker.queue.get("last")
+    stand_ins = worker.session.stand_ins
+    if last is None or last["id"] != worker.match["id"] or last["stand_ins"] == stand_ins:
+        return
+    worker.queue_save(dict(last, stand_ins=dict(stand_ins)))
 
 
 HANDLERS = {"peer_join": _join, "peer_leave": _leave, "peer_message": _message,

@@ -93,7 +93,7 @@ def record_finished(entry_id, save, answer, started_at, worker):
     """A match that has just ended goes into the history, from its `save`."""
     try:
         entry = history.make_entry(entry_id, save["record"], save["seats"], answer, True,
-                                   started_at, js.Date.now())
+                                   started_at, js.Date.now(), save.get("names"))
     except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
         worker.hist["error"] = db.why(exc)
         return
@@ -125,7 +125,7 @@ async def retire(saved, new_id, public, worker):
                                    saved.get("seats") or [], state,
                                    bool(summary.get("match_over")),
                                    saved.get("started_at") or summary.get("saved_at") or now,
-                                   now)
+                                   now, saved.get("names"))
     except Exception as exc:  # noqa: BLE001 - reported in the next `history` answer
         worker.hist["error"] = db.why(exc)
         return False
@@ -136,7 +136,8 @@ async def _add(data, worker):
     """`history_add` (issue 24, DECISIONS W-68): a friends' match this device played as a
     guest, from the host's `record` and `seats` (its `match_record` answer), seen from this
     device's `viewer` seat: replayed here, every move checked (the host's word is not taken
-    for it), and kept as a finished match, one entry per match (its deal number names it)."""
+    for it), and kept as a finished match, one entry per match (its deal number names it).
+    `names`: the table's names, one per seat (DECISIONS W-75)."""
     record, seats, viewer = data.get("record"), data.get("seats"), data.get("viewer")
     state = _replayed({"record": record, "seats": seats}, lambda answer: answer)
     players = int(state.get("players") or 0)
@@ -147,7 +148,7 @@ async def _add(data, worker):
     state["viewer"] = viewer
     now = js.Date.now()
     entry = history.make_entry(FRIENDS_PREFIX + str(record.get("seed")), record, seats, state,
-                               True, now, now)
+                               True, now, now, data.get("names"))
     if not await put(entry, worker):
         raise ValueError(worker.hist["error"] or "not stored")
     return entry["id"]

@@ -135,12 +135,14 @@ async def _review_open(data, worker):
         if entry is None:
             return worker.error(data, "no_entry", "no match of the history has this id")
         record, seats, viewer = entry["record"], entry["seats"], entry["viewer"]
+        names = entry.get("names")  # a friends' match's (DECISIONS W-75)
     elif source == "match":
         session = worker.session
         if session.match is None:
             return worker.error(data, "no_match", "no match is being played")
         record = session.match.to_record()
         seats, viewer = list(session.seats), session.viewer
+        names = None
     else:
         return worker.error(data, "bad_message", "source: must be \"match\" or \"entry\"")
     try:
@@ -159,6 +161,8 @@ async def _review_open(data, worker):
     kept = [hand for hand in hands if subject.key(hand) in index]
     info.update(type="review_opened", review=_rev["token"], seats=seats, viewer=viewer,
                 kept=kept)
+    if names is not None:
+        info["names"] = names
     return worker.answer(data, info)
 
 
