@@ -39,6 +39,14 @@ const STAND_IN_LEVEL = "medium";
 // record asked of the host, then kept by this device's worker (`history_add`).
 const RECORD_ID = 1900000001;
 const KEEP_ID = 1900000002;
+// A guest keeps the last state its host sent (its own view: its tiles, the public moves, the
+// scores) under SEEN_KEY + code, so that a reload while the host is gone still shows the
+// table as it last saw it (DECISIONS W-77). One table's at a time, at most SEEN_MAX
+// characters (a state is at most peer.js's 64 KiB); shown when no live state came
+// SEEN_WAIT_MS after a reload's join, or when that join failed.
+const SEEN_KEY = "domino.friends.seen.";
+const SEEN_MAX = 80000;
+const SEEN_WAIT_MS = 12000;
 
 const boot = () => window.dominoBoot;
 
@@ -92,6 +100,9 @@ const friends = {
   lobby: null,
   fresh: true,       // the next game text is the first since this guest joined
   retries: 0,
+  seen: false,       // the table shown is the one this guest last saw (kept), not a live one
+  live: false,       // a state came from the host since this page loaded
+  onSeen: null,      // MicroPython's `friends.on_seen(text)`: the kept state, to show read-only
 
   // ---------------------------------------------------------------- both
 
@@ -117,7 +128,7 @@ const friends = {
     return {
       role: this.role || "", code: this.code || "", seat: lobby.seat ?? null,
       seats: lobby.seats || [], names: lobby.names || [], away: lobby.away || [],
-      standin: lobby.standin || [],
+      standin: lobby.standin || [], seen: this.seen,
       started: !!lobby.started, connected: !!this.hostPeer, full: !!lobby.full,
       failure: this.failure,
     };
@@ -506,11 +517,13 @@ const friends = {
     this.retries = retries;
     this.code = read.code;
     this.failure = "";
+    if (!again) { this.seen = false; this.live = false; }
     const clean = cleanName(name);
     if (clean) store(NAME_KEY, clean);
     let token = load(TOKEN_KEY + this.code);
     if (!/^[0-9a-f]{32}$/.test(token)) { token = hexToken(); store(TOKEN_KEY + this.code, token); }
     this.hello = { t: "hello", name: clean, token };
+    if (!again) this.awaitSeen();
     const { relays, ice } = network();
     const made = await peer.join({ code: this.code, relays: relays || undefined, ice, onEvent: (e) => this.guestEvent(e) });
     if (!made.ok) return made;
@@ -560,9 +573,68 @@ const friends = {
       if (this.failure === "lost" && this.lobby && this.lobby.started) this.retry();
     } else if (event.type === "failure") {
       this.failure = event.error;
+      if (!this.live) this.showSeen();
       this.tell();
       if (this.lobby && this.lobby.started) this.retry();
     }
+  },
+
+  // ---------------------------------------------------------------- the table as last seen
+
+  kept() {
+    if (!this.code) return null;
+    try {
+      const kept = JSON.parse(load(SEEN_KEY + this.code) || "null");
+      return kept && typeof kept.state === "string" && kept.lobby && kept.lobby.started ? kept : null;
+    } catch (e) { return null; }
+  },
+
+  // Each state from the host replaces the kept one (its lobby too: seats and names); a
+  // state too large is not kept, and neither is another table's.
+  keepSeen(body) {
+    if (!this.code || !this.lobby || !this.lobby.started) return;
+    const text = JSON.stringify({ lobby: this.lobby, state: body });
+    try {
+      for (let i = localStorage.length - 1; i >= 0; i--) {
+        const key = localStorage.key(i);
+        if (key && key.startsWith(SEEN_KEY) && key !== SEEN_KEY + this.code) localStorage.removeItem(key);
+      }
+    } catch (e) { /* no storage */ }
+    if (text.length > SEEN_MAX) this.forgetSeen();
+    else store(SEEN_KEY + this.code, text);
+  },
+
+  // The match ended (its copy is in the history), or this guest left or was removed.
+  forgetSeen() {
+    try { if (this.code) localStorage.removeItem(SEEN_KEY + this.code); } catch (e) { /* none kept */ }
+    return { ok: true };
+  },
+
+  // A reload's join with a kept table: its lobby is the one last seen (so a failure retries
+  // as mid-match), and the kept table shows if no live state came in a while.
+  awaitSeen() {
+    const kept = this.kept();
+    if (!kept) return;
+    if (!this.lobby) this.lobby = kept.lobby;
+    const code = this.code;
+    setTimeout(() => { if (this.code === code && this.role === "guest") this.showSeen(); }, SEEN_WAIT_MS);
+  },
+
+  showSeen() {
+    const kept = this.kept();
+    if (this.live || this.seen || !kept || !this.onSeen) return;
+    this.seen = true;
+    if (!this.lobby) this.lobby = kept.lobby;
+    try { this.onSeen(kept.state); } catch (e) { console.error(e); }
+    this.tell();
+  },
+
+  // "Try again" under the table as last seen: join at once, the tries counted afresh.
+  again() {
+    if (!this.code || this.hostPeer) return { ok: false, error: "no_table" };
+    this.retries = 0;
+    this.join(this.code, this.hello ? this.hello.name : load(NAME_KEY), true).then((made) => { if (!made.ok) this.retry(); });
+    return { ok: true };
   },
 
   // The host went away mid-match (its page reloaded, its network changed): join again with
@@ -594,6 +666,7 @@ const friends = {
         // forgotten, no retry.
         this.failure = "removed_you";
         this.lobby = null;
+        this.forgetSeen();
         try { localStorage.removeItem(TOKEN_KEY + (this.code || "manual")); } catch (e) { /* none kept */ }
         // Out of the room too, or the relay would bring this device back to the host.
         const table = this.table;
@@ -609,12 +682,18 @@ const friends = {
     try { message = JSON.parse(body); } catch (e) { return; }
     if (!message || typeof message !== "object") return;
     if (message.type === "match_record" && message.id === RECORD_ID) { this.keepMatch(message); return; }
-    if (message.type === "state") this.askRecord(message);
+    if (message.type === "state") {
+      this.askRecord(message);
+      this.live = true;
+      if (!message.match_over) this.keepSeen(body);
+    }
     if (this.fresh && message.type === "state" && this.onFresh) {
       // The first state since this guest (re)joined: taken as a fresh table (its log rebuilt,
-      // its state ids the host's, which start again when the host's page reloaded).
+      // its state ids the host's, which start again when the host's page reloaded); it
+      // replaces a table shown as last seen.
       this.fresh = false;
       try { this.onFresh(body); } catch (e) { console.error(e); }
+      if (this.seen) { this.seen = false; this.tell(); }
       return;
     }
     const id = message.id;
@@ -639,6 +718,7 @@ const friends = {
     const keep = { type: "history_add", record: answer.record, seats: answer.seats, viewer: seat, names, v: 2, id: KEEP_ID };
     boot().engine.worker.postMessage(JSON.stringify(keep));
     this.matchKept = true;
+    this.forgetSeen();  // the history holds the match now
   },
 
   // The page's engine channel sends its seat's intents to the host instead of its worker.

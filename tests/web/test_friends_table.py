@@ -137,3 +137,40 @@ def test_a_reaction_that_is_not_ours_shows_nothing(page):
                    {"seat": 1}):
         page.reactions.show(answer)
     assert page.written.get("reactions-layer", "") == ""
+
+
+def test_a_guest_whose_host_is_gone_sees_the_table_as_last_seen_with_no_move(page):
+    """DECISIONS W-77: the state a guest kept is shown as it was, with no legal move, and
+    the line over it says why, with Try again and Leave the table (no reactions: nobody
+    would get them)."""
+    kept = {"type": "state", "state_id": 9, "viewer": 1, "to_move": 1,
+            "moves": [{"move": "play 6-6 right", "tile": "6-6"}],
+            "view": {"history": [{"seat": 0, "tile": "5-5"}], "hand": ["6-6", "1-2"]}}
+    shown = page.table.seen_state(kept)
+    assert shown["moves"] == [] and shown["seen"] is True
+    assert shown["view"] == kept["view"] and shown["state_id"] == 9
+    assert kept["moves"], "the kept state itself is left as it was"
+    page.table.render(dict(SUMMARY, role="guest", seat=1, seen=True), KINDS)
+    line = page.written["friends-seen"]
+    assert "The host has not come back" in line and "as you last saw it" in line
+    assert 'data-fagain="1"' in line and "Try again" in line
+    assert 'data-fleave="1"' in line and "Leave the table" in line
+    assert page.elements["friends-seen"].hidden is False
+    assert page.elements["react-row"].hidden is True
+    # The host back: the live table, no line.
+    page.table.render(dict(SUMMARY, role="guest", seat=1, seen=False), KINDS)
+    assert page.written["friends-seen"] == "" and page.elements["friends-seen"].hidden is True
+
+
+@pytest.mark.parametrize("lang, words", [("vi", ("Chủ bàn chưa quay lại", "Rời bàn")),
+                                         ("ru", ("Хозяин стола не вернулся", "Выйти из-за стола"))])
+def test_the_table_as_last_seen_in_each_language(page, monkeypatch, lang, words):
+    monkeypatch.setitem(S, "lang", lang)
+    page.table.render(dict(SUMMARY, role="guest", seat=1, seen=True), KINDS)
+    for word in words:
+        assert word in page.written["friends-seen"]
+
+
+def test_the_host_never_sees_the_line(page):
+    page.table.render(dict(SUMMARY, seen=True), KINDS)
+    assert page.written["friends-seen"] == "" and page.elements["friends-seen"].hidden is True

@@ -61,10 +61,11 @@ async def _friends():
         F["js"] = await dom.boot().friends()
         proxy = dom.proxy(on_lobby)
         fresh = dom.proxy(on_fresh)
-        _keep.append(proxy)
-        _keep.append(fresh)
+        seen = dom.proxy(on_seen)
+        _keep.extend((proxy, fresh, seen))
         F["js"].onLobby = proxy
         F["js"].onFresh = fresh
+        F["js"].onSeen = seen
         link.on_state(_on_state)
         link.on_update_of("reaction", reactions.show)
         dom.on(byid("friends-bar"), "click", on_bar_click)
@@ -131,11 +132,25 @@ def on_fresh(text):
         link.accept(answer, {"type": "resume"})
 
 
+def on_seen(text):
+    """After a reload, the host not answering: the last state this guest kept (its own view)
+    is shown as the table it last saw, with no move (DECISIONS W-77); the host's next state,
+    if it comes back, replaces it (`on_fresh`)."""
+    try:
+        answer = json.loads(str(text))
+    except ValueError:
+        return
+    if isinstance(answer, dict) and answer.get("type") == "state":
+        link.accept(friends_table.seen_state(answer), {"type": "resume"})
+
+
 def _say_link(summary):
     """At the table, a guest is told when the link to its host drops and when it is back."""
     if summary.get("role") != "guest" or screens.showing(screens.FRIENDS):
         return
     failure = summary.get("failure")
+    if summary.get("seen"):
+        failure = ""  # the line over the table as last seen says it
     show_error(tr("friends.failed." + _reason(failure)) if failure else "")
 
 
@@ -482,6 +497,10 @@ def on_bar_click(event):
     target = event.target
     if reactions.on_click(target) or F["js"] is None:
         return
+    if target.getAttribute("data-fagain") is not None:
+        F["js"].again()
+    elif target.getAttribute("data-fleave") is not None:
+        close_table()
     for attr in ("data-fwait", "data-fstand", "data-fremove"):
         seat = target.getAttribute(attr)
         if seat is None:
@@ -612,6 +631,8 @@ def close_table():
     if F["js"] is not None:
         if F["role"] == "host":
             F["js"].forgetTable()
+        else:
+            F["js"].forgetSeen()  # left on purpose: the table as last seen goes too (W-77)
         F["js"].leave()
     F.update(role=None, summary=None, status="", qr="")
     textfmt.set_remote_seats(())

@@ -1,7 +1,9 @@
 """What a friends' table adds under the hand (issue 24): for the host, the question about a
 friend who has been away for the grace period (wait, or let the computer play their seat until
 they are back: DECISIONS W-65) and the list of friends at the table, each with Remove (W-66);
-for everyone, the row of quick reactions (reactions.py, W-67).
+for everyone, the row of quick reactions (reactions.py, W-67); for a guest whose host has
+not come back after a reload, the line saying the table is the one it last saw, with
+"Try again" and "Leave the table" (W-77).
 
 It draws from the lobby's summary (web/friends.js `summary`, as web/page/friends.py keeps
 it); the taps are friends.py's (`on_bar_click`), which asks web/friends.js. Kept plain for
@@ -32,10 +34,33 @@ def render(summary, kinds):
         reactions.render_row(False)
         return
     host = summary.get("role") == "host"
+    seen = not host and bool(summary.get("seen"))
+    set_html("friends-seen", seen_html() if seen else "")
+    byid("friends-seen").hidden = not seen
     set_html("friends-ask", ask_html(summary) if host else "")
     byid("friends-ask").hidden = not (host and True in (summary.get("ask") or []))
     set_html("friends-list", list_html(summary, kinds) if host else "")
-    reactions.render_row(summary.get("seat") is not None)
+    reactions.render_row(summary.get("seat") is not None and not seen)
+
+
+def seen_state(answer):
+    """The state a guest kept from its host (web/friends.js, DECISIONS W-77), shown as the
+    table it last saw: the same state with no legal move (nothing can be sent to a host that
+    is gone), so the page draws the tiles, the log and the scores and offers no move."""
+    state = dict(answer)
+    state["moves"] = []
+    state["seen"] = True
+    return state
+
+
+def seen_html():
+    """The line over a table shown as last seen: the host has not come back; try again, or
+    leave the table (which forgets it)."""
+    return ('<p dir="auto">' + esc(tr("friends.seen")) + '</p><div class="actions">'
+            + '<button type="button" class="small" data-fagain="1">'
+            + esc(tr("friends.try_again")) + "</button>"
+            + '<button type="button" class="ghost small" data-fleave="1">'
+            + esc(tr("friends.leave_table")) + "</button></div>")
 
 
 def _name(summary, seat):
