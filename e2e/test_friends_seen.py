@@ -42,7 +42,7 @@ SEEN_KEY = "domino.friends.seen."
 
 def test_friends_seen_in_namespace():
     """Run this file again inside a network namespace; fail when that run fails."""
-    netns.run_file_inside(str(Path(__file__).resolve()), 1, 900, str(ROOT), ("-x",))
+    netns.run_file_inside(str(Path(__file__).resolve()), 2, 1200, str(ROOT), ("-x",))
 
 
 def kept_text(page):
@@ -112,3 +112,33 @@ def test_friends_a_guest_keeps_the_table_it_saw_when_the_host_never_returns(phon
     page.wait_for_selector("#game", state="hidden", timeout=10_000)
     assert page.evaluate(f"""() => Object.keys(localStorage)
         .filter((k) => k.startsWith('{SEEN_KEY}')).length""") == 0
+
+
+@inside
+def test_friends_the_host_comes_back_and_its_live_table_replaces_the_one_last_seen(phones):
+    """The host's page gone (navigated away) while the guest reloads: the guest sees the
+    table as last seen; the host continues its saved match, the guest's tries bring it back
+    to its seat, and the live table (moves possible again) replaces the kept one."""
+    host, guest = phones(2)
+    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"])
+    join(guest, link, "Minh")
+    start(host, [guest])
+    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    play_hand_together([host, guest], timeout_s=120, until_state=host.state() + 4)
+    host.page.goto("about:blank")
+    guest.page.wait_for_function("window.dominoFriends.summary().failure !== ''",
+                                 timeout=30_000)
+    guest.page.reload()
+    guest.page.wait_for_selector("#friends-seen:not([hidden])", timeout=ENGINE_TIMEOUT_MS)
+    assert guest.page.locator("#hand .tile.playable").count() == 0
+    host.page.goto(host.site + "index.html")
+    host.page.wait_for_selector("#friends-host:not([disabled])", timeout=ENGINE_TIMEOUT_MS)
+    host.page.click("#resume")
+    host.page.wait_for_selector("#game:not([hidden])", timeout=60_000)
+    guest.page.wait_for_selector("#friends-seen", state="hidden", timeout=120_000)
+    assert guest.page.evaluate("window.dominoFriends.summary().seen") is False
+    assert guest.page.evaluate("window.dominoFriends.summary().seat") == 1
+    before = host.state()
+    play_hand_together([host, guest], timeout_s=180, until_state=before + 4)
+    assert guest.page.evaluate(f"""() => !!localStorage.getItem(
+        '{SEEN_KEY}' + window.dominoFriends.code)""")  # kept again, the live table's
