@@ -64,7 +64,7 @@ def log_moves(lines):
 
 
 @inside
-def test_friends_a_guest_keeps_the_table_it_saw_when_the_host_never_returns(phones):
+def test_friends_a_guest_keeps_the_table_it_saw_when_the_host_never_returns(phones, artifacts):
     host, guest = phones(2)
     link = open_table(host, "kozel", 4, ["human", "human", "ai:easy", "ai:easy"])
     join(guest, link, "Minh")
@@ -106,6 +106,8 @@ def test_friends_a_guest_keeps_the_table_it_saw_when_the_host_never_returns(phon
     page.wait_for_timeout(2000)
     assert page.locator("#hand .tile.playable").count() == 0
     assert page.locator("#game [data-move]:visible").count() == 0
+    assert page.locator("#undo").is_hidden() or page.locator("#undo").is_disabled()
+    page.screenshot(path=str(artifacts / "friends_seen_390.png"))
     assert page.locator("#friends-seen").is_visible()
 
     page.click("[data-fleave]")

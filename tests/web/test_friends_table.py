@@ -143,11 +143,11 @@ def test_a_guest_whose_host_is_gone_sees_the_table_as_last_seen_with_no_move(pag
     """DECISIONS W-77: the state a guest kept is shown as it was, with no legal move, and
     the line over it says why, with Try again and Leave the table (no reactions: nobody
     would get them)."""
-    kept = {"type": "state", "state_id": 9, "viewer": 1, "to_move": 1,
+    kept = {"type": "state", "state_id": 9, "viewer": 1, "to_move": 1, "undo": True,
             "moves": [{"move": "play 6-6 right", "tile": "6-6"}],
             "view": {"history": [{"seat": 0, "tile": "5-5"}], "hand": ["6-6", "1-2"]}}
     shown = page.table.seen_state(kept)
-    assert shown["moves"] == [] and shown["seen"] is True
+    assert shown["moves"] == [] and shown["undo"] is False and shown["seen"] is True
     assert shown["view"] == kept["view"] and shown["state_id"] == 9
     assert kept["moves"], "the kept state itself is left as it was"
     page.table.render(dict(SUMMARY, role="guest", seat=1, seen=True), KINDS)

@@ -45,10 +45,12 @@ def render(summary, kinds):
 
 def seen_state(answer):
     """The state a guest kept from its host (web/friends.js, DECISIONS W-77), shown as the
-    table it last saw: the same state with no legal move (nothing can be sent to a host that
-    is gone), so the page draws the tiles, the log and the scores and offers no move."""
+    table it last saw: the same state with no legal move and no undo (nothing can be sent to a
+    host that is gone), so the page draws the tiles, the log and the scores and offers no
+    move."""
     state = dict(answer)
     state["moves"] = []
+    state["undo"] = False
     state["seen"] = True
     return state
 
