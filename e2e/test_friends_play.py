@@ -641,6 +641,9 @@ def test_friends_the_finished_match_enters_every_players_history(phones, artifac
     play_hand_together([host, guest])
     # The guest's page asked the host for the record and its own worker kept it.
     guest.page.wait_for_function("window.dominoFriends.matchKept === true", timeout=30_000)
+    # The table it last saw is no longer kept: the history holds the match (DECISIONS W-77).
+    assert guest.page.evaluate("""() => Object.keys(localStorage)
+        .filter((k) => k.startsWith('domino.friends.seen.')).length""") == 0
     for phone, mine in ((host, 0), (guest, 1)):
         phone.page.click("#result-close") if phone.page.locator(
             "#result-close").is_visible() else None
