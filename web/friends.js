@@ -685,7 +685,9 @@ const friends = {
     if (message.type === "state") {
       this.askRecord(message);
       this.live = true;
-      if (!message.match_over) this.keepSeen(body);
+      // The match's end is kept too (until its record is in this device's history).
+      if (!message.match_over) this.matchKept = false;
+      if (!this.matchKept) this.keepSeen(body);
     }
     if (this.fresh && message.type === "state" && this.onFresh) {
       // The first state since this guest (re)joined: taken as a fresh table (its log rebuilt,
