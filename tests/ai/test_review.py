@@ -33,6 +33,7 @@ from domino.ai.review import (
 )
 from domino.errors import DominoError, RecordError
 from domino.hand.moves import Move
+from domino.play.view import view
 from domino.rules.ruleset import get_ruleset
 
 BUDGET = 200
@@ -165,6 +166,66 @@ def test_mirror_moves_lose_nothing(played):
     assert not mirrored(d20.view, Move.parse("4-0@L"), Move.parse("4-0@R"))
 
 
+# Trees (E-70): the same tile on two arms that the rules treat alike. (variant, seed, the moves
+# before, the two placements, whether they are twins.)
+TREE_MIRRORS = [
+    # Doubles: every side of every double is open at once and only numbers are locked, so the
+    # four sides of the lone 6-6 (and any arms showing one number) are alike.
+    ("doubles", 0, ["6-6"], "6-0@L", "6-0@N", True),
+    ("doubles", 0, ["6-6"], "6-0@R", "6-0@S", True),
+    # 1-0 is the only tile to play, on the arm of 1-1 or on its two free sides: alike.
+    ("doubles", 1, ["6-6", "6-3@R", "3-3@R", "6-1@N", "6-2@L", "3-0@X2", "1-1@N", "6-0@S",
+                    "draw"], "1-0@X4", "1-0@N", True),
+    ("doubles", 2, ["5-5", "5-4@R", "5-0@L", "5-2@S", "5-3@N", "2-2@S"], "2-1@X1", "2-1@S",
+     True),
+    # All Fives: the lone spinner's two free line sides, or its two empty cross sides, are
+    # twins; a line side and a cross side are not (the cross sides open later and an empty
+    # one counts nothing), nor are two arms holding different tiles.
+    ("all_fives", 3, ["1-1"], "4-1@L", "4-1@R", True),
+    ("all_fives", 0, ["4-2", "6-4@L", "5-2@R", "6-6@L", "5-0@R", "6-0@L"], "6-5@N", "6-5@S",
+     True),
+    ("all_fives", 1, ["6-0", "6-6@L", "3-0@R", "3-3@R", "3-2@R", "5-2@R", "6-1@L", "6-4@N"],
+     "4-1@L", "4-1@N", False),
+    ("all_fives", 0, ["4-2", "6-4@L", "5-2@R", "6-6@L"], "6-5@L", "6-5@R", False),
+]
+
+
+@pytest.mark.parametrize("variant,seed,before,a,b,twins", TREE_MIRRORS)
+def test_twin_arms_of_a_tree_are_mirror_images(variant, seed, before, a, b, twins):
+    m = Match.new(variant, {}, seed=seed)
+    for text in before:
+        m.play(text)
+    m.play(a)
+    (d,) = [d for d in decisions(m.to_record()) if d.move == len(before) + 1]
+    legal = [str(x) for x in d.legal]
+    assert a in legal and b in legal
+    assert mirrored(d.view, Move.parse(a), Move.parse(b)) is twins
+    assert mirrored(d.view, Move.parse(b), Move.parse(a)) is twins
+    if twins:
+        # The review never calls a twin of the move played better than it: where the expert
+        # would play the same tile elsewhere, the move played is the best.
+        (e,) = [e for e in review_record(m.to_record(), [d.seat], BUDGET)["moves"]
+                if e["move"] == d.move]
+        assert e["best"] == a or not mirrored(d.view, Move.parse(e["best"]), Move.parse(a))
+        if {x.tile for x in playable(list(d.legal))} == {Move.parse(a).tile}:
+            assert e["best"] == a and e["loss"] == 0 and e["mark"] is None and e["as_good"]
+
+
+def test_train_placements_are_never_mirror_images():
+    m = Match.new("mexican_train", {}, seed=1)
+    for _ in range(200):
+        s = m.hand
+        assert s is not None and not s.over
+        places = [x for x in m.legal() if x.kind == "place"]
+        pairs = [(x, y) for x in places for y in places if x.tile == y.tile and x.end != y.end]
+        if pairs:
+            x, y = pairs[0]
+            assert not mirrored(view(s, s.to_move), x, y)
+            return
+        m.play(m.legal()[0])
+    pytest.fail("no tile with two trains to go on in 200 moves")
+
+
 def test_hidden_tiles_of_other_seats_do_not_change_the_verdict():
     a = copy.deepcopy(VN_TRADITIONAL_BLUNDER)
     b = _with_deal(a, OTHER_HIDDEN_DEAL)
@@ -261,7 +322,7 @@ def test_marks_by_scale():
 
 def test_document_shape(traditional_review):
     doc = traditional_review
-    assert doc["format"] == FORMAT == "domino-review" and doc["version"] == VERSION == 5
+    assert doc["format"] == FORMAT == "domino-review" and doc["version"] == VERSION == 6
     assert doc["record"] == record_id(VN_TRADITIONAL_BLUNDER)
     assert doc["record"].startswith("sha256:") and len(doc["record"]) == 7 + 64
     assert doc["unit"] == "money" and doc["budget"] == BUDGET and doc["complete"] is True

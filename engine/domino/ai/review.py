@@ -33,8 +33,9 @@ search is not clearly better), except that a sensible move played that is estima
 as good is itself the best; ``loss`` is
 ``best_value - value`` (at least 0). The best move proposed is always one the expert would play
 (``policy.playable``: never ``leave`` nor a voluntary draw), though such a move is judged when
-played. Two placements of one tile on line ends that show the same number are mirror images
-(``mirrored``): the played one is then the best, with no loss.
+played. Two placements of one tile on ends that no rule tells apart (line ends that show the
+same number; a tree's twin arms, such as two sides of a doubles spinner showing the same number)
+are mirror images (``mirrored``, E-70): the played one is then the best, with no loss.
 
 **Marks** (docs/DECISIONS.md E-24): ``inaccuracy``, ``mistake`` or ``blunder`` when the loss
 reaches the threshold of the variant's scale (``MARKS``: fractions of the stake where a hand
@@ -76,6 +77,7 @@ from typing import Any
 
 from .. import __version__
 from ..errors import DominoError
+from ..hand.layout import TreeLayout, layout_class
 from ..hand.moves import PLACE, Move
 from ..hand.state import legal_moves
 from ..match.match import Match
@@ -88,13 +90,14 @@ from .search import Search, SearchConfig, position_seed
 from .stats import mean_se
 
 FORMAT = "domino-review"
+# 6: a tree's twin arms are mirror images (E-70), ``blocks`` among the consequences (E-71);
 # 5: ``as_good``, as good as the best as far as the judge can tell (E-61), ``says`` and
 # ``best_says``, what the moves do in words (E-62), a mark near a threshold judged on more
 # worlds (E-64); 4: a large loss
 # left in doubt judged on more worlds still (E-60); 3: a doubtful verdict
 # judged on more worlds (E-30); 2: judged by the expert's own search (E-28); 1: a search of
 # its own
-VERSION = 5
+VERSION = 6
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
 NOISE_SE = 2.0  # a loss within this many standard errors of 0 is never marked
 WORST = 3  # the worst moves listed per seat
@@ -234,16 +237,49 @@ def decisions(record: Any, seats: list[int] | None = None,
 
 
 def mirrored(v: View, a: Move, b: Move) -> bool:
-    """Whether ``a`` and ``b`` put the same tile on two ends of a line that show the same
-    number: the two layouts are mirror images, which no rule tells apart (a line's left and
-    right differ only in notation), so neither move can be worse than the other. RECORD.md
-    lists both (``6-1@L`` and ``6-1@R`` after ``6-6``); their estimates differ only by
-    sampling noise."""
-    if not v.rs.layout_kind.line or a.kind != PLACE or b.kind != PLACE:
+    """Whether ``a`` and ``b`` put the same tile, by the same half, on two ends that no rule
+    tells apart: the two layouts after them are mirror images, so neither move can be worse
+    than the other and their estimates differ by sampling noise alone (E-24, E-70).
+
+    On a line: two ends that show the same number (RECORD.md lists both ``6-1@L`` and
+    ``6-1@R`` after ``6-6``; a line's left and right differ only in notation). On a tree
+    (``hand.layout.TreeLayout``): two open arms that show the same number and that the rules
+    treat alike (``_twin_arms``). Never on trains: a train belongs to a seat."""
+    if a.kind != PLACE or b.kind != PLACE or a.tile != b.tile or a.touch != b.touch:
         return False
-    ends = dict(v.ends)
-    return (a.tile == b.tile and a.touch == b.touch and a.end in ends and b.end in ends
-            and ends[a.end] == ends[b.end])
+    kind = v.rs.layout_kind
+    if kind.line:
+        ends = dict(v.ends)
+        return a.end in ends and b.end in ends and ends[a.end] == ends[b.end]
+    if kind.trains:
+        return False
+    layout = layout_class(v.rs).from_view(v.rs, v.players, v.layout)
+    assert isinstance(layout, TreeLayout)  # (neither a line nor trains)
+    return _twin_arms(v.rs, layout, a.end, b.end)
+
+
+def _twin_arms(rs: Ruleset, layout: TreeLayout, x: str, y: str) -> bool:
+    """Whether open arms ``x`` and ``y`` of a tree are interchangeable under the rules of
+    ``rs`` (RULES.md 1.3, 2.4, 3.3): a tile placed on either leaves layouts that differ only
+    in the arms' names.
+
+    Where every side of every double is open at once and nothing counts the ends (doubles,
+    RULES.md 2.4: geometry is ignored), an arm matters only by the number it shows (a
+    number's lock is the board's, not the arm's), and, in ``spinner_only``, whether its tip
+    is a double. Elsewhere (All Fives: cross sides open once both line sides are covered,
+    and the ends are counted, a double at a tip twice) only exact twins: the same tiles
+    from the same spinner, on the same kind of side (the lone spinner's two line sides, or
+    its two cross sides)."""
+    arms = layout.arms
+    if x == y or x not in arms or y not in arms:
+        return x == y
+    p, q = arms[x], arms[y]
+    if not (p.open and q.open and p.value == q.value):
+        return False
+    if not layout.cross_after_line and not rs.end_count_scoring:
+        return layout.unlock_mode != "spinner_only" or p.tip_is_double == q.tip_is_double
+    return (p.tiles == q.tiles and p.cross == q.cross and p.parent == q.parent
+            and p.origin == q.origin and p.origin_double == q.origin_double)
 
 
 def _round(x: float) -> float:
