@@ -64,6 +64,7 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import statistics
@@ -178,8 +179,25 @@ class RivalReview(Review):
         return entry
 
 
-def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, int, bool]
-            ) -> dict:
+def expert_set(changes: str) -> None:
+    """Change the expert's search settings in every variant, in this process only (the level
+    table, ``domino.ai.levels.TABLE``, read by the expert playing the hands, the review and
+    the reference): ``--expert-set common_numbers=true,evaluations=1000`` tries a changed
+    expert without editing the table. Values are read as JSON (``true``, ``1000``)."""
+    if not changes:
+        return
+    from domino.ai import levels
+
+    fields = {k: json.loads(v) for k, v in (c.split("=", 1) for c in changes.split(","))}
+    for variant_levels in levels.TABLE.values():
+        expert = variant_levels["expert"]
+        assert expert.search is not None
+        variant_levels["expert"] = dataclasses.replace(
+            expert, search=dataclasses.replace(expert.search, **fields))
+
+
+def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, int, bool,
+                       str]) -> dict:
     """The review's figures on the moves of ``mover`` (default the expert) in ``variant``:
     agreement of its best with the move played (by construction since E-28 when the expert
     played), and the independent figures of a reference judge (another seed,
@@ -187,7 +205,8 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
     with the review's; with ``baseline``, how often a second expert search (another seed,
     the default budget) chooses the move played."""
     (variant, positions, budget, seed, baseline, reference_budget, reference_positions,
-     mover, per_hand, reference_again) = job
+     mover, per_hand, reference_again, changes) = job
+    expert_set(changes)
     agree = unmarked = total = hands = again = 0
     ref_total = ref_agree = ref_marked = ref_bad = ref_as_good = 0
     same_mark = same_bad = missed = false_bad = 0
@@ -368,7 +387,12 @@ def main(argv: list[str] | None = None) -> int:
                    help="the reference's own ceiling: a second reference (another seed, the "
                         "same budget) plays each reference position, and the first judges "
                         "its move as it judges the move played")
+    p.add_argument("--expert-set", default="",
+                   help="try a changed expert: its search settings changed in every variant "
+                        "for this run (e.g. common_numbers=true), for the hands, the review "
+                        "and the reference alike")
     args = p.parse_args(argv)
+    expert_set(args.expert_set)
     out: dict = {}
     if not args.skip_timing:
         out["timing"] = [time_review(v, 4, args.timing_agent, args.timing_hands, args.seed)
@@ -389,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_quality:
         jobs = [(v, args.positions, args.budget, args.seed * 10_000, args.baseline,
                  args.reference_budget, args.reference_positions, args.mover,
-                 args.per_hand, args.reference_again)
+                 args.per_hand, args.reference_again, args.expert_set)
                 for v in args.variants.split(",")]
         results = []
         if args.jobs > 1:
