@@ -17,6 +17,8 @@ import random
 import pytest
 
 from domino import Match
+from domino.ai import search
+from domino.ai.evaluate import Utility
 from domino.ai.policy import playable
 from domino.ai.review import (
     FORMAT,
@@ -33,6 +35,7 @@ from domino.ai.review import (
 )
 from domino.errors import DominoError, RecordError
 from domino.hand.moves import Move
+from domino.hand.state import advance
 from domino.play.view import view
 from domino.rules.ruleset import get_ruleset
 
@@ -178,15 +181,22 @@ TREE_MIRRORS = [
                     "draw"], "1-0@X4", "1-0@N", True),
     ("doubles", 2, ["5-5", "5-4@R", "5-0@L", "5-2@S", "5-3@N", "2-2@S"], "2-1@X1", "2-1@S",
      True),
-    # All Fives: the lone spinner's two free line sides, or its two empty cross sides, are
-    # twins; a line side and a cross side are not (the cross sides open later and an empty
-    # one counts nothing), nor are two arms holding different tiles.
+    # All Fives (cross sides open once both line sides are covered; the ends are counted):
+    # the lone spinner's two free line sides, or its two empty cross sides, are twins; so are
+    # two arms with tiles showing the same non-double tip (a line side and a cross side
+    # alike: 3-2 on L or N after the spinner 4-4's four sides are covered).
     ("all_fives", 3, ["1-1"], "4-1@L", "4-1@R", True),
     ("all_fives", 0, ["4-2", "6-4@L", "5-2@R", "6-6@L", "5-0@R", "6-0@L"], "6-5@N", "6-5@S",
      True),
-    ("all_fives", 1, ["6-0", "6-6@L", "3-0@R", "3-3@R", "3-2@R", "5-2@R", "6-1@L", "6-4@N"],
-     "4-1@L", "4-1@N", False),
-    ("all_fives", 0, ["4-2", "6-4@L", "5-2@R", "6-6@L"], "6-5@L", "6-5@R", False),
+    ("all_fives", 14, ["4-0", "2-0@R", "4-4@L", "2-2@R", "5-4@L", "4-1@S", "5-5@L", "5-3@L",
+                       "6-4@N", "6-3@N", "5-1@S"], "3-2@L", "3-2@N", True),
+    # Not twins: a tip that is a double (2-2 counts 4, a plain 2 counts 2), an empty cross side
+    # (it counts nothing until a tile is on it) against a line side with tiles, and a
+    # spinner at a tip whose cross sides a tile beyond it opens (4-4 on L).
+    ("all_fives", 8, ["5-5", "5-4@R", "5-0@L", "4-1@R", "5-2@S", "6-1@R", "6-3@R", "3-3@R",
+                      "5-1@N", "2-2@S", "2-1@N"], "2-0@N", "2-0@S", False),
+    ("all_fives", 68, ["2-1", "2-2@L", "2-0@L", "6-0@L", "6-2@L"], "4-2@L", "4-2@S", False),
+    ("all_fives", 75, ["4-1", "4-4@L", "5-1@R", "5-4@R"], "6-4@L", "6-4@R", False),
 ]
 
 
@@ -209,6 +219,37 @@ def test_twin_arms_of_a_tree_are_mirror_images(variant, seed, before, a, b, twin
         assert e["best"] == a or not mirrored(d.view, Move.parse(e["best"]), Move.parse(a))
         if {x.tile for x in playable(list(d.legal))} == {Move.parse(a).tile}:
             assert e["best"] == a and e["loss"] == 0 and e["mark"] is None and e["as_good"]
+
+
+@pytest.mark.parametrize("variant", ["doubles", "all_fives"])
+def test_twin_arms_lead_to_the_same_exact_value(variant):
+    """Random hands, two players, once at most 12 tiles are left: wherever two placements are
+    called mirror images, the true position after each is solved exactly (alpha-beta on the
+    real hands) to the same value for the mover."""
+    checked = 0
+    for seed in range(30):
+        m = Match.new(variant, {"players": 2}, seed=seed)
+        rng = random.Random(seed)
+        while m.hand is not None and not m.hand.over:
+            s = m.hand
+            legal = m.legal()
+            if sum(len(h) for h in s.hands) + s.drawable() <= 12:
+                v = view(s, s.to_move)
+                utility = Utility(s.rs, v.players, v.seat, v.hand_number, v.seated,
+                                  v.match_totals)
+                places = [x for x in legal if x.kind == "place"]
+                for a in places:
+                    for b in places:
+                        if a.end < b.end and mirrored(v, a, b):
+                            values = []
+                            for move in (a, b):
+                                after = s.copy()
+                                advance(after, move)
+                                values.append(search._solve(after, utility, 10**6, [0]))
+                            assert values[0] == values[1], (seed, a, b, values)
+                            checked += 1
+            m.play(rng.choice(legal))
+    assert checked >= 10
 
 
 def test_train_placements_are_never_mirror_images():

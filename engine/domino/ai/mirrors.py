@@ -42,10 +42,14 @@ def _twin_arms(rs: Ruleset, layout: TreeLayout, x: str, y: str) -> bool:
     Where every side of every double is open at once and nothing counts the ends (doubles,
     RULES.md 2.4: geometry is ignored), an arm matters only by the number it shows (a
     number's lock is the board's, not the arm's), and, in ``spinner_only``, whether its tip
-    is a double. Elsewhere (All Fives: cross sides open once both line sides are covered,
-    and the ends are counted, a double at a tip twice) only exact twins: the same tiles
-    from the same spinner, on the same kind of side (the lone spinner's two line sides, or
-    its two cross sides)."""
+    is a double. Where cross sides open later and the ends are counted (All Fives, RULES.md
+    3.3: a spinner's cross sides open once both its line sides are covered; an arm counts its
+    tip, a double twice, an empty cross side nothing, the lead double's free line sides once),
+    an arm with tiles matters by its tip (its number, whether a double) and whether a tile
+    on it would open a spinner's closed cross sides; an empty arm by what it grows from.
+    Two arms with tiles that show the same tip and open nothing are twins (a line side and a
+    cross side alike); two empty ones only when they are the same spinner's same kind of
+    side."""
     arms = layout.arms
     if x == y or x not in arms or y not in arms:
         return x == y
@@ -54,8 +58,26 @@ def _twin_arms(rs: Ruleset, layout: TreeLayout, x: str, y: str) -> bool:
         return False
     if not layout.cross_after_line and not rs.end_count_scoring:
         return layout.unlock_mode != "spinner_only" or p.tip_is_double == q.tip_is_double
-    return (p.tiles == q.tiles and p.cross == q.cross and p.parent == q.parent
+    if p.tiles and q.tiles:
+        return (p.tip_is_double == q.tip_is_double
+                and not _opens_cross_arms(layout, p.id) and not _opens_cross_arms(layout, q.id))
+    return (not p.tiles and not q.tiles and p.cross == q.cross and p.parent == q.parent
             and p.origin == q.origin and p.origin_double == q.origin_double)
+
+
+def _opens_cross_arms(layout: TreeLayout, arm_id: str) -> bool:
+    """Whether a tile on arm ``arm_id`` may open a spinner's closed cross sides: the arm
+    carries a spinner whose cross sides are still closed (they open once the arm grows past
+    it, ``TreeLayout._open_cross_arms``), or it is a line side of the lead while a cross side
+    of the lead is closed."""
+    for arm in layout.arms.values():
+        if not arm.cross or arm.open:
+            continue
+        if arm.parent is None and arm_id in ("L", "R"):
+            return True
+        if arm.parent is not None and arm.parent[0] == arm_id:
+            return True
+    return False
 
 
 __all__ = ["mirrored"]
