@@ -31,6 +31,14 @@ Two measurements, printed as one JSON object on stdout (a summary goes to stderr
   move it cannot tell from the best (``as_good``, docs/DECISIONS.md E-61). With ``--baseline``, ``expert_again_rate``: how often a second
   expert search (another seed, the default budget) chooses the expert's move, the sampling
   noise of the search itself (what the review's agreement was limited to before E-28).
+  With ``--reference-again``, ``again``: a second search plays each reference position
+  (default another seed and the reference's budget, ``--rival-salt``, ``--rival-budget``)
+  and the reference judges its move as it judges the move played: with the defaults, how
+  often a player as strong as the reference itself would agree, the ceiling of
+  ``agree_rate`` (docs/DECISIONS.md E-72); with ``--rival-salt 0 --rival-budget B``, the
+  expert's own search at budget B on the same positions. ``--expert-set`` tries a changed
+  expert (its search settings patched in the run's processes), ``--hand-seed`` runs the
+  hands of a longer run in parts.
 
   ``--mover`` plays the hands with another agent (``medium``: moves the review should mark
   now and then), and ``--per-hand N`` judges at most N decisions of each hand (drawn by the
@@ -197,7 +205,7 @@ def expert_set(changes: str) -> None:
 
 
 def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, int, bool,
-                       str]) -> dict:
+                       str, int, int]) -> dict:
     """The review's figures on the moves of ``mover`` (default the expert) in ``variant``:
     agreement of its best with the move played (by construction since E-28 when the expert
     played), and the independent figures of a reference judge (another seed,
@@ -205,7 +213,7 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
     with the review's; with ``baseline``, how often a second expert search (another seed,
     the default budget) chooses the move played."""
     (variant, positions, budget, seed, baseline, reference_budget, reference_positions,
-     mover, per_hand, reference_again, changes) = job
+     mover, per_hand, reference_again, changes, rival_budget, rival_salt) = job
     expert_set(changes)
     agree = unmarked = total = hands = again = 0
     ref_total = ref_agree = ref_marked = ref_bad = ref_as_good = 0
@@ -238,7 +246,8 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
             if reference_again:
                 # A second reference (another seed, the same budget) plays each position.
                 for d in ref.pending:
-                    rival = expert_search(d.view, list(d.legal), reference_budget, salt=2)
+                    rival = expert_search(d.view, list(d.legal), rival_budget or reference_budget,
+                                          salt=rival_salt)
                     rival.run()
                     ref.rivals[(d.hand, d.move)] = rival.best()
             ref_doc = ref.run()
@@ -306,6 +315,7 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
             "missed": missed, "false_bad": false_bad, "positions_detail": detail}
         if again_total:
             out["reference"]["again"] = {
+                "budget": rival_budget or reference_budget, "salt": rival_salt,
                 "positions": again_total,
                 "agree_rate": round(again_agree / again_total, 3),
                 "agree_wilson": [round(x, 3) for x in wilson(again_agree, again_total)],
@@ -387,6 +397,17 @@ def main(argv: list[str] | None = None) -> int:
                    help="the reference's own ceiling: a second reference (another seed, the "
                         "same budget) plays each reference position, and the first judges "
                         "its move as it judges the move played")
+    p.add_argument("--rival-budget", type=int, default=0,
+                   help="with --reference-again: the second search's budget (default 0: the "
+                        "reference's); with --rival-salt 0, the expert's own search at that "
+                        "budget, judged on the same positions as the expert's move")
+    p.add_argument("--rival-salt", type=int, default=2,
+                   help="with --reference-again: the second search's salt (default 2; 0 is "
+                        "the expert's own seed)")
+    p.add_argument("--hand-seed", type=int, default=None,
+                   help="the seed of the first hand for the quality (default: --seed times "
+                        "10,000): a run in parts, --hand-seed 10015 going on where 15 "
+                        "positions of --seed 1 with --per-hand 1 stopped")
     p.add_argument("--expert-set", default="",
                    help="try a changed expert: its search settings changed in every variant "
                         "for this run (e.g. common_numbers=true), for the hands, the review "
@@ -411,9 +432,11 @@ def main(argv: list[str] | None = None) -> int:
                   f"{t['hint_p50']} / {t['hint_p95']}, expert {t['expert_p50']} / "
                   f"{t['expert_p95']}, p95 ratio {t['p95_ratio']}", file=sys.stderr, flush=True)
     if not args.skip_quality:
-        jobs = [(v, args.positions, args.budget, args.seed * 10_000, args.baseline,
+        first = args.seed * 10_000 if args.hand_seed is None else args.hand_seed
+        jobs = [(v, args.positions, args.budget, first, args.baseline,
                  args.reference_budget, args.reference_positions, args.mover,
-                 args.per_hand, args.reference_again, args.expert_set)
+                 args.per_hand, args.reference_again, args.expert_set, args.rival_budget,
+                 args.rival_salt)
                 for v in args.variants.split(",")]
         results = []
         if args.jobs > 1:
