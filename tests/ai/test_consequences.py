@@ -14,7 +14,7 @@ import random
 
 from domino import Match
 from domino.ai.consequences import consequences
-from domino.ai.review import Review
+from domino.ai.review import Review, judge_position
 from domino.hand.moves import Move
 from domino.play.resample import infer
 from domino.play.view import view
@@ -156,3 +156,19 @@ def test_a_named_block_always_comes():
                     assert done is not None and done.over and done.result is not None
                     assert done.result.termination == "blocked", (variant, seed)
     assert claims >= 10
+
+
+def test_the_review_and_the_hint_name_the_block():
+    """The review's entry for the closing move and the hint's figure for it say the block."""
+    variant, seed, moves, closing, word = BLOCKS[0]
+    m, legal = _at(variant, seed, moves)
+    s = m.hand
+    assert s is not None and s.to_move is not None
+    seat = s.to_move
+    hint = judge_position(view(s, seat), legal)
+    (mine,) = [f for f in hint["moves"] if f["move"] == closing]
+    assert {"says": "blocks", "word": word} in mine["says"]
+    m.play(closing)
+    entry = Review(m.to_record(), [seat], hands=[1]).run()["moves"][-1]
+    assert entry["played"] == closing
+    assert {"says": "blocks", "word": word} in entry["says"]
