@@ -31,6 +31,14 @@ Two measurements, printed as one JSON object on stdout (a summary goes to stderr
   move it cannot tell from the best (``as_good``, docs/DECISIONS.md E-61). With ``--baseline``, ``expert_again_rate``: how often a second
   expert search (another seed, the default budget) chooses the expert's move, the sampling
   noise of the search itself (what the review's agreement was limited to before E-28).
+  With ``--reference-again``, ``again``: a second search plays each reference position
+  (default another seed and the reference's budget, ``--rival-salt``, ``--rival-budget``)
+  and the reference judges its move as it judges the move played: with the defaults, how
+  often a player as strong as the reference itself would agree, the ceiling of
+  ``agree_rate`` (docs/DECISIONS.md E-72); with ``--rival-salt 0 --rival-budget B``, the
+  expert's own search at budget B on the same positions. ``--expert-set`` tries a changed
+  expert (its search settings patched in the run's processes), ``--hand-seed`` runs the
+  hands of a longer run in parts.
 
   ``--mover`` plays the hands with another agent (``medium``: moves the review should mark
   now and then), and ``--per-hand N`` judges at most N decisions of each hand (drawn by the
@@ -64,6 +72,7 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import statistics
@@ -74,8 +83,10 @@ from concurrent.futures import ProcessPoolExecutor
 from domino import Match
 from domino.ai import get_agent
 from domino.ai.agents import EXPERT
-from domino.ai.review import Review, expert_search, mirrored
+from domino.ai.review import Decision, Review, deepen_verdict, expert_search, figure, mirrored
+from domino.ai.search import Search
 from domino.ai.stats import wilson
+from domino.hand.moves import Move
 from domino.rules.ruleset import VARIANTS
 from domino.tools.arena import play_hand
 
@@ -154,7 +165,47 @@ def pick(choices: list, per_hand: int, seed: int) -> list:
     return [d for i, d in enumerate(choices) if i in keep]
 
 
-def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, int]) -> dict:
+class RivalReview(Review):
+    """The reference judge, which also judges a rival's move at each position where
+    ``rivals`` names one (``--reference-again``: a second reference's choice), in the same
+    search and as it judges the move played (``Search.complete``, ``deepen_verdict``,
+    ``figure``), after it. A move's figures do not depend on the other moves judged in the
+    search (docs/DECISIONS.md E-28, E-30), so the verdict on the move played is unchanged."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.rivals: dict[tuple[int, int], Move] = {}
+        self.rival_verdicts: dict[tuple[int, int], dict] = {}
+
+    def _judged(self, d: Decision, search: Search) -> dict:
+        entry = super()._judged(d, search)
+        rival = self.rivals.get((d.hand, d.move))
+        if rival is not None:
+            search.complete([rival, search.best()])
+            deepen_verdict(search, rival, self.limits)
+            self.rival_verdicts[(d.hand, d.move)] = figure(search, rival, self.limits)
+        return entry
+
+
+def expert_set(changes: str) -> None:
+    """Change the expert's search settings in every variant, in this process only (the level
+    table, ``domino.ai.levels.TABLE``, read by the expert playing the hands, the review and
+    the reference): ``--expert-set common_numbers=true,evaluations=1000`` tries a changed
+    expert without editing the table. Values are read as JSON (``true``, ``1000``)."""
+    if not changes:
+        return
+    from domino.ai import levels
+
+    fields = {k: json.loads(v) for k, v in (c.split("=", 1) for c in changes.split(","))}
+    for variant_levels in levels.TABLE.values():
+        expert = variant_levels["expert"]
+        assert expert.search is not None
+        variant_levels["expert"] = dataclasses.replace(
+            expert, search=dataclasses.replace(expert.search, **fields))
+
+
+def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, int, bool,
+                       str, int, int]) -> dict:
     """The review's figures on the moves of ``mover`` (default the expert) in ``variant``:
     agreement of its best with the move played (by construction since E-28 when the expert
     played), and the independent figures of a reference judge (another seed,
@@ -162,10 +213,12 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
     with the review's; with ``baseline``, how often a second expert search (another seed,
     the default budget) chooses the move played."""
     (variant, positions, budget, seed, baseline, reference_budget, reference_positions,
-     mover, per_hand) = job
+     mover, per_hand, reference_again, changes, rival_budget, rival_salt) = job
+    expert_set(changes)
     agree = unmarked = total = hands = again = 0
     ref_total = ref_agree = ref_marked = ref_bad = ref_as_good = 0
     same_mark = same_bad = missed = false_bad = 0
+    again_total = again_agree = again_as_good = 0
     ref_losses: list[float] = []
     disagreements: list[dict] = []
     detail: list[dict] = []
@@ -183,13 +236,29 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
         review.total = len(choices)
         doc = review.run()
         ref_entries: list[dict | None] = [None] * len(choices)
+        rival_verdicts: dict[tuple[int, int], dict] = {}
         want = (positions if reference_positions is None else reference_positions) - ref_total
         if reference_budget and want > 0:
-            ref = Review(record, None, reference_budget, salt=1)
-            ref.pending = list(choices[:want])
+            ref = RivalReview(record, None, reference_budget, salt=1)
+            judged = list(choices[:want])
+            ref.pending = list(judged)
             ref.total = len(ref.pending)
+            if reference_again:
+                # A second reference (another seed, the same budget) plays each position.
+                for d in ref.pending:
+                    rival = expert_search(d.view, list(d.legal), rival_budget or reference_budget,
+                                          salt=rival_salt)
+                    rival.run()
+                    ref.rivals[(d.hand, d.move)] = rival.best()
             ref_doc = ref.run()
             ref_entries[:len(ref_doc["moves"])] = ref_doc["moves"]
+            rival_verdicts = ref.rival_verdicts
+            for d in judged:
+                v = rival_verdicts.get((d.hand, d.move))
+                if v is not None:
+                    again_total += 1
+                    again_agree += v["best"] == v["move"]
+                    again_as_good += v["best"] == v["move"] or bool(v["as_good"])
         for d, e, r in zip(choices, doc["moves"], ref_entries, strict=True):
             if baseline:
                 other = expert_search(d.view, list(d.legal), None, EXPERT, salt=2)
@@ -207,6 +276,11 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
             if r is not None:
                 detail.append({"seed": s - 1, "move": e["move"], "review": _brief(e),
                                "reference": _brief(r)})
+                rival = rival_verdicts.get((d.hand, d.move))
+                if rival is not None:
+                    detail[-1]["again"] = {k: rival[k] for k in ("move", "best", "loss",
+                                                                 "loss_se", "mark", "worlds",
+                                                                 "as_good")}
                 ref_total += 1
                 ref_agree += r["best"] == r["played"]
                 ref_as_good += r["best"] == r["played"] or bool(r.get("as_good"))
@@ -239,6 +313,13 @@ def quality(job: tuple[str, int, int | None, int, bool, int, int | None, str, in
             "same_mark_rate": round(same_mark / ref_total, 3),
             "same_bad_rate": round(same_bad / ref_total, 3),
             "missed": missed, "false_bad": false_bad, "positions_detail": detail}
+        if again_total:
+            out["reference"]["again"] = {
+                "budget": rival_budget or reference_budget, "salt": rival_salt,
+                "positions": again_total,
+                "agree_rate": round(again_agree / again_total, 3),
+                "agree_wilson": [round(x, 3) for x in wilson(again_agree, again_total)],
+                "as_good_rate": round(again_as_good / again_total, 3)}
     return out
 
 
@@ -265,6 +346,12 @@ def report(q: dict) -> None:
               f"{r['marked_rate']:.3f} {r['marked_wilson']}, as a mistake or blunder "
               f"{r['mistake_rate']:.3f} {r['mistake_wilson']}; mean loss "
               f"{r['mean_loss']}", file=sys.stderr, flush=True)
+        a = r.get("again")
+        if a:
+            print(f"{'':>15}  a second reference's move (another seed, the same budget): no "
+                  f"better move {a['agree_rate']:.3f} {a['agree_wilson']}, as good "
+                  f"{a['as_good_rate']:.3f} (the ceiling of the figures above)",
+                  file=sys.stderr, flush=True)
         print(f"{'':>15}  the review's mark = the reference's {r['same_mark_rate']:.3f}; "
               f"both or neither say mistake or blunder {r['same_bad_rate']:.3f}; the "
               f"reference's mistakes and blunders the review leaves unmarked {r['missed']}, "
@@ -306,7 +393,27 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--reference-positions", type=int, default=None,
                    help="judge only the first N positions per variant with the reference "
                         "(default: all of them)")
+    p.add_argument("--reference-again", action="store_true",
+                   help="the reference's own ceiling: a second reference (another seed, the "
+                        "same budget) plays each reference position, and the first judges "
+                        "its move as it judges the move played")
+    p.add_argument("--rival-budget", type=int, default=0,
+                   help="with --reference-again: the second search's budget (default 0: the "
+                        "reference's); with --rival-salt 0, the expert's own search at that "
+                        "budget, judged on the same positions as the expert's move")
+    p.add_argument("--rival-salt", type=int, default=2,
+                   help="with --reference-again: the second search's salt (default 2; 0 is "
+                        "the expert's own seed)")
+    p.add_argument("--hand-seed", type=int, default=None,
+                   help="the seed of the first hand for the quality (default: --seed times "
+                        "10,000): a run in parts, --hand-seed 10015 going on where 15 "
+                        "positions of --seed 1 with --per-hand 1 stopped")
+    p.add_argument("--expert-set", default="",
+                   help="try a changed expert: its search settings changed in every variant "
+                        "for this run (e.g. common_numbers=true), for the hands, the review "
+                        "and the reference alike")
     args = p.parse_args(argv)
+    expert_set(args.expert_set)
     out: dict = {}
     if not args.skip_timing:
         out["timing"] = [time_review(v, 4, args.timing_agent, args.timing_hands, args.seed)
@@ -325,9 +432,11 @@ def main(argv: list[str] | None = None) -> int:
                   f"{t['hint_p50']} / {t['hint_p95']}, expert {t['expert_p50']} / "
                   f"{t['expert_p95']}, p95 ratio {t['p95_ratio']}", file=sys.stderr, flush=True)
     if not args.skip_quality:
-        jobs = [(v, args.positions, args.budget, args.seed * 10_000, args.baseline,
+        first = args.seed * 10_000 if args.hand_seed is None else args.hand_seed
+        jobs = [(v, args.positions, args.budget, first, args.baseline,
                  args.reference_budget, args.reference_positions, args.mover,
-                 args.per_hand)
+                 args.per_hand, args.reference_again, args.expert_set, args.rival_budget,
+                 args.rival_salt)
                 for v in args.variants.split(",")]
         results = []
         if args.jobs > 1:

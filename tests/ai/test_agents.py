@@ -363,3 +363,39 @@ def test_a_world_leaves_out_the_tiles_a_start_put_out_of_play():
     w = sample_world(v, random.Random(3), k)
     assert len(w.boneyard) == v.boneyard
     assert sorted(map(str, legal_moves(w))) == sorted(map(str, v.legal))
+
+
+@pytest.mark.parametrize("common", [False, True])
+def test_common_random_numbers_give_a_worlds_playouts_one_stream(common, monkeypatch):
+    """``SearchConfig.common_numbers``: every candidate's playout in a world starts from the
+    same random state (its paired differences lose the playouts' own noise); off, each
+    playout draws on from the search's stream. The choice stays a function of the seed."""
+    m = Match.new("kozel", {"players": 4}, seed=3)
+    s = m.hand
+    while len(playable(legal_moves(s))) < 2:
+        apply_unchecked(s, playable(legal_moves(s))[0])
+    v = view(s, s.to_move)
+    cfg = search.SearchConfig(evaluations=60, endgame_tiles=0, prune=False,
+                              common_numbers=common)
+    starts: list[tuple[int, object]] = []
+    playout = search.Search._playout
+
+    def recording(self, state, rng):
+        starts.append((self.worlds, rng.getstate()))
+        return playout(self, state, rng)
+
+    monkeypatch.setattr(search.Search, "_playout", recording)
+    first = search.Search(v, list(v.legal), random.Random(4), cfg)
+    first.run()
+    by_world: dict[int, set] = {}
+    for world, state in starts:
+        by_world.setdefault(world, set()).add(state)
+    worlds = [by_world[w] for w in sorted(by_world)]
+    assert len(worlds) >= 3 and len(first.candidates) >= 2
+    if common:
+        assert all(len(states) == 1 for states in worlds)
+    else:  # (the last world may have been cut short after one candidate)
+        assert all(len(states) > 1 for states in worlds[:-1])
+    again = search.Search(v, list(v.legal), random.Random(4), cfg)
+    again.run()
+    assert again.best() == first.best() and again.values == first.values

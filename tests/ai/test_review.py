@@ -17,6 +17,8 @@ import random
 import pytest
 
 from domino import Match
+from domino.ai import search
+from domino.ai.evaluate import Utility
 from domino.ai.policy import playable
 from domino.ai.review import (
     FORMAT,
@@ -33,6 +35,8 @@ from domino.ai.review import (
 )
 from domino.errors import DominoError, RecordError
 from domino.hand.moves import Move
+from domino.hand.state import advance
+from domino.play.view import view
 from domino.rules.ruleset import get_ruleset
 
 BUDGET = 200
@@ -165,6 +169,104 @@ def test_mirror_moves_lose_nothing(played):
     assert not mirrored(d20.view, Move.parse("4-0@L"), Move.parse("4-0@R"))
 
 
+# Trees (E-70): the same tile on two arms that the rules treat alike. (variant, seed, the moves
+# before, the two placements, whether they are twins.)
+TREE_MIRRORS = [
+    # Doubles: every side of every double is open at once and only numbers are locked, so the
+    # four sides of the lone 6-6 (and any arms showing one number) are alike.
+    ("doubles", 0, ["6-6"], "6-0@L", "6-0@N", True),
+    ("doubles", 0, ["6-6"], "6-0@R", "6-0@S", True),
+    # 1-0 is the only tile to play, on the arm of 1-1 or on its two free sides: alike.
+    ("doubles", 1, ["6-6", "6-3@R", "3-3@R", "6-1@N", "6-2@L", "3-0@X2", "1-1@N", "6-0@S",
+                    "draw"], "1-0@X4", "1-0@N", True),
+    ("doubles", 2, ["5-5", "5-4@R", "5-0@L", "5-2@S", "5-3@N", "2-2@S"], "2-1@X1", "2-1@S",
+     True),
+    # All Fives (cross sides open once both line sides are covered; the ends are counted):
+    # the lone spinner's two free line sides, or its two empty cross sides, are twins; so are
+    # two arms with tiles showing the same non-double tip (a line side and a cross side
+    # alike: 3-2 on L or N after the spinner 4-4's four sides are covered).
+    ("all_fives", 3, ["1-1"], "4-1@L", "4-1@R", True),
+    ("all_fives", 0, ["4-2", "6-4@L", "5-2@R", "6-6@L", "5-0@R", "6-0@L"], "6-5@N", "6-5@S",
+     True),
+    ("all_fives", 14, ["4-0", "2-0@R", "4-4@L", "2-2@R", "5-4@L", "4-1@S", "5-5@L", "5-3@L",
+                       "6-4@N", "6-3@N", "5-1@S"], "3-2@L", "3-2@N", True),
+    # Not twins: a tip that is a double (2-2 counts 4, a plain 2 counts 2), an empty cross side
+    # (it counts nothing until a tile is on it) against a line side with tiles, and a
+    # spinner at a tip whose cross sides a tile beyond it opens (4-4 on L).
+    ("all_fives", 8, ["5-5", "5-4@R", "5-0@L", "4-1@R", "5-2@S", "6-1@R", "6-3@R", "3-3@R",
+                      "5-1@N", "2-2@S", "2-1@N"], "2-0@N", "2-0@S", False),
+    ("all_fives", 68, ["2-1", "2-2@L", "2-0@L", "6-0@L", "6-2@L"], "4-2@L", "4-2@S", False),
+    ("all_fives", 75, ["4-1", "4-4@L", "5-1@R", "5-4@R"], "6-4@L", "6-4@R", False),
+]
+
+
+@pytest.mark.parametrize("variant,seed,before,a,b,twins", TREE_MIRRORS)
+def test_twin_arms_of_a_tree_are_mirror_images(variant, seed, before, a, b, twins):
+    m = Match.new(variant, {}, seed=seed)
+    for text in before:
+        m.play(text)
+    m.play(a)
+    (d,) = [d for d in decisions(m.to_record()) if d.move == len(before) + 1]
+    legal = [str(x) for x in d.legal]
+    assert a in legal and b in legal
+    assert mirrored(d.view, Move.parse(a), Move.parse(b)) is twins
+    assert mirrored(d.view, Move.parse(b), Move.parse(a)) is twins
+    if twins:
+        # The review never calls a twin of the move played better than it: where the expert
+        # would play the same tile elsewhere, the move played is the best.
+        (e,) = [e for e in review_record(m.to_record(), [d.seat], BUDGET)["moves"]
+                if e["move"] == d.move]
+        assert e["best"] == a or not mirrored(d.view, Move.parse(e["best"]), Move.parse(a))
+        if {x.tile for x in playable(list(d.legal))} == {Move.parse(a).tile}:
+            assert e["best"] == a and e["loss"] == 0 and e["mark"] is None and e["as_good"]
+
+
+@pytest.mark.parametrize("variant", ["doubles", "all_fives"])
+def test_twin_arms_lead_to_the_same_exact_value(variant):
+    """Random hands, two players, once at most 12 tiles are left: wherever two placements are
+    called mirror images, the true position after each is solved exactly (alpha-beta on the
+    real hands) to the same value for the mover."""
+    checked = 0
+    for seed in range(30):
+        m = Match.new(variant, {"players": 2}, seed=seed)
+        rng = random.Random(seed)
+        while m.hand is not None and not m.hand.over:
+            s = m.hand
+            legal = m.legal()
+            if sum(len(h) for h in s.hands) + s.drawable() <= 12:
+                v = view(s, s.to_move)
+                utility = Utility(s.rs, v.players, v.seat, v.hand_number, v.seated,
+                                  v.match_totals)
+                places = [x for x in legal if x.kind == "place"]
+                for a in places:
+                    for b in places:
+                        if a.end < b.end and mirrored(v, a, b):
+                            values = []
+                            for move in (a, b):
+                                after = s.copy()
+                                advance(after, move)
+                                values.append(search._solve(after, utility, 10**6, [0]))
+                            assert values[0] == values[1], (seed, a, b, values)
+                            checked += 1
+            m.play(rng.choice(legal))
+    assert checked >= 10
+
+
+def test_train_placements_are_never_mirror_images():
+    m = Match.new("mexican_train", {}, seed=1)
+    for _ in range(200):
+        s = m.hand
+        assert s is not None and not s.over
+        places = [x for x in m.legal() if x.kind == "place"]
+        pairs = [(x, y) for x in places for y in places if x.tile == y.tile and x.end != y.end]
+        if pairs:
+            x, y = pairs[0]
+            assert not mirrored(view(s, s.to_move), x, y)
+            return
+        m.play(m.legal()[0])
+    pytest.fail("no tile with two trains to go on in 200 moves")
+
+
 def test_hidden_tiles_of_other_seats_do_not_change_the_verdict():
     a = copy.deepcopy(VN_TRADITIONAL_BLUNDER)
     b = _with_deal(a, OTHER_HIDDEN_DEAL)
@@ -261,7 +363,7 @@ def test_marks_by_scale():
 
 def test_document_shape(traditional_review):
     doc = traditional_review
-    assert doc["format"] == FORMAT == "domino-review" and doc["version"] == VERSION == 5
+    assert doc["format"] == FORMAT == "domino-review" and doc["version"] == VERSION == 6
     assert doc["record"] == record_id(VN_TRADITIONAL_BLUNDER)
     assert doc["record"].startswith("sha256:") and len(doc["record"]) == 7 + 64
     assert doc["unit"] == "money" and doc["budget"] == BUDGET and doc["complete"] is True

@@ -47,7 +47,22 @@ def test_consequences_in_words_in_each_language():
                      {"says": "shut_out", "seat": 0, "partner": False, "penalty": False},
                      {"says": "shut_out", "seat": 0, "partner": False, "penalty": True},
                      {"says": "double_dead", "tile": "6-6"},
-                     {"says": "keeps_zero", "value": 13}):
+                     {"says": "keeps_zero", "value": 13},
+                     {"says": "blocks", "word": "block"}, {"says": "blocks", "word": "triet"},
+                     {"says": "blocks", "word": "fish"}):
             text = textfmt.says_text(lang, item, "X")
             assert text and "{" not in text and "says." not in text, (lang, item)
     assert textfmt.says_text("en", {"says": "unknown"}, None) == ""
+
+
+def test_a_closed_hand_in_the_tables_word():
+    """E-71: a move that closes the hand, in the word GLOSSARY.md gives the variant: kozel's
+    fish (cá, рыба), a block elsewhere (triệt in Vietnamese, рыба in Russian)."""
+    def said(lang, word):
+        return textfmt.says_text(lang, {"says": "blocks", "word": word}, None)
+
+    assert "fish" in said("en", "fish") and "block" in said("en", "block")
+    assert "block" in said("en", "triet")
+    assert "cá" in said("vi", "fish") and "triệt" in said("vi", "triet")
+    assert "triệt" in said("vi", "block")
+    assert "рыбу" in said("ru", "fish") and "рыбу" in said("ru", "block")

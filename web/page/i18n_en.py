@@ -558,6 +558,8 @@ MESSAGES = {
     "says.shut_out_partner": "cuts the partner {seat}, who is stuck",
     "says.double_dead": "leaves the double {tile} no way out: caught at the end (doubles penalty)",
     "says.keeps_zero": "keeps the double blank: {value} points if the hand ends with it",
+    "says.blocks": "closes the hand: a block, nobody can play",
+    "says.blocks_fish": "closes the hand: a fish, nobody can play",
     "review.says_played": "The move played",
     "review.says_best": "The best",
     "review.empty_table": "The table is empty: the first tile is about to be led.",

@@ -558,6 +558,8 @@ MESSAGES = {
     "says.shut_out_partner": "chặn đồng đội {seat}: bị đứng",
     "says.double_dead": "bò {tile} hết đường ra: thúi bò cuối ván",
     "says.keeps_zero": "giữ lại bò trắng (0-0): tính {value} điểm nếu hết ván còn trong tay",
+    "says.blocks": "làm ván bị triệt: không ai đánh được",
+    "says.blocks_fish": "làm ván cá: không ai đánh được",
     "review.says_played": "Nước đã đánh",
     "review.says_best": "Nước hay nhất",
     "review.empty_table": "Bàn còn trống: sắp ra quân đầu tiên.",

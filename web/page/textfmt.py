@@ -70,7 +70,7 @@ def unmarked(entry):
 
 
 def says_text(lang, item, name):
-    """One consequence of a move (the engine's `ai.consequences`, DECISIONS E-62) in the
+    """One consequence of a move (the engine's `ai.consequences`, DECISIONS E-62, E-71) in the
     player's words; `name` is the name of the seat it concerns (a seat shut out), or None.
     An item this page does not know says nothing ("")."""
     kind = item.get("says")
@@ -84,6 +84,10 @@ def says_text(lang, item, name):
         return i18n.t(lang, "says.double_dead", tile=canonical_tile(str(item.get("tile"))))
     if kind == "keeps_zero":
         return i18n.t(lang, "says.keeps_zero", value=amount(item.get("value") or 0, lang))
+    if kind == "blocks":
+        # The table's word (DECISIONS E-23): kozel's fish, else a block (triệt in Vietnamese).
+        key = "says.blocks_fish" if item.get("word") == "fish" else "says.blocks"
+        return i18n.t(lang, key)
     return ""
 
 

@@ -16,7 +16,15 @@ an estimate or a hidden hand:
   at the end (vn_iwin's thúi bò, where doubles left in hand are charged):
   ``{"says": "double_dead", "tile": "d-d"}``;
 * ``keeps_zero``: the mover could play 0-0 now and keeps it, where 0-0 counts extra in hand
-  (kozel's 25 penalty points, vn_traditional's 13): ``{"says": "keeps_zero", "value": v}``.
+  (kozel's 25 penalty points, vn_traditional's 13): ``{"says": "keeps_zero", "value": v}``;
+* ``blocks``: the move closes the hand: nothing is left to draw and no seat can place a tile
+  on any end after it (the mover's own tiles do not fit; no tile it has not seen fits, or every
+  other seat is known to lack every number showing), so the hand ends blocked at the next
+  turn's check (RULES.md 1.7: the Vietnamese triệt, kozel's fish, a block elsewhere):
+  ``{"says": "blocks", "word": the table's word for it (``rules.kinds.WORDS``: ``block``,
+  ``triet`` or ``fish``)}``. It takes the place of ``shut_out``: a blocked hand records no
+  pass, so no pass penalty is paid (RULES.md 1.7, 2.3). Who wins the block is not named: it
+  depends on the hidden hands.
 
 The page words each one from its catalogue (vi/en/ru). Pure Python, no estimate: the same
 position and move always give the same list.
@@ -26,9 +34,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..hand.layout import TrainLayout
+from ..hand.layout import LineLayout, TrainLayout, TreeLayout
 from ..hand.moves import Move
 from ..play.resample import Knowledge
+from ..rules.kinds import WORDS
 from ..rules.ruleset import NONE
 from .evaluate import side_of
 from .policy import PLACING, fives_points, layout_after, move_tiles
@@ -49,7 +58,11 @@ def consequences(k: Knowledge, move: Move, legal: list[Move]) -> list[dict[str, 
         return out  # the mover goes out: the hand ends with this move
     after = layout_after(k, move)
     if not isinstance(after, TrainLayout):
-        out.extend(_shut_out(k, after.ends()))
+        blocked = _blocks(k, rest, after)
+        if blocked:
+            out.append({"says": "blocks", "word": WORDS[rs.words]["blocked"]})
+        else:
+            out.extend(_shut_out(k, after.ends()))
         if rs.settlement_kind.doubles_left_cost:
             out.extend(_dead_doubles(k, move, rest, after.ends()))
     zero = (0, 0)
@@ -59,13 +72,39 @@ def consequences(k: Knowledge, move: Move, legal: list[Move]) -> list[dict[str, 
     return out
 
 
+def _drawable(k: Knowledge) -> int:
+    """Tiles still to be drawn (none where nobody draws, and never the reserve)."""
+    rs = k.rs
+    return 0 if rs.draw_policy == NONE else k.boneyard - rs.reserve_for(k.n)
+
+
+def _blocks(k: Knowledge, rest: list[tuple[int, int]], after: LineLayout | TreeLayout) -> bool:
+    """Whether the hand is certainly blocked once the move leaves ``after`` and the mover
+    holds ``rest`` (RULES.md 1.7: nothing drawable and nobody can place). Another seat
+    cannot place when no tile the mover has not seen fits an end (the layout's own
+    ``options``: locks, a blank that matches anything), or when it is known to lack every
+    number showing (a pass showed it, RULES.md 1.7)."""
+    rs = k.rs
+    ends = after.ends()
+    if not ends or _drawable(k) > 0:
+        return False
+    if any(after.options(t, k.seat) for t in rest):
+        return False
+    if not any(after.options(t, k.seat) for t in k.unknown):
+        return True
+    if rs.blank_wild:
+        return False
+    numbers = {value for _, value in ends}
+    return all(k.counts[q] == 0 or numbers <= k.voids[q]
+               for q in range(k.n) if q != k.seat)
+
+
 def _shut_out(k: Knowledge, ends: list[tuple[str, int]]) -> list[dict[str, Any]]:
     """The seats that must pass after the move: every end shows a number they lack, and
     nothing is left to draw (a blank that matches anything makes no one certain to pass)."""
     rs = k.rs
     numbers = {value for _, value in ends}
-    drawable = 0 if rs.draw_policy == NONE else k.boneyard - rs.reserve_for(k.n)
-    if not numbers or drawable > 0 or rs.blank_wild:
+    if not numbers or _drawable(k) > 0 or rs.blank_wild:
         return []
     team = side_of(rs, k.n, k.seat)
     out = []

@@ -33,8 +33,9 @@ search is not clearly better), except that a sensible move played that is estima
 as good is itself the best; ``loss`` is
 ``best_value - value`` (at least 0). The best move proposed is always one the expert would play
 (``policy.playable``: never ``leave`` nor a voluntary draw), though such a move is judged when
-played. Two placements of one tile on line ends that show the same number are mirror images
-(``mirrored``): the played one is then the best, with no loss.
+played. Two placements of one tile on ends that no rule tells apart (line ends that show the
+same number; a tree's twin arms, such as two sides of a doubles spinner showing the same number)
+are mirror images (``mirrored``, E-70): the played one is then the best, with no loss.
 
 **Marks** (docs/DECISIONS.md E-24): ``inaccuracy``, ``mistake`` or ``blunder`` when the loss
 reaches the threshold of the variant's scale (``MARKS``: fractions of the stake where a hand
@@ -76,25 +77,27 @@ from typing import Any
 
 from .. import __version__
 from ..errors import DominoError
-from ..hand.moves import PLACE, Move
+from ..hand.moves import Move
 from ..hand.state import legal_moves
 from ..match.match import Match
 from ..play.view import View, view
 from ..rules.ruleset import Ruleset, get_ruleset
 from .consequences import consequences
 from .levels import expert_config
+from .mirrors import mirrored
 from .policy import playable
 from .search import Search, SearchConfig, position_seed
 from .stats import mean_se
 
 FORMAT = "domino-review"
+# 6: a tree's twin arms are mirror images (E-70), ``blocks`` among the consequences (E-71);
 # 5: ``as_good``, as good as the best as far as the judge can tell (E-61), ``says`` and
 # ``best_says``, what the moves do in words (E-62), a mark near a threshold judged on more
 # worlds (E-64); 4: a large loss
 # left in doubt judged on more worlds still (E-60); 3: a doubtful verdict
 # judged on more worlds (E-30); 2: judged by the expert's own search (E-28); 1: a search of
 # its own
-VERSION = 5
+VERSION = 6
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
 NOISE_SE = 2.0  # a loss within this many standard errors of 0 is never marked
 WORST = 3  # the worst moves listed per seat
@@ -231,19 +234,6 @@ def decisions(record: Any, seats: list[int] | None = None,
                 played = legal[legal.index(move)]
                 yield Decision(h_index, mv_index, seat, view(s, seat), tuple(legal), played)
             m.play(move)
-
-
-def mirrored(v: View, a: Move, b: Move) -> bool:
-    """Whether ``a`` and ``b`` put the same tile on two ends of a line that show the same
-    number: the two layouts are mirror images, which no rule tells apart (a line's left and
-    right differ only in notation), so neither move can be worse than the other. RECORD.md
-    lists both (``6-1@L`` and ``6-1@R`` after ``6-6``); their estimates differ only by
-    sampling noise."""
-    if not v.rs.layout_kind.line or a.kind != PLACE or b.kind != PLACE:
-        return False
-    ends = dict(v.ends)
-    return (a.tile == b.tile and a.touch == b.touch and a.end in ends and b.end in ends
-            and ends[a.end] == ends[b.end])
 
 
 def _round(x: float) -> float:

@@ -70,6 +70,11 @@ class SearchConfig:
     # The heuristic's favourite is kept unless the search's best beats it by this many
     # standard errors of their paired difference (0: always take the search's best).
     confidence: float = 1.0
+    # Common random numbers: every candidate's playout in a world draws from one stream,
+    # seeded once per world from the search's, so that two moves leading to alike positions
+    # get alike playouts and their paired difference is less noisy (off: each playout draws
+    # on from the search's stream, as the levels have always played).
+    common_numbers: bool = False
     # Plain lines are solved on bit masks (``linesolve``), several times faster per node:
     # there the exact solve is tried up to this many tiles in hands and drawable, with its
     # own node limit, and given up for the rest of the decision after ``LINE_GIVE_UP``
@@ -164,6 +169,8 @@ class Search:
         # repeated one costs one evaluation instead of a new solve.
         self._solved: dict[tuple[Any, ...], float] = {}
         self._line = linesolve.supported(v.rs)
+        # The playout seed of the world being evaluated (``SearchConfig.common_numbers``).
+        self._playout_seed = 0
         self._line_aborts = 0
         # The move chosen, fixed when ``complete`` first runs (its added values must not
         # change the choice).
@@ -186,8 +193,12 @@ class Search:
                     break
                 self._world, self._world_key = self._new_world()
                 self._queue = list(self.active)
+                if self.cfg.common_numbers:
+                    self._playout_seed = self.rng.getrandbits(64)
             c = self._queue.pop(0)
-            value, cost = self._evaluate(self._world, self._world_key, c, self.rng)
+            rng = (random.Random(self._playout_seed) if self.cfg.common_numbers
+                   else self.rng)
+            value, cost = self._evaluate(self._world, self._world_key, c, rng)
             self.values[c].append(value)
             self.used += cost
             self.evaluated += 1
