@@ -19,7 +19,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..rules.ruleset import VARIANTS, Ruleset
+from ..rules.ruleset import REGISTRY, VARIANTS, Ruleset
 from .search import SearchConfig
 
 Policy = Literal["beginner", "heuristic", "search"]
@@ -119,11 +119,46 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
 }
 
 
+PARTNERSHIP = "/partnership"
+
+
+def table_key(rs: Ruleset) -> str:
+    """The table's entry for the rules of ``rs``: the variant's, or where the variant is
+    played in partnerships (kozel in pairs, block two against two) its own entry, which
+    starts from the variant's and changes only what its ``OVERRIDES`` key
+    ``"<variant>/partnership"`` says. A team game is another game for the search (a partner
+    to read and to play for, in kozel in pairs 7 tiles each and no market), so its levels
+    may need their own tuning; it is a field of the ruleset, so the move review, which reads
+    ``expert_config(rs)``, judges with the same settings."""
+    return rs.id + PARTNERSHIP if rs.partnership else rs.id
+
+
+def table_keys() -> list[str]:
+    """Every entry the table has: each variant, and each variant that allows partnerships
+    with ``PARTNERSHIP`` appended."""
+    return list(VARIANTS) + [v + PARTNERSHIP for v, rs in REGISTRY.items()
+                             if rs.partnership_allowed]
+
+
+def _changes(key: str, name: str) -> dict[str, Any]:
+    """Level ``name``'s changed fields for table entry ``key``: the variant's, then the
+    partnership entry's on top (a ``search`` dict merged field by field)."""
+    variant = key.split("/")[0]
+    changes = dict(OVERRIDES.get(variant, {}).get(name, {}))
+    if key != variant:
+        extra = OVERRIDES.get(key, {}).get(name, {})
+        search = {**changes.get("search", {}), **extra.get("search", {})}
+        changes.update(extra)
+        if search:
+            changes["search"] = search
+    return changes
+
+
 def _build(variant: str) -> dict[str, Level]:
     levels = {}
     for name in LEVEL_NAMES:
         base = DEFAULT[name]
-        changes = dict(OVERRIDES.get(variant, {}).get(name, {}))
+        changes = _changes(variant, name)
         if "search" in changes:
             if base.search is None:
                 raise ValueError(f"{variant} {name}: search settings on a level without search")
@@ -136,7 +171,7 @@ def check(table: dict[str, dict[str, Level]]) -> None:
     """Raise ValueError unless every variant has every level, with settings that make
     sense: chances within 0..1, a search config exactly on search levels, and expert's
     budget and endgame at least hard's (expert is the strongest in every variant)."""
-    for variant in VARIANTS:
+    for variant in table_keys():
         if variant not in table or set(table[variant]) != set(LEVEL_NAMES):
             raise ValueError(f"level table: {variant} lacks a level")
     for variant, levels in table.items():
@@ -155,14 +190,18 @@ def check(table: dict[str, dict[str, Level]]) -> None:
             raise ValueError(f"level table: {variant}: expert below hard")
 
 
-TABLE: dict[str, dict[str, Level]] = {v: _build(v) for v in VARIANTS}
+unknown = set(OVERRIDES) - set(table_keys())
+if unknown:
+    raise ImportError(f"level table: overrides for no variant: {sorted(unknown)}")
+TABLE: dict[str, dict[str, Level]] = {v: _build(v) for v in table_keys()}
 check(TABLE)
 
 
 def level_settings(rs: Ruleset | str, name: str) -> Level:
-    """Level ``name``'s settings in the variant of ``rs`` (a Ruleset or a variant id)."""
-    variant = rs if isinstance(rs, str) else rs.id
-    return TABLE[variant][name]
+    """Level ``name``'s settings for the rules of ``rs`` (a Ruleset, or a table key: a
+    variant id, or one with ``PARTNERSHIP`` appended; ``table_key``)."""
+    key = rs if isinstance(rs, str) else table_key(rs)
+    return TABLE[key][name]
 
 
 def budget_text(table: dict[str, dict[str, Level]] | None = None) -> str:
@@ -171,7 +210,7 @@ def budget_text(table: dict[str, dict[str, Level]] | None = None) -> str:
     (``tools.cli.EXPERT_BUDGET``, written there so that ``--help`` imports no AI)."""
     table = TABLE if table is None else table
     budgets: dict[int, list[str]] = {}
-    for variant in VARIANTS:
+    for variant in VARIANTS:  # the variants as dealt by default (no partnership entries)
         cfg = table[variant]["expert"].search
         assert cfg is not None  # checked at import
         budgets.setdefault(cfg.evaluations, []).append(variant)
