@@ -70,8 +70,14 @@ TARGETS = {"vn_traditional": 4, "vn_schoolnet": 4, "vn_iwin": 4, "doubles": 3, "
            "block": 2, "draw": 2, "all_fives": 2, "mexican_train": 4, "kozel_pairs": 4}
 # Rows that are a variant played with options: the row's name -> (variant, options). Kozel in
 # pairs (RULES.md 2.5, issue 27) is its own game for the levels (its own table entry,
-# ``levels.table_key``), so it has its own row.
-ROWS: dict[str, tuple[str, dict]] = {"kozel_pairs": ("kozel", {"partnership": True})}
+# ``levels.table_key``), so it has its own row. ``block_pairs`` (two against two, all 28
+# tiles dealt: the peers' game of ai_vs_peers.py) is not in the default ladder; name it in
+# ``--variants`` to time expert there.
+ROWS: dict[str, tuple[str, dict]] = {
+    "kozel_pairs": ("kozel", {"partnership": True}),
+    "block_pairs": ("block", {"partnership": True, "hand_size": 7}),
+}
+PLAYERS = TARGETS | {"block_pairs": 4}  # the player count of every row
 
 
 def row_rules(row: str) -> tuple[str, dict]:
@@ -86,7 +92,7 @@ def options_text(options: dict) -> str:
 # duplicate-deal edge in the variant's own unit.
 # Duplicate deals where a hand's luck swamps the level (DECISIONS E-42, E-49): kozel (alone
 # and in pairs), doubles and vn_schoolnet (money per pip).
-MEASURE = {v: "hands" for v in TARGETS} | {v: "duplicate" for v in (
+MEASURE = {v: "hands" for v in PLAYERS} | {v: "duplicate" for v in (
     "kozel", "kozel_pairs", "doubles", "vn_schoolnet")}
 PAIRS = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard")]
 SEARCH = {"hard", "expert"}
@@ -269,7 +275,7 @@ def main() -> None:
         for v in variants:
             for strong, weak in pairs:
                 hands = args.hands if {strong, weak} & SEARCH else args.cheap_hands
-                r = run_pair(v, TARGETS[v], strong, weak, hands, args.seed, args.jobs)
+                r = run_pair(v, PLAYERS[v], strong, weak, hands, args.seed, args.jobs)
                 rows.append(r)
                 if r["measure"] == "hands":
                     figure = (f"win {r['win_rate']:.3f} of {r['decided']} decided "
@@ -288,7 +294,7 @@ def main() -> None:
         for v in variants:
             rs = get_ruleset(row_rules(v)[0])
             counts = (range(rs.min_players, rs.max_players + 1)
-                      if args.timing_counts == "all" and v not in ROWS else [TARGETS[v]])
+                      if args.timing_counts == "all" and v not in ROWS else [PLAYERS[v]])
             for n in counts:
                 t = timing(v, n, args.timing_hands, args.seed)
                 report["timing"].append(t)
