@@ -9,8 +9,10 @@ lower level is made weaker there, so that each step is still one a player feels.
 
 ``DEFAULT`` holds the settings every variant starts from; ``OVERRIDES`` changes fields of
 some levels in some variants (with the measurement behind each change in a comment and in
-docs/DECISIONS.md E-40); ``TABLE`` is the result for every variant of the registry, built and
-checked at import. ``level_settings(rs, name)`` is what the agents read.
+docs/DECISIONS.md E-40); ``TABLE`` is the result for every variant of the registry, and for
+every variant played in partnerships (``"<variant>/partnership"``, E-65: the variant's
+settings with that key's changes on top), built and checked at import.
+``level_settings(rs, name)`` is what the agents read.
 """
 
 from __future__ import annotations
