@@ -55,15 +55,15 @@ class PlayWeighted:
                 last_draw[p] = i
         laid: list[tuple[int, int, Tile, dict[Tile, float]]] = []
         lay = layout_from_json(rs, k.n, v.start.layout)
-        candidates = set(k.unknown)
-        for t in k.layout.placed():
-            candidates.add(t)
+        # Whatever a seat may have held at a placement: the tiles unseen now, or laid since.
+        candidates = set(k.unknown) | set(k.layout.placed())
         for i, (p, m) in enumerate(k.history):
             if m.kind == PLACE:
                 if p != k.seat and i > last_draw.get(p, -1):
                     fits = {t: self.firmness * choice_score(rs, t) for t in candidates
                             if lay.options(t, p)}
-                    laid.append((i, p, m.tile, fits))
+                    if m.tile in fits:  # (always, on a line; trains restrict who plays where)
+                        laid.append((i, p, m.tile, fits))
                 place_on(lay, rs, p, m.tile, m.end, m.touch)
             elif m.kind == LEAD:
                 lay.lead(m.tile, p)
