@@ -82,6 +82,9 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
     # ladder.)
     # Its expert takes 560 evaluations: 800 took 207-280 ms CPU at p95 with four players, and
     # 3,200 gained nothing measurable over 800 (docs/BENCHMARK_HISTORY.md).
+    # Kozel in pairs ("kozel/partnership", no entry of its own) plays these unchanged, and
+    # every step shows there on duplicate deals, in the team's penalty points per seat and
+    # hand: +3.12 [2.20, 4.04], +4.93 [2.96, 6.90] and +6.30 [3.74, 8.86] (E-67).
     "kozel": {"easy": {"care": 0.2}, "medium": {"slip": 0.6, "care": 0.2},
               "hard": {"slip": 0.3, "care": 0.2},
               "expert": {"search": {"evaluations": 560}}},
