@@ -126,7 +126,8 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
     # one of 8 deals drawn by how likely it makes the tiles laid, under a player who
     # prefers heavy tiles (``inference``, firmness 1.0; E-65). Against the heaviest-tile
     # players the share of the others' tiles its worlds place right rose from 0.337 to
-    # 0.40 (two hands, 16 deals per world).
+    # 0.40 (two hands, 16 deals per world). Against bota_gorda, 600 hands on the same deals:
+    # 0.756 [0.719, 0.788] of decided hands, the plain expert 0.691 [0.653, 0.727].
     "block/partnership": {"expert": {"search": {"infer_worlds": 8, "infer_firmness": 1.0}}},
 }
 
