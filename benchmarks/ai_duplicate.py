@@ -28,6 +28,9 @@ Usage::
     python benchmarks/ai_duplicate.py --variant kozel --players 4 --a expert --b hard --deals 300
     python benchmarks/ai_duplicate.py --variant kozel --players 4 --a expert --b hard \\
         --a-config '{"greed": 0.9}' --deals 300 --first-deal 0
+    python benchmarks/ai_duplicate.py --variant block --players 4 --options \\
+        '{"partnership": true, "hand_size": 7}' --a expert --b expert \\
+        --a-config '{"infer_worlds": 8, "infer_firmness": 0.5}' --deals 100
 """
 
 from __future__ import annotations
@@ -46,26 +49,29 @@ from domino.rules.ruleset import get_ruleset
 from domino.tools.arena import _hand_winners, play_hand, points_sign, seat_means, warm_up
 
 
-def make_agent(name: str, overrides: dict, seed: int, variant: str) -> Agent:
+def make_agent(name: str, overrides: dict, seed: int, variant: str,
+               options: dict | None = None) -> Agent:
     """Agent ``name``; for a search level, with the given ``SearchConfig`` fields replaced
-    in its level-table settings for ``variant``."""
+    in its level-table settings for ``variant`` with ``options``."""
     agent = get_agent(name, seed=seed)
     if overrides:
         if not isinstance(agent, SearchAgent):
             raise SystemExit(f"{name} is not a search level: it has no config to change")
-        agent.config = dataclasses.replace(agent.config_for(get_ruleset(variant)),
+        agent.config = dataclasses.replace(agent.config_for(get_ruleset(variant, options)),
                                            **overrides)
     return agent
 
 
 def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first: int,
-              warmup: int = 0) -> dict:
+              warmup: int = 0, options: dict | None = None) -> dict:
     """Play ``deals`` deals twice each, sides swapped; the per-deal point difference A - B.
     With ``warmup`` hands played first by ``medium`` everywhere, the compared hand is the one
-    after them (a deal whose match ends during the warm-up is skipped)."""
-    rs = get_ruleset(variant, {"players": players})
-    if rs.teams(players):
-        raise SystemExit("partnership variants: use the arena (each team is one agent)")
+    after them (a deal whose match ends during the warm-up is skipped). ``options``: the
+    variant's options besides ``players``. With partnerships A holds one team and B the
+    other (the even and the odd seats are the teams), so a deal is the same two teams'
+    hands with the agents swapped."""
+    opts = {**(options or {}), "players": players}
+    rs = get_ruleset(variant, opts)
     sign = points_sign(rs)
     warm = [get_agent("medium", seed=13)] * players
     diffs: list[float] = []
@@ -76,7 +82,7 @@ def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first:
         diff = 0.0
         for swap in (0, 1):
             side = [(p + swap) % 2 for p in range(players)]
-            m = Match.new(variant, {"players": players}, seed=d)
+            m = Match.new(variant, opts, seed=d)
             if not warm_up(m, warm, warmup, d):
                 break
             result = play_hand(m, [(a, b)[s] for s in side], random.Random(d * 2 + swap))
@@ -93,7 +99,8 @@ def duplicate(variant: str, players: int, a: Agent, b: Agent, deals: int, first:
             diffs.append(diff)
     n = len(diffs)
     mean, se = mean_se(diffs)
-    return {"variant": variant, "players": players, "warmup_hands": warmup, "deals": n,
+    return {"variant": variant, "players": players, "options": options or {},
+            "warmup_hands": warmup, "deals": n,
             "games": 2 * n,
             "a_minus_b_per_seat": round(mean, 3), "se": round(se, 3),
             "hands_won": won, "hands_decided": decided,
@@ -109,16 +116,21 @@ def main() -> None:
     ap.add_argument("--b", default="hard")
     ap.add_argument("--a-config", default="{}", help="JSON: SearchConfig fields for A")
     ap.add_argument("--b-config", default="{}", help="JSON: SearchConfig fields for B")
+    ap.add_argument("--options", default="{}",
+                    help='JSON: the variant\'s options, e.g. \'{"partnership": true}\'')
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--first-deal", type=int, default=0, help="Match seed of the first deal")
     ap.add_argument("--warmup-hands", type=int, default=0,
                     help="hands played by medium before the compared one")
     args = ap.parse_args()
-    a = make_agent(args.a, json.loads(args.a_config), seed=11, variant=args.variant)
-    b = make_agent(args.b, json.loads(args.b_config), seed=12, variant=args.variant)
+    options = json.loads(args.options)
+    a = make_agent(args.a, json.loads(args.a_config), seed=11, variant=args.variant,
+                   options={**options, "players": args.players})
+    b = make_agent(args.b, json.loads(args.b_config), seed=12, variant=args.variant,
+                   options={**options, "players": args.players})
     t0 = time.perf_counter()
     out = duplicate(args.variant, args.players, a, b, args.deals, args.first_deal,
-                    args.warmup_hands)
+                    args.warmup_hands, options)
     out.update({"a": args.a, "b": args.b, "a_config": json.loads(args.a_config),
                 "b_config": json.loads(args.b_config),
                 "seconds": round(time.perf_counter() - t0, 1)})

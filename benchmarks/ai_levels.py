@@ -4,7 +4,8 @@ does expert decide?
 Two measurements, both printed as one JSON object on stdout (a table goes to stderr):
 
 * ``ladder``: for each variant at its usual player count (``TARGETS``: vn_traditional,
-  vn_schoolnet, vn_iwin and kozel 4, doubles 3, block, draw and all_fives 2, mexican_train 4)
+  vn_schoolnet, vn_iwin and kozel 4, doubles 3, block, draw and all_fives 2, mexican_train 4,
+  and ``kozel_pairs``: kozel 4 in partnerships, ``ROWS``)
   and each rung (medium/easy, hard/medium, expert/hard, and easy/random beside them) it
   measures the stronger level against the weaker one in the variant's way (``MEASURE``):
 
@@ -17,7 +18,7 @@ Two measurements, both printed as one JSON object on stdout (a table goes to std
     variant's own unit per seat and hand (points, money; kozel's penalty points turned so
     that more is better), with a 95% interval (1.96 standard
     errors); shown when it excludes 0. Used where hands won say little: four-player kozel
-    and three-player doubles, where the luck of a deal decides who takes the fewest penalty
+    (alone and in pairs, where each agent holds a team) and three-player doubles, where the luck of a deal decides who takes the fewest penalty
     points or the one score of a hand far more than the level does, while the points are
     what decides the match (the goat, the race to 100); vn_schoolnet, where every loser
     pays the winner its own pips, so a level that sheds weight wins money on hands it does
@@ -66,22 +67,43 @@ from domino.rules.ruleset import get_ruleset
 from domino.tools.arena import arena, play_hand
 
 TARGETS = {"vn_traditional": 4, "vn_schoolnet": 4, "vn_iwin": 4, "doubles": 3, "kozel": 4,
-           "block": 2, "draw": 2, "all_fives": 2, "mexican_train": 4}
+           "block": 2, "draw": 2, "all_fives": 2, "mexican_train": 4, "kozel_pairs": 4}
+# Rows that are a variant played with options: the row's name -> (variant, options). Kozel in
+# pairs (RULES.md 2.5, issue 27) is its own game for the levels (its own table entry,
+# ``levels.table_key``), so it has its own row. ``block_pairs`` (two against two, all 28
+# tiles dealt: the peers' game of ai_vs_peers.py) is not in the default ladder; name it in
+# ``--variants`` to time expert there.
+ROWS: dict[str, tuple[str, dict]] = {
+    "kozel_pairs": ("kozel", {"partnership": True}),
+    "block_pairs": ("block", {"partnership": True, "hand_size": 7}),
+}
+PLAYERS = TARGETS | {"block_pairs": 4}  # the player count of every row
+
+
+def row_rules(row: str) -> tuple[str, dict]:
+    """The variant and options (besides ``players``) of ladder row ``row``."""
+    return ROWS.get(row, (row, {}))
+
+
+def options_text(options: dict) -> str:
+    """``options`` as the arena's ``--option`` flags."""
+    return "".join(f" --option {k}={str(v).lower()}" for k, v in options.items())
 # How a rung is shown in each variant (see the module docstring): hands won, or the paired
 # duplicate-deal edge in the variant's own unit.
-# Duplicate deals where a hand's luck swamps the level (DECISIONS E-42, E-49): kozel,
-# doubles and vn_schoolnet (money per pip).
-MEASURE = {v: "hands" for v in TARGETS} | {v: "duplicate" for v in (
-    "kozel", "doubles", "vn_schoolnet")}
+# Duplicate deals where a hand's luck swamps the level (DECISIONS E-42, E-49): kozel (alone
+# and in pairs), doubles and vn_schoolnet (money per pip).
+MEASURE = {v: "hands" for v in PLAYERS} | {v: "duplicate" for v in (
+    "kozel", "kozel_pairs", "doubles", "vn_schoolnet")}
 PAIRS = [("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("expert", "hard")]
 SEARCH = {"hard", "expert"}
 
 
 def _duplicate_part(job: tuple[str, int, str, str, int, int]) -> list[float]:
     """One worker's share of a duplicate rung: the per-deal differences."""
-    variant, players, strong, weak, deals, first = job
+    row, players, strong, weak, deals, first = job
+    variant, options = row_rules(row)
     a, b = get_agent(strong, seed=11), get_agent(weak, seed=12)
-    return list(duplicate(variant, players, a, b, deals, first)["diffs"])
+    return list(duplicate(variant, players, a, b, deals, first, options=options)["diffs"])
 
 
 def edge(diffs: list[float]) -> dict:
@@ -139,25 +161,29 @@ def run_pair(variant: str, players: int, strong: str, weak: str, hands: int, see
              jobs: int) -> dict:
     """One rung, measured as ``MEASURE`` says, shared among ``jobs`` processes."""
     t0 = time.perf_counter()
-    row: dict = {"variant": variant, "players": players, "pair": f"{strong}/{weak}",
-                 "measure": MEASURE[variant], "seed": seed}
-    if MEASURE[variant] == "hands":
-        out = arena(variant, {"players": players}, [strong, weak], hands, seed, jobs=jobs)
+    name = variant
+    variant, options = row_rules(name)
+    row: dict = {"variant": name, "players": players, "pair": f"{strong}/{weak}",
+                 "measure": MEASURE[name], "seed": seed}
+    if MEASURE[name] == "hands":
+        out = arena(variant, {**options, "players": players}, [strong, weak], hands, seed,
+                    jobs=jobs)
         s, w = out["agents"][strong], out["agents"][weak]
         row.update({
             "hands": hands, "win_rate": s["win_rate"], "ci95": s["ci95"],
             "decided": s["hands_decided"], "passes": s["ci95"][0] > 0.5,
             "points_per_hand": {strong: s["points_per_hand"], weak: w["points_per_hand"]},
             "decision_ms_p95": {strong: s["decision_ms_p95"], weak: w["decision_ms_p95"]},
-            "command": (f"python -m domino arena --variant {variant} --players {players} "
-                        f"--agents {strong},{weak} --hands {hands} --seed {seed} --jobs {jobs}"),
+            "command": (f"python -m domino arena --variant {variant} --players {players}"
+                        f"{options_text(options)} --agents {strong},{weak} --hands {hands} "
+                        f"--seed {seed} --jobs {jobs}"),
         })
     else:
         deals = max(2, hands // 2)
         first = seed * 10_000
         parts = max(1, min(jobs, deals))
         cuts = [first + deals * j // parts for j in range(parts + 1)]
-        work = [(variant, players, strong, weak, cuts[j + 1] - cuts[j], cuts[j])
+        work = [(name, players, strong, weak, cuts[j + 1] - cuts[j], cuts[j])
                 for j in range(parts)]
         if parts == 1:
             diffs = _duplicate_part(work[0])
@@ -165,8 +191,9 @@ def run_pair(variant: str, players: int, strong: str, weak: str, hands: int, see
             with ProcessPoolExecutor(parts) as pool:
                 diffs = [d for part in pool.map(_duplicate_part, work) for d in part]
         row.update(edge(diffs))
+        opts = f" --options '{json.dumps(options)}'" if options else ""
         row["command"] = (f"python benchmarks/ai_duplicate.py --variant {variant} --players "
-                          f"{players} --a {strong} --b {weak} --deals {deals} "
+                          f"{players}{opts} --a {strong} --b {weak} --deals {deals} "
                           f"--first-deal {first}")
     row["seconds"] = round(time.perf_counter() - t0, 1)
     return row
@@ -190,11 +217,12 @@ class Timed:
         return move
 
 
-def timing(variant: str, players: int, hands: int, seed: int) -> dict:
+def timing(row: str, players: int, hands: int, seed: int) -> dict:
     """Expert's decision times at its default budget, seated against hard."""
+    variant, options = row_rules(row)
     expert, hard = Timed(get_agent("expert", seed=seed)), get_agent("hard", seed=seed + 1)
     for h in range(hands):
-        m = Match.new(variant, {"players": players}, seed=seed * 7919 + h)
+        m = Match.new(variant, {**options, "players": players}, seed=seed * 7919 + h)
         play_hand(m, [expert if (p + h) % 2 == 0 else hard for p in range(players)],
                   random.Random(h))
     wall, cpu = expert.wall, expert.cpu
@@ -202,7 +230,7 @@ def timing(variant: str, players: int, hands: int, seed: int) -> dict:
     def pct(xs: list[float], q: int) -> float:
         return round(statistics.quantiles(xs, n=100, method="inclusive")[q - 1], 1)
 
-    return {"variant": variant, "players": players, "hands": hands, "decisions": len(wall),
+    return {"variant": row, "players": players, "hands": hands, "decisions": len(wall),
             "wall_ms_p50": pct(wall, 50), "wall_ms_p95": pct(wall, 95),
             "cpu_ms_p50": pct(cpu, 50), "cpu_ms_p95": pct(cpu, 95),
             "cpu_ms_max": round(max(cpu), 1), "under_250ms_p95_cpu": pct(cpu, 95) < 250}
@@ -247,7 +275,7 @@ def main() -> None:
         for v in variants:
             for strong, weak in pairs:
                 hands = args.hands if {strong, weak} & SEARCH else args.cheap_hands
-                r = run_pair(v, TARGETS[v], strong, weak, hands, args.seed, args.jobs)
+                r = run_pair(v, PLAYERS[v], strong, weak, hands, args.seed, args.jobs)
                 rows.append(r)
                 if r["measure"] == "hands":
                     figure = (f"win {r['win_rate']:.3f} of {r['decided']} decided "
@@ -264,9 +292,9 @@ def main() -> None:
     if not args.skip_timing:
         report["timing"] = []
         for v in variants:
-            rs = get_ruleset(v)
+            rs = get_ruleset(row_rules(v)[0])
             counts = (range(rs.min_players, rs.max_players + 1)
-                      if args.timing_counts == "all" else [TARGETS[v]])
+                      if args.timing_counts == "all" and v not in ROWS else [PLAYERS[v]])
             for n in counts:
                 t = timing(v, n, args.timing_hands, args.seed)
                 report["timing"].append(t)

@@ -21,7 +21,7 @@ from domino.rules.ruleset import VARIANTS, get_ruleset
 
 
 def test_every_variant_has_every_level():
-    assert set(TABLE) == set(VARIANTS)
+    assert set(VARIANTS) <= set(TABLE) == set(levels.table_keys())
     for variant in VARIANTS:
         assert tuple(TABLE[variant]) == LEVEL_NAMES
         rs = get_ruleset(variant)
@@ -29,7 +29,22 @@ def test_every_variant_has_every_level():
             assert level_settings(rs, name) is level_settings(variant, name)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_partnership_game_has_its_own_entry():
+    # Kozel in pairs and block two against two read "<variant>/partnership": the variant's
+    # settings with that entry's changes on top, found from the ruleset (so the review too).
+    for variant in ("kozel", "block"):
+        rs = get_ruleset(variant, {"players": 4, "partnership": True})
+        assert levels.table_key(rs) == f"{variant}/partnership"
+        assert levels.table_key(get_ruleset(variant, {"players": 4})) == variant
+        for name in LEVEL_NAMES:
+            assert level_settings(rs, name) is TABLE[f"{variant}/partnership"][name]
+        assert expert_config(rs) == TABLE[f"{variant}/partnership"]["expert"].search
+    assert "vn_schoolnet/partnership" not in TABLE  # a variant without partnerships
+    # An entry without changes of its own is the variant's.
+    assert TABLE["draw/partnership"] == TABLE["draw"]
+
+
+@pytest.mark.parametrize("variant", levels.table_keys())
 def test_levels_are_ordered(variant):
     t = TABLE[variant]
     assert t["easy"].policy == "beginner"

@@ -9,8 +9,10 @@ lower level is made weaker there, so that each step is still one a player feels.
 
 ``DEFAULT`` holds the settings every variant starts from; ``OVERRIDES`` changes fields of
 some levels in some variants (with the measurement behind each change in a comment and in
-docs/DECISIONS.md E-40); ``TABLE`` is the result for every variant of the registry, built and
-checked at import. ``level_settings(rs, name)`` is what the agents read.
+docs/DECISIONS.md E-40); ``TABLE`` is the result for every variant of the registry, and for
+every variant played in partnerships (``"<variant>/partnership"``, E-65: the variant's
+settings with that key's changes on top), built and checked at import.
+``level_settings(rs, name)`` is what the agents read.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..rules.ruleset import VARIANTS, Ruleset
+from ..rules.ruleset import REGISTRY, VARIANTS, Ruleset
 from .search import SearchConfig
 
 Policy = Literal["beginner", "heuristic", "search"]
@@ -80,6 +82,9 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
     # ladder.)
     # Its expert takes 560 evaluations: 800 took 207-280 ms CPU at p95 with four players, and
     # 3,200 gained nothing measurable over 800 (docs/BENCHMARK_HISTORY.md).
+    # Kozel in pairs ("kozel/partnership", no entry of its own) plays these unchanged, and
+    # every step shows there on duplicate deals, in the team's penalty points per seat and
+    # hand: +3.12 [2.20, 4.04], +4.93 [2.96, 6.90] and +6.30 [3.74, 8.86] (E-67).
     "kozel": {"easy": {"care": 0.2}, "medium": {"slip": 0.6, "care": 0.2},
               "hard": {"slip": 0.3, "care": 0.2},
               "expert": {"search": {"evaluations": 560}}},
@@ -116,14 +121,57 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
     # [0.463, 0.601] of 199: most of that step was the care (E-50). After: 0.552, 0.607
     # and 0.626, each interval above 0.5.
     "mexican_train": {"easy": {"care": 0.2}, "medium": {"slip": 0.5, "care": 0.2}},
+    # Block two against two (all 28 tiles dealt: nothing is ever drawn, so every placement
+    # of the hand is evidence): expert weighs its worlds by the others' plays, each world
+    # one of 8 deals drawn by how likely it makes the tiles laid, under a player who
+    # prefers heavy tiles (``inference``, firmness 1.0; E-65). Against the heaviest-tile
+    # players the share of the others' tiles its worlds place right rose from 0.337 to
+    # 0.40 (two hands, 16 deals per world). Against bota_gorda, 600 hands on the same deals:
+    # 0.756 [0.719, 0.788] of decided hands, the plain expert 0.691 [0.653, 0.727].
+    "block/partnership": {"expert": {"search": {"infer_worlds": 8, "infer_firmness": 1.0}}},
 }
+
+
+PARTNERSHIP = "/partnership"
+
+
+def table_key(rs: Ruleset) -> str:
+    """The table's entry for the rules of ``rs``: the variant's, or where the variant is
+    played in partnerships (kozel in pairs, block two against two) its own entry, which
+    starts from the variant's and changes only what its ``OVERRIDES`` key
+    ``"<variant>/partnership"`` says. A team game is another game for the search (a partner
+    to read and to play for, in kozel in pairs 7 tiles each and no market), so its levels
+    may need their own tuning; it is a field of the ruleset, so the move review, which reads
+    ``expert_config(rs)``, judges with the same settings."""
+    return rs.id + PARTNERSHIP if rs.partnership else rs.id
+
+
+def table_keys() -> list[str]:
+    """Every entry the table has: each variant, and each variant that allows partnerships
+    with ``PARTNERSHIP`` appended."""
+    return list(VARIANTS) + [v + PARTNERSHIP for v, rs in REGISTRY.items()
+                             if rs.partnership_allowed]
+
+
+def _changes(key: str, name: str) -> dict[str, Any]:
+    """Level ``name``'s changed fields for table entry ``key``: the variant's, then the
+    partnership entry's on top (a ``search`` dict merged field by field)."""
+    variant = key.split("/")[0]
+    changes = dict(OVERRIDES.get(variant, {}).get(name, {}))
+    if key != variant:
+        extra = OVERRIDES.get(key, {}).get(name, {})
+        search = {**changes.get("search", {}), **extra.get("search", {})}
+        changes.update(extra)
+        if search:
+            changes["search"] = search
+    return changes
 
 
 def _build(variant: str) -> dict[str, Level]:
     levels = {}
     for name in LEVEL_NAMES:
         base = DEFAULT[name]
-        changes = dict(OVERRIDES.get(variant, {}).get(name, {}))
+        changes = _changes(variant, name)
         if "search" in changes:
             if base.search is None:
                 raise ValueError(f"{variant} {name}: search settings on a level without search")
@@ -136,7 +184,7 @@ def check(table: dict[str, dict[str, Level]]) -> None:
     """Raise ValueError unless every variant has every level, with settings that make
     sense: chances within 0..1, a search config exactly on search levels, and expert's
     budget and endgame at least hard's (expert is the strongest in every variant)."""
-    for variant in VARIANTS:
+    for variant in table_keys():
         if variant not in table or set(table[variant]) != set(LEVEL_NAMES):
             raise ValueError(f"level table: {variant} lacks a level")
     for variant, levels in table.items():
@@ -155,14 +203,18 @@ def check(table: dict[str, dict[str, Level]]) -> None:
             raise ValueError(f"level table: {variant}: expert below hard")
 
 
-TABLE: dict[str, dict[str, Level]] = {v: _build(v) for v in VARIANTS}
+unknown = set(OVERRIDES) - set(table_keys())
+if unknown:
+    raise ImportError(f"level table: overrides for no variant: {sorted(unknown)}")
+TABLE: dict[str, dict[str, Level]] = {v: _build(v) for v in table_keys()}
 check(TABLE)
 
 
 def level_settings(rs: Ruleset | str, name: str) -> Level:
-    """Level ``name``'s settings in the variant of ``rs`` (a Ruleset or a variant id)."""
-    variant = rs if isinstance(rs, str) else rs.id
-    return TABLE[variant][name]
+    """Level ``name``'s settings for the rules of ``rs`` (a Ruleset, or a table key: a
+    variant id, or one with ``PARTNERSHIP`` appended; ``table_key``)."""
+    key = rs if isinstance(rs, str) else table_key(rs)
+    return TABLE[key][name]
 
 
 def budget_text(table: dict[str, dict[str, Level]] | None = None) -> str:
@@ -171,7 +223,7 @@ def budget_text(table: dict[str, dict[str, Level]] | None = None) -> str:
     (``tools.cli.EXPERT_BUDGET``, written there so that ``--help`` imports no AI)."""
     table = TABLE if table is None else table
     budgets: dict[int, list[str]] = {}
-    for variant in VARIANTS:
+    for variant in VARIANTS:  # the variants as dealt by default (no partnership entries)
         cfg = table[variant]["expert"].search
         assert cfg is not None  # checked at import
         budgets.setdefault(cfg.evaluations, []).append(variant)

@@ -474,7 +474,8 @@ def public_state(v: View, rng: random.Random, k: Knowledge | None = None) -> Han
     return s
 
 
-def resample(v: View, rng: random.Random, knowledge: Knowledge | None = None) -> HandState:
+def resample(v: View, rng: random.Random, knowledge: Knowledge | None = None,
+             hidden: list[list[Tile]] | None = None) -> HandState:
     """A complete hand state consistent with ``v`` (OpenSpiel's ``ResampleFromInfostate``).
 
     The seat's own hand is the view's; the unseen tiles go to the other seats in the counts
@@ -482,13 +483,15 @@ def resample(v: View, rng: random.Random, knowledge: Knowledge | None = None) ->
     far as 24 tries can (``deal_hidden``); the public part is ``public_state``. So
     ``view(resample(v, rng), v.seat) == v``. The same ``rng`` state gives the same state.
     ``knowledge`` passes ``infer(v)`` when the caller has it already (the AI's search
-    resamples one view many times). Raises ValueError for a hand that is over.
+    resamples one view many times). ``hidden``: the other seats' hands, a ``deal_hidden``
+    the caller drew and chose (``ai.inference``), instead of a fresh one. Raises ValueError
+    for a hand that is over.
     """
     if v.to_move is None:
         raise ValueError("the hand is over: there is nothing hidden left to resample")
     k = knowledge or infer(v)
     s = public_state(v, random.Random(int(rng.random() * 2**53)), k)
-    hands = deal_hidden(k, rng)
+    hands = deal_hidden(k, rng) if hidden is None else [list(h) for h in hidden]
     hands[k.seat] = list(k.hand)
     dealt = {t for h in hands for t in h}
     rest = [t for t in k.unknown if t not in dealt]

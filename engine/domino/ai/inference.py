@@ -1,0 +1,103 @@
+"""Worlds weighed by the others' plays: what a seat's choices say about the tiles it kept.
+
+``resample`` deals the unseen tiles uniformly among the deals every pass and draw allows: a
+seat that could not follow a number holds none of it, and nothing more is read. But a
+choice is evidence too. A seat that laid 2-1 when a deal gives it 6-6 fitting the same end
+is less likely, under any player who sheds weight, than a deal where 2-1 was all it had.
+``PlayWeighted`` reads that evidence: for every seat's placement since its last draw (so
+that its hand then is known in every world: the tiles it holds now and the ones it laid
+since), the tiles of that hand that fitted the layout then are its options, and a deal
+is weighed by how likely it makes the tiles actually laid, under a simple model of a
+player (``choice_score``: pips shed, a double down, the heavier the likelier, with
+``firmness`` the softmax's inverse temperature). Each world of the search is one of
+``worlds`` fresh deals, drawn in proportion to that weight (sampling importance
+resampling), so a search over them is a search over the likelier deals. ``firmness`` 0
+or ``worlds`` 1 is the plain sampler.
+
+The earlier trial in four-player kozel (docs/BENCHMARK_HISTORY.md) weighed with the medium
+heuristic and gained about +0.2 penalty points; kozel's draws hide most of the evidence.
+Where nothing is drawn (block, kozel in pairs) every placement of a hand is evidence.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..hand.moves import DRAW, LEAD, PAIR, PLACE
+from ..hand.state import HandState
+from ..play.resample import Knowledge, deal_hidden, layout_from_json, place_on, resample
+from ..play.view import View
+from ..rules.ruleset import Ruleset
+from ..tiles import Tile
+
+DOUBLE_PIPS = 4  # a double down is worth this many pips more to the modelled player
+
+
+def choice_score(rs: Ruleset, t: Tile) -> float:
+    """How much the modelled player likes to lay ``t``: its pips, a double more."""
+    return rs.pip(t) + (DOUBLE_PIPS if t[0] == t[1] else 0)
+
+
+class PlayWeighted:
+    """A sampler (``search.Sampler``) of worlds weighed by the others' placements."""
+
+    def __init__(self, v: View, k: Knowledge, worlds: int, firmness: float) -> None:
+        self.worlds = max(1, worlds)
+        self.firmness = firmness
+        rs = k.rs
+        # (seat, tile laid, score of each tile that fitted the layout then, tiles the seat
+        # laid from then on) for every placement by another seat since its last draw.
+        self.events: list[tuple[int, Tile, dict[Tile, float], frozenset[Tile]]] = []
+        last_draw: dict[int, int] = {}
+        for i, (p, m) in enumerate(k.history):
+            if m.kind == DRAW:
+                last_draw[p] = i
+        laid: list[tuple[int, int, Tile, dict[Tile, float]]] = []
+        lay = layout_from_json(rs, k.n, v.start.layout)
+        # Whatever a seat may have held at a placement: the tiles unseen now, or laid since.
+        candidates = set(k.unknown) | set(k.layout.placed())
+        for i, (p, m) in enumerate(k.history):
+            if m.kind == PLACE:
+                if p != k.seat and i > last_draw.get(p, -1):
+                    fits = {t: self.firmness * choice_score(rs, t) for t in candidates
+                            if lay.options(t, p)}
+                    if m.tile in fits:  # (always, on a line; trains restrict who plays where)
+                        laid.append((i, p, m.tile, fits))
+                place_on(lay, rs, p, m.tile, m.end, m.touch)
+            elif m.kind == LEAD:
+                lay.lead(m.tile, p)
+            elif m.kind == PAIR:
+                place_on(lay, rs, p, m.tile, m.end, m.touch)
+                place_on(lay, rs, p, m.tile2, m.end2, None)
+        for i, p, tile, fits in laid:
+            later = frozenset(m.tile for j, (q, m) in enumerate(k.history)
+                              if j >= i and q == p and m.kind == PLACE)
+            self.events.append((p, tile, fits, later))
+
+    def log_weight(self, hands: list[list[Tile]]) -> float:
+        """The log-likelihood of the placements seen, if the others hold ``hands`` now."""
+        total = 0.0
+        for p, tile, fits, later in self.events:
+            held = set(hands[p]) | later
+            scores = [s for t, s in fits.items() if t in held]
+            top = max(scores)
+            total += fits[tile] - top - math.log(sum(math.exp(s - top) for s in scores))
+        return total
+
+    def sample(self, v: View, rng: random.Random, k: Knowledge) -> HandState:
+        """One world: the likeliest-weighted of ``worlds`` fresh deals, drawn by weight."""
+        if self.worlds <= 1 or not self.events or self.firmness <= 0:
+            return resample(v, rng, k)
+        deals = [deal_hidden(k, rng) for _ in range(self.worlds)]
+        logs = [self.log_weight(d) for d in deals]
+        top = max(logs)
+        weights = [math.exp(x - top) for x in logs]
+        r = rng.random() * sum(weights)
+        pick = len(deals) - 1
+        for i, w in enumerate(weights):
+            r -= w
+            if r < 0:
+                pick = i
+                break
+        return resample(v, rng, k, hidden=deals[pick])
