@@ -4,8 +4,7 @@ left to be caught at the end, 0-0 kept, the hand closed (a block, triệt, fish)
 dealt by ``Match.new`` and played through the engine; each consequence is checked against the
 position by hand in its comment.
 
-RULES.md: 1.7, 2.1, 2.3, 2.5, 3.1, 3.3 (passes and blocks, thúi bò, 0-0's count, All Fives'
-scoring)
+RULES.md: 1.7, 2.1, 2.3, 2.5, 3.1, 3.3 (passes and blocks, thúi bò, 0-0, All Fives' scores)
 """
 
 from __future__ import annotations
