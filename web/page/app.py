@@ -222,15 +222,15 @@ def on_lang(event):
 
 
 def apply_lang():
+    """The page in the language chosen: its fixed texts, then what is built from words."""
+    translate_fixed()
+    render_words()
+
+
+def translate_fixed():
+    """The page's fixed texts and its language's names (document, description, manifest)."""
     document.documentElement.lang = S["lang"]
-    nodes = document.querySelectorAll("[data-i18n]")
-    for i in range(int(nodes.length)):
-        node = nodes.item(i)
-        node.textContent = tr(str(node.dataset.i18n))
-    nodes = document.querySelectorAll("[data-i18n-label]")
-    for i in range(int(nodes.length)):
-        node = nodes.item(i)
-        node.setAttribute("aria-label", tr(str(node.dataset.i18nLabel)))
+    dom.translate_page()
     byid("lang").value = S["lang"]
     document.querySelector("meta[name=description]").setAttribute("content",
                                                                    tr("app.description"))
@@ -239,6 +239,10 @@ def apply_lang():
         "href", "./manifest." + S["lang"] + ".webmanifest")
     if S["engine_state"] == "ready":
         byid("engine-text").textContent = tr("engine.ready")
+
+
+def render_words():
+    """What is built from the catalogue's words: the settings, the menu, the screen shown."""
     settings.render()
     setup.render_setup()
     saved.render_resume()
@@ -471,6 +475,12 @@ async def open_result_later(state_id, delay):
 FETCH_TRIES = 3
 
 
+async def next_task():
+    """Let the browser run its other tasks (paint, input) before going on: resumes in a new
+    browser task (boot.js `nextTask`)."""
+    await window.dominoBoot.nextTask()
+
+
 async def fetch_module(name):
     """The source of `page/<name>.py`, asked for up to FETCH_TRIES times (a phone's connection
     may drop one request); raises RuntimeError with the last reason."""
@@ -502,7 +512,7 @@ async def load_table_modules():
         dom.show_error(tr("error.table", error=str(exc)))
         return
     for name in TABLE_MODULES:
-        await window.dominoBoot.nextTask()
+        await next_task()
         __import__(name)
     wire_table()
     link.table_ready()
@@ -609,12 +619,19 @@ async def main():
         S["lang"] = saved_lang
     else:
         S["lang"] = i18n.detect(json.loads(str(js.JSON.stringify(window.navigator.languages))))
+    # The menu's start-up is cut into browser tasks of 10-20 ms (DECISIONS W-80): the page has
+    # painted its plain menu, and no task after that paint may hold it for over 50 ms. The
+    # language's words are read first, in a task of their own.
+    await next_task()
+    i18n.use(S["lang"])
+    await next_task()
     settings.load()
     setup.load_names()
     setup.load_menu()
     store.on_render(render)
     link.on_state(on_state)
     wire()
+    await next_task()
     if window.dominoBoot.updateReady:
         on_update(None)
     if float(window.innerWidth) >= 900 and float(window.innerHeight) >= 560:
@@ -635,7 +652,10 @@ async def main():
         openers.refuse_lesson()  # at once, not when the engine is up
     if data is not None:
         setup.take_link(data)
-    apply_lang()  # renders the setup form in the chosen language
+    translate_fixed()
+    await next_task()
+    render_words()  # the setup form in the chosen language
+    await next_task()
     screens.on_show(on_screen_shown)
     screens.show(screens.MENU)
     document.documentElement.dataset.ui = "ready"
