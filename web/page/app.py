@@ -23,6 +23,7 @@ from pyscript.ffi import create_proxy
 
 import i18n
 import link
+import loading
 import openers
 import saved
 import screens
@@ -481,6 +482,11 @@ async def next_task():
     await window.dominoBoot.nextTask()
 
 
+# Characters of a module's source compiled in one browser task (loading.parts, W-82): a few
+# milliseconds of MicroPython's compiler on a quiet machine.
+PART_CHARS = 4000
+
+
 async def fetch_module(name):
     """The source of `page/<name>.py`, asked for up to FETCH_TRIES times (a phone's connection
     may drop one request); raises RuntimeError with the last reason."""
@@ -500,8 +506,8 @@ async def fetch_module(name):
 
 async def load_table_modules():
     """Fetch the table's modules and the end-of-hand dialog's into the interpreter's files,
-    then compile them, one browser task each, so that neither the menu nor the first table
-    waits for them; states that arrive meanwhile wait (`link.table_ready`). If one cannot be
+    then compile them, in parts of a browser task each (loading.py), so that neither the
+    menu nor the first table waits for them; states that arrive meanwhile wait (`link.table_ready`). If one cannot be
     fetched, the player is told (a reload tries again) instead of a table that never comes."""
     try:
         for name in TABLE_MODULES:
@@ -513,7 +519,7 @@ async def load_table_modules():
         return
     for name in TABLE_MODULES:
         await next_task()
-        __import__(name)
+        await loading.import_in_parts(name, PART_CHARS, next_task)
     wire_table()
     link.table_ready()
     openers.render_history_button()
