@@ -35,9 +35,18 @@ const boot = {
     });
   },
   // Resolves in a new browser task (a macrotask), so that Python can let the page breathe
-  // between two chunks of work (MicroPython's asyncio.sleep(0) in a task does not).
+  // between two chunks of work (MicroPython's asyncio.sleep(0) in a task does not): the
+  // browser may paint and take input in between. `scheduler.yield()` where the browser has it
+  // (its continuation goes before other waiting tasks), else a message to itself; not
+  // `setTimeout(0)`, which browsers delay to 4 ms once timers nest five deep: start-up
+  // yields some 60 times (DECISIONS W-82), and the menu came 180-220 ms later.
   nextTask() {
-    return new Promise((resolve) => { setTimeout(resolve, 0); });
+    if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+      channel.port2.postMessage(0);
+    });
   },
   // The page's fixed texts: every element with `data-i18n` (its text) or `data-i18n-label`
   // (its aria-label) names a catalogue key. `textKeys` lists those keys (JSON), `setTexts`
