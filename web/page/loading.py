@@ -13,30 +13,48 @@ Pure Python for MicroPython and CPython: no typing, no dataclasses.
 
 # A line that starts a definition at the module's top level: a cut goes just before it (and
 # before the decorators above a definition, never between them and it).
-DEFINITION_STARTS = ("def ", "async def ", "class ", "@")
+DEFINITION_STARTS = (b"def ", b"async def ", b"class ", b"@")
 
 
 def parts(source, most):
     """`source` cut into [(first line number, text), ...]: the texts joined with newlines are
     `source`; a part ends before a top-level definition once it holds `most` characters
-    or more (a part longer than that is one definition that long)."""
-    lines = source.split("\n")
+    or more (a part longer than that is one definition that long). Found with the methods of
+    bytes only: MicroPython runs a loop over the lines slowly, and its string methods walk
+    UTF-8 to turn every index into an offset."""
+    data = source.encode()
+    if len(data) <= most:
+        return [(1, source)]
     out = []
     start = 0
-    size = 0
-    in_text = False  # inside a triple-quoted string, whose lines are no statements
-    for i in range(len(lines)):
-        line = lines[i]
-        if i > start and size >= most and not in_text and line.startswith(DEFINITION_STARTS) \
-                and not lines[i - 1].startswith("@"):
-            out.append((start + 1, "\n".join(lines[start:i])))
-            start = i
-            size = 0
-        size += len(line) + 1
-        if (line.count('"""') + line.count("'''")) % 2:
-            in_text = not in_text
-    out.append((start + 1, "\n".join(lines[start:])))
-    return out
+    line = 1
+    while True:
+        cut = _cut_from(data, start + most)
+        if cut < 0:
+            out.append((line, data[start:].decode()))
+            return out
+        out.append((line, data[start:cut - 1].decode()))
+        line += data.count(b"\n", start, cut)
+        start = cut
+
+
+def _cut_from(data, pos):
+    """The first offset at or after `pos` in `data` (a module's source, UTF-8) where a
+    top-level definition's line starts (not after a decorator, not inside a triple-quoted
+    string), or -1."""
+    while True:
+        cut = -1
+        for start in DEFINITION_STARTS:
+            found = data.find(b"\n" + start, pos - 1)
+            if found >= 0 and (cut < 0 or found + 1 < cut):
+                cut = found + 1
+        if cut < 0:
+            return -1
+        before = data.rfind(b"\n", 0, cut - 1) + 1
+        texts = data.count(b'"""', 0, cut) + data.count(b"'''", 0, cut)
+        if not data.startswith(b"@", before) and texts % 2 == 0:
+            return cut
+        pos = cut + 1
 
 
 def numbered(first_line, text):
