@@ -20,16 +20,17 @@ def parts(source, most):
     """`source` cut into [(first line number, text), ...]: the texts joined with newlines are
     `source`; a part ends before a top-level definition once it holds `most` characters
     or more (a part longer than that is one definition that long). Found with the methods of
-    bytes only: MicroPython runs a loop over the lines slowly, and its string methods walk
-    UTF-8 to turn every index into an offset."""
+    bytes only, each byte counted once: MicroPython runs a loop over the lines slowly, and
+    its string methods walk UTF-8 to turn every index into an offset."""
     data = source.encode()
     if len(data) <= most:
         return [(1, source)]
     out = []
     start = 0
     line = 1
+    quotes = [0, 0]  # triple quotes before offset quotes[1]: quotes[0]
     while True:
-        cut = _cut_from(data, start + most)
+        cut = _cut_from(data, start + most, quotes)
         if cut < 0:
             out.append((line, data[start:].decode()))
             return out
@@ -38,10 +39,11 @@ def parts(source, most):
         start = cut
 
 
-def _cut_from(data, pos):
+def _cut_from(data, pos, quotes):
     """The first offset at or after `pos` in `data` (a module's source, UTF-8) where a
     top-level definition's line starts (not after a decorator, not inside a triple-quoted
-    string), or -1."""
+    string), or -1. `quotes` ([count, offset]) carries the triple quotes counted so far,
+    from one call to the next (the offsets asked for only grow)."""
     while True:
         cut = -1
         for start in DEFINITION_STARTS:
@@ -50,9 +52,10 @@ def _cut_from(data, pos):
                 cut = found + 1
         if cut < 0:
             return -1
+        quotes[0] += data.count(b'"""', quotes[1], cut) + data.count(b"'''", quotes[1], cut)
+        quotes[1] = cut
         before = data.rfind(b"\n", 0, cut - 1) + 1
-        texts = data.count(b'"""', 0, cut) + data.count(b"'''", 0, cut)
-        if not data.startswith(b"@", before) and texts % 2 == 0:
+        if not data.startswith(b"@", before) and quotes[0] % 2 == 0:
             return cut
         pos = cut + 1
 
