@@ -72,13 +72,23 @@ def test_a_module_imported_in_parts_is_the_whole_module_and_its_file_stays_whole
     async def next_task():
         yields.append(1)
 
-    module = asyncio.run(loading.import_in_parts("parted_mod", 10, next_task))
+    spent = [0]
+    module = asyncio.run(loading.import_in_parts("parted_mod", 10, next_task, spent))
     assert sys.modules["parted_mod"] is module and len(yields) == 1
     assert (tmp_path / "parted_mod.py").read_text() == source
     try:
         module.f()
     except ZeroDivisionError as exc:
         assert exc.__traceback__.tb_next.tb_next.tb_lineno == 9  # g's own line
-    again = asyncio.run(loading.import_in_parts("parted_mod", 10, next_task))
+    again = asyncio.run(loading.import_in_parts("parted_mod", 10, next_task, spent))
     assert again is module and len(yields) == 1
     del sys.modules["parted_mod"]
+    # Small modules share a task: two of 6 characters each under a budget of 1,000.
+    for small in ("small_a", "small_b"):
+        (tmp_path / (small + ".py")).write_text("X = 1\n")
+        monkeypatch.delitem(sys.modules, small, raising=False)
+    spent = [0]
+    for small in ("small_a", "small_b"):
+        asyncio.run(loading.import_in_parts(small, 1000, next_task, spent))
+        del sys.modules[small]
+    assert len(yields) == 1 and spent == [12]

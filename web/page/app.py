@@ -517,9 +517,10 @@ async def load_table_modules():
     except RuntimeError as exc:
         dom.show_error(tr("error.table", error=str(exc)))
         return
+    await next_task()
+    spent = [0]  # characters compiled in the current browser task
     for name in TABLE_MODULES:
-        await next_task()
-        await loading.import_in_parts(name, PART_CHARS, next_task)
+        await loading.import_in_parts(name, PART_CHARS, next_task, spent)
     wire_table()
     link.table_ready()
     openers.render_history_button()

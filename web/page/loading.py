@@ -66,13 +66,15 @@ def numbered(first_line, text):
     return "\n" * (first_line - 1) + text
 
 
-async def import_in_parts(name, most, next_task):
+async def import_in_parts(name, most, next_task, spent):
     """Import the page's module `name` from its file (`name`.py, in the interpreter's files)
-    compiled in parts of about `most` characters, awaiting `next_task()` (a new browser task)
-    between two parts; returns the module. A module already imported is left as it is (a
-    module imported by another as it compiled). The first part is imported as the module
-    itself, with only that part in its file for the moment; the others are compiled into its
-    namespace, and the file then holds the whole source again."""
+    compiled in parts of about `most` characters; returns the module. `spent` ([characters])
+    counts what the current browser task has compiled, across modules: before a part that
+    would take it over `most`, `next_task()` is awaited (a new browser task) and the count
+    starts again, so that small modules share a task and large ones are cut. A module already
+    imported is left as it is (a module imported by another as it compiled). The first part is
+    imported as the module itself, with only that part in its file for the moment; the others
+    are compiled into its namespace, and the file then holds the whole source again."""
     import sys
 
     if name in sys.modules:
@@ -81,6 +83,7 @@ async def import_in_parts(name, most, next_task):
     with open(path) as fh:
         source = fh.read()
     pieces = parts(source, most)
+    await _room(len(pieces[0][1]), most, next_task, spent)
     if len(pieces) == 1:
         return __import__(name)
     try:
@@ -92,9 +95,18 @@ async def import_in_parts(name, most, next_task):
             fh.write(source)
     try:
         for first, text in pieces[1:]:
-            await next_task()
+            await _room(len(text), most, next_task, spent)
             exec(compile(numbered(first, text), path, "exec"), module.__dict__)  # noqa: S102
     except BaseException:
         del sys.modules[name]  # not a module to use: the next import compiles the whole file
         raise
     return module
+
+
+async def _room(size, most, next_task, spent):
+    """Make room in the current task for compiling `size` more characters (see
+    `import_in_parts`)."""
+    if spent[0] and spent[0] + size > most:
+        await next_task()
+        spent[0] = 0
+    spent[0] += size

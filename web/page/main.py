@@ -17,8 +17,8 @@ from pyscript import window
 await asyncio.sleep(0)  # noqa: F704 - PyScript runs this module with top-level await
 import loading  # noqa: E402
 
-# Twice app.PART_CHARS: the menu waits for these parts, and each yield lets other tasks in
-# (about 10 ms of compiling a part on a quiet machine, still far under 50 ms).
+# Characters compiled in one browser task: twice app.PART_CHARS, since the menu waits for
+# every yield, which lets other tasks in (about 10 ms of compiling on a quiet machine).
 PART_CHARS = 8000
 
 
@@ -26,10 +26,12 @@ async def next_task():
     await window.dominoBoot.nextTask()
 
 
+SPENT = [0]  # characters compiled in the current browser task (loading.import_in_parts)
+
+
 async def compile_module(name):
     """The menu's module `name`, compiled in parts (imported later by name, it is found)."""
-    await next_task()
-    return await loading.import_in_parts(name, PART_CHARS, next_task)
+    return await loading.import_in_parts(name, PART_CHARS, next_task, SPENT)
 
 
 await compile_module("i18n")  # noqa: F704
