@@ -41,7 +41,7 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
-from tools.buildkit import BuildError, draw_icon, vendor_modules
+from tools.buildkit import CATALOGUE_TABLES, BuildError, catalogue_module, draw_icon, vendor_modules
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -429,7 +429,9 @@ def write_manifests(dist: Path) -> None:
 
 def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None:
     """Copy the files of `src` into `dst`, leaving out caches and the given suffixes; the
-    page's Python modules are shrunk (`shrink_python`)."""
+    page's Python modules are shrunk (`shrink_python`), its word catalogues written as JSON
+    text (`catalogue_module`)."""
+    catalogues = {f"i18n_{lang}" for lang in page_module("i18n").LANGS} if src == WEB else set()
     for path in sorted(src.rglob("*")):
         if not path.is_file() or "__pycache__" in path.parts or path.suffix in skip_suffixes:
             continue
@@ -438,7 +440,11 @@ def copy_tree(src: Path, dst: Path, skip_suffixes: tuple[str, ...] = ()) -> None
             continue
         target = dst / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        if src == WEB and path.suffix == ".py":
+        if src == WEB and rel.parent.as_posix() == "page" and path.stem in catalogues:
+            words = page_module(path.stem)
+            tables = {name: getattr(words, name) for name in CATALOGUE_TABLES}
+            target.write_text(catalogue_module(tables, path.name), encoding="utf-8")
+        elif src == WEB and path.suffix == ".py":
             target.write_text(shrink_python(path.read_text(encoding="utf-8")), encoding="utf-8")
         else:
             shutil.copyfile(path, target)

@@ -12,16 +12,21 @@ from a warm profile and reports, as JSON:
 - `hand_ms`: from the engine being ready to the end-of-hand summary.
 
 Timings on a shared 2-core machine are noisy: compare runs made together, not single runs.
+With `--baseline REV` (a git revision) it also builds that revision's site and plays its
+hands alternately with the current build's (run i: the same seed on both, which goes first
+alternating), each from its own warm profile, and prints both.
 
-Usage: python benchmarks/frames_browser.py [--variant V] [--seed S] [--runs N]
+Usage: python benchmarks/frames_browser.py [--variant V] [--seed S] [--runs N] [--baseline REV]
 """
 
 import argparse
 import json
+import shutil
 import statistics
 import tempfile
+from pathlib import Path
 
-from load_browser import OBSERVER, follow_link, launch_kwargs, serve
+from load_browser import OBSERVER, build_revision, follow_link, launch_kwargs, serve
 from playwright.sync_api import sync_playwright
 
 FRAMES = """
@@ -54,32 +59,61 @@ def one_hand(context, base: str, variant: str, seed: int) -> dict:
     }
 
 
+def warm_context(p, profile: str, base: str):
+    """A persistent 390x844 context whose first visit installed the service worker."""
+    context = p.chromium.launch_persistent_context(
+        profile, viewport={"width": 390, "height": 844}, **launch_kwargs())
+    context.add_init_script(OBSERVER)
+    context.add_init_script(FRAMES)
+    first = context.new_page()
+    first.goto(base)  # the first visit installs the service worker
+    first.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    first.close()
+    return context
+
+
+KEYS = ["gaps_over_33ms_pct", "longest_gap_ms", "longest_task_ms", "tasks_over_50ms"]
+
+
+def medians(runs: list[dict]) -> dict:
+    """The median of each of KEYS over `runs`."""
+    return {k: statistics.median([r[k] for r in runs if r[k] is not None]) for k in KEYS}
+
+
 def main() -> None:
-    """Warm the profile, play the hands, print the JSON."""
+    """Warm the profile(s), play the hands, print the JSON."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="vn_traditional")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also play REV's build, alternating with the current one")
     args = parser.parse_args()
     server, base = serve()
-    runs = []
+    sides = {"current": base}
+    tmp = None
+    if args.baseline:
+        tmp = Path(tempfile.mkdtemp(prefix="domino-baseline-"))
+        old_server, sides["baseline"] = serve(build_revision(args.baseline, tmp))
+    runs: dict[str, list[dict]] = {name: [] for name in sides}
     with sync_playwright() as p, tempfile.TemporaryDirectory(prefix="domino-bench-") as prof:
-        context = p.chromium.launch_persistent_context(
-            prof, viewport={"width": 390, "height": 844}, **launch_kwargs())
-        context.add_init_script(OBSERVER)
-        context.add_init_script(FRAMES)
-        first = context.new_page()
-        first.goto(base)  # the first visit installs the service worker
-        first.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
-        first.close()
+        contexts = {name: warm_context(p, f"{prof}/{name}", url) for name, url in sides.items()}
         for r in range(args.runs):
-            runs.append(one_hand(context, base, args.variant, args.seed + r))
-        context.close()
+            order = list(sides) if r % 2 == 0 else list(sides)[::-1]
+            for name in order:
+                runs[name].append(one_hand(contexts[name], sides[name], args.variant,
+                                           args.seed + r))
+        for context in contexts.values():
+            context.close()
     server.shutdown()
-    keys = ["gaps_over_33ms_pct", "longest_gap_ms", "longest_task_ms", "tasks_over_50ms"]
-    median = {k: statistics.median([r[k] for r in runs if r[k] is not None]) for k in keys}
-    print(json.dumps({"variant": args.variant, "window": "390x844", "median": median,
-                      "runs": runs}, indent=2))
+    out = {"variant": args.variant, "window": "390x844", "median": medians(runs["current"]),
+           "runs": runs["current"]}
+    if args.baseline:
+        old_server.shutdown()
+        shutil.rmtree(tmp, ignore_errors=True)
+        out["baseline"] = {"rev": args.baseline, "median": medians(runs["baseline"]),
+                           "runs": runs["baseline"]}
+    print(json.dumps(out, indent=2))
 
 
 if __name__ == "__main__":

@@ -8,10 +8,12 @@ For each load it measures
 - `bytes`: bytes the server sent during the load (counted by the server itself, so requests of
   the page, its service worker and the Pyodide worker are all included),
 - `longest_task_ms`: the longest main-thread task during the load (PerformanceObserver
-  `longtask`), `tasks_over_100ms`, and the same two counted only from the first paint on
-  (`longest_task_after_paint_ms`, `tasks_over_100ms_after_paint`: the aim is no task over
-  100 ms once the page has painted); `long_tasks` lists every task over 50 ms as
-  `[start_ms, duration_ms]`.
+  `longtask`), `tasks_over_100ms`, and the same counted only from the first paint on
+  (`longest_task_after_paint_ms`, `tasks_over_50ms_after_paint`,
+  `tasks_over_100ms_after_paint`: issue 25's aim is no task over 50 ms once the page has
+  painted); `long_tasks` lists every task over 50 ms as `[start_ms, duration_ms]`. On a
+  shared machine a task of 15 ms of the page's own work can last 60-150 ms while other
+  processes hold the cores: compare builds in the same window (`--baseline`).
 
 `menu_ms` and `engine_ms` are the moments the page set those attributes, taken by a
 MutationObserver in the page; Playwright's own wait returns later, by as much as half a second
@@ -148,6 +150,7 @@ def measure(page: Page, url: str) -> dict[str, Any]:
         "longest_task_ms": round(max(durations)) if durations else 0,
         "tasks_over_100ms": sum(1 for d in durations if d > 100),
         "longest_task_after_paint_ms": round(max(after_paint)) if after_paint else 0,
+        "tasks_over_50ms_after_paint": sum(1 for d in after_paint if d > 50),
         "tasks_over_100ms_after_paint": sum(1 for d in after_paint if d > 100),
         "long_tasks": [[round(t), round(d)] for t, d in tasks],
     }
@@ -156,7 +159,8 @@ def measure(page: Page, url: str) -> dict[str, Any]:
 def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The median of each figure over the runs."""
     keys = ["menu_ms", "first_paint_ms", "engine_ms", "bytes", "longest_task_ms",
-            "tasks_over_100ms", "longest_task_after_paint_ms", "tasks_over_100ms_after_paint"]
+            "tasks_over_100ms", "longest_task_after_paint_ms", "tasks_over_50ms_after_paint",
+            "tasks_over_100ms_after_paint"]
     out = {}
     for key in keys:
         values = [r[key] for r in runs if r[key] is not None]

@@ -35,9 +35,42 @@ const boot = {
     });
   },
   // Resolves in a new browser task (a macrotask), so that Python can let the page breathe
-  // between two chunks of work (MicroPython's asyncio.sleep(0) in a task does not).
+  // between two chunks of work (MicroPython's asyncio.sleep(0) in a task does not): the
+  // browser may paint and take input in between. `scheduler.yield()` where the browser has it
+  // (its continuation goes before other waiting tasks), else a message to itself; not
+  // `setTimeout(0)`, which browsers delay to 4 ms once timers nest five deep: start-up
+  // yields some 60 times (DECISIONS W-82), and the menu came 180-220 ms later.
   nextTask() {
-    return new Promise((resolve) => { setTimeout(resolve, 0); });
+    if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+      channel.port2.postMessage(0);
+    });
+  },
+  // The page's fixed texts: every element with `data-i18n` (its text) or `data-i18n-label`
+  // (its aria-label) names a catalogue key. `textKeys` lists those keys (JSON), `setTexts`
+  // sets each element's text from a JSON object of key -> text, leaving an element whose text
+  // is already right untouched (no layout for it). One call each way: from MicroPython each
+  // DOM call costs about half a millisecond, and the 130 elements one by one were a task of
+  // 80 ms (250 ms on a loaded machine) on the menu's first render.
+  textKeys() {
+    const keys = new Set();
+    for (const node of document.querySelectorAll("[data-i18n]")) keys.add(node.dataset.i18n);
+    for (const node of document.querySelectorAll("[data-i18n-label]")) keys.add(node.dataset.i18nLabel);
+    return JSON.stringify([...keys]);
+  },
+  setTexts(json) {
+    const texts = JSON.parse(json);
+    for (const node of document.querySelectorAll("[data-i18n]")) {
+      const text = texts[node.dataset.i18n];
+      if (typeof text === "string" && node.textContent !== text) node.textContent = text;
+    }
+    for (const node of document.querySelectorAll("[data-i18n-label]")) {
+      const text = texts[node.dataset.i18nLabel];
+      if (typeof text === "string" && node.getAttribute("aria-label") !== text) node.setAttribute("aria-label", text);
+    }
+    return "ok";
   },
   // Storage wrappers that never throw (a full or blocked localStorage is reported, not raised).
   save(key, value) {

@@ -69,6 +69,31 @@ def test_the_pages_python_is_shrunk_without_changing_its_code_or_its_lines():
     assert build.shrink_python(text) == 'def f(x):\n    """\n"""\n    return "# not a comment"\n'
 
 
+def _as_json(value):
+    """`value` as JSON gives it back (tuples become lists)."""
+    return json.loads(json.dumps(value))
+
+
+def test_the_word_catalogues_ship_as_json_text_with_the_same_words():
+    """dist/ carries each language's catalogue as one JSON text (MicroPython reads it in a
+    quarter of the time it compiles the dict literals: a long task before the menu), and
+    that module gives the very tables of web/page/i18n_<lang>.py."""
+    from tools.buildkit import CATALOGUE_TABLES, catalogue_module
+
+    for lang in build.page_module("i18n").LANGS:
+        words = build.page_module(f"i18n_{lang}")
+        tables = {name: getattr(words, name) for name in CATALOGUE_TABLES}
+        text = catalogue_module(tables, f"i18n_{lang}.py")
+        namespace: dict = {}
+        exec(compile(text, f"i18n_{lang}.py", "exec"), namespace)  # noqa: S102 - our own text
+        for name in CATALOGUE_TABLES:
+            assert namespace[name] == _as_json(tables[name]), (lang, name)
+        assert "_T" not in namespace
+        assert len(text.splitlines()) < 20  # one string, not 600 entries to compile
+    english = build.page_module("i18n_en")
+    assert english.PLURAL["game.tiles"] == ("{n} tile", "{n} tiles")
+
+
 def _menu_and_table_modules() -> tuple[set[str], set[str]]:
     import ast
 

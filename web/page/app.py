@@ -23,6 +23,7 @@ from pyscript.ffi import create_proxy
 
 import i18n
 import link
+import loading
 import openers
 import saved
 import screens
@@ -222,15 +223,15 @@ def on_lang(event):
 
 
 def apply_lang():
+    """The page in the language chosen: its fixed texts, then what is built from words."""
+    translate_fixed()
+    render_words()
+
+
+def translate_fixed():
+    """The page's fixed texts and its language's names (document, description, manifest)."""
     document.documentElement.lang = S["lang"]
-    nodes = document.querySelectorAll("[data-i18n]")
-    for i in range(int(nodes.length)):
-        node = nodes.item(i)
-        node.textContent = tr(str(node.dataset.i18n))
-    nodes = document.querySelectorAll("[data-i18n-label]")
-    for i in range(int(nodes.length)):
-        node = nodes.item(i)
-        node.setAttribute("aria-label", tr(str(node.dataset.i18nLabel)))
+    dom.translate_page()
     byid("lang").value = S["lang"]
     document.querySelector("meta[name=description]").setAttribute("content",
                                                                    tr("app.description"))
@@ -239,6 +240,10 @@ def apply_lang():
         "href", "./manifest." + S["lang"] + ".webmanifest")
     if S["engine_state"] == "ready":
         byid("engine-text").textContent = tr("engine.ready")
+
+
+def render_words():
+    """What is built from the catalogue's words: the settings, the menu, the screen shown."""
     settings.render()
     setup.render_setup()
     saved.render_resume()
@@ -475,6 +480,17 @@ async def open_result_later(state_id, delay):
 FETCH_TRIES = 3
 
 
+async def next_task():
+    """Let the browser run its other tasks (paint, input) before going on: resumes in a new
+    browser task (boot.js `nextTask`)."""
+    await window.dominoBoot.nextTask()
+
+
+# Characters of a module's source compiled in one browser task (loading.parts, W-82): a few
+# milliseconds of MicroPython's compiler on a quiet machine.
+PART_CHARS = 4000
+
+
 async def fetch_module(name):
     """The source of `page/<name>.py`, asked for up to FETCH_TRIES times (a phone's connection
     may drop one request); raises RuntimeError with the last reason."""
@@ -494,8 +510,8 @@ async def fetch_module(name):
 
 async def load_table_modules():
     """Fetch the table's modules and the end-of-hand dialog's into the interpreter's files,
-    then compile them, one browser task each, so that neither the menu nor the first table
-    waits for them; states that arrive meanwhile wait (`link.table_ready`). If one cannot be
+    then compile them, in parts of a browser task each (loading.py), so that neither the
+    menu nor the first table waits for them; states that arrive meanwhile wait (`link.table_ready`). If one cannot be
     fetched, the player is told (a reload tries again) instead of a table that never comes."""
     try:
         for name in TABLE_MODULES:
@@ -505,9 +521,10 @@ async def load_table_modules():
     except RuntimeError as exc:
         dom.show_error(tr("error.table", error=str(exc)))
         return
+    await next_task()
+    spent = [0]  # characters compiled in the current browser task
     for name in TABLE_MODULES:
-        await window.dominoBoot.nextTask()
-        __import__(name)
+        await loading.import_in_parts(name, PART_CHARS, next_task, spent)
     wire_table()
     link.table_ready()
     openers.render_history_button()
@@ -613,12 +630,19 @@ async def main():
         S["lang"] = saved_lang
     else:
         S["lang"] = i18n.detect(json.loads(str(js.JSON.stringify(window.navigator.languages))))
+    # The menu's start-up is cut into browser tasks of 10-20 ms (DECISIONS W-80): the page has
+    # painted its plain menu, and no task after that paint may hold it for over 50 ms. The
+    # language's words are read first, in a task of their own.
+    await next_task()
+    i18n.use(S["lang"])
+    await next_task()
     settings.load()
     setup.load_names()
     setup.load_menu()
     store.on_render(render)
     link.on_state(on_state)
     wire()
+    await next_task()
     if window.dominoBoot.updateReady:
         on_update(None)
     if float(window.innerWidth) >= 900 and float(window.innerHeight) >= 560:
@@ -639,7 +663,10 @@ async def main():
         openers.refuse_lesson()  # at once, not when the engine is up
     if data is not None:
         setup.take_link(data)
-    apply_lang()  # renders the setup form in the chosen language
+    translate_fixed()
+    await next_task()
+    render_words()  # the setup form in the chosen language
+    await next_task()
     screens.on_show(on_screen_shown)
     screens.show(screens.MENU)
     document.documentElement.dataset.ui = "ready"

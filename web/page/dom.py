@@ -1,6 +1,6 @@
 """The page's thin adapter to the browser: the DOM helpers every screen uses (`byid`, `query`,
-`on`, `set_html`, `show_error`, `download_record`, `fetch_text`), the device's storage
-(`load`, `save`, `remove`), the clock and animation frames, and `spawn` for a task. Besides the
+`on`, `set_html`, `show_error`, `download_record`, `fetch_text`, `translate_page`), the
+device's storage (`load`, `save`, `remove`), the clock and animation frames, and `spawn` for a task. Besides the
 engine's channel (link.py), the boot (app.py) and sound (sound.py), this is the only page module
 that imports `pyscript`: the screens reach the browser through it, so that a test can stand a
 fake of this one module in for the browser and import them on CPython
@@ -16,6 +16,16 @@ from pyscript.ffi import create_proxy
 from store import tr
 
 _proxies = []  # keep handler proxies alive
+
+
+def translate_page():
+    """Every fixed text of the page (`data-i18n`, `data-i18n-label`) in the page's language:
+    the keys come from the page and go back with their texts in one call each way
+    (web/boot.js `textKeys`, `setTexts`), not one DOM call per element."""
+    texts = {}
+    for key in json.loads(str(window.dominoBoot.textKeys())):
+        texts[key] = tr(key)
+    window.dominoBoot.setTexts(json.dumps(texts))
 
 
 def byid(name):

@@ -1,59 +1,53 @@
 """Entry point of the page's MicroPython UI (PyScript `<script type="mpy">`).
 
 It imports the UI in steps and yields to the browser between them, so that compiling the
-modules never blocks the page in one long task (the menu stays responsive while it loads);
-then it runs the UI (`app.py`). The engine worker is started as soon as `link` is compiled,
-so that Pyodide boots while the rest compiles. Only the menu's modules are fetched before
-this runs (the `files` of `index.html`, preloaded with it): the table's modules (`geometry`,
+modules never blocks the page in one long task (the menu stays responsive while it loads):
+each module is compiled in parts of a browser task each (loading.py, DECISIONS W-82); then
+it runs the UI (`app.py`). The engine worker is started as soon as `link` is compiled, so
+that Pyodide boots while the rest compiles. Only the menu's modules are fetched before this
+runs (the `files` of `index.html`, preloaded with it): the table's modules (`geometry`,
 `summary`, `seats`, `table`, `hand`, `logview`, `dialogs`, `motion`, `sound`) are fetched and
 compiled by `app` once the menu works.
 """
 
 import asyncio
 
+from pyscript import window
+
 await asyncio.sleep(0)  # noqa: F704 - PyScript runs this module with top-level await
-import i18n  # noqa: E402, F401 - compiled now, used by app
+import loading  # noqa: E402
 
-await asyncio.sleep(0)  # noqa: F704
-import textfmt  # noqa: E402, F401
+# Characters compiled in one browser task: twice app.PART_CHARS, since the menu waits for
+# every yield, which lets other tasks in (about 10 ms of compiling on a quiet machine).
+PART_CHARS = 8000
 
-await asyncio.sleep(0)  # noqa: F704
-import quickstart  # noqa: E402, F401
 
-await asyncio.sleep(0)  # noqa: F704
-import deeplink  # noqa: E402, F401
+async def next_task():
+    await window.dominoBoot.nextTask()
 
-await asyncio.sleep(0)  # noqa: F704
-import screens  # noqa: E402, F401
 
-await asyncio.sleep(0)  # noqa: F704
-import store  # noqa: E402, F401
+SPENT = [0]  # characters compiled in the current browser task (loading.import_in_parts)
 
-await asyncio.sleep(0)  # noqa: F704
-import dom  # noqa: E402, F401
 
-await asyncio.sleep(0)  # noqa: F704
-import saved  # noqa: E402, F401
+async def compile_module(name):
+    """The menu's module `name`, compiled in parts (imported later by name, it is found)."""
+    return await loading.import_in_parts(name, PART_CHARS, next_task, SPENT)
 
-await asyncio.sleep(0)  # noqa: F704
-import link  # noqa: E402
 
+await compile_module("i18n")  # noqa: F704
+await compile_module("textfmt")  # noqa: F704
+await compile_module("quickstart")  # noqa: F704
+await compile_module("deeplink")  # noqa: F704
+await compile_module("screens")  # noqa: F704
+await compile_module("store")  # noqa: F704
+await compile_module("dom")  # noqa: F704
+await compile_module("saved")  # noqa: F704
+link = await compile_module("link")  # noqa: F704
 link.launch()  # the engine worker boots in its thread while the menu's modules compile
-
-await asyncio.sleep(0)  # noqa: F704
-import setup  # noqa: E402, F401
-
-await asyncio.sleep(0)  # noqa: F704
-import settings  # noqa: E402, F401
-
-await asyncio.sleep(0)  # noqa: F704
-import openers  # noqa: E402, F401
-
-await asyncio.sleep(0)  # noqa: F704
-import exporting  # noqa: E402, F401
-
-await asyncio.sleep(0)  # noqa: F704
-import app  # noqa: E402
-
-await asyncio.sleep(0)  # noqa: F704
+await compile_module("setup")  # noqa: F704
+await compile_module("settings")  # noqa: F704
+await compile_module("openers")  # noqa: F704
+await compile_module("exporting")  # noqa: F704
+app = await compile_module("app")  # noqa: F704
+await next_task()  # noqa: F704
 await app.main()  # noqa: F704
