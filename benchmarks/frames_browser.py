@@ -26,7 +26,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from load_browser import OBSERVER, build_revision, follow_link, launch_kwargs, serve
+from load_browser import build_revision, follow_link, serve, warm_context
 from playwright.sync_api import sync_playwright
 
 FRAMES = """
@@ -59,19 +59,6 @@ def one_hand(context, base: str, variant: str, seed: int) -> dict:
     }
 
 
-def warm_context(p, profile: str, base: str):
-    """A persistent 390x844 context whose first visit installed the service worker."""
-    context = p.chromium.launch_persistent_context(
-        profile, viewport={"width": 390, "height": 844}, **launch_kwargs())
-    context.add_init_script(OBSERVER)
-    context.add_init_script(FRAMES)
-    first = context.new_page()
-    first.goto(base)  # the first visit installs the service worker
-    first.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
-    first.close()
-    return context
-
-
 KEYS = ["gaps_over_33ms_pct", "longest_gap_ms", "longest_task_ms", "tasks_over_50ms"]
 
 
@@ -97,7 +84,7 @@ def main() -> None:
         old_server, sides["baseline"] = serve(build_revision(args.baseline, tmp))
     runs: dict[str, list[dict]] = {name: [] for name in sides}
     with sync_playwright() as p, tempfile.TemporaryDirectory(prefix="domino-bench-") as prof:
-        contexts = {name: warm_context(p, f"{prof}/{name}", url) for name, url in sides.items()}
+        contexts = {name: warm_context(p, f"{prof}/{name}", url, (390, 844), FRAMES) for name, url in sides.items()}
         for r in range(args.runs):
             order = list(sides) if r % 2 == 0 else list(sides)[::-1]
             for name in order:

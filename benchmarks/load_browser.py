@@ -129,6 +129,22 @@ def launch_kwargs() -> dict[str, Any]:
     return kwargs
 
 
+def warm_context(p: Any, profile: str, base: str, size: tuple[int, int],
+                 *scripts: str, **options: Any) -> Any:
+    """A persistent context of ``size`` in ``profile`` whose first visit to ``base`` installed
+    the service worker (a returning player's browser), with ``OBSERVER`` and ``scripts`` run
+    in every page; ``options`` go to Playwright's launch."""
+    context = p.chromium.launch_persistent_context(
+        profile, viewport={"width": size[0], "height": size[1]}, **options, **launch_kwargs())
+    for script in (OBSERVER, *scripts):
+        context.add_init_script(script)
+    first = context.new_page()
+    first.goto(base)  # the first visit installs the service worker
+    first.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    first.close()
+    return context
+
+
 def measure(page: Page, url: str) -> dict[str, Any]:
     """One load of `url` in `page`; returns the figures of the module doc."""
     CountingHandler.sent[0] = 0

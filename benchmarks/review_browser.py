@@ -42,7 +42,7 @@ import tempfile
 from pathlib import Path
 
 from frames_browser import FRAMES
-from load_browser import OBSERVER, launch_kwargs, serve
+from load_browser import serve, warm_context
 from playwright.sync_api import sync_playwright
 from review import play_one_hand  # benchmarks/review.py's hands
 
@@ -177,15 +177,8 @@ def main() -> None:
     with sync_playwright() as p, tempfile.TemporaryDirectory(prefix="domino-bench-") as prof:
         folder = Path(prof) / "records"
         folder.mkdir()
-        context = p.chromium.launch_persistent_context(
-            str(Path(prof) / "profile"), viewport={"width": 1366, "height": 768},
-            accept_downloads=False, **launch_kwargs())
-        context.add_init_script(OBSERVER)
-        context.add_init_script(FRAMES)
-        first = context.new_page()
-        first.goto(base)  # the first visit installs the service worker
-        first.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
-        first.close()
+        context = warm_context(p, str(Path(prof) / "profile"), base, (1366, 768), FRAMES,
+                               accept_downloads=False)
         for variant, players in CASES if args.only != "match" else ():
             for r in range(args.runs):
                 run = one_review(context, base, variant, players, args.seed + r, folder)

@@ -32,7 +32,7 @@ import json
 import tempfile
 from typing import Any
 
-from load_browser import OBSERVER, follow_link, launch_kwargs, serve
+from load_browser import follow_link, serve, warm_context
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 SIZES = {"phone": (390, 844), "desktop": (1366, 768)}
@@ -139,14 +139,7 @@ def one_size(p: Any, base: str, size: tuple[int, int], args: argparse.Namespace
     answers: list[float] = []
     missed = missed_last = gaps = over = hands = 0
     with tempfile.TemporaryDirectory(prefix="domino-bench-") as profile:
-        context = p.chromium.launch_persistent_context(
-            profile, viewport={"width": size[0], "height": size[1]}, **launch_kwargs())
-        context.add_init_script(OBSERVER)
-        context.add_init_script(RECORDER)
-        first = context.new_page()
-        first.goto(base)  # the first visit installs the service worker
-        first.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
-        first.close()
+        context = warm_context(p, profile, base, size, RECORDER)
         while len(latencies) < args.taps:
             hand = one_hand(context, base, args.variant, args.seed + hands)
             hands += 1
