@@ -179,6 +179,16 @@ def start(host, guests):
             raise
 
 
+def seat_one_friend(host, guest, variant):
+    """The host's table of `variant` for 4 (host, one friend "Minh", two easy computers),
+    started with the friend at its seat; returns the invitation link."""
+    link = open_table(host, variant, 4, ["human", "human", "ai:easy", "ai:easy"])
+    join(guest, link, "Minh")
+    start(host, [guest])
+    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    return link
+
+
 def play_hand_together(phones, timeout_s=300.0, until_state=None):
     """Every phone plays its own seat by clicking, until each shows the hand's result (or,
     with `until_state`, until the first phone shows that state or a later one). Returns the
@@ -377,10 +387,7 @@ def test_friends_a_hostile_guest_is_refused_and_the_host_plays_on(phones):
 @inside
 def test_friends_a_guest_reloads_mid_hand_and_gets_its_seat_back(phones):
     host, guest = phones(2)
-    link = open_table(host, "kozel", 4, ["human", "human", "ai:easy", "ai:easy"])
-    join(guest, link, "Minh")
-    start(host, [guest])
-    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    seat_one_friend(host, guest, "kozel")
     guest.keep_received()
     guest.page.reload()
     # The host's table says the friend is away until the seat token brings them back.
@@ -396,10 +403,7 @@ def test_friends_a_guest_reloads_mid_hand_and_gets_its_seat_back(phones):
 @inside
 def test_friends_the_host_reloads_and_reopens_the_table_from_its_save(phones):
     host, guest = phones(2)
-    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"])
-    join(guest, link, "Minh")
-    start(host, [guest])
-    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    seat_one_friend(host, guest, "vn_traditional")
     host.page.reload()
     host.page.wait_for_selector("html[data-engine=ready]", state="attached",
                                 timeout=ENGINE_TIMEOUT_MS)
@@ -477,10 +481,7 @@ def moves_of_seat(record, seat):
 @inside
 def test_friends_an_away_friend_is_played_by_the_computer_then_comes_back(phones, artifacts):
     host, guest = phones(2)
-    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"])
-    join(guest, link, "Minh")
-    start(host, [guest])
-    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    link = seat_one_friend(host, guest, "vn_traditional")
     guest.keep_received()
     guest.page.close()  # the phone's screen went off: its link drops
     host.page.wait_for_selector('#board .seat.away[data-seat="1"]', timeout=30_000)
@@ -517,10 +518,7 @@ def test_friends_a_computer_standing_in_plays_on_after_the_host_reloads(phones):
     save: after the host's page reloads and reopens the table, it plays that seat again at
     once, and the host is not asked about that friend again."""
     host, guest = phones(2)
-    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"])
-    join(guest, link, "Minh")
-    start(host, [guest])
-    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    seat_one_friend(host, guest, "vn_traditional")
     guest.page.close()
     host.page.wait_for_selector('#board .seat.away[data-seat="1"]', timeout=30_000)
     host.page.evaluate("window.dominoFriends.askLater(1, 10)")  # (instead of the grace)
@@ -685,10 +683,7 @@ def test_friends_two_tabs_of_one_browser_as_host_and_guest(phones):
     (host,) = phones(1)
     guest = host.tab("P1-tab2")
     try:
-        link = open_table(host, "kozel", 4, ["human", "human", "ai:easy", "ai:easy"])
-        join(guest, link, "Minh")
-        start(host, [guest])
-        guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+        seat_one_friend(host, guest, "kozel")
         assert guest.page.evaluate("window.dominoFriends.summary().seat") == 1
         assert host.page.evaluate("window.dominoFriends.role") == "host"
         play_hand_together([host, guest])

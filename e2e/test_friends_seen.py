@@ -26,13 +26,11 @@ from test_friends_play import (
     hidden_at,
     host_record,
     inside,
-    join,
     named_tiles,
-    open_table,
     phones,
     play_hand_together,
     relay,
-    start,
+    seat_one_friend,
 )
 
 __all__ = ["phones", "relay"]  # the fixtures, used by name
@@ -66,10 +64,7 @@ def log_moves(lines):
 @inside
 def test_friends_a_guest_keeps_the_table_it_saw_when_the_host_never_returns(phones, artifacts):
     host, guest = phones(2)
-    link = open_table(host, "kozel", 4, ["human", "human", "ai:easy", "ai:easy"])
-    join(guest, link, "Minh")
-    start(host, [guest])
-    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    seat_one_friend(host, guest, "kozel")
     play_hand_together([host, guest], timeout_s=120, until_state=host.state() + 6)
     record = host_record(host)
     # The host's phone is gone for good: no state comes after this.
@@ -122,10 +117,7 @@ def test_friends_the_host_comes_back_and_its_live_table_replaces_the_one_last_se
     table as last seen; the host continues its saved match, the guest's tries bring it back
     to its seat, and the live table (moves possible again) replaces the kept one."""
     host, guest = phones(2)
-    link = open_table(host, "vn_traditional", 4, ["human", "human", "ai:easy", "ai:easy"])
-    join(guest, link, "Minh")
-    start(host, [guest])
-    guest.page.wait_for_selector("#seats-bottom .seat", timeout=30_000)
+    seat_one_friend(host, guest, "vn_traditional")
     play_hand_together([host, guest], timeout_s=120, until_state=host.state() + 4)
     host.page.goto("about:blank")
     guest.page.wait_for_function("window.dominoFriends.summary().failure !== ''",
