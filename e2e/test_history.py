@@ -79,6 +79,7 @@ def test_finished_and_replaced_matches_are_kept_listed_exported_and_deleted(
         oldest.get_by_role("button", name="Export").click()
     exported = json.loads(open(info.value.path(), encoding="utf-8").read())
     assert exported["variant"] == "kozel" and exported["seed"] == record["seed"]
+    assert info.value.suggested_filename == "domino-kozel-" + str(record["seed"]) + ".json"
     assert len(exported["hands"]) == len(record["hands"])
     # Delete one; then clear the rest, after saying how many.
     newest.get_by_role("button", name="Delete").click()

@@ -100,6 +100,7 @@ def test_export_and_import_a_record(page, site, guard, tmp_path):
 
     record = json.loads(path.read_text())
     assert record["format"] == "domino-record" and record["variant"] == "all_fives"
+    assert info.value.suggested_filename == "domino-all_fives-5.json"
     hand_before = sorted(page.locator("#hand .tile").evaluate_all(
         "nodes => nodes.map(n => n.dataset.tile)"))
     page.click("#menu-button")

@@ -48,6 +48,11 @@ const boot = {
       channel.port2.postMessage(0);
     });
   },
+  // Resolves once the next frame has been drawn (a task after it): work that may take long
+  // and need not be seen at once goes there, after the frame that answers a tap.
+  afterPaint() {
+    return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  },
   // The page's fixed texts: every element with `data-i18n` (its text) or `data-i18n-label`
   // (its aria-label) names a catalogue key. `textKeys` lists those keys (JSON), `setTexts`
   // sets each element's text from a JSON object of key -> text, leaving an element whose text
@@ -221,13 +226,15 @@ const boot = {
       return refuse("bad_record");
     }
   },
-  // The history file's way between the worker and the player's file, in JavaScript: a long
-  // history's text (2.5 MB for 500 matches) does not fit MicroPython's heap (measured: a
-  // 1.8 MB string failed to allocate). `messageText` is the intent (history_export or
-  // history_import); for an import, `file`'s text goes in as its `text`; an exported file is
-  // offered as a download. Resolves with the worker's answer without the file's text; a
-  // failure is an `error` answer, never a throw.
-  async historyFile(messageText, file) {
+  // The way between the worker and the player's files, in JavaScript: a long history's text
+  // (2.5 MB for 500 matches) does not fit MicroPython's heap (measured: a 1.8 MB string failed
+  // to allocate), and a match's record, parsed and written again by MicroPython, cost the page
+  // a 50-60 ms task on the "Export record" tap. `messageText` is the intent (history_export,
+  // history_import, export_record or history_record); for an import, `file`'s text goes in as
+  // its `text`. An exported history or record is offered as a download here. Resolves with the
+  // worker's answer without the file's text (`record` becomes true); a failure is an `error`
+  // answer, never a throw.
+  async fileIntent(messageText, file) {
     try {
       const message = JSON.parse(messageText);
       if (file) message.text = await file.text();
@@ -236,10 +243,18 @@ const boot = {
         const day = new Date().toISOString().slice(0, 10);
         boot.download("domino-history-" + day + ".json", answer.text);
         delete answer.text;
+      } else if ((answer.type === "record" || answer.type === "history_record")
+                 && answer.record && typeof answer.record === "object") {
+        // Named after its variant and seed (a record's seed is a number or absent).
+        const record = answer.record;
+        const variant = typeof record.variant === "string" ? record.variant : "match";
+        const seed = record.seed === undefined || record.seed === null ? "" : String(record.seed);
+        boot.download("domino-" + variant + "-" + seed + ".json", JSON.stringify(record));
+        answer.record = true;
       }
       return JSON.stringify(answer);
     } catch (e) {
-      return JSON.stringify({ type: "error", code: "history_failed", message: String(e) });
+      return JSON.stringify({ type: "error", code: "file_failed", message: String(e) });
     }
   },
 };

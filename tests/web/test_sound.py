@@ -122,6 +122,19 @@ def test_nothing_plays_before_the_first_gesture(snd):
     assert snd.play("unknown") is False
 
 
+def test_a_later_gesture_only_resumes_and_never_makes_the_context(snd):
+    # The first gesture asks for the context after its frame (app.unlock_sound, W-90); every
+    # gesture resumes it, inside the gesture, and none makes one.
+    snd.wake()
+    assert FakeFunction.made == []  # nothing to resume before the context exists
+    assert snd.unlock() is True
+    made = len(FakeFunction.made)
+    resume = [f for f in FakeFunction.made if "resume" in f.body][0]
+    snd.wake()
+    snd.wake()
+    assert len(FakeFunction.made) == made and len(resume.calls) == 3
+
+
 def test_mute_is_remembered_through_the_page_storage(snd):
     assert snd.muted() is False
     snd.unlock()

@@ -429,17 +429,37 @@ def play_sounds(answer):
         sound.play_all(names[-2:])
 
 
+# Whether the first gesture has asked for the audio context (made once, after that gesture).
+_audio = {"asked": False}
+
+
 def on_gesture(event):
-    """Browsers keep audio off until a gesture: the first one unlocks it. A tap outside the
-    open settings closes them, as a popover closes (they lie over your tiles)."""
+    """Browsers keep audio off until a gesture: the first one unlocks it, later ones resume
+    it. A tap outside the open settings closes them, as a popover closes (they lie over your
+    tiles)."""
     if S["table_ready"]:  # a tap in the menu's first moments unlocks nothing yet
         import sound
 
-        if not sound.ready():
-            sound.unlock()
+        if sound.ready():
+            sound.wake()
+        elif not _audio["asked"]:
+            _audio["asked"] = True
+            spawn(unlock_sound())
     box = byid("settings-box")
     if event.type == "pointerdown" and box.open and event.target.closest("#settings-box") is None:
         box.open = False
+
+
+async def unlock_sound():
+    """Make the audio context once the frame that answers the first tap has been drawn (W-90):
+    a browser's first context blocks the page while it opens the audio device (measured
+    60-170 ms in Chromium, once per browser process), which made the first tap wait that long
+    to answer. Chromium and Firefox let a page that has had a gesture start audio later; where
+    a browser makes the context suspended, the next gesture resumes it (`sound.wake`)."""
+    import sound
+
+    await window.dominoBoot.afterPaint()
+    sound.unlock()
 
 
 def on_settings_close(event):

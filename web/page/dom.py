@@ -1,6 +1,6 @@
 """The page's thin adapter to the browser: the DOM helpers every screen uses (`byid`, `query`,
-`on`, `set_html`, `show_error`, `download_record`, `fetch_text`, `translate_page`), the
-device's storage (`load`, `save`, `remove`), the clock and animation frames, and `spawn` for a task. Besides the
+`on`, `set_html`, `show_error`, `fetch_text`, `translate_page`), the device's storage (`load`,
+`save`, `remove`), the clock and animation frames, and `spawn` for a task. Besides the
 engine's channel (link.py), the boot (app.py) and sound (sound.py), this is the only page module
 that imports `pyscript`: the screens reach the browser through it, so that a test can stand a
 fake of this one module in for the browser and import them on CPython
@@ -160,13 +160,6 @@ def proxy(fn):
 
 def spawn(coro):
     asyncio.create_task(coro)
-
-
-def download_record(record):
-    """Offer a record as a file, named after its variant and seed."""
-    name = ("domino-" + str(record.get("variant", "match")) + "-" + str(record.get("seed", ""))
-            + ".json")
-    window.dominoBoot.download(name, json.dumps(record))
 
 
 def show_error(text):

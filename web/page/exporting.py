@@ -57,9 +57,9 @@ async def export_record(reveal):
     message = {"type": "export_record"}
     if reveal:
         message["reveal"] = True
-    answer = await link.send(message)
+    answer = await link.send_file(message)
     if answer.get("type") == "record":
-        dom.download_record(answer["record"])
+        pass  # offered as a download by link.send_file
     elif answer.get("code") == "reveals_hands":
         open_export_warning()  # a new hand began since: ask again
     else:

@@ -15,7 +15,7 @@ import saved
 import screens
 import settings
 import textfmt
-from dom import byid, download_record, set_html, spawn
+from dom import byid, set_html, spawn
 from store import S, esc, tr
 
 
@@ -88,13 +88,14 @@ def render():
 
 async def ask(message, file=None):
     """Send a history intent; its `history` answer becomes the list shown. The history file's
-    export and import (`file`: the chosen file) go through link.send_file."""
+    export and import (`file`: the chosen file) and a kept match's record go through
+    link.send_file."""
     S["history_error"] = ""
     moves_file = message["type"] in ("history_import", "history_export")
     if not moves_file:
         S["history_report"] = ""  # the outcome of an earlier import or export is past
     try:
-        if moves_file:
+        if moves_file or message["type"] == "history_record":
             answer = await link.send_file(message, file)
         else:
             answer = await link.send(message)
@@ -105,7 +106,7 @@ async def ask(message, file=None):
         if answer.get("imported") is not None:
             S["history_report"] = import_report(answer["imported"])
     elif answer.get("type") == "history_record":
-        download_record(answer["record"])
+        pass  # offered as a download by link.send_file
     elif answer.get("type") == "history_file":  # offered as a download by link.send_file
         S["history_report"] = tr("stats.exported", n=answer.get("count", 0))
     else:

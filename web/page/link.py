@@ -100,12 +100,14 @@ async def send(message, take=False, file=None):
 
 
 async def send_file(message, file=None):
-    """`send` for the history file's export and import: the file's text goes between the
-    player's file and the worker in JavaScript (boot.js `historyFile`), never through this
-    interpreter's heap, which a long history does not fit."""
+    """`send` for what goes to or comes from a file: the history file's export and import, a
+    record's export. The file's text goes between the player's file and the worker in
+    JavaScript (boot.js `fileIntent`), never through this interpreter's heap, which a long
+    history does not fit and where a record's parse and rewrite took a long task; an exported
+    record's answer comes back with `record` true (already offered as a download)."""
     _stamp(message)
     started = window.performance.now()
-    text = await window.dominoBoot.historyFile(json.dumps(message), file)
+    text = await window.dominoBoot.fileIntent(json.dumps(message), file)
     answer = json.loads(str(text))
     measure(message, answer, started)
     return answer

@@ -308,6 +308,17 @@ def unlock():
         return False
 
 
+def wake():
+    """Resume the context if the browser suspended it (one made outside a gesture, where a
+    browser's autoplay rules want it resumed inside one): cheap, for every gesture."""
+    if _S["ctx"] is None or _S["failed"]:
+        return
+    try:
+        _S["resume"](_S["ctx"])
+    except Exception as exc:  # noqa: BLE001 - no sound rather than a broken page
+        _S["error"] = str(exc)
+
+
 def ready():
     """True once `unlock` made the context (a gesture happened)."""
     return _S["ctx"] is not None and not _S["failed"]
