@@ -8,6 +8,7 @@ stores holds a tile.
 
 import json
 
+import screens
 import textfmt
 import dom
 from dom import byid, on, show_error
@@ -119,7 +120,12 @@ def note_save(save):
 
 
 def render_resume():
-    """The menu's "Continue the saved match" button and the summary under it."""
+    """The menu's "Continue the saved match" button and the summary under it, drawn while the
+    menu is shown (showing it draws them): a save comes with every state of a match, and its
+    summary's date is written by the browser's locale data, whose first use costs some 30 ms
+    (boot.js `formatDate`), which had made the first state of every match a long task."""
+    if not screens.showing(screens.MENU):
+        return
     summary = S["saved"]
     render_others()
     byid("saved-box").hidden = summary is None and not S["saves"]
