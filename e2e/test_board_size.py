@@ -357,6 +357,50 @@ def test_the_end_of_a_hand_shows_every_row_on_a_landscape_phone(browser, site, a
         context.close()
 
 
+ROWS_SEEN = """() => { const vh = window.innerHeight;
+  const dialog = document.querySelector('#result .dialog').getBoundingClientRect();
+  const actions = document.querySelector('#result .actions').getBoundingClientRect();
+  const bottom = Math.min(vh, dialog.bottom);
+  const beside = actions.left >= dialog.left + dialog.width / 2;  // the landscape column
+  return [...document.querySelectorAll('#result-table tbody tr')].map((tr) => {
+    const r = tr.getBoundingClientRect();
+    const under = beside ? bottom : Math.min(bottom, actions.top);
+    return r.top >= dialog.top - 1 && r.bottom <= under + 1 ? null
+      : [tr.dataset.seat, Math.round(r.top), Math.round(r.bottom), Math.round(under)]; })
+    .filter(Boolean); }"""
+
+
+def test_the_end_of_a_hand_shows_every_row_at_every_size(page, site, guard, artifacts, tmp_path):
+    """Issue 25 ("the end-of-hand dialog in landscape shows every player's row without
+    scrolling"), at all six sizes: a finished vn_traditional hand of four players (each row
+    with its why-line) opened once, every row of the result lies inside the dialog and above
+    its buttons (or beside them, on a landscape phone), and every button is on the screen.
+    At 320x568 the buttons took four rows and the fourth player's row was under them."""
+    from test_summary import record_of
+
+    record, _ = record_of("vn_traditional", {"players": 4}, 1, 1)
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site + "index.html#lang=en")
+    wait_engine(page)
+    page.set_input_files("#import", str(path))
+    page.locator("#result .dialog").wait_for(state="visible", timeout=30_000)
+    assert page.locator("#result-table tbody tr").count() == 4
+    assert page.locator("#result-table .why").count() == 4
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        page.evaluate("document.querySelector('#result .dialog').scrollTop = 0")
+        page.screenshot(path=str(artifacts / f"board_{width}x{height}-result.png"))
+        hidden = page.evaluate(ROWS_SEEN)
+        assert not hidden, f"{width}x{height}: rows out of view (seat, top, bottom, limit): {hidden}"
+        for button in ("#result-next", "#result-review", "#result-close", "#result-menu"):
+            box = page.locator(button).bounding_box()
+            assert box and 0 <= box["y"] and box["y"] + box["height"] <= height + 1, \
+                (width, height, button, box)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_settings_focus_and_undo(browser, site, artifacts, size):
     """Issue 25: the settings popover lies inside the screen; the keyboard's focus ring is
