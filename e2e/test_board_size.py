@@ -476,8 +476,12 @@ def test_eight_players_seats_are_whole_and_leave_the_table_room(browser, site, a
       at most MAX_BAND of the screen's height, beside it none of the table's width (W-87);
     - every opponent is told apart at a glance, its name whole ("C2", never "Compu…");
     - computers have faces per level: each seat's drawn face is its level's, and the four
-      levels' drawings differ."""
+      levels' drawings differ;
+    - axe-core finds no serious or critical violation on the crowded table."""
+    from test_axe import AXE, check
+
     context, page, errors = open_at(browser, site, size, CROWD)
+    check(page, AXE.read_text(encoding="utf-8"), f"eight players at {size[0]}x{size[1]}")
     band = page.evaluate(BAND)
     tile, area, data = figures(page)
     page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-eight.png"))

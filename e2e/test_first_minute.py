@@ -81,6 +81,9 @@ def test_menu_screenshots(browser, site, artifacts, size):
     assert len({round(b["x"]) for b in boxes}) >= 2, boxes
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     page.screenshot(path=str(artifacts / f"first_menu_{size}.png"))
+    from test_axe import AXE, check
+
+    check(page, AXE.read_text(encoding="utf-8"), f"the menu's game tiles at {size}")
     open_custom(page)
     page.screenshot(path=str(artifacts / f"first_custom_{size}.png"), full_page=True)
     # The longest words (Vietnamese, Russian) fit the tiles too.
