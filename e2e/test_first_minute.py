@@ -1,6 +1,6 @@
 """The first minute (issue 25): the first screen shows the games as large tiles, one tap plays
 with the chosen match length, the choice is remembered, and the form is behind "Custom match"
-with its deal number; screenshots of the menu at a phone's and a desktop's size.
+with its deal number; screenshots of the menu at the six sizes of the issue.
 
 RULES.md: none (the page's menu)
 """
@@ -22,6 +22,9 @@ from conftest import (
 )
 
 SIZES = {"390": (390, 844), "1366": (1366, 768)}
+# The menu at every size of issue 25.
+MENU_SIZES = {f"{w}x{h}": (w, h) for w, h in
+              [(390, 844), (320, 568), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]}
 
 
 def states(page):
@@ -63,9 +66,9 @@ def test_one_tap_plays_a_game_of_the_chosen_length_and_is_remembered(page, site,
     assert page.locator("label.seed-field").inner_text().startswith("Deal number")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", list(MENU_SIZES))
 def test_menu_screenshots(browser, site, artifacts, size):
-    width, height = SIZES[size]
+    width, height = MENU_SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height},
                                   device_scale_factor=1)
     page = context.new_page()
@@ -74,8 +77,13 @@ def test_menu_screenshots(browser, site, artifacts, size):
     # Every tile is at least a thumb wide and tall, and nothing sticks out sideways.
     boxes = [page.locator("#quick [data-quick]").nth(i).bounding_box() for i in range(9)]
     assert min(b["height"] for b in boxes) >= 44 and min(b["width"] for b in boxes) >= 140
+    # Two games a row at least: on a 320 px phone one a row left five of nine on the screen.
+    assert len({round(b["x"]) for b in boxes}) >= 2, boxes
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     page.screenshot(path=str(artifacts / f"first_menu_{size}.png"))
+    from test_axe import AXE, check
+
+    check(page, AXE.read_text(encoding="utf-8"), f"the menu's game tiles at {size}")
     open_custom(page)
     page.screenshot(path=str(artifacts / f"first_custom_{size}.png"), full_page=True)
     # The longest words (Vietnamese, Russian) fit the tiles too.
@@ -185,9 +193,13 @@ new MutationObserver(() => {
 """
 
 
-def test_a_won_hand_is_celebrated(page, site, guard, artifacts):
+@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
+def test_a_won_hand_is_celebrated(page, site, guard, artifacts, reduced):
     """Issue 25: when the player wins a hand, pips burst over the table (Block against an
-    easy computer: the hands are played until the player wins one)."""
+    easy computer: the hands are played until the player wins one); when the system asks
+    for reduced motion, the same won hand shows no burst."""
+    if reduced:
+        page.emulate_media(reduced_motion="reduce")
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site + "index.html#variant=block&players=2&seed=3&seats=human,ai:easy&lang=en")
     wait_engine(page)
@@ -196,6 +208,13 @@ def test_a_won_hand_is_celebrated(page, site, guard, artifacts):
     for _ in range(8):
         play_hand(page)
         title = page.locator("#result-text").inner_text()
+        if "Winner: You" in title and reduced:
+            # Longer than the delay before a burst and the burst itself (celebrate.py).
+            page.wait_for_timeout(4000)
+            assert page.evaluate("document.documentElement.dataset.motion") == "off"
+            assert page.evaluate("window.__celebrated || ''") == ""
+            assert page.locator("#celebrate").is_hidden()
+            return
         if "Winner: You" in title:
             page.wait_for_function("window.__celebrated", timeout=15_000)
             # Two frames into the burst, for the screenshot.
@@ -208,3 +227,31 @@ def test_a_won_hand_is_celebrated(page, site, guard, artifacts):
         page.click("#result-next")
         page.wait_for_function("document.querySelector('#result').hidden", timeout=30_000)
     pytest.fail("the player won no hand in eight")
+
+
+def test_a_won_match_is_celebrated(page, site, guard, artifacts):
+    """Issue 25: a won match is celebrated with the bigger burst (and the fanfare). A
+    vn_traditional match of one hand (`opt.max_hands=1`) against an easy computer: the deals
+    are tried in turn until the player wins one, which wins the match."""
+    from conftest import open_deep_link
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    for seed in range(1, 9):
+        open_deep_link(page, site, f"variant=vn_traditional&players=2&seed={seed}"
+                                   "&seats=human,ai:easy&opt.max_hands=1&lang=en")
+        if seed == 1:
+            page.evaluate(CELEBRATED)  # the document stays: each link changes its fragment
+        play_hand(page)
+        title = page.locator("#result-text").inner_text()
+        if "Winner: You" in title:
+            page.wait_for_function("window.__celebrated", timeout=15_000)
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => "
+                          "requestAnimationFrame(r)))")
+            page.screenshot(path=str(artifacts / "first_celebrate_match_390.png"))
+            assert page.evaluate("window.__celebrated").startswith("celebrate match")
+            return
+        assert page.evaluate("window.__celebrated || ''") == ""  # no burst for a loss
+        # Back to the menu, so that the next link's table is not taken for this one.
+        page.click("#result-menu")
+        page.locator("#menu").wait_for(state="visible")
+    pytest.fail("the player won no one-hand match in eight deals")

@@ -3,6 +3,7 @@ dragged to an end, vn_iwin's leave behind a confirmation, the log rebuilt after 
 import or an undo, a deep link that a reload does not replay, and a rematch."""
 
 import json
+import re
 
 from conftest import (
     SUMMARY_KEY,
@@ -10,6 +11,7 @@ from conftest import (
     open_deep_link,
     play_and_wait,
     play_hand,
+    settle,
     wait_engine,
     wait_my_turn,
     wait_until,
@@ -317,3 +319,33 @@ def test_a_double_twelve_hand_has_the_tables_pip_colours(page, site, guard):
     black = page.evaluate("""() => [...new Set([...document.querySelectorAll('#hand .pip')]
         .map(p => getComputedStyle(p).backgroundColor))]""")
     assert black == ["rgb(28, 25, 23)"], black
+
+
+# Every text the page draws on a canvas, in order (the table's score and money pop-ups are
+# drawn there, not in the DOM).
+CANVAS_TEXTS = """(() => { const seen = []; window.__drawnTexts = seen;
+  const fill = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+    seen.push(String(text)); return fill.call(this, text, ...rest); }; })();"""
+
+
+def test_a_score_pops_up_where_it_happens_signed_once(page, site, guard):
+    """Issue 25: All Fives' score pop-up read "++5" (an amount already signed got a second
+    "+"). All Fives, seed 5: scores come in the first moves; each is drawn over the table as
+    "+N", and no text the table draws starts with "++"."""
+    page.add_init_script(CANVAS_TEXTS)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site + "index.html#variant=all_fives&players=2&seed=5&seats=human,ai&lang=en")
+    wait_engine(page)
+    wait_my_turn(page)
+    scores = []
+    for _ in range(8):
+        settle(page)
+        drawn = page.evaluate("window.__drawnTexts")
+        scores = [t for t in drawn if re.fullmatch(r"\+\+?\d+", t)]
+        if scores or page.locator("#result-open").is_visible():
+            break
+        play_and_wait(page)
+    assert scores, "no score was drawn in eight turns"
+    assert not [t for t in drawn if t.startswith("++")], drawn
+    assert all(re.fullmatch(r"\+\d+", t) for t in scores), scores

@@ -17,6 +17,9 @@ from store import S, esc, tr
 MAX_BACKS = 12
 # From this many opponents on, each of their seats is one line shorter (no tile backs).
 MANY = 4
+# From this many opponents on, the band's seats are tight (and four a row on a phone held
+# upright that is wide enough): seven seats took a third of a 320x568 screen (W-87).
+CROWD = 6
 
 
 def seat_name(seat):
@@ -154,6 +157,9 @@ def render():
     band.style.setProperty("--cols-top", str(n if n <= 3 else (2 if n == 4 else 3)))
     band.style.setProperty("--cols-side", "1" if n <= 3 else "2")
     band.classList.toggle("many", n >= MANY)
+    # Six or seven opponents on a phone held upright: tight seats, four a row where the
+    # phone is wide enough for every status whole, so the band is two rows (DECISIONS W-87).
+    band.classList.toggle("crowd", n >= CROWD)
     set_html("seats-bottom", seat_html(viewer, "bottom"))
     view = state.get("view") or {}
     info = [esc(textfmt.hand_text(S["lang"], state))]
