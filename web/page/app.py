@@ -487,37 +487,37 @@ async def next_task():
 
 
 # Characters of a module's source compiled in one browser task (loading.parts, W-82): a few
-# milliseconds of MicroPython's compiler on a quiet machine.
+# milliseconds of MicroPython's compiler on a quiet machine (bytecode counts by
+# loading.MPY_WEIGHT, W-84).
 PART_CHARS = 4000
 
 
 async def fetch_module(name):
-    """The source of `page/<name>.py`, asked for up to FETCH_TRIES times (a phone's connection
-    may drop one request); raises RuntimeError with the last reason."""
+    """Fetch `page/<name>` (bytecode or source, as the build made the page's modules:
+    `loading.SUFFIX`) into the interpreter's files (`dom.fetch_file`), asked for up to
+    FETCH_TRIES times (a phone's connection may drop one request); raises RuntimeError with
+    the last reason."""
+    path = name + loading.SUFFIX
     why = ""
     for attempt in range(FETCH_TRIES):
         if attempt:
             await link.js_sleep(500 * attempt)
         try:
-            response = await js.fetch("./page/" + name + ".py")
-            if response.ok:
-                return str(await response.text())
-            why = "HTTP " + str(response.status)
-        except Exception as exc:  # noqa: BLE001 - a network error: try again, then report
+            await dom.fetch_file("./page/" + path, path)
+            return
+        except RuntimeError as exc:
             why = str(exc)
-    raise RuntimeError("page/" + name + ".py: " + why)
+    raise RuntimeError(why)
 
 
 async def load_table_modules():
     """Fetch the table's modules and the end-of-hand dialog's into the interpreter's files,
-    then compile them, in parts of a browser task each (loading.py), so that neither the
+    then import them, spread over browser tasks (loading.py), so that neither the
     menu nor the first table waits for them; states that arrive meanwhile wait (`link.table_ready`). If one cannot be
     fetched, the player is told (a reload tries again) instead of a table that never comes."""
     try:
         for name in TABLE_MODULES:
-            text = await fetch_module(name)
-            with open(name + ".py", "w") as fh:
-                fh.write(text)
+            await fetch_module(name)
     except RuntimeError as exc:
         dom.show_error(tr("error.table", error=str(exc)))
         return
