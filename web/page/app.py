@@ -145,17 +145,14 @@ def render():
         dom.next_frame(_box_check["proxy"])
 
 
-# The check of the table's box after a render (`check_table_box`): whether one is waiting for
-# the next frame, and its JavaScript handler.
-_box_check = {"pending": False, "proxy": None}
+_box_check = {"pending": False, "proxy": None}  # a check waiting for the frame; its handler
 
 
 def check_table_box(timestamp=None):
     """After a render, at the next animation frame: draw the table again if what was rendered
     after it resized its box, and name the end buttons as it is now drawn. Not in the render's
-    own task: reading the box there lays out the page with all that was just written (the
-    end-of-hand summary: a forced layout of 60 ms in a 78 ms task on a loaded machine,
-    DECISIONS W-85); at the frame the browser lays it out once, as it must before painting."""
+    task: reading the box there lays out the page with all just written (the summary: 63 ms
+    of a 78 ms task, loaded machine, W-85); at the frame the browser lays it out anyway."""
     _box_check["pending"] = False
     if on_table_box(None, None) and not byid("choice").hidden:
         import hand
@@ -513,10 +510,9 @@ PART_CHARS = 4000
 
 
 async def fetch_module(name):
-    """Fetch `page/<name>` (bytecode or source, as the build made the page's modules:
-    `loading.SUFFIX`) into the interpreter's files (`dom.fetch_file`), asked for up to
-    FETCH_TRIES times (a phone's connection may drop one request); raises RuntimeError with
-    the last reason."""
+    """Fetch `page/<name>` (bytecode or source: `loading.SUFFIX`) into the interpreter's files
+    (`dom.fetch_file`), asked for up to FETCH_TRIES times (a phone's connection may drop one
+    request); raises RuntimeError with the last reason."""
     path = name + loading.SUFFIX
     why = ""
     for attempt in range(FETCH_TRIES):
