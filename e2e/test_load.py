@@ -1,9 +1,19 @@
 """Loading: the menu paints and is usable before the engine, the engine becomes ready, the
 service worker takes control, and nothing is fetched from another origin."""
 
+import json
 import time
 
 from conftest import open_custom, wait_engine
+
+import build
+
+
+def build_suffix() -> str:
+    """The suffix of the page's modules in the served dist/: `.mpy` where the build compiled
+    them (DECISIONS W-84), `.py` where it had no mpy-cross."""
+    manifest = json.loads((build.DIST / "build-manifest.json").read_text(encoding="utf-8"))
+    return ".mpy" if manifest["page_bytecode"] else ".py"
 
 
 def test_menu_is_interactive_quickly_and_engine_becomes_ready(page, site, guard):
@@ -44,8 +54,9 @@ def test_what_the_menu_waits_for_is_preloaded_and_the_table_comes_after(page, si
     page.goto(site)
     page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
     ready = page.evaluate("window.__uiReady")
+    module = build_suffix()
     page.wait_for_function("window.performance.getEntriesByType('resource')"
-                           ".some(e => e.name.endsWith('/page/motion.py'))", timeout=30_000)
+                           f".some(e => e.name.endsWith('/page/motion{module}'))", timeout=30_000)
     entries = page.evaluate("performance.getEntriesByType('resource').map(e => "
                             "[e.name.replace(location.origin, ''), e.responseEnd, e.startTime])")
     names = [name for name, _, _ in entries]
@@ -53,15 +64,20 @@ def test_what_the_menu_waits_for_is_preloaded_and_the_table_comes_after(page, si
     # Preloaded: asked for before PyScript's core.js had even arrived, let alone run.
     core = [end for name, end, _ in entries if name.endswith("/pyscript/core.js")][0]
     chain = [(name, start) for name, _, start in entries if start < ready and (
-        name.endswith(".py") or "/micropython/" in name or name.endswith("/variants.json")
+        name.endswith((".py", ".mpy")) or "/micropython/" in name
+        or name.endswith("/variants.json")
         or ("/pyscript/" in name and name.endswith(".js") and not name.endswith("/core.js")))]
     assert {name.rsplit("/", 1)[-1] for name, _ in chain} >= {
-        "micropython.mjs", "micropython.wasm", "main.py", "i18n.py", "app.py", "variants.json"}
+        "micropython.mjs", "micropython.wasm", "main.py", "i18n" + module, "app" + module,
+        "variants.json"}
+    # Each of the page's modules once, as bytecode where the build made it (DECISIONS W-84).
+    stems = [name.rsplit("/", 1)[-1].rsplit(".", 1)[0] for name in names if "/page/" in name]
+    assert len(stems) == len(set(stems)), "a module was fetched both as source and bytecode"
     assert [name for name, start in chain if start > core] == [], "not preloaded"
     table = ("geometry", "summary", "motion", "sound", "table", "seats", "hand", "logview",
              "dialogs")
     for name, _, start in entries:
-        if name.rsplit("/", 1)[-1][:-3] in table and name.endswith(".py"):
+        if name.endswith(module) and name.rsplit("/", 1)[-1][:-len(module)] in table:
             assert start > ready, f"{name} was fetched before the menu was usable"
 
 
@@ -118,12 +134,12 @@ def test_a_table_module_that_cannot_be_fetched_is_reported(browser, site):
             asked.append(route.request.url)
             route.abort()
 
-        page.route("**/page/motion.py", refuse)
+        page.route("**/page/motion" + build_suffix(), refuse)
         page.goto(site)
         banner = page.locator("#error-banner")
         banner.wait_for(state="visible", timeout=60_000)
         assert "The table could not be loaded" in banner.inner_text()
-        assert "motion.py" in banner.inner_text()
+        assert "motion" + build_suffix() in banner.inner_text()
         assert len(asked) == 3
         # The menu itself still works.
         assert page.locator("#menu").is_visible()

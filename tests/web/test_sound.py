@@ -31,6 +31,9 @@ class FakeBoot:
         self.stored[key] = value
         return "ok"
 
+    async def afterPaint(self):  # noqa: N802 - boot.js's name
+        self.painted = getattr(self, "painted", 0) + 1
+
     def load(self, key):
         if self.broken:
             raise RuntimeError("storage blocked")
@@ -123,7 +126,7 @@ def test_nothing_plays_before_the_first_gesture(snd):
 
 
 def test_a_later_gesture_only_resumes_and_never_makes_the_context(snd):
-    # The first gesture asks for the context after its frame (app.unlock_sound, W-90); every
+    # The first gesture asks for the context after its frame (sound.on_gesture, W-90); every
     # gesture resumes it, inside the gesture, and none makes one.
     snd.wake()
     assert FakeFunction.made == []  # nothing to resume before the context exists
@@ -133,6 +136,35 @@ def test_a_later_gesture_only_resumes_and_never_makes_the_context(snd):
     snd.wake()
     snd.wake()
     assert len(FakeFunction.made) == made and len(resume.calls) == 3
+
+
+def test_the_first_gesture_makes_the_context_only_after_its_frame(snd):
+    import asyncio
+
+    async def taps():
+        snd.on_gesture()
+        assert not snd.ready()  # asked, not made inside the gesture (W-90)
+        snd.on_gesture()  # a second tap before the frame asks nothing more
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        assert snd.ready() and snd._boot_fake.painted == 1
+        made = len(FakeFunction.made)
+        snd.on_gesture()  # later taps only resume
+        assert len(FakeFunction.made) == made
+
+    asyncio.run(taps())
+
+
+def test_a_state_sounds_its_last_two_events_and_the_hand_s_end(snd):
+    events = [{"type": "played"}, {"type": "drew"}, {"type": "passed"}, {"type": "scored"}]
+    assert snd.state_sounds({"events": events}) == ["knock", "score"]
+    assert snd.state_sounds({"events": events[:1]}) == ["tile"]
+    won = {"events": events[:1], "hand_over": True, "viewer": 2,
+           "history": [{"winner": [0, 2]}]}
+    assert snd.state_sounds(won) == ["tile", "win"]
+    lost = dict(won, history=[{"winner": 1}])
+    assert snd.state_sounds(lost) == ["tile", "lose"]
+    assert snd.state_sounds({"hand_over": True, "viewer": 0, "history": []}) == ["lose"]
 
 
 def test_mute_is_remembered_through_the_page_storage(snd):

@@ -137,9 +137,26 @@ def render():
     render_sound()
     logview.render()
     dialogs.render()
-    # What was rendered after the table may have resized its box: draw it again, and name the
-    # end buttons as it is now drawn.
+    # What was rendered after the table may have resized its box: checked at the next frame.
+    if not _box_check["pending"]:
+        _box_check["pending"] = True
+        if _box_check["proxy"] is None:
+            _box_check["proxy"] = dom.proxy(check_table_box)
+        dom.next_frame(_box_check["proxy"])
+
+
+_box_check = {"pending": False, "proxy": None}  # a check waiting for the frame; its handler
+
+
+def check_table_box(timestamp=None):
+    """After a render, at the next animation frame: draw the table again if what was rendered
+    after it resized its box, and name the end buttons as it is now drawn. Not in the render's
+    task: reading the box there lays out the page with all just written (the summary: 63 ms
+    of a 78 ms task, loaded machine, W-85); at the frame the browser lays it out anyway."""
+    _box_check["pending"] = False
     if on_table_box(None, None) and not byid("choice").hidden:
+        import hand
+
         hand.render()
 
 
@@ -393,7 +410,9 @@ def on_state(answer, fresh):
     import table
 
     if not fresh and table.motion_speed() == "off":
-        play_sounds(answer)  # else the animation plays them as it goes
+        import sound
+
+        sound.play_state(answer)  # else the animation plays them as it goes
     if answer.get("hand_over") and not fresh:
         import celebrate
 
@@ -404,62 +423,16 @@ def on_state(answer, fresh):
             spawn(open_result_later(answer["state_id"], delay))
 
 
-def play_sounds(answer):
-    """The sounds of a state's events (once the player's first gesture unlocked audio)."""
-    import sound
-
-    names = []
-    for event in answer.get("events") or []:
-        kind = event.get("type")
-        if kind == "played":
-            names.append("tile")
-        elif kind == "drew":
-            names.append("draw")
-        elif kind == "passed":
-            names.append("knock")
-        elif kind == "scored":
-            names.append("score")
-    if answer.get("hand_over"):
-        history = answer.get("history") or []
-        winners = history[-1].get("winner") if history else None
-        if not isinstance(winners, list):
-            winners = [] if winners is None else [winners]
-        names.append("win" if answer.get("viewer") in winners else "lose")
-    if names:
-        sound.play_all(names[-2:])
-
-
-# Whether the first gesture has asked for the audio context (made once, after that gesture).
-_audio = {"asked": False}
-
-
 def on_gesture(event):
-    """Browsers keep audio off until a gesture: the first one unlocks it, later ones resume
-    it. A tap outside the open settings closes them, as a popover closes (they lie over your
-    tiles)."""
+    """Browsers keep audio off until a gesture (`sound.on_gesture`). A tap outside the open
+    settings closes them, as a popover closes (they lie over your tiles)."""
     if S["table_ready"]:  # a tap in the menu's first moments unlocks nothing yet
         import sound
 
-        if sound.ready():
-            sound.wake()
-        elif not _audio["asked"]:
-            _audio["asked"] = True
-            spawn(unlock_sound())
+        sound.on_gesture()
     box = byid("settings-box")
     if event.type == "pointerdown" and box.open and event.target.closest("#settings-box") is None:
         box.open = False
-
-
-async def unlock_sound():
-    """Make the audio context once the frame that answers the first tap has been drawn (W-90):
-    a browser's first context blocks the page while it opens the audio device (measured
-    60-170 ms in Chromium, once per browser process), which made the first tap wait that long
-    to answer. Chromium and Firefox let a page that has had a gesture start audio later; where
-    a browser makes the context suspended, the next gesture resumes it (`sound.wake`)."""
-    import sound
-
-    await window.dominoBoot.afterPaint()
-    sound.unlock()
 
 
 def on_settings_close(event):
@@ -507,37 +480,36 @@ async def next_task():
 
 
 # Characters of a module's source compiled in one browser task (loading.parts, W-82): a few
-# milliseconds of MicroPython's compiler on a quiet machine.
+# milliseconds of MicroPython's compiler on a quiet machine (bytecode counts by
+# loading.MPY_WEIGHT, W-84).
 PART_CHARS = 4000
 
 
 async def fetch_module(name):
-    """The source of `page/<name>.py`, asked for up to FETCH_TRIES times (a phone's connection
-    may drop one request); raises RuntimeError with the last reason."""
+    """Fetch `page/<name>` (bytecode or source: `loading.SUFFIX`) into the interpreter's files
+    (`dom.fetch_file`), asked for up to FETCH_TRIES times (a phone's connection may drop one
+    request); raises RuntimeError with the last reason."""
+    path = name + loading.SUFFIX
     why = ""
     for attempt in range(FETCH_TRIES):
         if attempt:
             await link.js_sleep(500 * attempt)
         try:
-            response = await js.fetch("./page/" + name + ".py")
-            if response.ok:
-                return str(await response.text())
-            why = "HTTP " + str(response.status)
-        except Exception as exc:  # noqa: BLE001 - a network error: try again, then report
+            await dom.fetch_file("./page/" + path, path)
+            return
+        except RuntimeError as exc:
             why = str(exc)
-    raise RuntimeError("page/" + name + ".py: " + why)
+    raise RuntimeError(why)
 
 
 async def load_table_modules():
     """Fetch the table's modules and the end-of-hand dialog's into the interpreter's files,
-    then compile them, in parts of a browser task each (loading.py), so that neither the
+    then import them, spread over browser tasks (loading.py), so that neither the
     menu nor the first table waits for them; states that arrive meanwhile wait (`link.table_ready`). If one cannot be
     fetched, the player is told (a reload tries again) instead of a table that never comes."""
     try:
         for name in TABLE_MODULES:
-            text = await fetch_module(name)
-            with open(name + ".py", "w") as fh:
-                fh.write(text)
+            await fetch_module(name)
     except RuntimeError as exc:
         dom.show_error(tr("error.table", error=str(exc)))
         return

@@ -3,6 +3,7 @@ board and open again, and after the match offers a rematch beside the menu."""
 
 import screens
 import summary
+import dom
 from dom import byid
 from store import S, tr
 
@@ -55,5 +56,25 @@ def render():
     was_hidden = bool(box.hidden)
     box.hidden = False
     if was_hidden:
-        byid("result-next" if not over else "result-rematch").focus()
-        box.querySelector(".dialog").scrollTop = 0
+        # Its first button takes the focus and its top shows at the next frame: either, here,
+        # would lay out the page with the summary just written, in this task (W-85).
+        _opened["focus"] = "result-next" if not over else "result-rematch"
+        if _opened["proxy"] is None:
+            _opened["proxy"] = dom.proxy(_focus_opened)
+        dom.next_frame(_opened["proxy"])
+
+
+# The result dialog's button to focus once it has opened (`_focus_opened`), and its handler.
+_opened = {"focus": None, "proxy": None}
+
+
+def _focus_opened(timestamp=None):
+    """The result dialog just opened: focus its first button and scroll it to its top, unless
+    it closed meanwhile."""
+    name = _opened["focus"]
+    _opened["focus"] = None
+    box = byid("result")
+    if name is None or box.hidden:
+        return
+    byid(name).focus()
+    box.querySelector(".dialog").scrollTop = 0

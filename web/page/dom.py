@@ -124,6 +124,16 @@ async def fetch_text(url):
     return str(await response.text())
 
 
+async def fetch_file(url, path):
+    """Fetch the site's file `url` into the interpreter's file `path`, its bytes as they come
+    (bytecode or source); RuntimeError with the reason when it fails. JavaScript writes them
+    (boot.js `fetchFile`): MicroPython copies a JS buffer into `bytes` one element at a time,
+    about 50 ms for 60 KB."""
+    why = str(await window.dominoBoot.fetchFile(url, path))
+    if why:
+        raise RuntimeError(url + ": " + why)
+
+
 def on(element, event, handler):
     proxy = create_proxy(handler)
     _proxies.append(proxy)

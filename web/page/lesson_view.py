@@ -16,6 +16,7 @@ import json
 
 import i18n
 import link
+import loading
 import screens
 import position_view
 import deeplink
@@ -41,11 +42,10 @@ L = blank()
 
 
 async def plan():
-    """lessonplan, fetched from ./page/ and compiled on the first lesson."""
+    """lessonplan, fetched from ./page/ and imported on the first lesson."""
     if PLAN["module"] is None:
-        text = await dom.fetch_text("./page/lessonplan.py")
-        with open("lessonplan.py", "w") as fh:
-            fh.write(text)
+        path = "lessonplan" + loading.SUFFIX  # bytecode or source, as the build made it
+        await dom.fetch_file("./page/" + path, path)
         import lessonplan
 
         PLAN["module"] = lessonplan

@@ -1,5 +1,10 @@
-"""How the page compiles a large module of its own without holding the main thread (issue 25:
-no task over 50 ms once the page has painted; DECISIONS W-82).
+"""How the page imports its own modules without holding the main thread (issue 25: no task
+over 50 ms once the page has painted; DECISIONS W-82, W-84).
+
+The build compiles the page's modules to MicroPython bytecode (`.mpy`, build.py
+`compile_page`): importing one then compiles nothing, and `import_in_parts` only spreads the
+imports over browser tasks. Where the build had no mpy-cross, the page ships source, and a
+large module is compiled in parts, as follows.
 
 MicroPython compiles a module's source in one go: 20-30 ms for the largest of the page's
 modules on a quiet machine, two or three times that on a busy phone. `parts` cuts a module's
@@ -10,6 +15,14 @@ with as many newlines before it as lines before it), so a traceback names the mo
 
 Pure Python for MicroPython and CPython: no typing, no dataclasses.
 """
+
+# Whether the build compiled the page's modules to bytecode: this module is then one of them
+# (imported from loading.mpy). The table's modules are fetched with the same suffix.
+SUFFIX = ".mpy" if __file__.endswith(".mpy") else ".py"
+# What loading one byte of bytecode costs, in characters of source compiled (the unit of
+# `most`): MicroPython 1.28 under node loads the page's 46 modules' bytecode at about 0.5 ms
+# a KB and compiles their source at about 1 ms a KB (DECISIONS W-84).
+MPY_WEIGHT = 0.5
 
 # A line that starts a definition at the module's top level: a cut goes just before it (and
 # before the decorators above a definition, never between them and it).
@@ -67,8 +80,9 @@ def numbered(first_line, text):
 
 
 async def import_in_parts(name, most, next_task, spent):
-    """Import the page's module `name` from its file (`name`.py, in the interpreter's files)
-    compiled in parts of about `most` characters; returns the module. `spent` ([characters])
+    """Import the page's module `name` from its file (`name` + SUFFIX, in the interpreter's
+    files); returns the module. Bytecode is imported whole; source is compiled in parts of
+    about `most` characters. `spent` ([characters])
     counts what the current browser task has compiled, across modules: before a part that
     would take it over `most`, `next_task()` is awaited (a new browser task) and the count
     starts again, so that small modules share a task and large ones are cut. A module already
@@ -79,6 +93,11 @@ async def import_in_parts(name, most, next_task, spent):
 
     if name in sys.modules:
         return sys.modules[name]
+    if SUFFIX == ".mpy":
+        import os
+
+        await _room(os.stat(name + SUFFIX)[6] * MPY_WEIGHT, most, next_task, spent)
+        return __import__(name)
     path = name + ".py"
     with open(path) as fh:
         source = fh.read()

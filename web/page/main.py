@@ -1,9 +1,10 @@
 """Entry point of the page's MicroPython UI (PyScript `<script type="mpy">`).
 
-It imports the UI in steps and yields to the browser between them, so that compiling the
+It imports the UI in steps and yields to the browser between them, so that loading the
 modules never blocks the page in one long task (the menu stays responsive while it loads):
-each module is compiled in parts of a browser task each (loading.py, DECISIONS W-82); then
-it runs the UI (`app.py`). The engine worker is started as soon as `link` is compiled, so
+the build compiled them to bytecode (DECISIONS W-84), and where it could not, each module is
+compiled in parts of a browser task each (loading.py, W-82); then it runs the UI (`app.py`).
+This file itself stays source: PyScript runs it as a script's text. The engine worker is started as soon as `link` is compiled, so
 that Pyodide boots while the rest compiles. Only the menu's modules are fetched before this
 runs (the `files` of `index.html`, preloaded with it): the table's modules (`geometry`,
 `summary`, `seats`, `table`, `hand`, `logview`, `dialogs`, `motion`, `sound`) are fetched and
@@ -17,8 +18,9 @@ from pyscript import window
 await asyncio.sleep(0)  # noqa: F704 - PyScript runs this module with top-level await
 import loading  # noqa: E402
 
-# Characters compiled in one browser task: twice app.PART_CHARS, since the menu waits for
-# every yield, which lets other tasks in (about 10 ms of compiling on a quiet machine).
+# Characters compiled in one browser task (or bytecode loaded, counted by
+# loading.MPY_WEIGHT): twice app.PART_CHARS, since the menu waits for every yield, which lets
+# other tasks in (about 10 ms of compiling on a quiet machine).
 PART_CHARS = 8000
 
 
@@ -30,7 +32,8 @@ SPENT = [0]  # characters compiled in the current browser task (loading.import_i
 
 
 async def compile_module(name):
-    """The menu's module `name`, compiled in parts (imported later by name, it is found)."""
+    """The menu's module `name`, imported (bytecode) or compiled in parts (source); imported
+    later by name, it is found."""
     return await loading.import_in_parts(name, PART_CHARS, next_task, SPENT)
 
 

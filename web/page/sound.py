@@ -15,6 +15,7 @@ synchronously cannot always be caught).
     voices(name)      the pure schedule of a sound: what `play` sends to the player
 """
 
+import asyncio
 import json
 
 import js
@@ -176,7 +177,7 @@ try {
 """
 
 _S = {"ctx": None, "noise": None, "master": None, "player": None, "resume": None,
-      "muted": None, "failed": False, "error": None, "texts": {}}
+      "muted": None, "failed": False, "error": None, "texts": {}, "asked": False}
 
 
 # --------------------------------------------------------------------------- pure
@@ -351,6 +352,55 @@ def play_all(names):
     """Play each of `names` (what motion.sounds returns for a frame)."""
     for name in names:
         play(name)
+
+
+def state_sounds(answer):
+    """The names of the sounds of a state's events (its moves, draws, passes and scores, and
+    the hand's end: "win" when the viewer is among its winners), the last two of them."""
+    names = []
+    for event in answer.get("events") or []:
+        kind = event.get("type")
+        if kind == "played":
+            names.append("tile")
+        elif kind == "drew":
+            names.append("draw")
+        elif kind == "passed":
+            names.append("knock")
+        elif kind == "scored":
+            names.append("score")
+    if answer.get("hand_over"):
+        history = answer.get("history") or []
+        winners = history[-1].get("winner") if history else None
+        if not isinstance(winners, list):
+            winners = [] if winners is None else [winners]
+        names.append("win" if answer.get("viewer") in winners else "lose")
+    return names[-2:]
+
+
+def play_state(answer):
+    """Play the sounds of a state that is shown without an animation (`state_sounds`)."""
+    play_all(state_sounds(answer))
+
+
+def on_gesture():
+    """A user gesture: the first asks for the audio context, made once that gesture's frame
+    has been drawn (`unlock_later`); later ones resume it, inside the gesture, where a
+    browser that suspends a context made outside one wants it resumed."""
+    if ready():
+        wake()
+    elif not _S["asked"]:
+        _S["asked"] = True
+        asyncio.create_task(unlock_later())
+
+
+async def unlock_later():
+    """Make the audio context once the frame that answers the first tap has been drawn
+    (DECISIONS W-90): a browser's first context blocks the page while it opens the audio
+    device (measured 60-170 ms in Chromium, once per browser process), which made the first
+    tap wait that long to answer. Chromium and Firefox let a page that has had a gesture start
+    audio later (sticky activation)."""
+    await _boot().afterPaint()
+    unlock()
 
 
 def last_error():
