@@ -70,6 +70,21 @@ def test_the_table_owns_the_screen_with_four_players(browser, site, artifacts, s
         above = seat["y"] + seat["h"] <= data["y"] + 1
         below = seat["y"] >= data["y"] + data["h"] - 1
         assert beside or above or below, f"a seat at the table's side: {seat}"
+    # On a phone held upright, three opponents leave each seat room for a computer's whole
+    # name where the language's name fits (W-92): "Computer 2" from 390 px, "Máy 2" always,
+    # never the trains' "C2" needlessly; at every size, no seat's name is cut.
+    upright = size[0] <= 600 and size[1] > size[0]
+    for lang, whole in (("en", upright and size[0] >= 390), ("vi", upright), ("ru", False)):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        shown = page.locator(".seats-top .seat .seat-name").evaluate_all(
+            "nodes => nodes.map(n => n.innerText.trim())")
+        computer = {"en": "Computer", "vi": "Máy", "ru": "Компьютер"}[lang]
+        if whole:
+            assert all(name.startswith(computer + " ") for name in shown), (lang, shown)
+        fits = page.locator(".seats-top .seat .seat-head").evaluate_all(
+            "nodes => nodes.every(n => n.scrollWidth <= n.clientWidth + 1)")
+        assert fits, f"a seat's name is cut in {lang}: {shown}"
     context.close()
     assert not errors, errors
 

@@ -54,7 +54,10 @@ def name_label(seat, name, where):
     short = textfmt.seat_short(S["lang"], seat, state["seats"], state["viewer"], S["names"])
     if short == name:
         return label
-    return ('<span class="name-full">' + label + '</span><span class="name-short" '
+    # A computer's name is the catalogue's, of a known length in each language: app.css lets
+    # it stand whole down to the width it needs there ("Máy 2" nearly always).
+    full = "name-full computer" if textfmt.is_ai(state["seats"][seat]) else "name-full"
+    return ('<span class="' + full + '">' + label + '</span><span class="name-short" '
             'aria-hidden="true">' + esc(short) + "</span>")
 
 
