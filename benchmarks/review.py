@@ -383,7 +383,8 @@ def main(argv: list[str] | None = None) -> int:
                         "search's own sampling noise)")
     p.add_argument("--reference-budget", type=int, default=8 * EXPERT.evaluations,
                    help="evaluations per decision of the reference judge, another seed "
-                        "(default 8 times the expert's; 0: no reference)")
+                        "(default 6,400 in every variant, 8 times the default budget of "
+                        "800, DECISIONS E-79; 0: no reference)")
     p.add_argument("--mover", default="expert",
                    help="the agent that plays the hands judged (default expert; a weaker "
                         "one, such as medium, makes moves the review should mark)")

@@ -6,6 +6,8 @@ not be told that one of two identical moves was worse.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..hand.layout import TreeLayout, layout_class
 from ..hand.moves import PLACE, Move
 from ..play.view import View
@@ -37,7 +39,18 @@ def mirrored(v: View, a: Move, b: Move) -> bool:
 def _twin_arms(rs: Ruleset, layout: TreeLayout, x: str, y: str) -> bool:
     """Whether open arms ``x`` and ``y`` of a tree are interchangeable under the rules of
     ``rs`` (RULES.md 1.3, 2.4, 3.3): a tile placed on either leaves layouts that differ only
-    in the arms' names.
+    in the arms' names (they are of one ``arm_classes`` class)."""
+    if x == y or x not in layout.arms or y not in layout.arms:
+        return x == y
+    classes = arm_classes(rs, layout)
+    return x in classes and classes.get(x) == classes.get(y)
+
+
+def arm_classes(rs: Ruleset, layout: TreeLayout) -> dict[str, tuple[Any, ...]]:
+    """Each open arm of a tree that has a twin under the rules of ``rs``, by its class: two
+    open arms of one class are interchangeable (RULES.md 1.3, 2.4, 3.3), a tile placed on
+    either leaves layouts that differ only in the arms' names. An arm that is no other's
+    twin is left out.
 
     Where every side of every double is open at once and nothing counts the ends (doubles,
     RULES.md 2.4: geometry is ignored), an arm matters only by the number it shows (a
@@ -50,34 +63,41 @@ def _twin_arms(rs: Ruleset, layout: TreeLayout, x: str, y: str) -> bool:
     Two arms with tiles that show the same tip and open nothing are twins (a line side and a
     cross side alike); two empty ones only when they are the same spinner's same kind of
     side."""
-    arms = layout.arms
-    if x == y or x not in arms or y not in arms:
-        return x == y
-    p, q = arms[x], arms[y]
-    if not (p.open and q.open and p.value == q.value):
-        return False
-    if not layout.cross_after_line and not rs.end_count_scoring:
-        return layout.unlock_mode != "spinner_only" or p.tip_is_double == q.tip_is_double
-    if p.tiles and q.tiles:
-        return (p.tip_is_double == q.tip_is_double
-                and not _opens_cross_arms(layout, p.id) and not _opens_cross_arms(layout, q.id))
-    return (not p.tiles and not q.tiles and p.cross == q.cross and p.parent == q.parent
-            and p.origin == q.origin and p.origin_double == q.origin_double)
+    plain = not layout.cross_after_line and not rs.end_count_scoring
+    opening = set() if plain else _opening_arms(layout)
+    classes: dict[str, tuple[Any, ...]] = {}
+    seen: dict[tuple[Any, ...], int] = {}
+    for arm in layout.arms.values():
+        if not arm.open:
+            continue
+        key: tuple[Any, ...]
+        if plain:
+            key = (arm.value, layout.unlock_mode != "spinner_only" or arm.tip_is_double)
+        elif arm.tiles:
+            if arm.id in opening:
+                continue
+            key = (True, arm.value, arm.tip_is_double)
+        else:
+            key = (False, arm.cross, arm.parent, arm.origin, arm.origin_double)
+        classes[arm.id] = key
+        seen[key] = seen.get(key, 0) + 1
+    return {a: k for a, k in classes.items() if seen[k] > 1}
 
 
-def _opens_cross_arms(layout: TreeLayout, arm_id: str) -> bool:
-    """Whether a tile on arm ``arm_id`` may open a spinner's closed cross sides: the arm
-    carries a spinner whose cross sides are still closed (they open once the arm grows past
-    it, ``TreeLayout._open_cross_arms``), or it is a line side of the lead while a cross side
-    of the lead is closed."""
+def _opening_arms(layout: TreeLayout) -> set[str]:
+    """The arms a tile on which may open a spinner's closed cross sides: an arm carrying a
+    spinner whose cross sides are still closed (they open once the arm grows past it,
+    ``TreeLayout._open_cross_arms``), and the lead's line sides while a cross side of the
+    lead is closed."""
+    out: set[str] = set()
     for arm in layout.arms.values():
         if not arm.cross or arm.open:
             continue
-        if arm.parent is None and arm_id in ("L", "R"):
-            return True
-        if arm.parent is not None and arm.parent[0] == arm_id:
-            return True
-    return False
+        if arm.parent is None:
+            out.update(("L", "R"))
+        else:
+            out.add(arm.parent[0])
+    return out
 
 
-__all__ = ["mirrored"]
+__all__ = ["arm_classes", "mirrored"]

@@ -44,7 +44,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..hand.moves import Move
+from ..hand.layout import TreeLayout
+from ..hand.moves import PLACE, Move
 from ..hand.state import HandState, advance, legal_moves
 from ..play.resample import Knowledge, infer, resample
 from ..play.view import View
@@ -53,6 +54,7 @@ from ..settlement.settle import hand_result
 from . import linesolve
 from .evaluate import Utility, sides_of
 from .inference import PlayWeighted
+from .mirrors import arm_classes
 from .policy import PLACING, move_weight, playable, rollout_move, score_move
 from .stats import mean_se
 
@@ -480,6 +482,30 @@ class Search:
         return self.utility(hand_result(s)), work
 
 
+def untwinned(s: HandState, legal: list[Move]) -> list[Move]:
+    """``legal`` less every placement that is a mirror image of one before it (the same tile,
+    by the same half, on a twin arm of a tree: ``mirrors.arm_classes``, E-70, E-78). The two
+    positions after twins differ only in the arms' names, so an exact solve has the same
+    value after either: it need search only one (in doubles with four players most
+    placements on a spinner have a twin, and the solves were most of the expert's time)."""
+    layout = s.layout
+    if not isinstance(layout, TreeLayout):
+        return legal
+    classes = arm_classes(s.rs, layout)
+    if not classes:
+        return legal
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for m in legal:
+        if m.kind == PLACE and m.end in classes:
+            key = (m.tile, m.touch, classes[m.end])
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(m)
+    return out
+
+
 def _solve(s: HandState, utility: Utility, node_limit: int, nodes: list[int]) -> float:
     """Exact value of a (perfect-information) world for ``utility``'s side, by alpha-beta.
 
@@ -498,6 +524,7 @@ def _solve(s: HandState, utility: Utility, node_limit: int, nodes: list[int]) ->
         if nodes[0] > node_limit:
             raise _Abort
         rs = s.rs
+        legal = untwinned(s, legal)
         legal.sort(key=lambda m: -move_weight(rs, m) if m.kind in PLACING else 0)
         if utility.maximizing(s.to_move):
             best = -math.inf
@@ -539,6 +566,7 @@ def _solve_maxn(s: HandState, utilities: list[Utility], side_index: dict[int, in
         if nodes[0] > node_limit:
             raise _Abort
         rs = s.rs
+        legal = untwinned(s, legal)
         legal.sort(key=lambda m: -move_weight(rs, m) if m.kind in PLACING else 0)
         me = side_index[s.to_move]
         best: list[float] = []  # (no side's values are empty)
