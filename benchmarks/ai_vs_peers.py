@@ -99,12 +99,16 @@ class HeaviestAgent:
 AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "heaviest": HeaviestAgent}
 
 
-def load_agent(spec: str, seed: int = 0) -> Agent:
+def load_agent(spec: str, seed: int = 0, config: dict[str, Any] | None = None,
+               options: dict[str, Any] | None = None) -> Agent:
     """An agent from its command-line name.
 
     ``random`` / ``heaviest``: the stand-ins above; ``engine:<level>``: the engine's own AI,
     ``domino.ai.get_agent(level, seed)`` (random, greedy, easy, medium, hard, expert);
     ``module:attr``: any factory or class returning an object with ``choose``.
+    ``config``: ``SearchConfig`` fields replaced in an engine search level's settings for
+    block with ``options`` (the pairing's rules: ``TWO_P`` or ``FOUR_P``), to measure a
+    changed level against the peers before the level table changes.
     """
     if spec in AGENTS:
         return AGENTS[spec]()
@@ -113,6 +117,17 @@ def load_agent(spec: str, seed: int = 0) -> Agent:
 
         agent = get_agent(spec.partition(":")[2], seed=seed)
         agent.name = spec
+        if config:
+            import dataclasses
+
+            from domino.ai import SearchAgent
+            from domino.rules.ruleset import get_ruleset
+
+            if not isinstance(agent, SearchAgent):
+                raise SystemExit(f"{spec} is not a search level: --config changes nothing")
+            rs = get_ruleset("block", options or {})
+            agent.config = dataclasses.replace(agent.config_for(rs), **config)
+            agent.name = f"{spec}{json.dumps(config, separators=(',', ':'))}"
         return agent
     module, _, attr = spec.partition(":")
     import importlib
@@ -220,6 +235,9 @@ class Tally:
     disagreements: list[dict] = field(default_factory=list)
     known: list[dict] = field(default_factory=list)  # results that differ by a known rule
     aborted: int = 0
+    # One letter per hand played to its end, in hand order (W won, L lost, T tied): two
+    # runs with the same --seed deal the same hands, so two agents compare deal by deal.
+    outcomes: str = ""
 
     def to_json(self) -> dict:
         """The pairing as a report entry: win rate over all hands, ties counted as non-wins."""
@@ -236,6 +254,7 @@ class Tally:
             "disagreements": self.disagreements[:10],
             "known_rule_differences": len(self.known),
             "known_examples": self.known[:3],
+            "outcomes": self.outcomes,
         }
 
 
@@ -250,10 +269,13 @@ def score(t: Tally, ours: Sequence[int], winner: list[int]) -> None:
     """Count the hand for our agent's seats from our engine's winner list."""
     if not winner:
         t.ties += 1
+        t.outcomes += "T"
     elif set(ours) <= set(winner):
         t.wins += 1
+        t.outcomes += "W"
     else:
         t.losses += 1
+        t.outcomes += "L"
 
 
 def key_text(key: Key | None) -> str:
@@ -462,12 +484,17 @@ def main(argv: list[str] | None = None) -> int:
                     help="probabilistic_alphabeta: hands sampled per decision")
     ap.add_argument("--pa-start-move", type=int, default=4,
                     help="probabilistic_alphabeta: first move number it searches at")
+    ap.add_argument("--config", type=json.loads, default=None,
+                    help="JSON of SearchConfig fields replaced in an engine:<level> search "
+                         "level's settings for the pairing's rules, e.g. "
+                         "'{\"win_bonus\": 100}'")
     args = ap.parse_args(argv)
 
     results = []
     for spec in args.agents.split(","):
         for opp in args.peers.split(","):
-            agent = load_agent(spec, args.seed)
+            agent = load_agent(spec, args.seed, args.config,
+                               TWO_P if opp == "ismcts" else FOUR_P)
             if opp == "ismcts":
                 tally = play_openspiel_block(agent, args.hands, args.seed, args.simulations,
                                              args.uct_c)

@@ -290,6 +290,30 @@ def test_utility_follows_the_settlement():
     assert u(result([30, 0])) > u(result([0, 30]))
 
 
+def test_a_win_bonus_values_the_hand_won():
+    """``win_bonus`` adds its units for a hand the side wins (the result's winner), takes
+    them away for one another side wins, and leaves a tied block at its points: a small win
+    then beats a large loss's difference, and the points still order two wins."""
+    from domino import get_ruleset
+    from domino.ai.evaluate import Utility
+    from domino.settlement.settle import HandResult
+
+    rs = get_ruleset("block", {"players": 2})
+    plain, bonus = Utility(rs, 2, 0, 1), Utility(rs, 2, 0, 1, win_bonus=100.0)
+    won = HandResult("domino", 0, None, None, [0, 1], [0, 3], [3, 0])
+    big = HandResult("domino", 0, None, None, [0, 1], [0, 30], [30, 0])
+    lost = HandResult("blocked", 1, None, None, [1, 0], [9, 8], [0, 9])
+    tied = HandResult("blocked", None, None, None, [0, 1], [8, 8], [0, 0])
+    assert (plain(won), plain(lost), plain(tied)) == (3.0, -9.0, 0.0)
+    assert (bonus(won), bonus(lost), bonus(tied)) == (103.0, -109.0, 0.0)
+    assert bonus(big) > bonus(won) > bonus(tied) > bonus(lost)
+    # With partnerships the winner is the team's list of seats.
+    rs = get_ruleset("block", {"players": 4, "partnership": True})
+    team = HandResult("domino", [1, 3], None, None, [1, 3, 0, 2], [5, 0, 5, 0], [0, 10, 0, 10])
+    assert Utility(rs, 4, 3, 1, win_bonus=50.0)(team) == 60.0
+    assert Utility(rs, 4, 0, 1, win_bonus=50.0)(team) == -60.0
+
+
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_steps_end_with_the_move_choose_picks(level):
     """``steps`` (the browser worker's chunked decision) ends with ``choose``'s move; a search

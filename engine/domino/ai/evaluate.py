@@ -18,6 +18,11 @@ number for the deciding seat's side (its team with partnerships, else the seat a
 * cost (mexican_train): pips left in hand: the others' average less one's own.
 
 Which of these applies is the ruleset's ``standing`` (``rules.STANDINGS``).
+
+A search may also value the hand's outcome itself (``win_bonus``): that many units more when
+the side wins the hand (the result's ``winner``, RULES.md's winner of the hand) and that many
+less when another side does, nothing for a tied block. Where a player is counted by hands
+won, a large bonus makes the search play for the win first and for the points second.
 """
 
 from __future__ import annotations
@@ -56,8 +61,10 @@ class Utility:
 
     def __init__(self, rs: Ruleset, n: int, seat: int, hand_number: int,
                  seated: tuple[bool, ...] | list[bool] | None = None,
-                 match_totals: tuple[int, ...] | list[int] | None = None) -> None:
+                 match_totals: tuple[int, ...] | list[int] | None = None,
+                 win_bonus: float = 0.0) -> None:
         self.rs, self.n, self.seat = rs, n, seat
+        self.win_bonus = win_bonus
         self.hand_number = hand_number
         self.side = side_of(rs, n, seat)
         seated = list(seated) if seated else [True] * n
@@ -75,7 +82,14 @@ class Utility:
 
     def __call__(self, result: HandResult) -> float:
         """The value of ``result`` for this side (larger is better)."""
-        return self._value(self, result.delta)
+        value = self._value(self, result.delta)
+        if self.win_bonus:
+            winner = result.winner
+            if winner is not None:
+                won = (winner in self.side if isinstance(winner, int)
+                       else self.seat in winner)
+                value += self.win_bonus if won else -self.win_bonus
+        return value
 
     def _money(self, d: list[int]) -> float:
         return float(sum(d[p] for p in self.side))

@@ -89,6 +89,9 @@ class SearchConfig:
     # player who prefers heavy tiles with this firmness (1 or 0: the plain sampler).
     infer_worlds: int = 1
     infer_firmness: float = 0.0
+    # Added to a world's value when the deciding side wins the hand in it, taken away when
+    # another side does (``evaluate.Utility``'s ``win_bonus``; 0: points alone).
+    win_bonus: float = 0.0
 
 
 SOLVE_NODES_PER_EVALUATION = 6
@@ -157,13 +160,13 @@ class Search:
         self.candidates = playable(list(legal))
         self.legal = list(legal)
         self.utility = Utility(v.rs, v.players, v.seat, v.hand_number, v.seated,
-                               v.match_totals)
+                               v.match_totals, cfg.win_bonus)
         # One utility per side for the max^n endgame with three or more sides.
         self.side_utilities: list[Utility] | None = None
         sides = sides_of(v.rs, v.players)
         if len(sides) > 2:
             self.side_utilities = [Utility(v.rs, v.players, side[0], v.hand_number, v.seated,
-                                           v.match_totals) for side in sides]
+                                           v.match_totals, cfg.win_bonus) for side in sides]
             self.side_index = {p: i for i, side in enumerate(sides) for p in side}
         self.budget = cfg.evaluations if budget is None else max(1, int(budget))
         self.values: list[list[float]] = [[] for _ in self.candidates]
