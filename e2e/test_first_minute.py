@@ -216,17 +216,22 @@ def test_a_won_hand_is_celebrated(page, site, guard, artifacts, reduced):
             assert page.locator("#celebrate").is_hidden()
             return
         if "Winner: You" in title:
-            page.wait_for_function("window.__celebrated", timeout=15_000)
-            # Two frames into the burst, for the screenshot.
-            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => "
-                          "requestAnimationFrame(r)))")
-            page.screenshot(path=str(artifacts / "first_celebrate_390.png"))
-            assert page.evaluate("window.__celebrated").startswith("celebrate hand")
+            burst_seen(page, artifacts / "first_celebrate_390.png", "celebrate hand")
             return
         assert page.evaluate("window.__celebrated || ''") == ""  # no burst for a loss
         page.click("#result-next")
         page.wait_for_function("document.querySelector('#result').hidden", timeout=30_000)
     pytest.fail("the player won no hand in eight")
+
+
+def burst_seen(page, shot, kind):
+    """The burst began (`kind`: "celebrate hand" or "celebrate match"); a screenshot two
+    frames into it."""
+    page.wait_for_function("window.__celebrated", timeout=15_000)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => "
+                  "requestAnimationFrame(r)))")
+    page.screenshot(path=str(shot))
+    assert page.evaluate("window.__celebrated").startswith(kind)
 
 
 def test_a_won_match_is_celebrated(page, site, guard, artifacts):
@@ -244,11 +249,7 @@ def test_a_won_match_is_celebrated(page, site, guard, artifacts):
         play_hand(page)
         title = page.locator("#result-text").inner_text()
         if "Winner: You" in title:
-            page.wait_for_function("window.__celebrated", timeout=15_000)
-            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => "
-                          "requestAnimationFrame(r)))")
-            page.screenshot(path=str(artifacts / "first_celebrate_match_390.png"))
-            assert page.evaluate("window.__celebrated").startswith("celebrate match")
+            burst_seen(page, artifacts / "first_celebrate_match_390.png", "celebrate match")
             return
         assert page.evaluate("window.__celebrated || ''") == ""  # no burst for a loss
         # Back to the menu, so that the next link's table is not taken for this one.
