@@ -140,12 +140,10 @@ def render():
     # What was rendered after the table may have resized its box: checked at the next frame.
     if not _box_check["pending"]:
         _box_check["pending"] = True
-        if _box_check["proxy"] is None:
-            _box_check["proxy"] = dom.proxy(check_table_box)
-        dom.next_frame(_box_check["proxy"])
+        dom.next_frame(check_table_box)
 
 
-_box_check = {"pending": False, "proxy": None}  # a check waiting for the frame; its handler
+_box_check = {"pending": False}  # a check is waiting for the next frame
 
 
 def check_table_box(timestamp=None):

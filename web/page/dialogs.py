@@ -59,13 +59,11 @@ def render():
         # Its first button takes the focus and its top shows at the next frame: either, here,
         # would lay out the page with the summary just written, in this task (W-85).
         _opened["focus"] = "result-next" if not over else "result-rematch"
-        if _opened["proxy"] is None:
-            _opened["proxy"] = dom.proxy(_focus_opened)
-        dom.next_frame(_opened["proxy"])
+        dom.next_frame(_focus_opened)
 
 
-# The result dialog's button to focus once it has opened (`_focus_opened`), and its handler.
-_opened = {"focus": None, "proxy": None}
+# The result dialog's button to focus once it has opened (`_focus_opened`).
+_opened = {"focus": None}
 
 
 def _focus_opened(timestamp=None):

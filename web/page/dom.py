@@ -69,9 +69,17 @@ def mark(name):
     window.performance.mark(name)
 
 
-def next_frame(handler):
-    """Call `handler` (a proxy from `proxy`) at the next animation frame."""
-    window.requestAnimationFrame(handler)
+# The JavaScript proxy of each function `next_frame` was given, made once: the page asks for
+# the same few functions frame after frame.
+_frame_proxies = {}
+
+
+def next_frame(fn):
+    """Call `fn` at the next animation frame."""
+    made = _frame_proxies.get(fn)
+    if made is None:
+        made = _frame_proxies[fn] = create_proxy(fn)
+    window.requestAnimationFrame(made)
 
 
 def scroll_to(element):

@@ -7,8 +7,9 @@ nodes from a sound's JSON inside its own try/catch and returns "ok" or the error
 that nothing it does can throw into MicroPython (BROWSER.md: a JS function that throws
 synchronously cannot always be caught).
 
-    unlock()          call from a click / keydown handler: creates (or resumes) the context;
-                      no sound plays before the first user gesture
+    on_gesture()      call from every user gesture: the first has the context made after
+                      its frame (`unlock_later`, then `unlock`), later ones resume it
+                      (`wake`); no sound plays before the first user gesture
     play(name)        "tile", "draw", "knock", "score", "win", "lose"; False when not played
     set_muted(flag)   remembered through window.dominoBoot.save (MUTE_KEY)
     muted()           the remembered choice (False until the player mutes)

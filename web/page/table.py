@@ -88,8 +88,8 @@ def glowing():
 
 
 # The animation under way: its items (motion.plan), the state and geometry it started
-# from, the offscreen canvas holding the still table, the frame callback.
-_anim = {"items": None, "state": None, "state_id": None, "off": None, "proxy": None,
+# from, the offscreen canvas holding the still table.
+_anim = {"items": None, "state": None, "state_id": None, "off": None,
          "running": False, "failed": False, "ratio": 1.0}
 
 
@@ -553,9 +553,7 @@ def offscreen(width, height, ratio):
 
 
 def request_frame():
-    if _anim["proxy"] is None:
-        _anim["proxy"] = dom.proxy(on_frame)
-    dom.next_frame(_anim["proxy"])
+    dom.next_frame(on_frame)
 
 
 def on_frame(now):
