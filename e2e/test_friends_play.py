@@ -163,6 +163,10 @@ def join(guest, link, name):
                            timeout=ENGINE_TIMEOUT_MS)
     page.fill("#friends-name", name)
     page.click("#friends-join")
+    # Seated before the next friend joins: the host gives the first free seat to the first
+    # hello it receives, and two links being made at once may finish in either order.
+    page.wait_for_function("typeof window.dominoFriends.summary().seat === 'number'",
+                           timeout=60_000)
 
 
 def start(host, guests):
@@ -331,8 +335,13 @@ def test_friends_play_a_whole_hand(phones, variant, players, seats, artifacts):
     if shots:
         guests[0].page.screenshot(path=str(artifacts / "friends_guest_result_1366.png"))
     record = host_record(host)
-    for i, guest in enumerate(guests):
-        assert check_secrets(guest, i + 1, record) >= 3
+    # Friends take the free seats in the order their hellos reach the host, which need not be
+    # the order they clicked "Join": each guest's seat is the one the host gave its name.
+    seated = host.page.evaluate("window.dominoFriends.summary().names")
+    for guest, name in zip(guests, names, strict=False):
+        seat = seated.index(name)
+        assert seat > 0 and guest.page.evaluate("window.dominoFriends.summary().seat") == seat
+        assert check_secrets(guest, seat, record) >= 3
     for phone in [host, *guests]:  # nothing refused on the way, no link cut
         stats = phone.page.evaluate("window.dominoFriends.table.stats()")
         assert stats["refused"] == {}, (phone.name, stats)
