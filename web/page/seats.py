@@ -20,6 +20,10 @@ MANY = 4
 # From this many opponents on, the band's seats are tight (and four a row on a phone held
 # upright that is wide enough): seven seats took a third of a 320x568 screen (W-87).
 CROWD = 6
+# From this many opponents on, a small phone held upright (under 385 px) sets the band four a
+# row of tight seats and your tiles narrower, so that the table keeps about half the screen
+# (W-93; app.css reads the class `tight`).
+TIGHT = 5
 
 
 def seat_name(seat):
@@ -163,6 +167,7 @@ def render():
     # Six or seven opponents on a phone held upright: tight seats, four a row where the
     # phone is wide enough for every status whole, so the band is two rows (DECISIONS W-87).
     band.classList.toggle("crowd", n >= CROWD)
+    band.classList.toggle("tight", n >= TIGHT)
     set_html("seats-bottom", seat_html(viewer, "bottom"))
     view = state.get("view") or {}
     info = [esc(textfmt.hand_text(S["lang"], state))]
