@@ -190,7 +190,8 @@ def wait_scroll_still(page):
     page.wait_for_function(SCROLL_STILL, polling="raf", timeout=10_000)
 
 
-MT_CASES = [((390, 844), 4), ((390, 844), 8), ((320, 568), 6), ((320, 568), 8), ((844, 390), 6)]
+MT_CASES = [((390, 844), 4), ((390, 844), 8), ((320, 568), 6), ((320, 568), 8), ((844, 390), 6),
+            ((844, 390), 8)]
 
 
 @pytest.mark.parametrize("size,players", MT_CASES,
@@ -578,6 +579,34 @@ def test_a_crowded_table_keeps_about_half_the_screen(browser, site, artifacts, s
                 min(one[4], other[4]) - max(one[2], other[2]) > 0.5
             assert not overlap or {one[0], other[0]} == {".controls", "#settings-box > summary"}, \
                 (one, other)
+    context.close()
+    assert not errors, errors
+
+
+LANDSCAPE_CROWDS = [6, 7, 8]
+
+
+@pytest.mark.parametrize("players", LANDSCAPE_CROWDS, ids=[f"{n}p" for n in LANDSCAPE_CROWDS])
+def test_every_train_is_in_view_on_a_landscape_phone(browser, site, artifacts, players):
+    """Issue 25: at 844x390 with eight players the bottom trains (C7's, C8's) lay under the
+    table's edge, a scroll away with no scrollbar. The table (532 px wide) lays its bands in
+    two columns where one column is too tall (W-94): at the human's first turn every train is
+    in view, nothing to scroll, the tiles at least 56 px long."""
+    size = (844, 390)
+    fragment = CROWD if players == 8 else (
+        f"variant=mexican_train&players={players}&seed=4&seats="
+        + ",".join(["human"] + ["ai"] * (players - 1)))
+    context, page, errors = open_at(browser, site, size, fragment)
+    tile, area, data = figures(page)
+    page.screenshot(path=str(artifacts / f"board_844x390-trains-{players}p.png"))
+    box = page.evaluate("""() => { const w = document.querySelector('#table-wrap');
+        const t = document.querySelector('#table');
+        return {scroll: w.scrollHeight, client: w.clientHeight,
+                labels: t.dataset.labels ? JSON.parse(t.dataset.labels).length : null}; }""")
+    print(f"\n844x390 mexican_train {players}p: table {data['w']:.0f}x{data['h']:.0f} px, "
+          f"content {box['scroll']} px tall in {box['client']} px, tile {tile:.0f} px")
+    assert box["scroll"] <= box["client"] + 1, f"the trains need a scroll: {box}"
+    assert tile >= 56, f"a laid tile is {tile} px long"
     context.close()
     assert not errors, errors
 
