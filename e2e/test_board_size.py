@@ -611,6 +611,48 @@ def test_every_train_is_in_view_on_a_landscape_phone(browser, site, artifacts, p
     assert not errors, errors
 
 
+NAME_CASES = [((844, 390), 4), ((844, 390), 8), ((1366, 768), 5), ((1366, 768), 8),
+              ((1920, 1080), 8), ((390, 844), 8)]
+# What each language's seat may show for computer N: its whole name, else its middle form.
+NAME_FORMS = {"en": ("Computer {n}", "Comp. {n}"), "vi": ("Máy {n}", "Máy {n}"),
+              "ru": ("Компьютер {n}", "Комп. {n}")}
+
+
+@pytest.mark.parametrize("size,players", NAME_CASES,
+                         ids=[f"{w}x{h}-{n}p" for (w, h), n in NAME_CASES])
+def test_computers_are_named_not_coded_in_the_band(browser, site, artifacts, size, players):
+    """Issue 25: on a landscape phone and a wide screen the band read "C2, C3 ..." (the trains'
+    bare codes) for computers: each seat shows the computer's whole name, or where that cannot
+    fit its middle form ("Comp. 2"), in English, Vietnamese and Russian, never cut; on a wide
+    screen always the whole name (W-95)."""
+    seats = ",".join(["human"] + ["ai"] * (players - 1))
+    context, page, errors = open_at(browser, site, size,
+                                    f"variant=mexican_train&players={players}&seed=4"
+                                    f"&seats={seats}")
+    wide = size[0] >= 900
+    for lang, (whole, mid) in NAME_FORMS.items():
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        shown = page.locator(".seats-top .seat .seat-name").evaluate_all(
+            "nodes => nodes.map(n => n.innerText.trim())")
+        print(f"\n{size[0]}x{size[1]} {players}p {lang}: {shown}")
+        page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-names-{players}p-{lang}"
+                                             ".png"))
+        for seat, name in zip(range(1, players), shown, strict=True):
+            forms = (whole.format(n=seat + 1),) if wide else (whole.format(n=seat + 1),
+                                                               mid.format(n=seat + 1))
+            assert name in forms, (lang, seat, name, shown)
+        fits = page.locator(".seats-top .seat .seat-head").evaluate_all(
+            "nodes => nodes.every(n => n.scrollWidth <= n.clientWidth + 1)")
+        assert fits, f"a seat's name is cut in {lang}: {shown}"
+    if wide:  # the wider column of seats (W-95) still leaves the table half the screen
+        tile, area, _ = figures(page)
+        print(f"table {area:.3f} of the screen, tile {tile:.0f} px")
+        assert area >= MIN_AREA, f"the table has {area:.2f} of the screen"
+    context.close()
+    assert not errors, errors
+
+
 def two_end_position(variant, players, seeds=range(1, 200)):
     """A record of `variant` whose last position has seat 0 to move with a tile that fits
     both ends of the line, found by playing seeded random moves in CPython: the end choice

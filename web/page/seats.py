@@ -60,9 +60,15 @@ def name_label(seat, name, where):
         return label
     # A computer's name is the catalogue's, of a known length in each language: app.css lets
     # it stand whole down to the width it needs there ("Máy 2" nearly always).
-    full = "name-full computer" if textfmt.is_ai(state["seats"][seat]) else "name-full"
+    computer = textfmt.is_ai(state["seats"][seat])
+    full = "name-full computer" if computer else "name-full"
+    # A computer's middle form ("Comp. 2", W-95) for a band too narrow for its whole name but
+    # not for a word: a landscape phone's seats (app.css).
+    mid = tr("game.computer_mid", n=seat + 1) if computer else ""
     return ('<span class="' + full + '">' + label + '</span><span class="name-short" '
-            'aria-hidden="true">' + esc(short) + "</span>")
+            'aria-hidden="true">' + esc(short) + "</span>"
+            + ('<span class="name-mid" aria-hidden="true">' + esc(mid) + "</span>"
+               if mid and mid != name else ""))
 
 
 def seat_html(seat, where):
