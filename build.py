@@ -48,7 +48,9 @@ from tools.buildkit import CATALOGUE_TABLES, BuildError, catalogue_module, draw_
 from tools.pagecode import (
     MPY_CROSS_RELEASE as MPY_CROSS_RELEASE,
     PAGE_SOURCE_ONLY as PAGE_SOURCE_ONLY,
+    PYSCRIPT_MPY,
     compile_page,
+    compile_pyscript,
     mpy_cross,
     shrink_python,
 )
@@ -364,6 +366,9 @@ def preload_links(dist: Path) -> list[str]:
     links += [f'<link rel="preload" href="{m}" as="fetch" crossorigin>' for m in modules]
     # The setup form's catalogue, which the menu reads before it is usable.
     links.append('<link rel="preload" href="./variants.json" as="fetch" crossorigin>')
+    # PyScript's package as bytecode (W-96), which web/boot.js reads before main.py runs.
+    if (dist / PYSCRIPT_MPY).is_file():
+        links.append(f'<link rel="preload" href="./{PYSCRIPT_MPY}" as="fetch" crossorigin>')
     return links
 
 
@@ -497,6 +502,10 @@ def build(dist: Path = DIST) -> dict:
     (dist / "pyscript").mkdir()
     for name in sorted(pyscript_files(pyscript)):
         shutil.copyfile(pyscript / name, dist / "pyscript" / name)
+    stdlib = compile_pyscript(dist, mpy_cross()[0] if bytecode else None,
+                              pyscript.parent / "src" / "stdlib" / "pyscript.js")
+    if stdlib:
+        log(f"pyscript: {len(stdlib)} modules of its package compiled to .mpy ({PYSCRIPT_MPY})")
     for name in MICROPYTHON_FILES:
         target = dist / "micropython" / name
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -528,6 +537,7 @@ def build(dist: Path = DIST) -> dict:
         },
         "inputs": fingerprint,
         "page_bytecode": bool(bytecode),
+        "pyscript_bytecode": bool(stdlib),
     }
     (dist / "build-manifest.json").write_text(
         json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8"

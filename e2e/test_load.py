@@ -26,6 +26,14 @@ def test_menu_is_interactive_quickly_and_engine_becomes_ready(page, site, guard)
     # PyScript's own bootstrap ran split over several tasks (web/boot.js); "skipped" means a
     # PyScript upgrade changed what the split reads, and the page fell back to one long task.
     assert page.evaluate("window.dominoBoot.pyscriptPreload") == "done"
+    # PyScript's own modules came as bytecode where the build made it (W-96): each one's hash
+    # matched the source PyScript carries, and importing them as .mpy succeeded (a failure
+    # falls back to the sources and counts 0).
+    manifest = json.loads((build.DIST / "build-manifest.json").read_text(encoding="utf-8"))
+    if manifest.get("pyscript_bytecode"):
+        pack = json.loads((build.DIST / "pyscript" / "stdlib-mpy.json").read_text(
+            encoding="utf-8"))
+        assert page.evaluate("window.dominoBoot.pyscriptBytecode") == len(pack["modules"])
     variants = page.locator("#variant option")
     assert variants.count() == 9
     assert page.locator("#start").is_enabled()

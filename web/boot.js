@@ -28,6 +28,8 @@ const boot = {
   updateReady: false,
   controlled: null,         // Promise<string>: resolves with swState once Python may start
   pyscriptPreload: "none",  // none | done | skipped: the split bootstrap (end of this file)
+  pyscriptBytecode: 0,  // how many of PyScript's own modules it loaded as .mpy (W-96)
+  pyscriptImportMs: 0,  // the time its split bootstrap spent importing them (W-96)
   applyUpdate() {
     navigator.serviceWorker.getRegistration().then((reg) => {
       if (reg && reg.waiting) reg.waiting.postMessage({ type: "skip-waiting" });
@@ -327,6 +329,35 @@ boot.controlled = new Promise((resolve) => {
 // very program it is about to run, so they are the same sources. Anything unexpected
 // (another PyScript version, an error) leaves the `pyscript` package unimported, and
 // PyScript's own bootstrap then does the whole work as before.
+//
+// The modules of that package ship compiled too where the build had mpy-cross (W-96):
+// `pyscript/stdlib-mpy.json` holds each one's bytecode and the hash of the source it was
+// compiled from; a module whose source in PyScript's program has that hash is written as
+// `.mpy` (MicroPython loads it without compiling), any other as its source.
+const PYSCRIPT_MPY = fetch("./pyscript/stdlib-mpy.json")
+  .then((r) => (r.ok ? r.json() : null)).catch(() => null);
+
+// FNV-1a (32 bits) over a string's UTF-16 code units: tools/pagecode.py `fnv1a`.
+function fnv1a(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+// The bytecode of `path`'s module from the build's pack, or null (none, or another source).
+function moduleBytecode(pack, path, text) {
+  const name = path.split("/").pop().replace(/\.py$/, "");
+  const entry = pack && pack.modules && pack.modules[name];
+  if (!entry || typeof entry.mpy !== "string" || entry.fnv !== fnv1a(text)) return null;
+  const raw = atob(entry.mpy);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
 const PRELOAD_WRITE = "_path.write_text(";
 const PRELOAD_END = ',encoding="utf-8")';
 
@@ -361,13 +392,25 @@ async function preloadPyscript(mp, stdlib) {
     ...[...init[1].matchAll(/from pyscript\.(\w+) import/g)].map((m) => m[1])])]
     .filter((name) => names.has(name + ".py"));
   const encoder = new TextEncoder();
+  const pack = await PYSCRIPT_MPY;
+  const written = [];
   let done = false;
   try {
     for (const dir of dirs) {
       try { mp.FS.mkdir(dir); } catch (e) { /* already there */ }
     }
+    boot.pyscriptBytecode = 0;
     for (const [path, text] of files) {
-      mp.FS.writeFile(path, encoder.encode(path === init[0] ? "" : text));
+      const mpy = path === init[0] ? null : moduleBytecode(pack, path, text);
+      if (mpy) {
+        // MicroPython imports a `.py` before a `.mpy` of the same name: only the bytecode.
+        const target = path.replace(/\.py$/, ".mpy");
+        mp.FS.writeFile(target, mpy);
+        written.push(target);
+        boot.pyscriptBytecode += 1;
+      } else {
+        mp.FS.writeFile(path, encoder.encode(path === init[0] ? "" : text));
+      }
     }
     // A first small program compiles the interpreter's parser, compiler and file writing
     // (WebAssembly functions are compiled on their first call), in a task of its own.
@@ -375,7 +418,10 @@ async function preloadPyscript(mp, stdlib) {
     mp.runPython(`from pathlib import Path\nPath(${JSON.stringify(init[0])}).write_text("", encoding="utf-8")\ndel Path`);
     for (const name of modules) {
       await boot.nextTask();
+      const start = performance.now();
       mp.runPython(`import pyscript.${name}`);
+      // The main thread's time importing the package's modules (benchmarks, W-96).
+      boot.pyscriptImportMs += performance.now() - start;
     }
     await boot.nextTask();
     mp.FS.writeFile(init[0], encoder.encode(init[1]));
@@ -389,6 +435,11 @@ async function preloadPyscript(mp, stdlib) {
       try {
         mp.runPython('import sys\nfor _k in [k for k in sys.modules if k == "pyscript" or k.startswith("pyscript.")]:\n    del sys.modules[_k]\ndel sys');
       } catch (e) { /* PyScript's bootstrap reports its own errors */ }
+      // PyScript's program then compiles its sources: no bytecode left to shadow them.
+      for (const target of written) {
+        try { mp.FS.unlink(target); } catch (e) { /* gone already */ }
+      }
+      boot.pyscriptBytecode = 0;
     }
   }
   await boot.nextTask();  // PyScript's program then runs in a task of its own

@@ -187,6 +187,7 @@ MESSAGES = {
     "end.T": "the train of {name}",
     "end.X": "the spinner arm {n}",
     "game.computer_short": "C{n}",
+    "game.computer_mid": "Comp. {n}",
     "game.player_short": "P{n}",
     "log.played": "{name} played {tile}",
     "log.played_end": "{name} played {tile} on {end}",

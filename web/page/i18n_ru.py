@@ -195,6 +195,7 @@ MESSAGES = {
     "end.T_you": "ваш поезд",
     "end.X": "луч спиннера {n}",
     "game.computer_short": "К{n}",
+    "game.computer_mid": "Комп. {n}",
     "game.player_short": "И{n}",
     "log.played": "{name}: {tile}",
     "log.played_end": "{name}: {tile} на {end}",

@@ -187,6 +187,7 @@ MESSAGES = {
     "end.T": "tàu của {name}",
     "end.X": "nhánh chốt {n}",
     "game.computer_short": "M{n}",
+    "game.computer_mid": "Máy {n}",
     "game.player_short": "N{n}",
     "log.played": "{name} đánh {tile}",
     "log.played_end": "{name} đánh {tile} vào {end}",

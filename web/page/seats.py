@@ -20,6 +20,10 @@ MANY = 4
 # From this many opponents on, the band's seats are tight (and four a row on a phone held
 # upright that is wide enough): seven seats took a third of a 320x568 screen (W-87).
 CROWD = 6
+# From this many opponents on, a small phone held upright (under 385 px) sets the band four a
+# row of tight seats and your tiles narrower, so that the table keeps about half the screen
+# (W-93; app.css reads the class `tight`).
+TIGHT = 5
 
 
 def seat_name(seat):
@@ -56,9 +60,15 @@ def name_label(seat, name, where):
         return label
     # A computer's name is the catalogue's, of a known length in each language: app.css lets
     # it stand whole down to the width it needs there ("Máy 2" nearly always).
-    full = "name-full computer" if textfmt.is_ai(state["seats"][seat]) else "name-full"
+    computer = textfmt.is_ai(state["seats"][seat])
+    full = "name-full computer" if computer else "name-full"
+    # A computer's middle form ("Comp. 2", W-95) for a band too narrow for its whole name but
+    # not for a word: a landscape phone's seats (app.css).
+    mid = tr("game.computer_mid", n=seat + 1) if computer else ""
     return ('<span class="' + full + '">' + label + '</span><span class="name-short" '
-            'aria-hidden="true">' + esc(short) + "</span>")
+            'aria-hidden="true">' + esc(short) + "</span>"
+            + ('<span class="name-mid" aria-hidden="true">' + esc(mid) + "</span>"
+               if mid and mid != name else ""))
 
 
 def seat_html(seat, where):
@@ -163,6 +173,7 @@ def render():
     # Six or seven opponents on a phone held upright: tight seats, four a row where the
     # phone is wide enough for every status whole, so the band is two rows (DECISIONS W-87).
     band.classList.toggle("crowd", n >= CROWD)
+    band.classList.toggle("tight", n >= TIGHT)
     set_html("seats-bottom", seat_html(viewer, "bottom"))
     view = state.get("view") or {}
     info = [esc(textfmt.hand_text(S["lang"], state))]

@@ -80,15 +80,19 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
 
 def _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns):
     """The unit and the number of columns to lay the bands in: `columns` when given, else
-    1, 2 or 3, whichever fits the height at the largest size (else needs the least height)."""
+    1, 2 or 3, whichever fits the height at the largest size (else needs the least height),
+    of those whose columns hold three tiles a line at the smallest size."""
     levels = unit_levels(umin, umax)
     best = None
     for cols in ((columns,) if columns else (1, 2, 3)):
         if cols > 1 and cols > len(trains) and not columns:
             break
         d = _train_dims(umin, cols, width, margin, label_w)
-        if cols > 1 and d["room"] < 8.0 * umin and not columns:
-            break  # each column keeps room for four tiles a line at the smallest size
+        if cols > 1 and d["room"] < 6.0 * umin and not columns:
+            # Each column keeps room for three tiles a line at the smallest size: a landscape
+            # phone's 532 px table holds two such columns, every train of eight players in
+            # view (W-94); narrower, one column.
+            break
 
         def fits(u, cols=cols):
             return _trains_at(trains, u, cols, width, margin, label_w, False) <= height + 0.01
