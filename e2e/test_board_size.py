@@ -739,3 +739,54 @@ def test_pass_and_play_players_have_their_own_names_at_the_table(browser, site, 
     assert page.locator("#seats-top .seat-name").inner_text().strip("\u2068\u2069") == other
     context.close()
     assert not errors, errors
+
+
+# A standing's label is whole or not shown: "R…" for "Record" tells nobody anything, while the
+# value and its note are what a player looks for (W-88, W-97).
+STANDINGS = """() => [...document.querySelectorAll('.seats-top .seat .standing')]
+  .filter((s) => s.offsetParent !== null).map((s) => {
+    const box = s.getBoundingClientRect();
+    const part = (sel) => { const e = s.querySelector(sel); if (!e) return null;
+      const r = e.getBoundingClientRect();
+      return {w: r.width, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+              cut: e.scrollWidth > e.clientWidth}; };
+    return {box: {left: box.left, right: box.right, top: box.top, bottom: box.bottom},
+            label: part('.label'), value: part('.value'), note: part('.note'),
+            amount: part('.amount'),
+            text: s.textContent}; })"""
+
+STANDING_TABLES = [
+    ("kozel", "variant=kozel&players=4&seed=3&seats=human,ai:easy,ai:hard,ai:expert"),
+    ("vn_traditional", "variant=vn_traditional&players=4&seed=3&seats=human,ai:easy,ai:hard,ai:expert"),
+    ("all_fives", "variant=all_fives&players=4&seed=3&seats=human,ai:easy,ai:hard,ai:expert"),
+]
+STANDING_SIZES = [(390, 844), (360, 800), (320, 568), (844, 390), (1366, 768)]
+
+
+@pytest.mark.parametrize("variant, fragment", STANDING_TABLES, ids=[v for v, _ in STANDING_TABLES])
+def test_a_standing_label_is_whole_or_not_shown(browser, site, variant, fragment):
+    for size in STANDING_SIZES:
+        context, page, errors = open_at(browser, site, size, fragment)
+        for lang in ("en", "ru", "vi"):
+            page.select_option("#lang", lang)
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+            settle(page)
+            seen = page.evaluate(STANDINGS)
+            assert seen, (variant, size, lang)
+            for s in seen:
+                where = (variant, size, lang, s["text"])
+                box, label, value, note = s["box"], s["label"], s["value"], s["note"]
+                # The value shows whole inside the seat, on the standing's line.
+                assert value["w"] > 1 and value["right"] <= box["right"] + 1, where
+                assert value["bottom"] <= box["bottom"] + 1, where
+                assert value["right"] <= s["amount"]["right"] + 0.5, where
+                # Its note, shown only whole and after the value (else wrapped out of sight).
+                if note and note["top"] < s["amount"]["bottom"] - 1:
+                    assert note["right"] <= s["amount"]["right"] + 0.5, where
+                    assert note["left"] >= value["right"], where
+                # The label, shown only whole and before the value.
+                if label["w"] > 1 and label["top"] < box["bottom"] - 1:
+                    assert label["left"] >= box["left"] - 1 and not label["cut"], where
+                    assert label["right"] <= value["left"] + 1, where
+        context.close()
+        assert not errors, errors

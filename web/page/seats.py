@@ -33,7 +33,8 @@ def seat_name(seat):
 
 
 def standing_html(lang, state, seat):
-    """A seat's standing (its label, its value, a note in brackets after it), or ""."""
+    """A seat's standing (its label, then its amount: the value with a note in brackets after
+    it), or ""."""
     stand = textfmt.standing(lang, state, seat)
     if stand is None:
         return ""
@@ -42,9 +43,12 @@ def standing_html(lang, state, seat):
     if value.endswith(")") and " (" in value:
         note = value[value.index(" (") + 1:]
         value = value[:value.index(" (")]
+    # The amount (the value with its note) before the label in what a narrow seat keeps: the
+    # label goes first, then the note, never the value (app.css, W-97).
     return ('<div class="standing"><span class="label">' + esc(stand[0])
-            + '</span> <span class="value">' + esc(value) + "</span>"
-            + (' <span class="note">' + esc(note) + "</span>" if note else "") + "</div>")
+            + '</span> <span class="amount"><span class="value">' + esc(value) + "</span>"
+            + (' <span class="note">' + esc(note) + "</span>" if note else "")
+            + "</span></div>")
 
 
 def name_label(seat, name, where):
