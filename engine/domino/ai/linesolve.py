@@ -81,18 +81,20 @@ _Value = Any
 @overload
 def solve(s: HandState, value: Callable[[HandResult], float],
           maximizing: Callable[[int], bool], node_limit: int, nodes: list[int],
-          mover_index: None = None) -> float: ...
+          mover_index: None = None, shared: dict[Any, Any] | None = None) -> float: ...
 
 
 @overload
 def solve(s: HandState, value: Callable[[HandResult], list[float]],
           maximizing: None, node_limit: int, nodes: list[int],
-          mover_index: dict[int, int]) -> list[float]: ...
+          mover_index: dict[int, int], shared: dict[Any, Any] | None = None
+          ) -> list[float]: ...
 
 
 def solve(s: HandState, value: Callable[[HandResult], Any],
           maximizing: Callable[[int], bool] | None, node_limit: int, nodes: list[int],
-          mover_index: dict[int, int] | None = None) -> float | list[float]:
+          mover_index: dict[int, int] | None = None, shared: dict[Any, Any] | None = None
+          ) -> float | list[float]:
     """The exact value of world ``s`` (which ``applicable`` accepts and is not over).
 
     With ``maximizing`` (two sides): alpha-beta, ``value`` returning one number for the side
@@ -101,13 +103,23 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     ``nodes[0]`` counts decision nodes (positions with more than one move, as in
     ``search._solve``) and settled end positions; past ``node_limit`` it raises
     ``SolveLimit`` (checked at decision nodes).
+
+    ``shared``: the end positions' values kept across solves, for a caller that solves
+    many positions of one hand with one ``value`` (the search: every candidate move in every
+    world). Those solves often end in the same positions (every world holds the decider's
+    own hand; late in a hand few tiles are left to vary), and settling is much of a
+    solve's time. An end position is keyed by all the settlement reads (every hand, the
+    boneyard left, how it ended, the last placer, every pass penalty, points, escrow and the
+    seats), so a value found there is the value ``settle`` would give. The count of
+    ``nodes`` is unchanged by it (an end position is counted once per solve, as without
+    it), so a search spends its budget as before.
     """
     world = _World(s)
     # A tile fitting both ends of a line that shows one number gives the same position on
     # either end, up to swapping the ends: alpha-beta tries it once. max^n keeps both, since
     # its tie-breaks follow the move order, which swapped ends change.
     twin_ends = maximizing is not None
-    leaf = _leaf_of(s, world, value, nodes)
+    leaf = _leaf_of(s, world, value, nodes, shared)
     moves_of = _moves_of(s, world, twin_ends)
     node = _node_of(world, leaf, moves_of, maximizing, mover_index, node_limit, nodes)
     line: LineLayout = s.layout  # type: ignore[assignment]  # ``applicable``: a line
@@ -151,15 +163,25 @@ class _World:
         self.transfers: list[tuple[int, int, int]] = []
 
 
-def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], nodes: list[int]
+def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], nodes: list[int],
+             shared: dict[Any, Any] | None = None
              ) -> Callable[[Termination, int | None, int, int | None], _Value]:
     """The value of an end position of the solve, settled by the engine's own ``settle``
-    and kept by position (hands, boneyard top, how it ended, penalties paid)."""
+    and kept by position (hands, boneyard top, how it ended, penalties paid); with
+    ``shared``, kept there too, under everything else the settlement reads of the start
+    position (its boneyard, points, penalties, escrow and seats)."""
     rs, n = s.rs, s.n
     hm, bone, transfers, seated, tb = world.hm, world.bone, world.transfers, world.seated, world.tb
     tiles_of = tb.tiles_of
     base_transfers = list(s.transfers)
     cache: dict[tuple[Any, ...], _Value] = {}
+    known: dict[tuple[Any, ...], _Value] = {}
+    if shared is not None:
+        start = (tuple(base_transfers), tuple(s.points), s.escrow, tuple(s.escrow_by),
+                 tuple(seated))
+        known = shared.setdefault(start, {})
+        if len(known) > SHARED_LEAVES:
+            known.clear()
 
     def leaf(termination: Termination, winner: int | None, top: int, lp: int | None
              ) -> _Value:
@@ -169,6 +191,12 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
             return got
         # Settling costs about as much as a node: it counts towards the limit too.
         nodes[0] += 1
+        # Across solves the same hands may leave another boneyard: it is part of the key.
+        full = (key[0], tuple(bone[top:]), termination, winner, lp, key[5])
+        got = known.get(full)
+        if got is not None:
+            cache[key] = got
+            return got
         f = HandState.__new__(HandState)
         f.rs, f.n = rs, n
         f.hands = [tiles_of(h) for h in hm]
@@ -180,21 +208,42 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
         f.escrow, f.escrow_by = s.escrow, list(s.escrow_by)
         f.phase = OVER_PHASE
         f.termination = termination
-        got = cache[key] = value(settle(f, termination, winner))
+        got = cache[key] = known[full] = value(settle(f, termination, winner))
         return got
 
     return leaf
 
 
+# Bounds on the kept lists of placements and end values (cleared when reached): a decision's
+# solves fill a few tens of thousands.
+SHARED_LEAVES = 200_000
+KEPT_MOVES = 200_000
+# A hand's placements by (hand mask, left end, right end), per set, 0-0's value, the twin
+# ends' rule and kozel's pairs: a function of those alone, and asked for again and again
+# (the same hands meet the same ends by many orders of play, in many worlds).
+_MOVES: dict[tuple[int, int, bool, bool], dict[tuple[int, int, int], list[tuple[int, int]]]] = {}
+
+
 def _moves_of(s: HandState, world: _World, twin_ends: bool
               ) -> Callable[[int, int, int], list[tuple[int, int]]]:
-    """A seat's placements in a solve's node, in the general solver's order."""
+    """A seat's placements in a solve's node, in the general solver's order (the lists are
+    kept and shared: callers only read them)."""
     tb = world.tb
     index, mask_of, double_of = tb.index, tb.mask, tb.double_of
     weight, rank = _order(s)
     pairs = world.pairs
+    kept = _MOVES.setdefault((s.rs.max_pip, s.rs.zero_double_value, twin_ends, pairs), {})
+    if len(kept) > KEPT_MOVES:
+        kept.clear()
+    get = kept.get
 
     def moves_of(h: int, left: int, right: int) -> list[tuple[int, int]]:
+        got = get((h, left, right))
+        if got is None:
+            got = kept[(h, left, right)] = placements(h, left, right)
+        return got
+
+    def placements(h: int, left: int, right: int) -> list[tuple[int, int]]:
         """Placements as (tile id or -1 for a kozel pair, end 0/1/2), heavy first."""
         ml = h & mask_of[left]
         mr = h & mask_of[right] if left != right or not twin_ends else 0
