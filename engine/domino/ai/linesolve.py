@@ -105,14 +105,14 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     ``SolveLimit`` (checked at decision nodes).
 
     ``shared``: the end positions' values kept across solves, for a caller that solves
-    many positions of one hand with one ``value`` (the search: every candidate move in every
-    world). Those solves often end in the same positions (every world holds the decider's
-    own hand; late in a hand few tiles are left to vary), and settling is much of a
-    solve's time. An end position is keyed by all the settlement reads (every hand, the
-    boneyard left, how it ended, the last placer, every pass penalty, points, escrow and the
-    seats), so a value found there is the value ``settle`` would give. The count of
-    ``nodes`` is unchanged by it (an end position is counted once per solve, as without
-    it), so a search spends its budget as before.
+    several positions of one world with one ``value`` (the search: every candidate move in
+    each world) and empties it for the next world. The solves of one world often end in the
+    same positions, and settling is much of a solve's time. An end position is keyed by all
+    the settlement reads (every hand, the boneyard, how it ended, the last placer, every
+    pass penalty, points, escrow and the seats), so a value found there is the value
+    ``settle`` would give. The count of ``nodes`` is unchanged by it (an end position is
+    counted once per solve, as without it), so a search spends its budget as before. (Kept
+    across worlds, the values were found again less often than their keys cost.)
     """
     world = _World(s)
     # A tile fitting both ends of a line that shows one number gives the same position on
@@ -177,11 +177,9 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
     cache: dict[tuple[Any, ...], _Value] = {}
     known: dict[tuple[Any, ...], _Value] = {}
     if shared is not None:
-        start = (tuple(base_transfers), tuple(s.points), s.escrow, tuple(s.escrow_by),
-                 tuple(seated))
+        start = (tuple(s.boneyard), tuple(base_transfers), tuple(s.points), s.escrow,
+                 tuple(s.escrow_by), tuple(seated))
         known = shared.setdefault(start, {})
-        if len(known) > SHARED_LEAVES:
-            known.clear()
 
     def leaf(termination: Termination, winner: int | None, top: int, lp: int | None
              ) -> _Value:
@@ -191,9 +189,7 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
             return got
         # Settling costs about as much as a node: it counts towards the limit too.
         nodes[0] += 1
-        # Across solves the same hands may leave another boneyard: it is part of the key.
-        full = (key[0], tuple(bone[top:]), termination, winner, lp, key[5])
-        got = known.get(full)
+        got = known.get(key)
         if got is not None:
             cache[key] = got
             return got
@@ -208,43 +204,48 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
         f.escrow, f.escrow_by = s.escrow, list(s.escrow_by)
         f.phase = OVER_PHASE
         f.termination = termination
-        got = cache[key] = known[full] = value(settle(f, termination, winner))
+        got = cache[key] = known[key] = value(settle(f, termination, winner))
         return got
 
     return leaf
 
 
-# Bounds on the kept lists of placements and end values (cleared when reached): a decision's
-# solves fill a few tens of thousands.
-SHARED_LEAVES = 200_000
-KEPT_MOVES = 200_000
-# A hand's placements by (hand mask, left end, right end), per set, 0-0's value, the twin
-# ends' rule and kozel's pairs: a function of those alone, and asked for again and again
-# (the same hands meet the same ends by many orders of play, in many worlds).
-_MOVES: dict[tuple[int, int, bool, bool], dict[tuple[int, int, int], list[tuple[int, int]]]] = {}
+# Placement lists by (the hand's tiles that fit an end, the two ends), for each set, 0-0's
+# value, twin-end rule and pair rule: a function of those alone, so they are kept from solve
+# to solve (a decision's solves ask for the same few thousand again and again), up to
+# ``KEPT_MOVES`` of them.
+_KEPT: dict[tuple[int, int, bool, bool], dict[int, list[tuple[int, int, int]]]] = {}
+KEPT_MOVES = 50_000
 
 
 def _moves_of(s: HandState, world: _World, twin_ends: bool
-              ) -> Callable[[int, int, int], list[tuple[int, int]]]:
-    """A seat's placements in a solve's node, in the general solver's order (the lists are
-    kept and shared: callers only read them)."""
+              ) -> Callable[[int, int, int], list[tuple[int, int, int]]]:
+    """A seat's placements in a solve's node, in the general solver's order (kept in
+    ``_KEPT``: the lists are shared, callers only read them)."""
     tb = world.tb
     index, mask_of, double_of = tb.index, tb.mask, tb.double_of
+    bits, high, low = tb.bits, tb.high, tb.low
     weight, rank = _order(s)
     pairs = world.pairs
-    kept = _MOVES.setdefault((s.rs.max_pip, s.rs.zero_double_value, twin_ends, pairs), {})
+    kept = _KEPT.setdefault((s.rs.max_pip, s.rs.zero_double_value, twin_ends, pairs), {})
     if len(kept) > KEPT_MOVES:
         kept.clear()
     get = kept.get
+    width = s.rs.max_pip.bit_length()
 
-    def moves_of(h: int, left: int, right: int) -> list[tuple[int, int]]:
-        got = get((h, left, right))
+    def moves_of(h: int, left: int, right: int) -> list[tuple[int, int, int]]:
+        """Placements as the child positions they make: (the tiles' mask, which the seat's
+        hand loses, the new left end, the new right end), heavy first. They depend on the
+        tiles of the hand that show an end's number alone, which with the two ends key
+        the kept list (one int: the tiles, then each end in a field of ``width`` bits)."""
+        fit = h & (mask_of[left] | mask_of[right])
+        key = (fit << width | left) << width | right
+        got = get(key)
         if got is None:
-            got = kept[(h, left, right)] = placements(h, left, right)
+            got = kept[key] = placements(fit, left, right)
         return got
 
-    def placements(h: int, left: int, right: int) -> list[tuple[int, int]]:
-        """Placements as (tile id or -1 for a kozel pair, end 0/1/2), heavy first."""
+    def placements(h: int, left: int, right: int) -> list[tuple[int, int, int]]:
         ml = h & mask_of[left]
         mr = h & mask_of[right] if left != right or not twin_ends else 0
         both = ml | mr
@@ -256,17 +257,20 @@ def _moves_of(s: HandState, world: _World, twin_ends: bool
         if len(ids) > 1:
             ids.sort(key=rank.__getitem__)
         out = []
+        shed = []  # each placement's pips, for a pair's place among them
         for i in ids:
             if ml >> i & 1:
-                out.append((i, 0))
+                out.append((bits[i], (low[i] if high[i] == left else high[i]), right))
+                shed.append(weight[i])
             if mr >> i & 1:
-                out.append((i, 1))
+                out.append((bits[i], left, (low[i] if high[i] == right else high[i])))
+                shed.append(weight[i])
         if pairs and left != right and h & double_of[left] and h & double_of[right]:
             w = weight[index[(left, left)]] + weight[index[(right, right)]]
             at = len(out)
-            while at and weight[out[at - 1][0]] < w:
+            while at and shed[at - 1] < w:
                 at -= 1
-            out.insert(at, (-1, 2))
+            out.insert(at, (double_of[left] | double_of[right], left, right))
         return out
 
     return moves_of
@@ -284,78 +288,103 @@ def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., lis
              maximizing: Callable[[int], bool] | None, mover_index: dict[int, int] | None,
              node_limit: int, nodes: list[int]) -> Callable[..., _Value]:
     """The solve's recursion: the value of the position where ``p`` is to move (``drew``
-    tiles drawn this turn, ``lp`` the last placer); every name it reads is a closure cell."""
-    mask_of, high, low, bits, double_of = w.tb.mask, w.tb.high, w.tb.low, w.tb.bits, w.tb.double_of
+    tiles drawn this turn, ``lp`` the last placer); every name it reads is a closure cell.
+    Alpha-beta with ``maximizing``, else max^n (``alpha`` and ``beta`` unused): two
+    recursions, so that a node tests no mode."""
+    mask_of, bits = w.tb.mask, w.tb.bits
     hm, bone, nb, reserve, until, penalty = w.hm, w.bone, w.nb, w.reserve, w.until, w.penalty
     half, in_play, nxt, transfers = w.half, w.in_play, w.nxt, w.transfers
-    side_of = mover_index if mover_index is not None else {}  # max^n: always given
+    inf = math.inf
+    maxing = maximizing if maximizing is not None else bool  # (bool: never called)
 
-    def node(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
-             alpha: float, beta: float) -> _Value:
-        h = hm[p]
-        moves = moves_of(h, left, right)
+    def no_placement(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
+                     alpha: float, beta: float) -> _Value:
+        """A seat with no placement: the block check, a draw, or a pass."""
+        drawable = nb - top - reserve > 0
+        # Start of turn with nothing to draw: the block check (RULES.md 1.7).
+        if not drew and not drawable and _blocked(hm, in_play, mask_of[left] | mask_of[right]):
+            return leaf("blocked", None, top, lp)
+        if drawable and (until or drew == 0):
+            t = bits[bone[top]]
+            hm[p] |= t
+            try:
+                return node(p, left, right, top + 1, drew + 1, lp, alpha, beta)
+            finally:
+                hm[p] ^= t
+        if penalty and lp is not None and lp != p:  # vn_iwin: half a stake to the placer
+            transfers.append((p, lp, half))
+            try:
+                return node(nxt[p], left, right, top, 0, lp, alpha, beta)
+            finally:
+                transfers.pop()
+        return node(nxt[p], left, right, top, 0, lp, alpha, beta)
+
+    def alphabeta(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
+                  alpha: float, beta: float) -> _Value:
+        moves = moves_of(hm[p], left, right)
         if not moves:
-            drawable = nb - top - reserve > 0
-            # Start of turn with nothing to draw: the block check (RULES.md 1.7).
-            if not drew and not drawable and _blocked(hm, in_play, mask_of[left] | mask_of[right]):
-                return leaf("blocked", None, top, lp)
-            if drawable and (until or drew == 0):
-                t = bits[bone[top]]
-                hm[p] |= t
-                try:
-                    return node(p, left, right, top + 1, drew + 1, lp, alpha, beta)
-                finally:
-                    hm[p] ^= t
-            if penalty and lp is not None and lp != p:  # vn_iwin: half a stake to the placer
-                transfers.append((p, lp, half))
-                try:
-                    return node(nxt[p], left, right, top, 0, lp, alpha, beta)
-                finally:
-                    transfers.pop()
-            return node(nxt[p], left, right, top, 0, lp, alpha, beta)
+            return no_placement(p, left, right, top, drew, lp, alpha, beta)
         if len(moves) > 1:
             nodes[0] += 1
             if nodes[0] > node_limit:
                 raise SolveLimit
         q = nxt[p]
-        if maximizing is None:
-            me = side_of[p]
-            best_vec: list[float] | None = None
-        else:
-            maxing = maximizing(p)
-            best = -math.inf if maxing else math.inf
-        for i, end in moves:
-            if end == 2:
-                played = double_of[left] | double_of[right]
-                nl, nr = left, right
-            else:
-                played = bits[i]
-                if end == 0:
-                    nl, nr = (low[i] if high[i] == left else high[i]), right
+        if maxing(p):
+            best = -inf
+            for played, nl, nr in moves:
+                hm[p] ^= played
+                if hm[p]:
+                    v = alphabeta(q, nl, nr, top, 0, p, alpha, beta)
                 else:
-                    nl, nr = left, (low[i] if high[i] == right else high[i])
-            hm[p] ^= played
-            if hm[p]:
-                v = node(q, nl, nr, top, 0, p, alpha, beta)
-            else:
-                v = leaf("domino", p, top, p)
-            hm[p] ^= played
-            if maximizing is None:
-                if best_vec is None or v[me] > best_vec[me]:
-                    best_vec = v
-                continue
-            if maxing:
+                    v = leaf("domino", p, top, p)
+                hm[p] ^= played
                 if v > best:
                     best = v
                 if best > alpha:
                     alpha = best
+                if alpha >= beta:
+                    break
+            return best
+        best = inf
+        for played, nl, nr in moves:
+            hm[p] ^= played
+            if hm[p]:
+                v = alphabeta(q, nl, nr, top, 0, p, alpha, beta)
             else:
-                if v < best:
-                    best = v
-                if best < beta:
-                    beta = best
+                v = leaf("domino", p, top, p)
+            hm[p] ^= played
+            if v < best:
+                best = v
+            if best < beta:
+                beta = best
             if alpha >= beta:
                 break
-        return best_vec if maximizing is None else best
+        return best
 
+    side_of = mover_index if mover_index is not None else {}  # max^n: always given
+
+    def maxn(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
+             alpha: float, beta: float) -> _Value:
+        moves = moves_of(hm[p], left, right)
+        if not moves:
+            return no_placement(p, left, right, top, drew, lp, alpha, beta)
+        if len(moves) > 1:
+            nodes[0] += 1
+            if nodes[0] > node_limit:
+                raise SolveLimit
+        q = nxt[p]
+        me = side_of[p]
+        best_vec: list[float] | None = None
+        for played, nl, nr in moves:
+            hm[p] ^= played
+            if hm[p]:
+                v = maxn(q, nl, nr, top, 0, p, alpha, beta)
+            else:
+                v = leaf("domino", p, top, p)
+            hm[p] ^= played
+            if best_vec is None or v[me] > best_vec[me]:
+                best_vec = v
+        return best_vec
+
+    node = alphabeta if maximizing is not None else maxn
     return node

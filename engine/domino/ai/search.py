@@ -53,7 +53,7 @@ from ..rules.ruleset import DRAW_UNTIL, NONE, LayoutKind, Ruleset
 from ..settlement.settle import hand_result
 from ..tiles import Tile, full_set
 from . import linesolve
-from .evaluate import Utility, sides_of
+from .evaluate import Utility, side_values, sides_of
 from .inference import PlayWeighted
 from .mirrors import arm_classes
 from .policy import PLACING, move_weight, playable, rollout_move, score_move
@@ -169,6 +169,7 @@ class Search:
             self.side_utilities = [Utility(v.rs, v.players, side[0], v.hand_number, v.seated,
                                            v.match_totals, cfg.win_bonus) for side in sides]
             self.side_index = {p: i for i, side in enumerate(sides) for p in side}
+            self._side_values = side_values(self.side_utilities)
         self.budget = cfg.evaluations if budget is None else max(1, int(budget))
         self.values: list[list[float]] = [[] for _ in self.candidates]
         self.active = list(range(len(self.candidates)))
@@ -192,8 +193,10 @@ class Search:
         # repeated one costs one evaluation instead of a new solve.
         self._solved: dict[tuple[Any, ...], float] = {}
         self._line = linesolve.supported(v.rs)
-        # The values of the line solves' end positions (``linesolve.solve``'s ``shared``).
+        # The values of the line solves' end positions in the world being evaluated
+        # (``linesolve.solve``'s ``shared``), and that world's key.
         self._leaves: dict[Any, Any] = {}
+        self._leaves_world: tuple[Any, ...] = ()
         # The playout seed of the world being evaluated (``SearchConfig.common_numbers``).
         self._playout_seed = 0
         self._line_aborts = 0
@@ -432,6 +435,8 @@ class Search:
         elif remaining <= cfg.endgame_tiles:
             solver, limit, per = self._general_solve, cfg.node_limit, SOLVE_NODES_PER_EVALUATION
         if solver is not None:
+            if world_key is not self._leaves_world:
+                self._leaves_world, self._leaves = world_key, {}
             nodes = [0]
             try:
                 value = solver(s, limit, nodes)
@@ -463,8 +468,7 @@ class Search:
         if self.side_utilities is None:
             return linesolve.solve(s, self.utility, self.utility.maximizing, limit, nodes,
                                    shared=self._leaves)
-        utilities = self.side_utilities
-        vector = linesolve.solve(s, lambda r: [u(r) for u in utilities], None, limit, nodes,
+        vector = linesolve.solve(s, self._side_values, None, limit, nodes,
                                  self.side_index, self._leaves)
         return vector[self.side_index[self.view.seat]]
 

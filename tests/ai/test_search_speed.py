@@ -1,4 +1,6 @@
-"""The search's own line playout against the engine's loop, on random worlds.
+"""The search's speed-ups give the same values as the code they replace (DECISIONS E-84).
+
+The search's own line playout against the engine's loop, on random worlds.
 
 ``search._line_playout`` replaces, on a plain line, the playout loop of ``legal_moves``,
 ``policy.rollout_move`` and ``game.advance`` (a speed-up, DECISIONS E-84): for the same
@@ -7,7 +9,10 @@ settlement, in every line variant the search plays it in (draws under both polic
 vn_iwin's pass penalties and seats that have left, kozel's pair of doubles). A search with
 the same seed then chooses the same move with the same figures.
 
-RULES.md: 1.5, 1.7, 2.3 (a playout ends, draws and pays as the engine does)
+``evaluate.side_values``, the max^n solve's values of a result for every side at once,
+against each side's ``Utility``: the same floats (kozel's records, RULES.md 2.5).
+
+RULES.md: 1.5, 1.7, 2.3, 2.5 (a playout ends, draws and pays as the engine does; records)
 """
 
 from __future__ import annotations
@@ -17,12 +22,13 @@ import random
 import pytest
 
 from domino.ai import linesolve, search
+from domino.ai.evaluate import Utility, side_values, sides_of
 from domino.ai.policy import playable, rollout_move
 from domino.hand.moves import LEAVE, Move
 from domino.hand.state import MatchContext, advance, legal_moves, new_hand
 from domino.play.step import apply_unchecked
 from domino.rules.ruleset import get_ruleset
-from domino.settlement.settle import hand_result
+from domino.settlement.settle import HandResult, hand_result
 
 CASES = [
     ("block", {"players": 2}),
@@ -92,3 +98,27 @@ def test_line_playout_plays_as_the_engine(variant: str, options: dict) -> None:
             assert rb_.delta == ra_.delta
             assert rb_.ranking == ra_.ranking
 
+
+
+@pytest.mark.parametrize(("variant", "players", "hand_number", "totals", "seated"), [
+    ("kozel", 4, 1, None, None),
+    ("kozel", 4, 2, [0, 0, 0, 0], None),
+    ("kozel", 4, 3, [95, 20, 0, 14], None),
+    ("kozel", 3, 2, [40, 0, 88], None),
+    ("vn_iwin", 4, 1, None, [True, False, True, True]),
+    ("vn_traditional", 4, 1, None, None),
+])
+def test_side_values_are_each_sides_utility(variant: str, players: int, hand_number: int,
+                                            totals: list[int] | None,
+                                            seated: list[bool] | None) -> None:
+    rs = get_ruleset(variant, {"players": players})
+    utilities = [Utility(rs, players, side[0], hand_number, seated, totals)
+                 for side in sides_of(rs, players)]
+    values = side_values(utilities)
+    assert (values.__name__ == "values") == (rs.standing == "record")  # the joint path
+    rng = random.Random(players * 31 + hand_number)
+    for _ in range(300):
+        delta = [rng.randrange(-40, 60) for _ in range(players)]
+        result = HandResult("domino", 0, None, None, list(range(players)), [0] * players,
+                            delta)
+        assert values(result) == [u(result) for u in utilities]
