@@ -233,7 +233,7 @@ def level_settings(rs: Ruleset | str, name: str) -> Level:
 
 def budget_text(table: dict[str, dict[str, Level]] | None = None) -> str:
     """The expert's budget in words, the most common first, then the variants that differ
-    ("800; 560 in kozel and vn_iwin, 480 in doubles"): what the command line's help says
+    ("800; 2400 in mexican_train, 480 in doubles"): what the command line's help says
     (``tools.cli.EXPERT_BUDGET``, written there so that ``--help`` imports no AI)."""
     table = TABLE if table is None else table
     budgets: dict[int, list[str]] = {}
