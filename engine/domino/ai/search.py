@@ -573,6 +573,15 @@ def _line_playout(s: HandState, rng: random.Random, greed: float,
             else:
                 # rollout_move's greedy choice: pips shed, a double down, tiles left in
                 # hand that match the number exposed; the first of equals.
+                # The tiles in hand showing each number, once: a placement's follow bonus
+                # is 3 for each other tile showing the number it exposes (its own tile
+                # shows it too). Every score is a small multiple of a half, so the sum is
+                # the same float as rollout_move's one 3.0 at a time.
+                showing: dict[int, int] = {}
+                for a, b in hand:
+                    showing[a] = showing.get(a, 0) + 1
+                    if b != a:
+                        showing[b] = showing.get(b, 0) + 1
                 best, best_score = places[0], -1e9
                 for m in places:
                     u0, e = m
@@ -582,9 +591,7 @@ def _line_playout(s: HandState, rng: random.Random, greed: float,
                     else:
                         touch = left if e == 0 else right
                         exposed = u0[1] if u0[0] == touch else u0[0]
-                        for u in hand:
-                            if u != u0 and (u[0] == exposed or u[1] == exposed):
-                                score += 3.0
+                        score += 3.0 * (showing[exposed] - 1)
                     if score > best_score:
                         best, best_score = m, score
                 t, end = best
