@@ -2,7 +2,7 @@
 
 The search's own line playout against the engine's loop, on random worlds.
 
-``search._line_playout`` replaces, on a plain line, the playout loop of ``legal_moves``,
+``linesolve.playout`` replaces, on a plain line, the playout loop of ``legal_moves``,
 ``policy.rollout_move`` and ``game.advance`` (a speed-up, DECISIONS E-84): for the same
 random stream it must make the same moves, end the hand the same way and leave the same
 settlement, in every line variant the search plays it in (draws under both policies,
@@ -21,7 +21,7 @@ import random
 
 import pytest
 
-from domino.ai import linesolve, search
+from domino.ai import linesolve
 from domino.ai.evaluate import Utility, side_values, sides_of
 from domino.ai.policy import playable, rollout_move
 from domino.hand.moves import LEAVE, Move
@@ -77,13 +77,12 @@ def _engine_playout(s, rng: random.Random, greed: float) -> int:
 def test_line_playout_plays_as_the_engine(variant: str, options: dict) -> None:
     rs = get_ruleset(variant, options)
     assert linesolve.supported(rs)
-    scores = search._rollout_scores(rs)
     for i, s in enumerate(_worlds(rs, 7 + len(variant), 60)):
         for greed in (0.0, 0.6, 1.0):
             a, b = s.copy(), s.copy()
             ra, rb = random.Random(i), random.Random(i)
             moves_a = _engine_playout(a, ra, greed)
-            moves_b = search._line_playout(b, rb, greed, scores)
+            moves_b = linesolve.playout(b, rb, greed)
             assert moves_b == moves_a
             assert ra.random() == rb.random()  # the same numbers drawn
             assert (b.termination, b.winner, b.last_placer) == (a.termination, a.winner,

@@ -5,7 +5,8 @@ consistent with everything it has seen (``domino.play.resample.resample``, the e
 ``ResampleFromInfostate``). Every candidate move is tried in the
 same worlds (paired comparison, so luck of the deal cancels out between candidates) and the
 world is played to the end through the engine's fast path (``game.advance`` +
-``legal_moves``, settled once at the end by ``settle.hand_result``): by a playout policy, or, once few tiles remain, by an exact alpha-beta
+``legal_moves``, settled once at the end by ``settle.hand_result``; on a plain line by ``linesolve.playout``,
+the same moves without the engine's objects): by a playout policy, or, once few tiles remain, by an exact alpha-beta
 search of that world. The hand's settlement, turned into a number by ``evaluate.Utility``,
 is the value. A candidate that is clearly worse than the best (its paired difference more
 than three standard errors below zero) stops receiving worlds, so the budget goes to the
@@ -44,14 +45,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..hand.layout import LineLayout, TreeLayout
+from ..hand.layout import TreeLayout
 from ..hand.moves import PLACE, Move
-from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState, advance, legal_moves
+from ..hand.state import PLAY_PHASE, HandState, advance, legal_moves
 from ..play.resample import Knowledge, infer, resample
 from ..play.view import View
-from ..rules.ruleset import DRAW_UNTIL, NONE, LayoutKind, Ruleset
+from ..rules.ruleset import LayoutKind
 from ..settlement.settle import hand_result
-from ..tiles import Tile, full_set
 from . import linesolve
 from .evaluate import Utility, side_values, sides_of
 from .inference import PlayWeighted
@@ -480,7 +480,7 @@ class Search:
         """Play ``s`` to its end; return its value and the work done, in line moves."""
         greed = self.cfg.greed
         if self._line and s.phase == PLAY_PHASE:
-            moves = _line_playout(s, rng, greed, _rollout_scores(s.rs))
+            moves = linesolve.playout(s, rng, greed)
             return self.utility(hand_result(s)), moves * self._move_weight
         moves = 0
         placed = 0
@@ -494,152 +494,6 @@ class Search:
         if s.rs.blocker_mode:
             work += LOOK_BACK_MOVES * placed
         return self.utility(hand_result(s)), work
-
-
-_ROLLOUT_SCORES: dict[tuple[int, int], dict[Tile, float]] = {}
-
-
-def _rollout_scores(rs: Ruleset) -> dict[Tile, float]:
-    """``policy.rollout_move``'s score of each tile before the follow bonus (half its pips
-    under the variant's values, 4 more for a double), by the set and 0-0's value."""
-    key = (rs.max_pip, rs.zero_double_value)
-    got = _ROLLOUT_SCORES.get(key)
-    if got is None:
-        got = _ROLLOUT_SCORES[key] = {t: 0.5 * rs.pip(t) + (4.0 if t[0] == t[1] else 0.0)
-                                      for t in full_set(rs.max_pip)}
-    return got
-
-
-def _line_playout(s: HandState, rng: random.Random, greed: float,
-                  base: dict[Tile, float]) -> int:
-    """Play line world ``s`` (``linesolve.supported`` rules, the lead made) to its end in
-    place, exactly as ``Search._playout``'s loop of ``legal_moves``, ``rollout_move`` and
-    ``advance`` plays it (the same moves for the same draws of ``rng``), and return the
-    moves made. Why a loop of its own: the playouts are most of the expert's time on a
-    line, and here a move costs no Move object, no legal list and no event.
-
-    What it keeps is what settlement reads (hands, boneyard, the line, the last placer, the
-    pass penalties, how the hand ended); the move history is not written, as in
-    ``linesolve``'s end positions. The engine's order is kept: placements tile by tile in
-    hand order, the left end before the right, kozel's pair of doubles last; a drawn tile
-    goes to the end of the hand; the block check runs at the start of each turn once
-    nothing can be drawn (RULES.md 1.7)."""
-    rs, n = s.rs, s.n
-    hands, bone, seated = s.hands, s.boneyard, s.seated
-    lay: LineLayout = s.layout  # type: ignore[assignment]  # a plain line (the caller's test)
-    tiles = lay.tiles
-    left, right = lay.left, lay.right
-    reserve = rs.reserve_for(n)
-    can_draw_ever = rs.draw_policy != NONE
-    until = rs.draw_policy == DRAW_UNTIL
-    pairs = rs.pair_of_doubles
-    penalty = rs.pass_penalty
-    half = rs.stake // 2
-    p = s.to_move
-    drew = s.drew
-    lp = s.last_placer
-    passes = s.passes_in_row
-    moves = 0
-    rand = rng.random
-    while True:
-        hand = hands[p]
-        # The placements, in legal_moves' order: (tile, end) with end 0 left, 1 right, and
-        # 2 for kozel's pair of doubles (left's double on the left, right's on the right).
-        places: list[tuple[Tile, int]] = []
-        for t in hand:
-            a, b = t
-            if a == left or b == left:
-                places.append((t, 0))
-            if a == right or b == right:
-                places.append((t, 1))
-        if pairs and left != right and (left, left) in hand and (right, right) in hand:
-            places.append(((left, left), 2))
-        k = len(places)
-        moves += 1
-        if not k:
-            if can_draw_ever and len(bone) - reserve > 0 and (until or drew == 0):
-                hand.append(bone.pop(0))
-                drew += 1
-                continue
-            passes += 1
-            if penalty and lp is not None and lp != p:
-                # vn_iwin: the passer pays half a stake to the most recent placer.
-                s.transfers.append((p, lp, half))
-        else:
-            if k == 1:
-                t, end = places[0]
-            elif rand() >= greed:
-                t, end = places[int(rand() * k)]
-            else:
-                # rollout_move's greedy choice: pips shed, a double down, tiles left in
-                # hand that match the number exposed; the first of equals.
-                # The tiles in hand showing each number, once: a placement's follow bonus
-                # is 3 for each other tile showing the number it exposes (its own tile
-                # shows it too). Every score is a small multiple of a half, so the sum is
-                # the same float as rollout_move's one 3.0 at a time.
-                showing: dict[int, int] = {}
-                for a, b in hand:
-                    showing[a] = showing.get(a, 0) + 1
-                    if b != a:
-                        showing[b] = showing.get(b, 0) + 1
-                best, best_score = places[0], -1e9
-                for m in places:
-                    u0, e = m
-                    score = base[u0]
-                    if e == 2:
-                        score += base[(right, right)]
-                    else:
-                        touch = left if e == 0 else right
-                        exposed = u0[1] if u0[0] == touch else u0[0]
-                        score += 3.0 * (showing[exposed] - 1)
-                    if score > best_score:
-                        best, best_score = m, score
-                t, end = best
-            if end == 2:
-                hand.remove(t)
-                tiles.insert(0, t)
-                right_double = (right, right)
-                hand.remove(right_double)
-                tiles.append(right_double)
-            elif end == 0:
-                hand.remove(t)
-                other = t[1] if t[0] == left else t[0]
-                tiles.insert(0, (other, left))
-                left = other
-            else:
-                hand.remove(t)
-                other = t[1] if t[0] == right else t[0]
-                tiles.append((right, other))
-                right = other
-            lp = p
-            passes = 0
-            if not hand:
-                lay.left, lay.right = left, right
-                s.to_move, s.last_placer, s.passes_in_row, s.drew = p, lp, passes, drew
-                s.phase, s.termination, s.winner, s.by_default = OVER_PHASE, "domino", p, False
-                return moves
-        # The next seated player's turn; once nothing can be drawn, the block check.
-        p = p + 1 if p + 1 < n else 0
-        while not seated[p]:
-            p = p + 1 if p + 1 < n else 0
-        drew = 0
-        if can_draw_ever and len(bone) > reserve:
-            continue
-        stuck = True
-        for j in range(n):
-            q = p + j if p + j < n else p + j - n
-            if seated[q]:
-                for a, b in hands[q]:
-                    if a == left or b == left or a == right or b == right:
-                        stuck = False
-                        break
-                if not stuck:
-                    break
-        if stuck:
-            lay.left, lay.right = left, right
-            s.to_move, s.last_placer, s.passes_in_row, s.drew = p, lp, passes, drew
-            s.phase, s.termination, s.winner, s.by_default = OVER_PHASE, "blocked", None, False
-            return moves
 
 
 def untwinned(s: HandState, legal: list[Move]) -> list[Move]:
