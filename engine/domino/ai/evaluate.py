@@ -118,6 +118,33 @@ class Utility:
         return seat in self.side
 
 
+def side_values(utilities: list[Utility]) -> Callable[[HandResult], list[float]]:
+    """The values of a result for several sides at once, ``[u(result) for u in
+    utilities]`` (the max^n solve's leaf), with the same floats. Where every side keeps a
+    record under one standing (kozel), each seat's record is worked out once instead of
+    once per side."""
+    first = utilities[0] if utilities else None
+    if (first is None or first.kind != "record"
+            or any(u.win_bonus or u.kind != "record" or u.rs is not first.rs
+                   or u.open != first.open or u.records != first.records
+                   for u in utilities)):
+        return lambda r: [u(r) for u in utilities]
+    record = first._record
+    plan = [(u.seat, [s[0] for s in u.others]) for u in utilities]
+    seats = sorted({u.seat for u in utilities} | {q for _, rest in plan for q in rest})
+
+    def values(r: HandResult) -> list[float]:
+        d = r.delta
+        rec = {q: record(q, d) for q in seats}
+        out = []
+        for own, rest in plan:
+            vals = [rec[q] for q in rest]
+            out.append((sum(vals) / len(vals) if vals else 0.0) - rec[own])
+        return out
+
+    return values
+
+
 # How a hand's delta is valued, by the ruleset's standing (every name of rules.STANDINGS).
 VALUES: dict[str, Callable[[Utility, list[int]], float]] = {
     "money": Utility._money,

@@ -66,6 +66,10 @@ DEFAULT: dict[str, Level] = {
     "expert": Level("search", search=EXPERT),
 }
 
+# The expert's budgets that spend the time saved by E-84's speed-ups on plain lines (E-85):
+# CPU p95 per decision kept under 250 ms at every player count.
+KOZEL_EXPERT, IWIN_EXPERT, TRADITIONAL_EXPERT = 800, 700, 1000
+
 # Per variant, per level: the fields that differ from DEFAULT. A ``search`` entry is a dict
 # of SearchConfig fields to replace in the default level's config.
 OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
@@ -80,21 +84,26 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
     # [0.91, 1.83] (2,000 deals), hard over medium +2.57 [1.93, 3.20] (1,000), expert over
     # hard +2.52 [1.31, 3.73] (240). (With hard slipping 0.45: +1.12 and +3.98, a lopsided
     # ladder.)
-    # Its expert takes 560 evaluations: 800 took 207-280 ms CPU at p95 with four players, and
-    # 3,200 gained nothing measurable over 800 (docs/BENCHMARK_HISTORY.md).
+    # Its expert took 560 evaluations: 800 took 207-280 ms CPU at p95 with four players, and
+    # 3,200 gained nothing measurable over 800 (docs/BENCHMARK_HISTORY.md). Since E-84's
+    # faster line solves it takes 800 again (E-85: CPU p95 per decision 93-195 ms at 2-4
+    # players).
     # Kozel in pairs ("kozel/partnership", no entry of its own) plays these unchanged, and
     # every step shows there on duplicate deals, in the team's penalty points per seat and
     # hand: +3.12 [2.20, 4.04], +4.93 [2.96, 6.90] and +6.30 [3.74, 8.86] (E-67).
     "kozel": {"easy": {"care": 0.2}, "medium": {"slip": 0.6, "care": 0.2},
               "hard": {"slip": 0.3, "care": 0.2},
-              "expert": {"search": {"evaluations": 560}}},
+              "expert": {"search": {"evaluations": KOZEL_EXPERT}}},
     # vn_iwin, four players: hard over medium won 0.625 [0.556, 0.689] of decided hands,
     # expert over hard 0.520 [0.451, 0.588] (200 hands): so hard lapses 0.3 of its
     # decisions; after, hard over medium won 0.550 [0.501, 0.598] and expert over hard
     # 0.580 [0.511, 0.646] (E-50).
     # 800 evaluations took 229-310 ms CPU at p95 (its playouts cost more than the budget
-    # counts); 560 take 181 ms.
-    "vn_iwin": {"hard": {"slip": 0.3}, "expert": {"search": {"evaluations": 560}}},
+    # counts); 560 took 181 ms. After E-84's speed-ups 700 (E-85: 179-223 ms at 2-4 players).
+    "vn_iwin": {"hard": {"slip": 0.3}, "expert": {"search": {"evaluations": IWIN_EXPERT}}},
+    # vn_traditional: 800 until the line speed-ups of E-84; the time they saved buys more
+    # worlds (E-85: CPU p95 per decision 145-204 ms at 2-4 players).
+    "vn_traditional": {"expert": {"search": {"evaluations": TRADITIONAL_EXPERT}}},
     # Doubles, three players: expert over hard -0.35 [-1.57, 0.86] points per seat and hand
     # (100 duplicate deals), hard over medium +0.51 [0.07, 0.96] (600), medium over easy
     # +2.95: the search barely beats the heuristic and more search gains nothing. So hard
@@ -224,7 +233,7 @@ def level_settings(rs: Ruleset | str, name: str) -> Level:
 
 def budget_text(table: dict[str, dict[str, Level]] | None = None) -> str:
     """The expert's budget in words, the most common first, then the variants that differ
-    ("800; 560 in kozel and vn_iwin, 480 in doubles"): what the command line's help says
+    ("800; 2400 in mexican_train, 480 in doubles"): what the command line's help says
     (``tools.cli.EXPERT_BUDGET``, written there so that ``--help`` imports no AI)."""
     table = TABLE if table is None else table
     budgets: dict[int, list[str]] = {}

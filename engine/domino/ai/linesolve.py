@@ -16,6 +16,10 @@ engine's own ``settle``, so the values are those of ``search._solve`` (alpha-bet
 sides) and ``search._solve_maxn`` (max^n, every seat for its own side, ties to the first move
 in the same heavy-first order); tests/ai/test_linesolve.py compares them on random worlds.
 
+The search's playouts on such a line run here too (``playout``): the moves of the engine's
+loop of ``legal_moves``, ``policy.rollout_move`` and ``advance``, in the same order for the
+same random numbers, without its Move objects and events (DECISIONS E-84).
+
 Worlds this module cannot represent (``applicable`` is False) stay with the general solver:
 trees and trains, ``blank_wild``, vn_schoolnet's blocker search, voluntary or optional
 draws, all_fives-style end counting.
@@ -24,6 +28,7 @@ draws, all_fives-style end counting.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from typing import Any, overload
 
@@ -33,6 +38,7 @@ from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..play import line_playout as fast
 from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
 from ..settlement.settle import settle
+from ..tiles import Tile, full_set
 
 
 class SolveLimit(Exception):
@@ -81,18 +87,20 @@ _Value = Any
 @overload
 def solve(s: HandState, value: Callable[[HandResult], float],
           maximizing: Callable[[int], bool], node_limit: int, nodes: list[int],
-          mover_index: None = None) -> float: ...
+          mover_index: None = None, shared: dict[Any, Any] | None = None) -> float: ...
 
 
 @overload
 def solve(s: HandState, value: Callable[[HandResult], list[float]],
           maximizing: None, node_limit: int, nodes: list[int],
-          mover_index: dict[int, int]) -> list[float]: ...
+          mover_index: dict[int, int], shared: dict[Any, Any] | None = None
+          ) -> list[float]: ...
 
 
 def solve(s: HandState, value: Callable[[HandResult], Any],
           maximizing: Callable[[int], bool] | None, node_limit: int, nodes: list[int],
-          mover_index: dict[int, int] | None = None) -> float | list[float]:
+          mover_index: dict[int, int] | None = None, shared: dict[Any, Any] | None = None
+          ) -> float | list[float]:
     """The exact value of world ``s`` (which ``applicable`` accepts and is not over).
 
     With ``maximizing`` (two sides): alpha-beta, ``value`` returning one number for the side
@@ -101,13 +109,23 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     ``nodes[0]`` counts decision nodes (positions with more than one move, as in
     ``search._solve``) and settled end positions; past ``node_limit`` it raises
     ``SolveLimit`` (checked at decision nodes).
+
+    ``shared``: the end positions' values kept across solves, for a caller that solves
+    several positions of one world with one ``value`` (the search: every candidate move in
+    each world) and empties it for the next world. The solves of one world often end in the
+    same positions, and settling is much of a solve's time. An end position is keyed by all
+    the settlement reads (every hand, the boneyard, how it ended, the last placer, every
+    pass penalty, points, escrow and the seats), so a value found there is the value
+    ``settle`` would give. The count of ``nodes`` is unchanged by it (an end position is
+    counted once per solve, as without it), so a search spends its budget as before. (Kept
+    across worlds, the values were found again less often than their keys cost.)
     """
     world = _World(s)
     # A tile fitting both ends of a line that shows one number gives the same position on
     # either end, up to swapping the ends: alpha-beta tries it once. max^n keeps both, since
     # its tie-breaks follow the move order, which swapped ends change.
     twin_ends = maximizing is not None
-    leaf = _leaf_of(s, world, value, nodes)
+    leaf = _leaf_of(s, world, value, nodes, shared)
     moves_of = _moves_of(s, world, twin_ends)
     node = _node_of(world, leaf, moves_of, maximizing, mover_index, node_limit, nodes)
     line: LineLayout = s.layout  # type: ignore[assignment]  # ``applicable``: a line
@@ -151,15 +169,23 @@ class _World:
         self.transfers: list[tuple[int, int, int]] = []
 
 
-def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], nodes: list[int]
+def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], nodes: list[int],
+             shared: dict[Any, Any] | None = None
              ) -> Callable[[Termination, int | None, int, int | None], _Value]:
     """The value of an end position of the solve, settled by the engine's own ``settle``
-    and kept by position (hands, boneyard top, how it ended, penalties paid)."""
+    and kept by position (hands, boneyard top, how it ended, penalties paid); with
+    ``shared``, kept there too, under everything else the settlement reads of the start
+    position (its boneyard, points, penalties, escrow and seats)."""
     rs, n = s.rs, s.n
     hm, bone, transfers, seated, tb = world.hm, world.bone, world.transfers, world.seated, world.tb
     tiles_of = tb.tiles_of
     base_transfers = list(s.transfers)
     cache: dict[tuple[Any, ...], _Value] = {}
+    known: dict[tuple[Any, ...], _Value] = {}
+    if shared is not None:
+        start = (tuple(s.boneyard), tuple(base_transfers), tuple(s.points), s.escrow,
+                 tuple(s.escrow_by), tuple(seated))
+        known = shared.setdefault(start, {})
 
     def leaf(termination: Termination, winner: int | None, top: int, lp: int | None
              ) -> _Value:
@@ -169,6 +195,10 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
             return got
         # Settling costs about as much as a node: it counts towards the limit too.
         nodes[0] += 1
+        got = known.get(key)
+        if got is not None:
+            cache[key] = got
+            return got
         f = HandState.__new__(HandState)
         f.rs, f.n = rs, n
         f.hands = [tiles_of(h) for h in hm]
@@ -180,22 +210,48 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
         f.escrow, f.escrow_by = s.escrow, list(s.escrow_by)
         f.phase = OVER_PHASE
         f.termination = termination
-        got = cache[key] = value(settle(f, termination, winner))
+        got = cache[key] = known[key] = value(settle(f, termination, winner))
         return got
 
     return leaf
 
 
+# Placement lists by (the hand's tiles that fit an end, the two ends), for each set, 0-0's
+# value, twin-end rule and pair rule: a function of those alone, so they are kept from solve
+# to solve (a decision's solves ask for the same few thousand again and again), up to
+# ``KEPT_MOVES`` of them.
+_KEPT: dict[tuple[int, int, bool, bool], dict[int, list[tuple[int, int, int]]]] = {}
+KEPT_MOVES = 50_000
+
+
 def _moves_of(s: HandState, world: _World, twin_ends: bool
-              ) -> Callable[[int, int, int], list[tuple[int, int]]]:
-    """A seat's placements in a solve's node, in the general solver's order."""
+              ) -> Callable[[int, int, int], list[tuple[int, int, int]]]:
+    """A seat's placements in a solve's node, in the general solver's order (kept in
+    ``_KEPT``: the lists are shared, callers only read them)."""
     tb = world.tb
     index, mask_of, double_of = tb.index, tb.mask, tb.double_of
+    bits, high, low = tb.bits, tb.high, tb.low
     weight, rank = _order(s)
     pairs = world.pairs
+    kept = _KEPT.setdefault((s.rs.max_pip, s.rs.zero_double_value, twin_ends, pairs), {})
+    if len(kept) > KEPT_MOVES:
+        kept.clear()
+    get = kept.get
+    width = s.rs.max_pip.bit_length()
 
-    def moves_of(h: int, left: int, right: int) -> list[tuple[int, int]]:
-        """Placements as (tile id or -1 for a kozel pair, end 0/1/2), heavy first."""
+    def moves_of(h: int, left: int, right: int) -> list[tuple[int, int, int]]:
+        """Placements as the child positions they make: (the tiles' mask, which the seat's
+        hand loses, the new left end, the new right end), heavy first. They depend on the
+        tiles of the hand that show an end's number alone, which with the two ends key
+        the kept list (one int: the tiles, then each end in a field of ``width`` bits)."""
+        fit = h & (mask_of[left] | mask_of[right])
+        key = (fit << width | left) << width | right
+        got = get(key)
+        if got is None:
+            got = kept[key] = placements(fit, left, right)
+        return got
+
+    def placements(h: int, left: int, right: int) -> list[tuple[int, int, int]]:
         ml = h & mask_of[left]
         mr = h & mask_of[right] if left != right or not twin_ends else 0
         both = ml | mr
@@ -207,17 +263,20 @@ def _moves_of(s: HandState, world: _World, twin_ends: bool
         if len(ids) > 1:
             ids.sort(key=rank.__getitem__)
         out = []
+        shed = []  # each placement's pips, for a pair's place among them
         for i in ids:
             if ml >> i & 1:
-                out.append((i, 0))
+                out.append((bits[i], (low[i] if high[i] == left else high[i]), right))
+                shed.append(weight[i])
             if mr >> i & 1:
-                out.append((i, 1))
+                out.append((bits[i], left, (low[i] if high[i] == right else high[i])))
+                shed.append(weight[i])
         if pairs and left != right and h & double_of[left] and h & double_of[right]:
             w = weight[index[(left, left)]] + weight[index[(right, right)]]
             at = len(out)
-            while at and weight[out[at - 1][0]] < w:
+            while at and shed[at - 1] < w:
                 at -= 1
-            out.insert(at, (-1, 2))
+            out.insert(at, (double_of[left] | double_of[right], left, right))
         return out
 
     return moves_of
@@ -231,82 +290,260 @@ def _blocked(hm: list[int], in_play: list[int], ends: int) -> bool:
     return True
 
 
+def _no_placement_of(w: _World, leaf: Callable[..., _Value], recurse: list[Callable[..., _Value]]
+                     ) -> Callable[..., _Value]:
+    """The solve's step for a seat with no placement: the block check, a draw, or a pass
+    (the position after it is valued by ``recurse[0]``, the solve's recursion)."""
+    mask_of, bits = w.tb.mask, w.tb.bits
+    hm, bone, nb, reserve, until, penalty = w.hm, w.bone, w.nb, w.reserve, w.until, w.penalty
+    half, in_play, nxt, transfers = w.half, w.in_play, w.nxt, w.transfers
+
+    def no_placement(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
+                     alpha: float, beta: float) -> _Value:
+        node = recurse[0]
+        drawable = nb - top - reserve > 0
+        # Start of turn with nothing to draw: the block check (RULES.md 1.7).
+        if not drew and not drawable and _blocked(hm, in_play, mask_of[left] | mask_of[right]):
+            return leaf("blocked", None, top, lp)
+        if drawable and (until or drew == 0):
+            t = bits[bone[top]]
+            hm[p] |= t
+            try:
+                return node(p, left, right, top + 1, drew + 1, lp, alpha, beta)
+            finally:
+                hm[p] ^= t
+        if penalty and lp is not None and lp != p:  # vn_iwin: half a stake to the placer
+            transfers.append((p, lp, half))
+            try:
+                return node(nxt[p], left, right, top, 0, lp, alpha, beta)
+            finally:
+                transfers.pop()
+        return node(nxt[p], left, right, top, 0, lp, alpha, beta)
+
+    return no_placement
+
+
 def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., list[Any]],
              maximizing: Callable[[int], bool] | None, mover_index: dict[int, int] | None,
              node_limit: int, nodes: list[int]) -> Callable[..., _Value]:
     """The solve's recursion: the value of the position where ``p`` is to move (``drew``
-    tiles drawn this turn, ``lp`` the last placer); every name it reads is a closure cell."""
-    mask_of, high, low, bits, double_of = w.tb.mask, w.tb.high, w.tb.low, w.tb.bits, w.tb.double_of
-    hm, bone, nb, reserve, until, penalty = w.hm, w.bone, w.nb, w.reserve, w.until, w.penalty
-    half, in_play, nxt, transfers = w.half, w.in_play, w.nxt, w.transfers
-    side_of = mover_index if mover_index is not None else {}  # max^n: always given
+    tiles drawn this turn, ``lp`` the last placer), every name it reads a closure cell;
+    alpha-beta with ``maximizing``, else max^n (``alpha``, ``beta`` unused): two recursions."""
+    hm, nxt, inf = w.hm, w.nxt, math.inf
+    maxing = maximizing if maximizing is not None else bool  # (bool: never called)
+    recurse: list[Callable[..., _Value]] = []
+    no_placement = _no_placement_of(w, leaf, recurse)
 
-    def node(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
-             alpha: float, beta: float) -> _Value:
-        h = hm[p]
-        moves = moves_of(h, left, right)
+    def alphabeta(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
+                  alpha: float, beta: float) -> _Value:
+        moves = moves_of(hm[p], left, right)
         if not moves:
-            drawable = nb - top - reserve > 0
-            # Start of turn with nothing to draw: the block check (RULES.md 1.7).
-            if not drew and not drawable and _blocked(hm, in_play, mask_of[left] | mask_of[right]):
-                return leaf("blocked", None, top, lp)
-            if drawable and (until or drew == 0):
-                t = bits[bone[top]]
-                hm[p] |= t
-                try:
-                    return node(p, left, right, top + 1, drew + 1, lp, alpha, beta)
-                finally:
-                    hm[p] ^= t
-            if penalty and lp is not None and lp != p:  # vn_iwin: half a stake to the placer
-                transfers.append((p, lp, half))
-                try:
-                    return node(nxt[p], left, right, top, 0, lp, alpha, beta)
-                finally:
-                    transfers.pop()
-            return node(nxt[p], left, right, top, 0, lp, alpha, beta)
+            return no_placement(p, left, right, top, drew, lp, alpha, beta)
         if len(moves) > 1:
             nodes[0] += 1
             if nodes[0] > node_limit:
                 raise SolveLimit
         q = nxt[p]
-        if maximizing is None:
-            me = side_of[p]
-            best_vec: list[float] | None = None
-        else:
-            maxing = maximizing(p)
-            best = -math.inf if maxing else math.inf
-        for i, end in moves:
-            if end == 2:
-                played = double_of[left] | double_of[right]
-                nl, nr = left, right
-            else:
-                played = bits[i]
-                if end == 0:
-                    nl, nr = (low[i] if high[i] == left else high[i]), right
+        if maxing(p):
+            best = -inf
+            for played, nl, nr in moves:
+                hm[p] ^= played
+                if hm[p]:
+                    v = alphabeta(q, nl, nr, top, 0, p, alpha, beta)
                 else:
-                    nl, nr = left, (low[i] if high[i] == right else high[i])
-            hm[p] ^= played
-            if hm[p]:
-                v = node(q, nl, nr, top, 0, p, alpha, beta)
-            else:
-                v = leaf("domino", p, top, p)
-            hm[p] ^= played
-            if maximizing is None:
-                if best_vec is None or v[me] > best_vec[me]:
-                    best_vec = v
-                continue
-            if maxing:
+                    v = leaf("domino", p, top, p)
+                hm[p] ^= played
                 if v > best:
                     best = v
                 if best > alpha:
                     alpha = best
+                if alpha >= beta:
+                    break
+            return best
+        best = inf
+        for played, nl, nr in moves:
+            hm[p] ^= played
+            if hm[p]:
+                v = alphabeta(q, nl, nr, top, 0, p, alpha, beta)
             else:
-                if v < best:
-                    best = v
-                if best < beta:
-                    beta = best
+                v = leaf("domino", p, top, p)
+            hm[p] ^= played
+            if v < best:
+                best = v
+            if best < beta:
+                beta = best
             if alpha >= beta:
                 break
-        return best_vec if maximizing is None else best
+        return best
 
-    return node
+    side_of = mover_index if mover_index is not None else {}  # max^n: always given
+
+    def maxn(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
+             alpha: float, beta: float) -> _Value:
+        moves = moves_of(hm[p], left, right)
+        if not moves:
+            return no_placement(p, left, right, top, drew, lp, alpha, beta)
+        if len(moves) > 1:
+            nodes[0] += 1
+            if nodes[0] > node_limit:
+                raise SolveLimit
+        q = nxt[p]
+        me = side_of[p]
+        best_vec: list[float] | None = None
+        for played, nl, nr in moves:
+            hm[p] ^= played
+            if hm[p]:
+                v = maxn(q, nl, nr, top, 0, p, alpha, beta)
+            else:
+                v = leaf("domino", p, top, p)
+            hm[p] ^= played
+            if best_vec is None or v[me] > best_vec[me]:
+                best_vec = v
+        return best_vec
+
+    recurse.append(alphabeta if maximizing is not None else maxn)
+    return recurse[0]
+
+
+# --- playouts ------------------------------------------------------------------------------
+
+_ROLLOUT_SCORES: dict[tuple[int, int], dict[Tile, float]] = {}
+
+
+def _rollout_scores(rs: Ruleset) -> dict[Tile, float]:
+    """``policy.rollout_move``'s score of each tile before the follow bonus (half its pips
+    under the variant's values, 4 more for a double), by the set and 0-0's value."""
+    key = (rs.max_pip, rs.zero_double_value)
+    got = _ROLLOUT_SCORES.get(key)
+    if got is None:
+        got = _ROLLOUT_SCORES[key] = {t: 0.5 * rs.pip(t) + (4.0 if t[0] == t[1] else 0.0)
+                                      for t in full_set(rs.max_pip)}
+    return got
+
+
+def _places(hand: list[Tile], left: int, right: int, pairs: bool) -> list[tuple[Tile, int]]:
+    """The placements, in ``legal_moves``' order: (tile, end) with end 0 left, 1 right, and
+    2 for kozel's pair of doubles (left's double on the left, right's on the right)."""
+    places: list[tuple[Tile, int]] = []
+    for t in hand:
+        a, b = t
+        if a == left or b == left:
+            places.append((t, 0))
+        if a == right or b == right:
+            places.append((t, 1))
+    if pairs and left != right and (left, left) in hand and (right, right) in hand:
+        places.append(((left, left), 2))
+    return places
+
+
+def _greedy(places: list[tuple[Tile, int]], hand: list[Tile], left: int, right: int,
+            base: dict[Tile, float]) -> tuple[Tile, int]:
+    """``rollout_move``'s greedy choice: pips shed, a double down, and 3 for each other
+    tile in hand showing the number exposed; the first of equals. Every score is a small
+    multiple of a half, so the sums are the same floats as rollout_move's."""
+    showing: dict[int, int] = {}  # tiles in hand showing each number (its own tile too)
+    for a, b in hand:
+        showing[a] = showing.get(a, 0) + 1
+        if b != a:
+            showing[b] = showing.get(b, 0) + 1
+    best, best_score = places[0], -1e9
+    for m in places:
+        u0, e = m
+        score = base[u0]
+        if e == 2:
+            score += base[(right, right)]
+        else:
+            touch = left if e == 0 else right
+            score += 3.0 * (showing[u0[1] if u0[0] == touch else u0[0]] - 1)
+        if score > best_score:
+            best, best_score = m, score
+    return best
+
+
+def _stuck(hands: list[list[Tile]], seated: list[bool], n: int, p: int, left: int,
+           right: int) -> bool:
+    """The block check at the start of ``p``'s turn: no seated player, ``p`` first, holds a
+    tile that fits either end (RULES.md 1.7)."""
+    for j in range(n):
+        q = p + j if p + j < n else p + j - n
+        if seated[q]:
+            for a, b in hands[q]:
+                if a == left or b == left or a == right or b == right:
+                    return False
+    return True
+
+
+def playout(s: HandState, rng: random.Random, greed: float) -> int:
+    """Play line world ``s`` (``supported`` rules, the lead made) to its end in place,
+    exactly as ``search.Search._playout``'s loop of ``legal_moves``, ``rollout_move`` and
+    ``advance`` plays it (the same moves for the same draws of ``rng``), and return the
+    moves made. Why a loop of its own: the playouts are much of the expert's time on a
+    line, and here a move costs no Move object, no legal list and no event.
+
+    What it keeps is what settlement reads (hands, boneyard, the line, the last placer, the
+    pass penalties, how the hand ended); the move history is not written, as in the
+    solve's end positions. The engine's order is kept: placements tile by tile in hand
+    order, the left end before the right, kozel's pair of doubles last; a drawn tile goes
+    to the end of the hand; the block check runs at the start of each turn once nothing can
+    be drawn."""
+    rs, n = s.rs, s.n
+    hands, bone, seated = s.hands, s.boneyard, s.seated
+    lay: LineLayout = s.layout  # type: ignore[assignment]  # a plain line (``supported``)
+    tiles, left, right = lay.tiles, lay.left, lay.right
+    base = _rollout_scores(rs)
+    reserve = rs.reserve_for(n) if rs.draw_policy != NONE else len(bone)
+    until, pairs, penalty, half = rs.draw_policy == DRAW_UNTIL, rs.pair_of_doubles, \
+        rs.pass_penalty, rs.stake // 2
+    p, drew, lp, passes, moves = s.to_move, s.drew, s.last_placer, s.passes_in_row, 0
+    rand = rng.random
+    while True:
+        hand = hands[p]
+        places = _places(hand, left, right, pairs)
+        k = len(places)
+        moves += 1
+        if not k:
+            if len(bone) - reserve > 0 and (until or drew == 0):
+                hand.append(bone.pop(0))
+                drew += 1
+                continue
+            passes += 1
+            if penalty and lp is not None and lp != p:
+                # vn_iwin: the passer pays half a stake to the most recent placer.
+                s.transfers.append((p, lp, half))
+        else:
+            if k == 1:
+                t, end = places[0]
+            elif rand() >= greed:
+                t, end = places[int(rand() * k)]
+            else:
+                t, end = _greedy(places, hand, left, right, base)
+            hand.remove(t)
+            if end == 2:
+                tiles.insert(0, t)
+                hand.remove((right, right))
+                tiles.append((right, right))
+            elif end == 0:
+                other = t[1] if t[0] == left else t[0]
+                tiles.insert(0, (other, left))
+                left = other
+            else:
+                other = t[1] if t[0] == right else t[0]
+                tiles.append((right, other))
+                right = other
+            lp, passes = p, 0
+            if not hand:
+                termination: Termination = "domino"
+                break
+        # The next seated player's turn; once nothing can be drawn, the block check.
+        p = p + 1 if p + 1 < n else 0
+        while not seated[p]:
+            p = p + 1 if p + 1 < n else 0
+        drew = 0
+        if len(bone) <= reserve and _stuck(hands, seated, n, p, left, right):
+            termination = "blocked"
+            break
+    lay.left, lay.right = left, right
+    s.to_move, s.last_placer, s.passes_in_row, s.drew = p, lp, passes, drew
+    s.phase, s.termination, s.by_default = OVER_PHASE, termination, False
+    s.winner = p if termination == "domino" else None
+    return moves

@@ -5,7 +5,8 @@ consistent with everything it has seen (``domino.play.resample.resample``, the e
 ``ResampleFromInfostate``). Every candidate move is tried in the
 same worlds (paired comparison, so luck of the deal cancels out between candidates) and the
 world is played to the end through the engine's fast path (``game.advance`` +
-``legal_moves``, settled once at the end by ``settle.hand_result``): by a playout policy, or, once few tiles remain, by an exact alpha-beta
+``legal_moves``, settled once at the end by ``settle.hand_result``; on a plain line by ``linesolve.playout``,
+the same moves without the engine's objects): by a playout policy, or, once few tiles remain, by an exact alpha-beta
 search of that world. The hand's settlement, turned into a number by ``evaluate.Utility``,
 is the value. A candidate that is clearly worse than the best (its paired difference more
 than three standard errors below zero) stops receiving worlds, so the budget goes to the
@@ -46,13 +47,13 @@ from typing import Any
 
 from ..hand.layout import TreeLayout
 from ..hand.moves import PLACE, Move
-from ..hand.state import HandState, advance, legal_moves
+from ..hand.state import PLAY_PHASE, HandState, advance, legal_moves
 from ..play.resample import Knowledge, infer, resample
 from ..play.view import View
 from ..rules.ruleset import LayoutKind
 from ..settlement.settle import hand_result
 from . import linesolve
-from .evaluate import Utility, sides_of
+from .evaluate import Utility, side_values, sides_of
 from .inference import PlayWeighted
 from .mirrors import arm_classes
 from .policy import PLACING, move_weight, playable, rollout_move, score_move
@@ -168,6 +169,7 @@ class Search:
             self.side_utilities = [Utility(v.rs, v.players, side[0], v.hand_number, v.seated,
                                            v.match_totals, cfg.win_bonus) for side in sides]
             self.side_index = {p: i for i, side in enumerate(sides) for p in side}
+            self._side_values = side_values(self.side_utilities)
         self.budget = cfg.evaluations if budget is None else max(1, int(budget))
         self.values: list[list[float]] = [[] for _ in self.candidates]
         self.active = list(range(len(self.candidates)))
@@ -191,6 +193,10 @@ class Search:
         # repeated one costs one evaluation instead of a new solve.
         self._solved: dict[tuple[Any, ...], float] = {}
         self._line = linesolve.supported(v.rs)
+        # The values of the line solves' end positions in the world being evaluated
+        # (``linesolve.solve``'s ``shared``), and that world's key.
+        self._leaves: dict[Any, Any] = {}
+        self._leaves_world: tuple[Any, ...] = ()
         # The playout seed of the world being evaluated (``SearchConfig.common_numbers``).
         self._playout_seed = 0
         self._line_aborts = 0
@@ -429,6 +435,8 @@ class Search:
         elif remaining <= cfg.endgame_tiles:
             solver, limit, per = self._general_solve, cfg.node_limit, SOLVE_NODES_PER_EVALUATION
         if solver is not None:
+            if world_key is not self._leaves_world:
+                self._leaves_world, self._leaves = world_key, {}
             nodes = [0]
             try:
                 value = solver(s, limit, nodes)
@@ -458,10 +466,10 @@ class Search:
     def _line_solve(self, s: HandState, limit: int, nodes: list[int]) -> float:
         """The exact value of line world ``s`` for the deciding side, on bit masks."""
         if self.side_utilities is None:
-            return linesolve.solve(s, self.utility, self.utility.maximizing, limit, nodes)
-        utilities = self.side_utilities
-        vector = linesolve.solve(s, lambda r: [u(r) for u in utilities], None, limit, nodes,
-                                 self.side_index)
+            return linesolve.solve(s, self.utility, self.utility.maximizing, limit, nodes,
+                                   shared=self._leaves)
+        vector = linesolve.solve(s, self._side_values, None, limit, nodes,
+                                 self.side_index, self._leaves)
         return vector[self.side_index[self.view.seat]]
 
     @staticmethod
@@ -471,6 +479,9 @@ class Search:
     def _playout(self, s: HandState, rng: random.Random) -> tuple[float, float]:
         """Play ``s`` to its end; return its value and the work done, in line moves."""
         greed = self.cfg.greed
+        if self._line and s.phase == PLAY_PHASE:
+            moves = linesolve.playout(s, rng, greed)
+            return self.utility(hand_result(s)), moves * self._move_weight
         moves = 0
         placed = 0
         while not s.over:

@@ -1,0 +1,123 @@
+"""The search's speed-ups give the same values as the code they replace (DECISIONS E-84).
+
+The search's own line playout against the engine's loop, on random worlds.
+
+``linesolve.playout`` replaces, on a plain line, the playout loop of ``legal_moves``,
+``policy.rollout_move`` and ``game.advance`` (a speed-up, DECISIONS E-84): for the same
+random stream it must make the same moves, end the hand the same way and leave the same
+settlement, in every line variant the search plays it in (draws under both policies,
+vn_iwin's pass penalties and seats that have left, kozel's pair of doubles). A search with
+the same seed then chooses the same move with the same figures.
+
+``evaluate.side_values``, the max^n solve's values of a result for every side at once,
+against each side's ``Utility``: the same floats (kozel's records, RULES.md 2.5).
+
+RULES.md: 1.5, 1.7, 2.3, 2.5 (a playout ends, draws and pays as the engine does; records)
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino.ai import linesolve
+from domino.ai.evaluate import Utility, side_values, sides_of
+from domino.ai.policy import playable, rollout_move
+from domino.hand.moves import LEAVE, Move
+from domino.hand.state import MatchContext, advance, legal_moves, new_hand
+from domino.play.step import apply_unchecked
+from domino.rules.ruleset import get_ruleset
+from domino.settlement.settle import HandResult, hand_result
+
+CASES = [
+    ("block", {"players": 2}),
+    ("block", {"players": 4, "partnership": True}),
+    ("draw", {"players": 2}),
+    ("draw", {"players": 4}),
+    ("vn_traditional", {"players": 4}),
+    ("vn_iwin", {"players": 3}),
+    ("vn_iwin", {"players": 4}),
+    ("kozel", {"players": 4}),
+    ("kozel", {"players": 2}),
+]
+
+
+def _worlds(rs, seed: int, count: int):
+    """Positions part-way through random hands, some with a seat gone where one may leave."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        s = new_hand(rs, MatchContext(), rng)
+        apply_unchecked(s, playable(legal_moves(s))[0])
+        if not s.over and rs.leave_allowed and rng.random() < 0.3:
+            apply_unchecked(s, Move(LEAVE))
+        for _ in range(rng.randrange(0, 16)):
+            if s.over:
+                break
+            moves = playable(legal_moves(s))
+            apply_unchecked(s, moves[rng.randrange(len(moves))])
+        if s.over or not linesolve.applicable(s):
+            continue
+        made += 1
+        yield s
+
+
+def _engine_playout(s, rng: random.Random, greed: float) -> int:
+    """The loop ``Search._playout`` runs off a line: the reference."""
+    moves = 0
+    while not s.over:
+        move = rollout_move(s, legal_moves(s), rng, greed)
+        advance(s, move)
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize(("variant", "options"), CASES)
+def test_line_playout_plays_as_the_engine(variant: str, options: dict) -> None:
+    rs = get_ruleset(variant, options)
+    assert linesolve.supported(rs)
+    for i, s in enumerate(_worlds(rs, 7 + len(variant), 60)):
+        for greed in (0.0, 0.6, 1.0):
+            a, b = s.copy(), s.copy()
+            ra, rb = random.Random(i), random.Random(i)
+            moves_a = _engine_playout(a, ra, greed)
+            moves_b = linesolve.playout(b, rb, greed)
+            assert moves_b == moves_a
+            assert ra.random() == rb.random()  # the same numbers drawn
+            assert (b.termination, b.winner, b.last_placer) == (a.termination, a.winner,
+                                                                a.last_placer)
+            assert [sorted(h) for h in b.hands] == [sorted(h) for h in a.hands]
+            assert b.hands == a.hands  # the same order too (a drawn tile goes last)
+            assert b.boneyard == a.boneyard
+            assert b.transfers == a.transfers
+            assert b.layout.tiles == a.layout.tiles
+            assert (b.layout.left, b.layout.right) == (a.layout.left, a.layout.right)
+            ra_, rb_ = hand_result(a), hand_result(b)
+            assert rb_.delta == ra_.delta
+            assert rb_.ranking == ra_.ranking
+
+
+
+@pytest.mark.parametrize(("variant", "players", "hand_number", "totals", "seated"), [
+    ("kozel", 4, 1, None, None),
+    ("kozel", 4, 2, [0, 0, 0, 0], None),
+    ("kozel", 4, 3, [95, 20, 0, 14], None),
+    ("kozel", 3, 2, [40, 0, 88], None),
+    ("vn_iwin", 4, 1, None, [True, False, True, True]),
+    ("vn_traditional", 4, 1, None, None),
+])
+def test_side_values_are_each_sides_utility(variant: str, players: int, hand_number: int,
+                                            totals: list[int] | None,
+                                            seated: list[bool] | None) -> None:
+    rs = get_ruleset(variant, {"players": players})
+    utilities = [Utility(rs, players, side[0], hand_number, seated, totals)
+                 for side in sides_of(rs, players)]
+    values = side_values(utilities)
+    assert (values.__name__ == "values") == (rs.standing == "record")  # the joint path
+    rng = random.Random(players * 31 + hand_number)
+    for _ in range(300):
+        delta = [rng.randrange(-40, 60) for _ in range(players)]
+        result = HandResult("domino", 0, None, None, list(range(players)), [0] * players,
+                            delta)
+        assert values(result) == [u(result) for u in utilities]
