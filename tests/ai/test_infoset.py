@@ -12,6 +12,8 @@ import dataclasses
 import itertools
 import random
 
+import pytest
+
 from domino import Match
 from domino.ai import linesolve
 from domino.ai.agents import ExpertAgent
@@ -150,3 +152,10 @@ def test_finds_a_move_that_wins_in_every_world_the_seat_cannot_rule_out():
                 assert search.run() == m
                 found += 1
     assert found >= 3
+
+
+def test_refuses_more_than_two_sides():
+    m = Match.new("block", {"players": 3}, seed=1)
+    v = view(m.hand, m.to_move)
+    with pytest.raises(ValueError):
+        InfosetSearch(v, m.legal(), random.Random(0), CFG)

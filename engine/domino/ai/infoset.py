@@ -23,8 +23,8 @@ OpenSpiel's ISMCTS bot does (Cowling, Powley and Whitehouse's single-observer IS
   of a perfect-information value costs little, and it is much less noisy than a playout.
 
 The move played is the root's most visited child (its mean value breaks ties). Values are
-the deciding side's (``evaluate.Utility``); every other side minimises them, so this is a
-search for two sides (two players, or two teams): a level sets it only where that holds.
+the deciding side's (``evaluate.Utility``) and the other side minimises them: a search for
+two sides (two players, or two teams), which refuses more (ValueError).
 
 Work is counted in evaluations, as ``search.Search`` counts it (moves applied, solve nodes,
 sampling), so a budget gives the same move for the same seed on any machine and bounds the
@@ -44,7 +44,7 @@ from ..play.resample import Knowledge, infer, resample
 from ..play.view import View
 from ..settlement.settle import hand_result
 from . import linesolve
-from .evaluate import Utility
+from .evaluate import Utility, sides_of
 from .inference import PlayWeighted
 from .policy import PLACING, move_weight, playable, rollout_move, score_move
 from .search import (
@@ -98,6 +98,8 @@ class InfosetSearch:
 
     def __init__(self, v: View, legal: list[Move], rng: random.Random, cfg: SearchConfig,
                  budget: int | None = None, sampler: Sampler | None = None) -> None:
+        if len(sides_of(v.rs, v.players)) != 2:
+            raise ValueError("the information-set search is for two sides (players or teams)")
         self.view = v
         self.cfg = cfg
         self.rng = rng
