@@ -29,7 +29,9 @@ two sides (two players, or two teams), which refuses more (ValueError).
 Work is counted in evaluations, as ``search.Search`` counts it (moves applied, solve nodes,
 sampling), so a budget gives the same move for the same seed on any machine and bounds the
 time. The interface is ``search.Search``'s as ``agents.SearchAgent`` uses it: ``step``,
-``done``, ``run``, ``best``, ``ranking``, ``progress``.
+``done``, ``run``, ``best``, ``ranking``, ``progress``. No level uses it yet (DECISIONS
+E-80: in two-player block it played even with the flat search, against it and against
+OpenSpiel's ISMCTS, at more time per decision).
 """
 
 from __future__ import annotations
