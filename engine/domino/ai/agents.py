@@ -22,6 +22,7 @@ from ..hand.moves import Move
 from ..play.resample import infer
 from ..play.view import View
 from ..rules.ruleset import Ruleset
+from .infoset import InfosetSearch
 from .levels import EXPERT, HARD, Level, level_settings
 from .policy import easy_move, heaviest, medium_move, playable, score_move
 from .search import Search, SearchConfig, position_seed
@@ -168,7 +169,7 @@ class SearchAgent(Agent):
         return beginner_move(view, moves, r, lv)
 
     def start(self, view: View, legal_moves: list[Move],
-              rng: random.Random | None = None) -> Search:
+              rng: random.Random | None = None) -> Search | InfosetSearch:
         """A search object for this decision; call ``step`` on it, then ``best``.
 
         The search is seeded from the position (``search.position_seed`` of the view), not
@@ -179,8 +180,10 @@ class SearchAgent(Agent):
         does for every other agent (a match's other computer seats play as before)."""
         if rng is not None:
             rng.random()
-        return Search(view, list(legal_moves), random.Random(position_seed(view)),
-                      self.config_for(view.rs), self.budget)
+        cfg = self.config_for(view.rs)
+        kind = InfosetSearch if cfg.infoset else Search
+        return kind(view, list(legal_moves), random.Random(position_seed(view)), cfg,
+                    self.budget)
 
     def think(self, view: View, legal_moves: list[Move], rng: random.Random | None = None,
               chunk: int = 32) -> Iterator[dict[str, Any]]:

@@ -93,6 +93,12 @@ class SearchConfig:
     # Added to a world's value when the deciding side wins the hand in it, taken away when
     # another side does (``evaluate.Utility``'s ``win_bonus``; 0: points alone).
     win_bonus: float = 0.0
+    # Search the information set instead of sampled worlds one by one (``infoset``: one
+    # tree over what the seat sees, UCB with this exploration constant in the value's units,
+    # leaves solved exactly from this many tiles in hands and drawable; a two-sided search).
+    infoset: bool = False
+    infoset_exploration: float = 10.0
+    infoset_solve_tiles: int = 8
 
 
 SOLVE_NODES_PER_EVALUATION = 6
