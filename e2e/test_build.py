@@ -6,6 +6,7 @@ import hashlib
 import json
 import re
 import zipfile
+from pathlib import Path
 
 import build
 
@@ -34,9 +35,11 @@ def test_dist_holds_what_the_page_needs_and_the_service_worker_lists_it():
     assert sorted(p.name for p in (dist / "micropython").iterdir()) == sorted(
         build.MICROPYTHON_FILES)
     assert not list((dist / "pyscript").glob("*.map"))
-    # Only the PyScript chunks the site uses: no terminal, editor, TOML or zip chunks.
+    # Only the PyScript chunks the site uses: no terminal, editor, TOML or zip chunks; and,
+    # where the build had mpy-cross, PyScript's own package as bytecode (W-96).
+    pack = {Path(build.PYSCRIPT_MPY).name} if manifest["pyscript_bytecode"] else set()
     assert {p.name for p in (dist / "pyscript").iterdir()} == build.pyscript_files(
-        build.NODE_MODULES / "@pyscript" / "core" / "dist")
+        build.NODE_MODULES / "@pyscript" / "core" / "dist") | pack
     assert not [p for p in (dist / "pyscript").iterdir()
                 if p.name.startswith(("xterm", "codemirror", "toml", "zip"))]
     sw = (dist / "sw.js").read_text()
