@@ -42,16 +42,14 @@ from typing import Any
 
 from ..hand.moves import Move
 from ..hand.state import HandState, advance, legal_moves
-from ..play.resample import Knowledge, infer, resample
+from ..play.resample import Knowledge, infer
 from ..play.view import View
 from ..settlement.settle import hand_result
 from . import linesolve
 from .evaluate import Utility, sides_of
-from .inference import PlayWeighted
-from .policy import PLACING, move_weight, playable, rollout_move, score_move
+from .policy import PLACING, move_weight, playable, score_move
 from .search import (
     EVALUATION_OVERHEAD,
-    INFER_DEAL_EVALUATIONS,
     LINE_NODES_PER_EVALUATION,
     MOVES_PER_EVALUATION,
     SOLVE_NODES_PER_EVALUATION,
@@ -59,6 +57,8 @@ from .search import (
     SearchConfig,
     _solve,
     move_cost,
+    rollout,
+    world_sampler,
 )
 
 # Dealing one world (``resample``), in evaluations: measured 20 us against 130-145 us per
@@ -106,13 +106,7 @@ class InfosetSearch:
         self.cfg = cfg
         self.rng = rng
         self.k: Knowledge = infer(v)
-        self._sample_cost = 0.0
-        if sampler is None and cfg.infer_worlds > 1 and cfg.infer_firmness > 0:
-            weighted = PlayWeighted(v, self.k, cfg.infer_worlds, cfg.infer_firmness)
-            if weighted.events:
-                sampler = weighted.sample
-                self._sample_cost = cfg.infer_worlds * INFER_DEAL_EVALUATIONS
-        self._sample: Sampler = sampler or resample
+        self._sample, self._sample_cost = world_sampler(v, self.k, cfg, sampler)
         self.candidates = playable(list(legal))
         self.utility = Utility(v.rs, v.players, v.seat, v.hand_number, v.seated,
                                v.match_totals, cfg.win_bonus)
@@ -261,11 +255,5 @@ class InfosetSearch:
                 return value, max(1.0, nodes[0] / per)
             except linesolve.SolveLimit:  # too deep: a playout instead
                 cost = limit / per
-        moves = 0
-        rng = self.rng
-        greed = cfg.greed
-        while not s.over:
-            legal = legal_moves(s)
-            advance(s, rollout_move(s, legal, rng, greed))
-            moves += 1
+        moves, _ = rollout(s, self.rng, cfg.greed)
         return self.utility(hand_result(s)), cost + moves * self._move_weight / MOVES_PER_EVALUATION

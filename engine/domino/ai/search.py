@@ -128,6 +128,34 @@ def move_cost(kind: LayoutKind) -> float:
 
 _Abort = linesolve.SolveLimit  # an exact solve ran past its node limit
 
+
+def world_sampler(v: View, k: Knowledge, cfg: SearchConfig,
+                  sampler: Sampler | None) -> tuple[Sampler, float]:
+    """Where a search's worlds come from, and what dealing one costs on top of its
+    evaluations: ``sampler`` when given (a benchmark's own: bounds that search the true deal),
+    else worlds weighed by the others' plays when ``cfg`` asks for it and the view holds plays
+    to weigh (a weighed world deals ``infer_worlds`` candidates and weighs each), else the
+    engine's ``resample`` (nothing more to pay)."""
+    if sampler is None and cfg.infer_worlds > 1 and cfg.infer_firmness > 0:
+        weighted = PlayWeighted(v, k, cfg.infer_worlds, cfg.infer_firmness)
+        if weighted.events:
+            return weighted.sample, cfg.infer_worlds * INFER_DEAL_EVALUATIONS
+    return sampler or resample, 0.0
+
+
+def rollout(s: HandState, rng: random.Random, greed: float) -> tuple[int, int]:
+    """Play ``s`` to its end by the rollout policy (``policy.rollout_move``) through the
+    engine's own moves; return (moves made, placements among them): a search counts its
+    work by them."""
+    moves = 0
+    placed = 0
+    while not s.over:
+        move = rollout_move(s, legal_moves(s), rng, greed)
+        advance(s, move)
+        moves += 1
+        placed += move.kind in PLACING
+    return moves, placed
+
 # A source of worlds: (view, rng, knowledge) -> a complete HandState consistent with the view.
 Sampler = Callable[[View, random.Random, Knowledge], HandState]
 
@@ -150,20 +178,10 @@ class Search:
     def __init__(self, v: View, legal: list[Move], rng: random.Random, cfg: SearchConfig,
                  budget: int | None = None, sampler: Sampler | None = None) -> None:
         self.view = v
-        # Where worlds come from: the engine's ``resample`` for every agent. A benchmark may
-        # pass its own (benchmarks/ai_decisions.py: bounds that search the true deal).
         self.cfg = cfg
         self.rng = rng
         self.k: Knowledge = infer(v)
-        # What sampling a world costs on top of its evaluations: nothing for the plain
-        # sampler; a weighed world deals ``infer_worlds`` candidates and weighs each.
-        self._sample_cost = 0.0
-        if sampler is None and cfg.infer_worlds > 1 and cfg.infer_firmness > 0:
-            weighted = PlayWeighted(v, self.k, cfg.infer_worlds, cfg.infer_firmness)
-            if weighted.events:
-                sampler = weighted.sample
-                self._sample_cost = cfg.infer_worlds * INFER_DEAL_EVALUATIONS
-        self._sample: Sampler = sampler or resample
+        self._sample, self._sample_cost = world_sampler(v, self.k, cfg, sampler)
         self.candidates = playable(list(legal))
         self.legal = list(legal)
         self.utility = Utility(v.rs, v.players, v.seat, v.hand_number, v.seated,
@@ -488,14 +506,7 @@ class Search:
         if self._line and s.phase == PLAY_PHASE:
             moves = linesolve.playout(s, rng, greed)
             return self.utility(hand_result(s)), moves * self._move_weight
-        moves = 0
-        placed = 0
-        while not s.over:
-            legal = legal_moves(s)
-            move = rollout_move(s, legal, rng, greed)
-            advance(s, move)
-            moves += 1
-            placed += move.kind in PLACING
+        moves, placed = rollout(s, rng, greed)
         work = moves * self._move_weight
         if s.rs.blocker_mode:
             work += LOOK_BACK_MOVES * placed
