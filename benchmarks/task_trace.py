@@ -25,8 +25,13 @@ of each per run; `current` and `baseline_medians` give both builds' medians of t
 CPU time is what a change of the page can shorten, wall time what the player meets on this
 shared machine.
 
+A hand is vn_traditional with four computers at the page's default speed; `--match FRAGMENT`
+plays another (a deep link's fragment without its seed, e.g. `variant=kozel&players=4&seats=ai,
+ai,ai,ai`), and `--speed instant` sets the page's speed setting first (as browser_ai.py does:
+the computers' moves arrive with no pause between them).
+
 Usage: python benchmarks/task_trace.py [cold|reload|hand] [--runs N] [--over MS] [--seed S]
-       [--baseline REV]
+       [--baseline REV] [--match FRAGMENT] [--speed SPEED]
 """
 
 import argparse
@@ -123,9 +128,17 @@ def traced(browser: Any, page: Any, action) -> bytes:
     return browser.stop_tracing()
 
 
-def one_run(browser: Any, base: str, what: str, seed: int, over: float) -> dict[str, Any]:
-    """One cold load, reload or hand, traced; its long tasks."""
+HAND = "variant=vn_traditional&players=4&seats=ai,ai,ai,ai"
+
+
+def one_run(browser: Any, base: str, what: str, seed: int, over: float,
+            match: str = HAND, speed: str | None = None) -> dict[str, Any]:
+    """One cold load, reload or hand (the deep link `match` at the page's speed `speed`, or
+    its default), traced; its long tasks."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    if speed:
+        settings = json.dumps(json.dumps({"speed": speed}))
+        context.add_init_script(f"localStorage.setItem('domino.settings', {settings})")
     try:
         page = context.new_page()
 
@@ -145,8 +158,7 @@ def one_run(browser: Any, base: str, what: str, seed: int, over: float) -> dict[
             return long_tasks(traced(browser, page, load), over)
         page.close()
         page = context.new_page()
-        follow_link(page, base + f"index.html#variant=vn_traditional&players=4&seed={seed}"
-                    "&seats=ai,ai,ai,ai")
+        follow_link(page, base + f"index.html#{match}&seed={seed}")
         hand = traced(browser, page, lambda: page.wait_for_selector(
             "#result:not([hidden])", timeout=600_000))
         out = long_tasks(hand, over)
@@ -174,6 +186,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--baseline", metavar="REV",
                         help="cold loads only: alternate with this git revision's build")
+    parser.add_argument("--match", default=HAND, metavar="FRAGMENT",
+                        help="hand only: the deep link's fragment, without its seed")
+    parser.add_argument("--speed", choices=["slow", "normal", "fast", "instant"],
+                        help="hand only: the page's speed setting")
     args = parser.parse_args()
     if args.baseline and args.what != "cold":
         parser.error("--baseline compares cold loads only")
@@ -191,7 +207,8 @@ def main() -> None:
             for r in range(args.runs):
                 if args.baseline and r % 2:  # alternate which build meets the machine first
                     baseline_runs.append(one_run(browser, other_base, "cold", 0, args.over))
-                runs.append(one_run(browser, base, args.what, args.seed + r, args.over))
+                runs.append(one_run(browser, base, args.what, args.seed + r, args.over,
+                                    args.match, args.speed))
                 if args.baseline and not r % 2:
                     baseline_runs.append(one_run(browser, other_base, "cold", 0, args.over))
             browser.close()
