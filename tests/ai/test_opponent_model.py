@@ -67,9 +67,10 @@ def _distinct(s, legal):
     return out
 
 
-def reference(s, u: Utility, blend: float) -> float:
-    """The blended value of ``s`` by the engine's moves: the deciding side's best, the other
-    side's ``(1 - blend)`` min plus ``blend`` mean over its replies."""
+def reference(s, u: Utility, blend: float, own: float = 0.0) -> float:
+    """The blended value of ``s`` by the engine's moves: the deciding side's ``(1 - own)``
+    max plus ``own`` mean over its moves, the other side's ``(1 - blend)`` min plus
+    ``blend`` mean over its replies."""
     while True:
         if s.over:
             return u(hand_result(s))
@@ -81,20 +82,20 @@ def reference(s, u: Utility, blend: float) -> float:
     for m in _distinct(s, legal):
         child = s.copy()
         advance(child, m)
-        values.append(reference(child, u, blend))
+        values.append(reference(child, u, blend, own))
     if u.maximizing(s.to_move):
-        return max(values)
+        return (1 - own) * max(values) + own * sum(values) / len(values)
     return (1 - blend) * min(values) + blend * sum(values) / len(values)
 
 
 @pytest.mark.parametrize("variant", ["block", "draw"])
-@pytest.mark.parametrize("blend", [0.0, 0.3, 1.0])
-def test_blended_solve_matches_the_engines_recursion(variant, blend):
+@pytest.mark.parametrize(("blend", "own"), [(0.0, 0.0), (0.3, 0.0), (1.0, 0.0), (0.5, 0.4)])
+def test_blended_solve_matches_the_engines_recursion(variant, blend, own):
     rs = get_ruleset(variant, {"players": 2})
     for s in _worlds(rs, seed=5, count=4, plies=(6, 30), most=8):
         u = Utility(rs, 2, s.to_move, 1)
-        want = reference(s.copy(), u, blend)
-        got = linesolve.solve(s.copy(), u, u.maximizing, 10**6, [0], blend=blend)
+        want = reference(s.copy(), u, blend, own)
+        got = linesolve.solve(s.copy(), u, u.maximizing, 10**6, [0], blend=blend, own_blend=own)
         assert got == pytest.approx(want, abs=1e-9), (s.hands, s.boneyard)
 
 

@@ -88,20 +88,20 @@ _Value = Any
 def solve(s: HandState, value: Callable[[HandResult], float],
           maximizing: Callable[[int], bool], node_limit: int, nodes: list[int],
           mover_index: None = None, shared: dict[Any, Any] | None = None,
-          blend: float = 0.0) -> float: ...
+          blend: float = 0.0, own_blend: float = 0.0) -> float: ...
 
 
 @overload
 def solve(s: HandState, value: Callable[[HandResult], list[float]],
           maximizing: None, node_limit: int, nodes: list[int],
           mover_index: dict[int, int], shared: dict[Any, Any] | None = None,
-          blend: float = 0.0) -> list[float]: ...
+          blend: float = 0.0, own_blend: float = 0.0) -> list[float]: ...
 
 
 def solve(s: HandState, value: Callable[[HandResult], Any],
           maximizing: Callable[[int], bool] | None, node_limit: int, nodes: list[int],
           mover_index: dict[int, int] | None = None, shared: dict[Any, Any] | None = None,
-          blend: float = 0.0) -> float | list[float]:
+          blend: float = 0.0, own_blend: float = 0.0) -> float | list[float]:
     """The exact value of world ``s`` (which ``applicable`` accepts and is not over).
 
     With ``maximizing`` (two sides): alpha-beta, ``value`` returning one number for the side
@@ -126,9 +126,12 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     other side answer every move knowing the deciding seat's hand and play perfectly
     against it; with ``blend`` each of the other side's positions is worth ``(1 - blend)``
     times its best reply plus ``blend`` times the mean over its replies (a player who
-    misses the best reply some of the time). That value needs every reply's exact value,
-    so no cut-offs: each position is searched once, its value kept by position for the
-    rest of the solve (a transposition table), and every position counts as a node.
+    misses the best reply some of the time). ``own_blend`` does the same for the
+    maximizing side's own later moves (``max`` in place of ``min``): a seat that will not
+    see the other's tiles either, so a line that needs a later guess is not valued as if
+    the guess were always right. Either value needs every reply's exact value, so no
+    cut-offs: each position is searched once, its value kept by position for the rest of
+    the solve (a transposition table), and every position counts as a node.
     """
     world = _World(s)
     # A tile fitting both ends of a line that shows one number gives the same position on
@@ -137,8 +140,9 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     twin_ends = maximizing is not None
     leaf = _leaf_of(s, world, value, nodes, shared)
     moves_of = _moves_of(s, world, twin_ends)
-    if blend and maximizing is not None:
-        node = _blended_of(world, leaf, moves_of, maximizing, node_limit, nodes, blend)
+    if (blend or own_blend) and maximizing is not None:
+        node = _blended_of(world, leaf, moves_of, maximizing, node_limit, nodes, blend,
+                           own_blend)
     else:
         node = _node_of(world, leaf, moves_of, maximizing, mover_index, node_limit, nodes)
     line: LineLayout = s.layout  # type: ignore[assignment]  # ``applicable``: a line
@@ -420,10 +424,11 @@ def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., lis
 
 def _blended_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., list[Any]],
                 maximizing: Callable[[int], bool], node_limit: int, nodes: list[int],
-                blend: float) -> Callable[..., float]:
-    """The blended solve's recursion (``solve``'s ``blend``): the maximizing side takes
-    its best move, the other side's position is worth ``(1 - blend)`` times its best
-    reply (the least value) plus ``blend`` times the mean of its replies. Every reply is
+                blend: float, own_blend: float = 0.0) -> Callable[..., float]:
+    """The blended solve's recursion (``solve``'s ``blend`` and ``own_blend``): the
+    maximizing side's position is worth ``(1 - own_blend)`` times its best move plus
+    ``own_blend`` times the mean of its moves, the other side's ``(1 - blend)`` times its
+    best reply (the least value) plus ``blend`` times the mean of its replies. Every reply is
     searched exactly (``alpha`` and ``beta`` unused), and a position's value is kept by
     everything the rest of the hand reads (the hands, the ends, who is to move, the
     tiles drawn, the last placer, the pass penalties), so a position reached again by
@@ -433,7 +438,7 @@ def _blended_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., 
     recurse: list[Callable[..., float]] = []
     no_placement = _no_placement_of(w, leaf, recurse)
     transfers = w.transfers
-    keep = 1.0 - blend
+    keep, own_keep = 1.0 - blend, 1.0 - own_blend
     table: dict[tuple[Any, ...], float] = {}
 
     def blended(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
@@ -458,7 +463,8 @@ def _blended_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., 
                 values.append(leaf("domino", p, top, p))
             hm[p] ^= played
         if maximizing(p):
-            got = max(values)
+            got = (own_keep * max(values) + own_blend * sum(values) / len(values)
+                   if own_blend else max(values))
         else:
             got = keep * min(values) + blend * sum(values) / len(values)
         table[key] = got

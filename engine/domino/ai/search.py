@@ -105,6 +105,9 @@ class SearchConfig:
     # reply plus ``opponent_blend`` times the mean over its replies (``linesolve.solve``'s
     # ``blend``; no cut-offs, so a solve visits several times the nodes).
     opponent_blend: float = 0.0
+    # The same for the deciding side's own later moves in those solves (0: off, its best
+    # move, as if it would see the other's tiles by then): ``own_blend`` times the mean.
+    own_blend: float = 0.0
 
 
 SOLVE_NODES_PER_EVALUATION = 6
@@ -497,7 +500,8 @@ class Search:
         """The exact value of line world ``s`` for the deciding side, on bit masks."""
         if self.side_utilities is None:
             return linesolve.solve(s, self.utility, self.utility.maximizing, limit, nodes,
-                                   shared=self._leaves, blend=self.cfg.opponent_blend)
+                                   shared=self._leaves, blend=self.cfg.opponent_blend,
+                                   own_blend=self.cfg.own_blend)
         vector = linesolve.solve(s, self._side_values, None, limit, nodes,
                                  self.side_index, self._leaves)
         return vector[self.side_index[self.view.seat]]
