@@ -28,6 +28,8 @@ Two simple agents written here prove the harness and are the default: ``random``
     python benchmarks/ai_vs_peers.py --hands 10
     python benchmarks/ai_vs_peers.py --agents engine:medium,engine:expert --hands 20
     python benchmarks/ai_vs_peers.py --peers ismcts --agents heaviest --simulations 200
+    python benchmarks/ai_vs_peers.py --peers ismcts --agents engine:expert --seed 70 \
+        --config '{"opponent_blend": 0.5}' --ismcts-cache /tmp/ismcts-cache
 
 Prints one JSON object on stdout and a table on stderr; win rates come with 95% Wilson
 intervals.
