@@ -445,7 +445,8 @@ def _blended_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., 
                 alpha: float, beta: float) -> float:
         moves = moves_of(hm[p], left, right)
         if not moves:
-            return no_placement(p, left, right, top, drew, lp, alpha, beta)
+            passed: float = no_placement(p, left, right, top, drew, lp, alpha, beta)
+            return passed
         key = (tuple(hm), left, right, p, top, drew, lp, tuple(transfers))
         got = table.get(key)
         if got is not None:
@@ -454,7 +455,7 @@ def _blended_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., 
         if nodes[0] > node_limit:
             raise SolveLimit
         q = nxt[p]
-        values = []
+        values: list[float] = []
         for played, nl, nr in moves:
             hm[p] ^= played
             if hm[p]:
