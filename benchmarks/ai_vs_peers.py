@@ -28,6 +28,8 @@ Two simple agents written here prove the harness and are the default: ``random``
     python benchmarks/ai_vs_peers.py --hands 10
     python benchmarks/ai_vs_peers.py --agents engine:medium,engine:expert --hands 20
     python benchmarks/ai_vs_peers.py --peers ismcts --agents heaviest --simulations 200
+    python benchmarks/ai_vs_peers.py --peers ismcts --agents engine:expert --seed 70 \
+        --config '{"opponent_blend": 0.5}' --ismcts-cache /tmp/ismcts-cache
 
 Prints one JSON object on stdout and a table on stderr; win rates come with 95% Wilson
 intervals.
@@ -232,6 +234,9 @@ class Tally:
     decisions: int = 0
     seconds: float = 0.0  # the whole hand, both sides and both engines
     agent_seconds: float = 0.0  # our agent's choose() calls only
+    # The peer bot's decisions searched (not replayed from a cache) and their time.
+    bot_decisions: int = 0
+    bot_seconds: float = 0.0
     disagreements: list[dict] = field(default_factory=list)
     known: list[dict] = field(default_factory=list)  # results that differ by a known rule
     aborted: int = 0
@@ -250,6 +255,7 @@ class Tally:
             "wilson95": [round(lo, 3), round(hi, 3)],
             "agent_decisions": self.decisions, "aborted_hands": self.aborted,
             "seconds": round(self.seconds, 1), "agent_seconds": round(self.agent_seconds, 2),
+            "bot_decisions": self.bot_decisions, "bot_seconds": round(self.bot_seconds, 2),
             "disagreement_count": len(self.disagreements),
             "disagreements": self.disagreements[:10],
             "known_rule_differences": len(self.known),
@@ -365,9 +371,69 @@ def play_dominoes(agent: Agent, bot_name: str, hands: int, seed: int,
 # --------------------------------------------------------------------------------------------
 
 
+class ReplayCache:
+    """ISMCTS's decisions kept from earlier runs, so that a run on the same ``--seed``
+    replays them instead of searching again (``--ismcts-cache DIR``).
+
+    The bot is made afresh for every hand with a seed of its own and rebuilds its tree at
+    every step, so its next action is a function of the hand's seed, the actions played so
+    far and its two random streams, which are themselves a function of the first two. A
+    decision is kept under (simulations, uct_c, the hand's seed, the actions so far) with
+    the action and both streams' states after it; a hit sets the streams to those states,
+    so every later search of the hand draws what it would have drawn. A run with the cache
+    therefore plays exactly the hands of a run without it, and two agents compared on one
+    seed pay ISMCTS's time only from the first move where they part. Each run reads every
+    ``*.pkl`` in DIR and writes its own new decisions to a file of its own (several runs
+    may share DIR)."""
+
+    def __init__(self, folder: str | None) -> None:
+        import os
+        import pickle
+
+        self.folder = folder
+        self.known: dict[tuple, tuple] = {}
+        self.new: dict[tuple, tuple] = {}
+        self.hits = 0
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+            for name in sorted(os.listdir(folder)):
+                if name.endswith(".pkl"):
+                    with open(os.path.join(folder, name), "rb") as f:
+                        self.known.update(pickle.load(f))
+
+    def step(self, bot: Any, state: Any, key: tuple) -> tuple[int, bool]:
+        """The bot's action at ``state`` (replayed when ``key`` is known), and whether it
+        was searched (not replayed)."""
+        rs, rng = bot.streams
+        got = self.known.get(key) if self.folder else None
+        if got is not None:
+            action, rs_state, rng_state = got
+            rs.set_state(rs_state)
+            rng.setstate(rng_state)
+            self.hits += 1
+            return action, False
+        action = int(bot.step(state))
+        if self.folder:
+            self.known[key] = self.new[key] = (action, rs.get_state(), rng.getstate())
+        return action, True
+
+    def save(self) -> None:
+        """Write this run's new decisions to a file of its own in the folder."""
+        if not self.folder or not self.new:
+            return
+        import os
+        import pickle
+
+        path = os.path.join(self.folder, f"run-{os.getpid()}-{int(time.time())}.pkl")
+        with open(path, "wb") as f:
+            pickle.dump(self.new, f)
+
+
 def play_openspiel_block(agent: Agent, hands: int, seed: int, simulations: int,
-                         uct_c: float) -> Tally:
-    """Our agent against OpenSpiel's ISMCTS bot, our agent taking seat 0 and 1 in turn."""
+                         uct_c: float, cache: ReplayCache | None = None) -> Tally:
+    """Our agent against OpenSpiel's ISMCTS bot, our agent taking seat 0 and 1 in turn;
+    with ``cache``, ISMCTS's decisions of earlier runs are replayed (``ReplayCache``)."""
+    cache = cache or ReplayCache(None)
     peer = OpenSpielPeer("python_block_dominoes")
     t = Tally("open_spiel python_block_dominoes 2p", getattr(agent, "name", type(agent).__name__),
               f"ismcts({simulations})")
@@ -388,7 +454,8 @@ def play_openspiel_block(agent: Agent, hands: int, seed: int, simulations: int,
             t.aborted += 1
             continue
         (lead_key,) = keys
-        state.apply_action(peer.action_for_key(0, lead_key))
+        played = [int(peer.action_for_key(0, lead_key))]
+        state.apply_action(played[0])
         mirror.match.play(legal[0])
         ok = True
         while not mirror.match.hand_over:
@@ -413,7 +480,12 @@ def play_openspiel_block(agent: Agent, hands: int, seed: int, simulations: int,
                 t.decisions += 1
                 action = peer.action_for_key(to_peer[seat], mirror.key(move, mirror.ends()))
             else:
-                action = int(bot.step(state))
+                b0 = time.perf_counter()
+                action, searched = cache.step(bot, state, (simulations, uct_c,
+                                                           seed * 1000 + h, tuple(played)))
+                if searched:  # a replayed decision took no search: not in ISMCTS's time
+                    t.bot_seconds += time.perf_counter() - b0
+                    t.bot_decisions += 1
                 move = mirror.move_for_key(peer.key_of(action))
                 if move is None:
                     disagree(t, h, "peer move illegal for us", seat=seat,
@@ -422,6 +494,7 @@ def play_openspiel_block(agent: Agent, hands: int, seed: int, simulations: int,
                     break
             mirror.match.play(move)
             state.apply_action(action)
+            played.append(int(action))
         t.seconds += time.perf_counter() - t0
         if not ok:
             t.aborted += 1
@@ -488,6 +561,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="JSON of SearchConfig fields replaced in an engine:<level> search "
                          "level's settings for the pairing's rules, e.g. "
                          "'{\"win_bonus\": 100}'")
+    ap.add_argument("--ismcts-cache", default=None, metavar="DIR",
+                    help="replay ISMCTS's decisions kept in DIR by earlier runs (the same "
+                         "hands, played exactly as without it) and keep this run's there")
     args = ap.parse_args(argv)
 
     results = []
@@ -496,8 +572,12 @@ def main(argv: list[str] | None = None) -> int:
             agent = load_agent(spec, args.seed, args.config,
                                TWO_P if opp == "ismcts" else FOUR_P)
             if opp == "ismcts":
-                tally = play_openspiel_block(agent, args.hands, args.seed, args.simulations,
-                                             args.uct_c)
+                cache = ReplayCache(args.ismcts_cache)
+                try:
+                    tally = play_openspiel_block(agent, args.hands, args.seed,
+                                                 args.simulations, args.uct_c, cache)
+                finally:
+                    cache.save()
             else:
                 tally = play_dominoes(agent, opp, args.hands, args.seed, args.pa_samples,
                                       args.pa_start_move)

@@ -315,5 +315,9 @@ class OpenSpielPeer:
         rs = np.random.RandomState(seed)
         bot = ismcts.ISMCTSBot(self.game, mcts.RandomRolloutEvaluator(1, rs), uct_c,
                                simulations, random_state=rs)
-        bot.set_resampler(self.resampler(random.Random(seed)))
+        rng = random.Random(seed)
+        bot.set_resampler(self.resampler(rng))
+        # Everything the bot's next decision depends on besides the state: its two random
+        # streams (the tree is rebuilt at every step). ``ReplayCache`` saves and restores them.
+        bot.streams = (rs, rng)
         return bot

@@ -87,20 +87,21 @@ _Value = Any
 @overload
 def solve(s: HandState, value: Callable[[HandResult], float],
           maximizing: Callable[[int], bool], node_limit: int, nodes: list[int],
-          mover_index: None = None, shared: dict[Any, Any] | None = None) -> float: ...
+          mover_index: None = None, shared: dict[Any, Any] | None = None,
+          blend: float = 0.0, own_blend: float = 0.0) -> float: ...
 
 
 @overload
 def solve(s: HandState, value: Callable[[HandResult], list[float]],
           maximizing: None, node_limit: int, nodes: list[int],
-          mover_index: dict[int, int], shared: dict[Any, Any] | None = None
-          ) -> list[float]: ...
+          mover_index: dict[int, int], shared: dict[Any, Any] | None = None,
+          blend: float = 0.0, own_blend: float = 0.0) -> list[float]: ...
 
 
 def solve(s: HandState, value: Callable[[HandResult], Any],
           maximizing: Callable[[int], bool] | None, node_limit: int, nodes: list[int],
-          mover_index: dict[int, int] | None = None, shared: dict[Any, Any] | None = None
-          ) -> float | list[float]:
+          mover_index: dict[int, int] | None = None, shared: dict[Any, Any] | None = None,
+          blend: float = 0.0, own_blend: float = 0.0) -> float | list[float]:
     """The exact value of world ``s`` (which ``applicable`` accepts and is not over).
 
     With ``maximizing`` (two sides): alpha-beta, ``value`` returning one number for the side
@@ -119,6 +120,18 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     ``settle`` would give. The count of ``nodes`` is unchanged by it (an end position is
     counted once per solve, as without it), so a search spends its budget as before. (Kept
     across worlds, the values were found again less often than their keys cost.)
+
+    ``blend`` (two sides only; 0: off, the exact alpha-beta value): a model of an opponent
+    who does not see the maximizing side's tiles. In a sampled world alpha-beta lets the
+    other side answer every move knowing the deciding seat's hand and play perfectly
+    against it; with ``blend`` each of the other side's positions is worth ``(1 - blend)``
+    times its best reply plus ``blend`` times the mean over its replies (a player who
+    misses the best reply some of the time). ``own_blend`` does the same for the
+    maximizing side's own later moves (``max`` in place of ``min``): a seat that will not
+    see the other's tiles either, so a line that needs a later guess is not valued as if
+    the guess were always right. Either value needs every reply's exact value, so no
+    cut-offs: each position is searched once, its value kept by position for the rest of
+    the solve (a transposition table), and every position counts as a node.
     """
     world = _World(s)
     # A tile fitting both ends of a line that shows one number gives the same position on
@@ -127,7 +140,11 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     twin_ends = maximizing is not None
     leaf = _leaf_of(s, world, value, nodes, shared)
     moves_of = _moves_of(s, world, twin_ends)
-    node = _node_of(world, leaf, moves_of, maximizing, mover_index, node_limit, nodes)
+    if (blend or own_blend) and maximizing is not None:
+        node = _blended_of(world, leaf, moves_of, maximizing, node_limit, nodes, blend,
+                           own_blend)
+    else:
+        node = _node_of(world, leaf, moves_of, maximizing, mover_index, node_limit, nodes)
     line: LineLayout = s.layout  # type: ignore[assignment]  # ``applicable``: a line
     result: float | list[float] = node(s.to_move, line.left, line.right, 0, s.drew,
                                        s.last_placer, -math.inf, math.inf)
@@ -403,6 +420,59 @@ def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., lis
 
     recurse.append(alphabeta if maximizing is not None else maxn)
     return recurse[0]
+
+
+def _blended_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., list[Any]],
+                maximizing: Callable[[int], bool], node_limit: int, nodes: list[int],
+                blend: float, own_blend: float = 0.0) -> Callable[..., float]:
+    """The blended solve's recursion (``solve``'s ``blend`` and ``own_blend``): the
+    maximizing side's position is worth ``(1 - own_blend)`` times its best move plus
+    ``own_blend`` times the mean of its moves, the other side's ``(1 - blend)`` times its
+    best reply (the least value) plus ``blend`` times the mean of its replies. Every reply is
+    searched exactly (``alpha`` and ``beta`` unused), and a position's value is kept by
+    everything the rest of the hand reads (the hands, the ends, who is to move, the
+    tiles drawn, the last placer, the pass penalties), so a position reached again by
+    another order of the same moves costs one look-up. Positions searched and end
+    positions settled count as nodes."""
+    hm, nxt = w.hm, w.nxt
+    recurse: list[Callable[..., float]] = []
+    no_placement = _no_placement_of(w, leaf, recurse)
+    transfers = w.transfers
+    keep, own_keep = 1.0 - blend, 1.0 - own_blend
+    table: dict[tuple[Any, ...], float] = {}
+
+    def blended(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
+                alpha: float, beta: float) -> float:
+        moves = moves_of(hm[p], left, right)
+        if not moves:
+            passed: float = no_placement(p, left, right, top, drew, lp, alpha, beta)
+            return passed
+        key = (tuple(hm), left, right, p, top, drew, lp, tuple(transfers))
+        got = table.get(key)
+        if got is not None:
+            return got
+        nodes[0] += 1
+        if nodes[0] > node_limit:
+            raise SolveLimit
+        q = nxt[p]
+        values: list[float] = []
+        for played, nl, nr in moves:
+            hm[p] ^= played
+            if hm[p]:
+                values.append(blended(q, nl, nr, top, 0, p, alpha, beta))
+            else:
+                values.append(leaf("domino", p, top, p))
+            hm[p] ^= played
+        if maximizing(p):
+            got = (own_keep * max(values) + own_blend * sum(values) / len(values)
+                   if own_blend else max(values))
+        else:
+            got = keep * min(values) + blend * sum(values) / len(values)
+        table[key] = got
+        return got
+
+    recurse.append(blended)
+    return blended
 
 
 # --- playouts ------------------------------------------------------------------------------

@@ -99,6 +99,15 @@ class SearchConfig:
     infoset: bool = False
     infoset_exploration: float = 10.0
     infoset_solve_tiles: int = 8
+    # A model of the other side's play in the exact line solves of two sides (0: off, each
+    # world solved by alpha-beta, the other side answering as if it saw the deciding
+    # seat's tiles): each of its positions is worth ``1 - opponent_blend`` times its best
+    # reply plus ``opponent_blend`` times the mean over its replies (``linesolve.solve``'s
+    # ``blend``; no cut-offs, so a solve visits several times the nodes).
+    opponent_blend: float = 0.0
+    # The same for the deciding side's own later moves in those solves (0: off, its best
+    # move, as if it would see the other's tiles by then): ``own_blend`` times the mean.
+    own_blend: float = 0.0
 
 
 SOLVE_NODES_PER_EVALUATION = 6
@@ -491,7 +500,8 @@ class Search:
         """The exact value of line world ``s`` for the deciding side, on bit masks."""
         if self.side_utilities is None:
             return linesolve.solve(s, self.utility, self.utility.maximizing, limit, nodes,
-                                   shared=self._leaves)
+                                   shared=self._leaves, blend=self.cfg.opponent_blend,
+                                   own_blend=self.cfg.own_blend)
         vector = linesolve.solve(s, self._side_values, None, limit, nodes,
                                  self.side_index, self._leaves)
         return vector[self.side_index[self.view.seat]]
