@@ -8,6 +8,7 @@ gai, ranking, pips, delta and house. ``delta`` is everything the hand changed fo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import RecordError
@@ -506,18 +507,16 @@ def settle_iwin_lean(s: HandState, termination: Termination, winner: int | None,
     the two on many random finished hands. ``settle_iwin`` stays the authority: a record, a
     match and a summary are settled there."""
     rs, n = s.rs, s.n
-    b, permille, hands = rs.stake, rs.tax_permille, s.hands
-    half = b // 2
+    half, permille, hands = rs.stake // 2, rs.tax_permille, s.hands
     seated = _seated(s)
     delta = [0] * n
-    house = 0
+    house = [0]
 
     def credit(seat: int, amount: int) -> None:
-        nonlocal house
         if amount > 0:
             t = (2 * amount * permille + 1000) // 2000  # tax(): round_half_up(x rate, 1000)
             delta[seat] += amount - t
-            house += t
+            house[0] += t
 
     for src, dst, amount in s.transfers:
         if amount > 0:
@@ -527,38 +526,8 @@ def settle_iwin_lean(s: HandState, termination: Termination, winner: int | None,
         if amount > 0:
             delta[p] -= amount
     pips = [rs.pips(h) for h in hands]
-    blocker: int | None = None
-    m = len(seated)
-    if by_default:
-        assert winner is not None, "the last seat seated wins by default"
-        ranking, first = [winner], winner
-    elif termination == "domino":
-        assert winner is not None, "a domino names who went out"
-        ranking = [winner] + _lean_chain_order(s, [p for p in seated if p != winner], pips)
-        first = winner
-        for seat, units in zip(ranking, IWIN_DOMINO[m], strict=True):
-            if units > 0:
-                credit(seat, units * half)
-            else:
-                delta[seat] += units * half
-    else:
-        blocker = s.last_placer
-        if blocker is None:
-            raise RecordError("start.last_placer: a vn_iwin position blocked at its start "
-                              "needs the seat that placed the last tile (the blocker)")
-        ranking = _lean_chain_order(s, seated, pips)
-        first = ranking[0]
-        if blocker == first:
-            credit(blocker, 2 * b * (m - 1))
-            if b > 0:
-                for p in seated:
-                    if p != blocker:
-                        delta[p] -= 2 * b
-        else:
-            if b > 0:
-                delta[blocker] -= 3 * b
-            for p, share in _split(3 * b, [p for p in ranking if p != blocker]):
-                credit(p, share)
+    ranking, first, blocker = _lean_outcome(s, termination, winner, by_default, seated, pips,
+                                            delta, credit)
     if not by_default:
         for p in seated:
             if p != first:
@@ -577,7 +546,45 @@ def settle_iwin_lean(s: HandState, termination: Termination, winner: int | None,
         else:
             credit(first, s.escrow)
     ranking = ranking + [p for p in range(n) if p not in ranking]
-    return HandResult(termination, first, blocker, None, ranking, pips, delta, house, first)
+    return HandResult(termination, first, blocker, None, ranking, pips, delta, house[0], first)
+
+
+def _lean_outcome(s: HandState, termination: Termination, winner: int | None,
+                  by_default: bool, seated: list[int], pips: list[int], delta: list[int],
+                  credit: Callable[[int, int], None]) -> tuple[list[int], int, int | None]:
+    """``_iwin_outcome`` summed into ``delta`` (debits) and ``credit`` (taxed credits)."""
+    b = s.rs.stake
+    half, m = b // 2, len(seated)
+    if by_default:
+        assert winner is not None, "the last seat seated wins by default"
+        return [winner], winner, None
+    if termination == "domino":
+        assert winner is not None, "a domino names who went out"
+        ranking = [winner] + _lean_chain_order(s, [p for p in seated if p != winner], pips)
+        for seat, units in zip(ranking, IWIN_DOMINO[m], strict=True):
+            if units > 0:
+                credit(seat, units * half)
+            else:
+                delta[seat] += units * half
+        return ranking, winner, None
+    blocker = s.last_placer
+    if blocker is None:
+        raise RecordError("start.last_placer: a vn_iwin position blocked at its start "
+                          "needs the seat that placed the last tile (the blocker)")
+    ranking = _lean_chain_order(s, seated, pips)
+    first = ranking[0]
+    if blocker == first:
+        credit(blocker, 2 * b * (m - 1))
+        if b > 0:
+            for p in seated:
+                if p != blocker:
+                    delta[p] -= 2 * b
+    else:
+        if b > 0:
+            delta[blocker] -= 3 * b
+        for p, share in _split(3 * b, [p for p in ranking if p != blocker]):
+            credit(p, share)
+    return ranking, first, blocker
 
 
 def _lean_chain_order(s: HandState, seats: list[int], pips: list[int]) -> list[int]:
