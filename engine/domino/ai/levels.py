@@ -66,9 +66,10 @@ DEFAULT: dict[str, Level] = {
     "expert": Level("search", search=EXPERT),
 }
 
-# The expert's budgets that spend the time saved by E-84's speed-ups on plain lines (E-85):
-# CPU p95 per decision kept under 250 ms at every player count.
-KOZEL_EXPERT, IWIN_EXPERT, TRADITIONAL_EXPERT = 800, 700, 1000
+# The expert's budgets that spend the time saved by E-84's speed-ups on plain lines (E-85),
+# and in vn_iwin by E-86's lean settlement (E-87): CPU p95 per decision kept under 250 ms at
+# every player count.
+KOZEL_EXPERT, IWIN_EXPERT, TRADITIONAL_EXPERT = 800, 840, 1000
 
 # Per variant, per level: the fields that differ from DEFAULT. A ``search`` entry is a dict
 # of SearchConfig fields to replace in the default level's config.
@@ -99,7 +100,8 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
     # decisions; after, hard over medium won 0.550 [0.501, 0.598] and expert over hard
     # 0.580 [0.511, 0.646] (E-50).
     # 800 evaluations took 229-310 ms CPU at p95 (its playouts cost more than the budget
-    # counts); 560 took 181 ms. After E-84's speed-ups 700 (E-85: 179-223 ms at 2-4 players).
+    # counts); 560 took 181 ms. After E-84's speed-ups 700 (E-85: 179-223 ms at 2-4 players);
+    # after E-86's lean settlement (the same decisions 0.83 of the CPU) 840 (E-87).
     "vn_iwin": {"hard": {"slip": 0.3}, "expert": {"search": {"evaluations": IWIN_EXPERT}}},
     # vn_traditional: 800 until the line speed-ups of E-84; the time they saved buys more
     # worlds (E-85: CPU p95 per decision 145-204 ms at 2-4 players).

@@ -12,9 +12,10 @@ The rules are the engine's, exactly as ``fast.playout_ids`` plays them: placemen
 end, kozel's pair of doubles, drawing by the variant's policy down to the reserve,
 passes with vn_iwin's half-stake penalty to the last placer, the block check at the start of
 a turn, and seats that have left (vn_iwin) skipped. Finished positions are settled by the
-engine's own ``settle``, so the values are those of ``search._solve`` (alpha-beta for two
-sides) and ``search._solve_maxn`` (max^n, every seat for its own side, ties to the first move
-in the same heavy-first order); tests/ai/test_linesolve.py compares them on random worlds.
+engine's own settlement (``settle_lean``: vn_iwin's without the summary's items, E-86), so
+the values are those of ``search._solve`` (alpha-beta for two sides) and
+``search._solve_maxn`` (max^n, every seat for its own side, ties to the first move in the
+same heavy-first order); tests/ai/test_linesolve.py compares them on random worlds.
 
 The search's playouts on such a line run here too (``playout``): the moves of the engine's
 loop of ``legal_moves``, ``policy.rollout_move`` and ``advance``, in the same order for the
@@ -37,7 +38,7 @@ from ..hand.result import HandResult, Termination
 from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..play import line_playout as fast
 from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
-from ..settlement.settle import settle
+from ..settlement.settle import settle_lean
 from ..tiles import Tile, full_set
 
 
@@ -189,7 +190,7 @@ class _World:
 def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], nodes: list[int],
              shared: dict[Any, Any] | None = None
              ) -> Callable[[Termination, int | None, int, int | None], _Value]:
-    """The value of an end position of the solve, settled by the engine's own ``settle``
+    """The value of an end position of the solve, settled by the engine's ``settle_lean``
     and kept by position (hands, boneyard top, how it ended, penalties paid); with
     ``shared``, kept there too, under everything else the settlement reads of the start
     position (its boneyard, points, penalties, escrow and seats)."""
@@ -227,7 +228,7 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
         f.escrow, f.escrow_by = s.escrow, list(s.escrow_by)
         f.phase = OVER_PHASE
         f.termination = termination
-        got = cache[key] = known[key] = value(settle(f, termination, winner))
+        got = cache[key] = known[key] = value(settle_lean(f, termination, winner))
         return got
 
     return leaf

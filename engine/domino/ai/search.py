@@ -51,7 +51,7 @@ from ..hand.state import PLAY_PHASE, HandState, advance, legal_moves
 from ..play.resample import Knowledge, infer, resample
 from ..play.view import View
 from ..rules.ruleset import LayoutKind
-from ..settlement.settle import hand_result
+from ..settlement.settle import hand_result, lean_result
 from . import linesolve
 from .evaluate import Utility, side_values, sides_of
 from .inference import PlayWeighted
@@ -515,12 +515,12 @@ class Search:
         greed = self.cfg.greed
         if self._line and s.phase == PLAY_PHASE:
             moves = linesolve.playout(s, rng, greed)
-            return self.utility(hand_result(s)), moves * self._move_weight
+            return self.utility(lean_result(s)), moves * self._move_weight
         moves, placed = rollout(s, rng, greed)
         work = moves * self._move_weight
         if s.rs.blocker_mode:
             work += LOOK_BACK_MOVES * placed
-        return self.utility(hand_result(s)), work
+        return self.utility(lean_result(s)), work
 
 
 def untwinned(s: HandState, legal: list[Move]) -> list[Move]:
