@@ -796,3 +796,45 @@ def test_a_standing_label_is_whole_or_not_shown(browser, site, variant, fragment
                     assert label["right"] <= value["left"] + 1, where
         context.close()
         assert not errors, errors
+
+
+LABEL_CASES = [((320, 568), 8), ((390, 844), 8), ((844, 390), 8), ((1366, 768), 8),
+               ((320, 568), 5)]
+
+
+@pytest.mark.parametrize("size,players", LABEL_CASES,
+                         ids=[f"{w}x{h}-{n}p" for (w, h), n in LABEL_CASES])
+def test_train_labels_name_computers_as_the_band_does(browser, site, artifacts, size, players):
+    """Issue 25 (W-99): the table's train labels read "C2" while the band named the same
+    computer "Comp. 2" (W-95). Each computer's train label is that computer's name in the
+    form the band shows it at this size ("Computer 2", "Comp. 2" or "C2"; "Máy 2"), in
+    English, Vietnamese and Russian, whole inside its slot (no ellipsis, no overflow), every
+    label in one font size of at least 10 px."""
+    seats = ",".join(["human"] + ["ai"] * (players - 1))
+    context, page, errors = open_at(browser, site, size,
+                                    f"variant=mexican_train&players={players}&seed=4"
+                                    f"&seats={seats}")
+    for lang, (whole, mid) in NAME_FORMS.items():
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        settle(page)
+        band = {}
+        for seat in page.locator(".seats-top .seat").all():
+            name = seat.locator(".seat-name").inner_text().strip()
+            band[int(seat.get_attribute("data-seat"))] = name
+        labels = json.loads(page.locator("#table").get_attribute("data-labels"))
+        page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-labels-{players}p-"
+                                             f"{lang}.png"))
+        print(f"\n{size[0]}x{size[1]} {players}p {lang}: band {sorted(band.items())[:3]}, "
+              f"table {[(t, s) for t, s, *_ in labels[:5]]}")
+        assert len(labels) == players + 1, labels
+        assert len({s for _, s, *_ in labels}) == 1 and labels[0][1] >= 10, labels
+        for text, _, width, room, owner in labels:
+            assert "\u2026" not in text and width <= room, (lang, text, width, room)
+            if owner is None or owner == 0:
+                continue
+            assert text == band[owner], (lang, owner, text, band[owner])
+            assert text in (whole.format(n=owner + 1), mid.format(n=owner + 1),
+                            {"en": "C", "vi": "M", "ru": "К"}[lang] + str(owner + 1)), text
+    context.close()
+    assert not errors, errors

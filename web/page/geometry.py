@@ -89,7 +89,7 @@ def _lay_tree(layout_json, ends, width, height, margin, umin, umax, options):
 def _lay_trains(layout_json, ends, width, height, margin, umin, umax, options):
     return table_trains(layout_json, ends, width, height, margin, umin, umax,
                         options.get("label_w"), options.get("columns"),
-                        options.get("viewer"))
+                        options.get("viewer"), options.get("label_need"))
 
 
 # The layout kinds the page draws, by the layout JSON's `kind` (the engine's LayoutKind
@@ -172,7 +172,10 @@ def table(layout_json, width, height, options=None):
       TRAIN_MIN_UNIT, and MAX_UNIT); `margin` (MARGIN); `label_w`: the width of a train's
       label column (default 56 px below 600 px of width, else 76 px); `columns`: the
       number of columns of train bands (default: 1, 2 or 3, whichever fits best);
-      `viewer`: the seat whose train's band comes first, the Mexican train's next.
+      `viewer`: the seat whose train's band comes first, the Mexican train's next;
+      `label_need`: {train id: [width of each form of its label, longest first]} (px at
+      12 px): without `label_w`, the label column widens for the longest form that leaves
+      the bands as tall (train_bands._label_width, W-99).
 
     Returns a dict:
     - `kind` ("line", "tree", "trains" or None), `unit` (half-tile size in px), `width`;
@@ -194,7 +197,9 @@ def table(layout_json, width, height, options=None):
       makes the layout rearrange;
     - `labels` (trains): [{id, owner, marker, x, y, w, h, marker_box, band}]: the rect where
       the owner's name goes, the square for the marker, the band of the train;
-    - `columns`: the number of columns of train bands.
+    - `columns`: the number of columns of train bands;
+    - `label_level`: with `label_need`, the index of the form every train label is drawn in
+      (else None: the shortest).
     Every call builds new dicts: the caller may keep or change them.
     """
     options = options or {}
@@ -231,7 +236,8 @@ def table(layout_json, width, height, options=None):
     labels = res.get("labels") or []
     return {"kind": kind["name"], "unit": res["unit"], "width": width, "height": canvas_h,
             "needed": needed, "fits": needed <= height + 0.01, "tiles": tiles,
-            "ends": out_ends, "labels": labels, "columns": res.get("columns", 1)}
+            "ends": out_ends, "labels": labels, "columns": res.get("columns", 1),
+            "label_level": res.get("label_level")}
 
 
 def _open_ends(slots, tiles, dx, dy, width, canvas_h):
@@ -277,7 +283,7 @@ def line_anchor(view):
     return min(max(anchor, 0), len(tiles) - 1)
 
 
-def view_table(view, width, height, viewer=None, targets=None):
+def view_table(view, width, height, viewer=None, targets=None, label_need=None):
     """`table` for a seat's view (or a review's position): its layout, its open ends, and a
     line held still at its lead (`line_anchor`), Mexican Train's bands from `viewer`'s train
     (else the view's `seat`). The game's table and the review's draw through this one call,
@@ -286,9 +292,10 @@ def view_table(view, width, height, viewer=None, targets=None):
     `targets`: the end ids a selected tile fits. When the table is taller than its box and
     those ends lie further apart than the box is tall (no scroll shows them together), the
     table is laid out again zoomed to fit the box, down to FIT_MIN_UNIT, and the result
-    carries `zoomed` True (else it is `table`'s own, without the key; DECISIONS W-70)."""
+    carries `zoomed` True (else it is `table`'s own, without the key; DECISIONS W-70).
+    `label_need`: the widths of the train labels' forms (see `table`)."""
     layout = view.get("layout")
-    options = {"ends": view.get("ends")}
+    options = {"ends": view.get("ends"), "label_need": label_need}
     kind = kind_of(layout)
     if kind is not None and kind["anchored"]:
         options["anchor"] = line_anchor(view)

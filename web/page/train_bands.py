@@ -78,13 +78,18 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
     return needed
 
 
-def _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns):
+def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, columns):
     """The unit and the number of columns to lay the bands in: `columns` when given, else
     1, 2 or 3, whichever fits the height at the largest size (else needs the least height),
-    of those whose columns hold three tiles a line at the smallest size."""
+    of those whose columns hold three tiles a line at the smallest size. `label_ws`: the
+    label column's width, or {columns: (width, form level)}."""
     levels = unit_levels(umin, umax)
     best = None
     for cols in ((columns,) if columns else (1, 2, 3)):
+        if isinstance(label_ws, dict):
+            label_w = label_ws[cols][0] if cols in label_ws else label_ws[1][0]
+        else:
+            label_w = label_ws
         if cols > 1 and cols > len(trains) and not columns:
             break
         d = _train_dims(umin, cols, width, margin, label_w)
@@ -94,7 +99,7 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_w, column
             # view (W-94); narrower, one column.
             break
 
-        def fits(u, cols=cols):
+        def fits(u, cols=cols, label_w=label_w):
             return _trains_at(trains, u, cols, width, margin, label_w, False) <= height + 0.01
 
         u = levels[first_fit(levels, fits)]
@@ -133,16 +138,74 @@ def band_order(trains, viewer):
     return first + rest
 
 
+# A label's text keeps this much room around it in its slot: 2 px before it, 4 after, and the
+# 6 px gap and 2 px before the band's tiles (table_trains' label rects).
+LABEL_PAD = 14.0
+# A label's form counts as fitting when it does at this share of its 12 px measure: the
+# drawing shrinks the font to 11 px first (table.draw_label).
+LABEL_SHRINK = 11.0 / 12.0
+
+
+def _label_width(trains, label_need, u, cols, width, margin, umin, base):
+    """The width of the label column and the form of the names in it (W-99): the longest form
+    (the lowest level of `label_need`: train id -> the widths of its label's forms at 12 px,
+    longest first) in which every label fits whole, in a column that leaves each band's
+    lines room for four tiles at the smallest size `umin` (three in two or three columns, as
+    W-94 keeps them); else `base` and the shortest form. Width and columns alone decide it,
+    never how long the trains are, so a label keeps its form through a round.
+    Returns (width, level)."""
+    levels = 0
+    for train in trains:
+        levels = max(levels, len(label_need.get(train.get("id")) or []))
+    mark = min(0.5 * u, 18.0)
+    col_w = _train_dims(umin, cols, width, margin, base)["col_w"]
+    cap = col_w - (4.0 if cols == 1 else 3.0) * 2.0 * umin
+    for level in range(levels):
+        want = base
+        for train in trains:
+            forms = label_need.get(train.get("id")) or []
+            if forms:
+                text = LABEL_SHRINK * forms[min(level, len(forms) - 1)]
+                want = max(want, text + LABEL_PAD + (0.0 if train.get("owner") is None else mark))
+        if want <= max(base, cap) + 0.01:
+            return want, level
+    return base, max(0, levels - 1)
+
+
 def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns,
-                 viewer=None):
+                 viewer=None, label_need=None):
     """Mexican Train's table (see geometry.table): the hub, the trains' tiles and the slot of
     each train's next tile, one band a train (in `band_order` for `viewer`), and each band's
-    label."""
+    label. `label_need` (train id -> the widths of its label's forms, longest first) widens
+    the label column for a longer form where the bands stay as tall (`_label_width`); the
+    result's `label_level` says which form to draw."""
     trains = band_order(layout.get("trains") or [], viewer)
     engine = layout.get("engine")
+    widen = label_w is None and bool(label_need)
     if label_w is None:
         label_w = 56.0 if width < 600 else 76.0
-    u, cols = _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns)
+    base = label_w
+    level = None
+    if widen:
+        # The column count decides the label's room: each count its own width, the marker's
+        # square measured at the smallest unit (at a larger one the label's font shrinks by
+        # a pixel or two rather than the form changing with the unit).
+        widths = {}
+        for cols in (1, 2, 3):
+            widths[cols] = _label_width(trains, label_need, umin, cols, width, margin, umin,
+                                        label_w)
+        u, cols = _size_and_columns(trains, width, height, margin, umin, umax, widths, columns)
+        label_w, level = widths[cols] if cols in widths else (label_w, None)
+        # At the unit drawn, the marker's square is larger: the column takes those pixels
+        # too where the same form still fits and the bands grow no taller.
+        if level is not None:
+            wider, same = _label_width(trains, label_need, u, cols, width, margin, umin, base)
+            limit = max(height, _trains_at(trains, u, cols, width, margin, label_w, False))
+            if same == level and wider > label_w and \
+                    _trains_at(trains, u, cols, width, margin, wider, False) <= limit + 0.01:
+                label_w = wider
+    else:
+        u, cols = _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns)
     needed = _trains_at(trains, u, cols, width, margin, label_w, False)
     # A table taller than the trains need (a desktop, an early round) spreads them: the bands
     # draw apart, up to half a tile's width each, and the block sits in the middle, instead
@@ -199,4 +262,4 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
             rect, turn, index = by_id[end_id]
             found.append((end_id, value, rect, turn, index, True))
     return {"unit": u, "placed": placed, "slots": found, "labels": labels, "needed": needed,
-            "columns": cols}
+            "columns": cols, "label_level": level}
