@@ -280,7 +280,7 @@ def far_apart_position(players, width, height, seeds=range(1, 400)):
     return None
 
 
-FAR_CASES = [((390, 844), 8), ((320, 568), 6)]
+FAR_CASES = [((390, 844), 8), ((320, 568), 6), ((320, 568), 8), ((844, 390), 8)]
 
 
 @pytest.mark.parametrize("size,players", FAR_CASES,
@@ -289,9 +289,13 @@ def test_far_apart_mexican_train_targets_zoom_the_table_out(browser, site, artif
                                                             size, players):
     """Issue 25: a tile that fits two trains whose ends lie further apart than the phone's
     table is tall (your train at the top, an open train at the bottom, late in a round) had
-    only the nearer end scrolled into view. Selecting it zooms the table out until both
-    glowing ends are inside the visible table, the end choice beside them and not over them,
-    the table's box unchanged; cancelling the choice brings the readable size back (W-70)."""
+    only the nearer end scrolled into view; W-70 then zoomed the table out until both were
+    in view, down to 24 px tiles. Selecting it zooms the table out only as far as the two
+    glowing ends need and never below 40 px tiles (W-100): both ends inside the visible
+    table, or, when even 40 px tiles leave them further apart than the table is tall
+    (`data-apart`), the first, every end one tap away in the end choice's buttons; the end
+    choice beside them and not over them, the table's box unchanged; cancelling the choice
+    brings the readable size back."""
     from conftest import back_to_menu
 
     context, page, errors = open_page(browser, site, size)
@@ -318,6 +322,8 @@ def test_far_apart_mexican_train_targets_zoom_the_table_out(browser, site, artif
         pytest.fail(f"the table's size kept changing: {box}")
     before = page.evaluate(SEEN)["wrap"]
     readable = float(page.locator("#table").get_attribute("data-unit"))
+    names = "() => JSON.parse(document.querySelector('#table').dataset.labels).map((l) => l[0])"
+    labels = page.evaluate(names)
     page.locator(f'#hand .tile[data-tile="{tile}"]').click()
     page.locator("#choice:not([hidden])").wait_for()
     settle(page)
@@ -327,11 +333,21 @@ def test_far_apart_mexican_train_targets_zoom_the_table_out(browser, site, artif
     page.screenshot(path=str(artifacts / f"{tag}.png"))
     x, y, w, h = seen["wrap"]
     unit = float(page.locator("#table").get_attribute("data-unit"))
+    apart = page.locator("#table").get_attribute("data-apart") == "1"
     print(f"\n{size[0]}x{size[1]} mexican_train {players}p: {tile}'s ends {span:.0f} px apart "
-          f"on a {h:.0f} px table; unit {readable:.0f} -> {unit:.0f} px while choosing")
+          f"on a {h:.0f} px table; tile {2 * readable:.0f} -> {2 * unit:.0f} px while choosing"
+          f"{' (still apart: the first shown)' if apart else ''}")
     assert seen["wrap"] == before, "the table moved or changed size"
     assert page.locator("#table").get_attribute("data-zoomed") == "1"
+    assert 2 * unit >= MIN_TILE_PX, f"zoomed out to {2 * unit} px tiles"
+    assert page.evaluate(names) == labels, "the trains' labels changed with the zoom (W-99)"
     assert len(seen["marks"]) >= 2
+    # Every glowing end is one tap away: a button of the end choice plays the tile there.
+    ends = page.locator("#choice [data-end]").evaluate_all(
+        "nodes => nodes.map((n) => n.dataset.end)")
+    assert sorted(ends) == sorted(end for *_, end in seen["marks"]), (ends, seen["marks"])
+    if apart:
+        seen["marks"] = seen["marks"][:1]
     # Every opponent of the band is told apart at a glance: "C2", "C3"... where "Computer 2"
     # does not fit, never the same "Compu…" on every seat.
     names = page.locator("#seats-top .seat-name").evaluate_all(
@@ -341,7 +357,9 @@ def test_far_apart_mexican_train_targets_zoom_the_table_out(browser, site, artif
         assert x - 1 <= mx and mx + mw <= x + w + 1 and y - 1 <= my and my + mh <= y + h + 1, \
             f"the target on {end} is out of view: {(mx, my, mw, mh)} in {seen['wrap']}"
     choice = page.locator("#choice").bounding_box()
-    assert choice["y"] >= y + h - 1, f"the end choice covers the table: {choice}"
+    # Under the table on a phone held upright, in the column beside it on its side.
+    assert choice["y"] >= y + h - 1 or choice["x"] >= x + w - 1, \
+        f"the end choice covers the table: {choice}"
     page.locator("#choice [data-cancel]").click()
     settle(page)
     assert page.locator("#table").get_attribute("data-zoomed") == "0"

@@ -23,7 +23,7 @@ CSS pixels of the canvas; `unit` is the size of a half tile (a tile is 2 x 1 uni
 """
 
 from boxes import (FIT_MIN_UNIT, HIT, LINE_MIN_UNIT, MARGIN, MAX_UNIT, MIN_UNIT, TRAIN_MIN_UNIT,
-                   WORDS, anchor_at, hits, rect_of, tile_key)
+                   WORDS, anchor_at, hits, rect_of, tile_key, unit_levels)
 # Read as geometry.bounds and geometry.count_overlaps by the page's drawing and the tests.
 from boxes import bounds, count_overlaps  # noqa: F401 - re-exported
 from line_layout import table_line
@@ -291,8 +291,11 @@ def view_table(view, width, height, viewer=None, targets=None, label_need=None):
 
     `targets`: the end ids a selected tile fits. When the table is taller than its box and
     those ends lie further apart than the box is tall (no scroll shows them together), the
-    table is laid out again zoomed to fit the box, down to FIT_MIN_UNIT, and the result
-    carries `zoomed` True (else it is `table`'s own, without the key; DECISIONS W-70).
+    table is laid out again a step smaller at a time, down to FIT_MIN_UNIT (tiles 40 px
+    long), until they are no further apart than the box is tall: the page then pans to them
+    (table.follow). The result carries `zoomed` True, and `apart` True when even at
+    FIT_MIN_UNIT they lie further apart (the page shows the first, the end choice's buttons
+    reach every one); else it is `table`'s own, without the keys (DECISIONS W-70, W-100).
     `label_need`: the widths of the train labels' forms (see `table`)."""
     layout = view.get("layout")
     options = {"ends": view.get("ends"), "label_need": label_need}
@@ -304,9 +307,21 @@ def view_table(view, width, height, viewer=None, targets=None, label_need=None):
     geo = table(layout, width, height, options)
     if geo["fits"] or not targets or targets_span(geo, targets) <= float(height) + 0.01:
         return geo
-    options["min_unit"] = FIT_MIN_UNIT
-    zoomed = table(layout, width, height, options)
-    zoomed["zoomed"] = True
+    # Zoom out only as far as the targets need (the rest of the table scrolls), never below
+    # tiles of 40 px: the largest step at which they fit the box's height together.
+    zoomed = None
+    for u in unit_levels(FIT_MIN_UNIT, geo["unit"])[1:]:
+        options["min_unit"] = u
+        options["max_unit"] = u
+        zoomed = table(layout, width, height, options)
+        zoomed["zoomed"] = True
+        # 2 px to spare: the box's height is read rounded, the pan box whole pixels.
+        if targets_span(zoomed, targets) <= float(height) - 2.0:
+            return zoomed
+    if zoomed is None:  # already at the floor (a line at its readable 16 px): pan only
+        geo["apart"] = True
+        return geo
+    zoomed["apart"] = True
     return zoomed
 
 

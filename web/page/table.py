@@ -166,6 +166,7 @@ def draw():
     # tools, never read back by the page.
     canvas.setAttribute("data-unit", str(geo["unit"]))
     canvas.setAttribute("data-zoomed", "1" if geo.get("zoomed") else "0")
+    canvas.setAttribute("data-apart", "1" if geo.get("apart") else "0")
     rects = []
     for p in geo["tiles"]:
         rects.append([round(p["x"]), round(p["y"]), round(p["w"]), round(p["h"]), p["a"], p["b"]])
@@ -242,7 +243,9 @@ def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
     # itself never reads it back.
     canvas.setAttribute("data-glow", json.dumps(marks))
     if canvas.id == "table":
-        follow(marks)
+        # Targets further apart than the table is tall even zoomed out (W-100): the first
+        # is brought into view, the end choice's buttons reach every one.
+        follow(marks[:1] if geo.get("apart") else marks)
 
 
 # The glowing ends last brought into view (their moves), so that a redraw of the same
@@ -268,10 +271,13 @@ def follow(marks):
         x1 = max(x1, m["x"] + m["w"])
         y1 = max(y1, m["y"] + m["h"])
     box = byid("table-focus")
-    box.style.left = str(int(x0)) + "px"
-    box.style.top = str(int(y0)) + "px"
-    box.style.width = str(int(x1 - x0)) + "px"
-    box.style.height = str(int(y1 - y0)) + "px"
+    # Whole pixels that cover the marks (rounding in would leave a pixel of one outside).
+    left = int(x0)
+    top = int(y0)
+    box.style.left = str(left) + "px"
+    box.style.top = str(top) + "px"
+    box.style.width = str(int(x1 - left + 0.999)) + "px"
+    box.style.height = str(int(y1 - top + 0.999)) + "px"
     dom.scroll_to(box)
 
 

@@ -5,7 +5,7 @@ train's tiles in lines that wrap within the band; bands in one to three columns.
 computation, as geometry.py.
 """
 
-from boxes import first_fit, rect_of, unit_levels
+from boxes import TRAIN_MIN_UNIT, first_fit, rect_of, unit_levels
 
 
 def _train_dims(u, cols, width, margin, label_w):
@@ -190,16 +190,19 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
         # The column count decides the label's room: each count its own width, the marker's
         # square measured at the smallest unit (at a larger one the label's font shrinks by
         # a pixel or two rather than the form changing with the unit).
+        # The readable size (TRAIN_MIN_UNIT) decides, not `umin`: a table zoomed out to a
+        # tile's far-apart targets (W-100) names the trains as before.
         widths = {}
         for cols in (1, 2, 3):
-            widths[cols] = _label_width(trains, label_need, umin, cols, width, margin, umin,
-                                        label_w)
+            widths[cols] = _label_width(trains, label_need, TRAIN_MIN_UNIT, cols, width, margin,
+                                        TRAIN_MIN_UNIT, label_w)
         u, cols = _size_and_columns(trains, width, height, margin, umin, umax, widths, columns)
         label_w, level = widths[cols] if cols in widths else (label_w, None)
         # At the unit drawn, the marker's square is larger: the column takes those pixels
         # too where the same form still fits and the bands grow no taller.
         if level is not None:
-            wider, same = _label_width(trains, label_need, u, cols, width, margin, umin, base)
+            wider, same = _label_width(trains, label_need, u, cols, width, margin,
+                                       TRAIN_MIN_UNIT, base)
             limit = max(height, _trains_at(trains, u, cols, width, margin, label_w, False))
             if same == level and wider > label_w and \
                     _trains_at(trains, u, cols, width, margin, wider, False) <= limit + 0.01:
