@@ -48,14 +48,18 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
     spare height: a wider gap below the hub and between bands, the whole block moved down."""
     d = _train_dims(u, cols, width, margin, label_w)
     d["band_gap"] += spread[0]
-    per_col = (len(trains) + cols - 1) // cols
+    # The hub lies over the first column only: the others start at the top, beside it, and
+    # the hub counts as a band of the first column when the bands are shared out (W-101).
+    per_col = (len(trains) + cols) // cols if cols > 1 else len(trains)
     top = margin + spread[1] + d["hub_h"] + d["band_gap"]
     bottom = top
     bands = []
+    first = 0
     for c in range(cols):
-        y = top
+        y = top if c == 0 else margin + spread[1]
         x = margin + c * (d["col_w"] + d["col_gap"])
-        for r in range(c * per_col, min(len(trains), (c + 1) * per_col)):
+        last = min(len(trains), first + (per_col - 1 if c == 0 and cols > 1 else per_col))
+        for r in range(first, last):
             train = trains[r]
             positions, doubles = _band_lines(train.get("tiles") or [], u, d["room"])
             tops = []
@@ -70,6 +74,7 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
             if build:
                 bands.append((train, x, y, positions, tops, heights, h, d["col_w"]))
             y += h + d["band_gap"]
+        first = last
         if y - d["band_gap"] > bottom:
             bottom = y - d["band_gap"]
     needed = bottom + margin
