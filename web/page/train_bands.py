@@ -177,6 +177,31 @@ def _label_width(trains, label_need, u, cols, width, margin, umin, base):
     return base, max(0, levels - 1)
 
 
+def _widened(trains, label_need, width, height, margin, umin, umax, columns, base):
+    """`_size_and_columns` with the label column widened for its names (`_label_width`, W-99):
+    returns (unit, columns, label width, form level)."""
+    # The column count decides the label's room: each count its own width, measured at the
+    # readable size (TRAIN_MIN_UNIT), not `umin`: a table zoomed out to a tile's far-apart
+    # targets (W-100) names the trains as before; at a larger unit the label's font shrinks
+    # by a pixel or two rather than the form changing with the unit.
+    widths = {}
+    for cols in (1, 2, 3):
+        widths[cols] = _label_width(trains, label_need, TRAIN_MIN_UNIT, cols, width, margin,
+                                    TRAIN_MIN_UNIT, base)
+    u, cols = _size_and_columns(trains, width, height, margin, umin, umax, widths, columns)
+    label_w, level = widths[cols] if cols in widths else (base, None)
+    # At the unit drawn, the marker's square is larger: the column takes those pixels too
+    # where the same form still fits and the bands grow no taller.
+    if level is not None:
+        wider, same = _label_width(trains, label_need, u, cols, width, margin, TRAIN_MIN_UNIT,
+                                   base)
+        limit = max(height, _trains_at(trains, u, cols, width, margin, label_w, False))
+        if same == level and wider > label_w and \
+                _trains_at(trains, u, cols, width, margin, wider, False) <= limit + 0.01:
+            label_w = wider
+    return u, cols, label_w, level
+
+
 def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns,
                  viewer=None, label_need=None):
     """Mexican Train's table (see geometry.table): the hub, the trains' tiles and the slot of
@@ -189,29 +214,10 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
     widen = label_w is None and bool(label_need)
     if label_w is None:
         label_w = 56.0 if width < 600 else 76.0
-    base = label_w
     level = None
     if widen:
-        # The column count decides the label's room: each count its own width, the marker's
-        # square measured at the smallest unit (at a larger one the label's font shrinks by
-        # a pixel or two rather than the form changing with the unit).
-        # The readable size (TRAIN_MIN_UNIT) decides, not `umin`: a table zoomed out to a
-        # tile's far-apart targets (W-100) names the trains as before.
-        widths = {}
-        for cols in (1, 2, 3):
-            widths[cols] = _label_width(trains, label_need, TRAIN_MIN_UNIT, cols, width, margin,
-                                        TRAIN_MIN_UNIT, label_w)
-        u, cols = _size_and_columns(trains, width, height, margin, umin, umax, widths, columns)
-        label_w, level = widths[cols] if cols in widths else (label_w, None)
-        # At the unit drawn, the marker's square is larger: the column takes those pixels
-        # too where the same form still fits and the bands grow no taller.
-        if level is not None:
-            wider, same = _label_width(trains, label_need, u, cols, width, margin,
-                                       TRAIN_MIN_UNIT, base)
-            limit = max(height, _trains_at(trains, u, cols, width, margin, label_w, False))
-            if same == level and wider > label_w and \
-                    _trains_at(trains, u, cols, width, margin, wider, False) <= limit + 0.01:
-                label_w = wider
+        u, cols, label_w, level = _widened(trains, label_need, width, height, margin, umin,
+                                           umax, columns, label_w)
     else:
         u, cols = _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns)
     needed = _trains_at(trains, u, cols, width, margin, label_w, False)
