@@ -316,8 +316,9 @@ def test_wide_screens_use_two_columns_of_bands_when_that_fits_better():
     auto = lay(v, 1366, 768)
     one = lay(v, 1366, 768, columns=1)
     two = lay(v, 1366, 768, columns=2)
-    assert auto["unit"] == max(one["unit"], two["unit"])
-    if two["unit"] > one["unit"]:
+    three = lay(v, 1366, 768, columns=3)
+    assert auto["unit"] == max(one["unit"], two["unit"], three["unit"])
+    if two["unit"] > max(one["unit"], three["unit"]):
         assert auto["columns"] == 2
     check_table(name, v, two, 1366, 768)
     # On a phone, one column.
@@ -639,3 +640,41 @@ def test_your_train_and_the_mexican_train_come_first():
                        {"viewer": 0})
     labels = {lab["id"]: lab["y"] for lab in t["labels"]}
     assert labels["T0"] < labels["MX"] < labels["T1"] < labels["T2"] < labels["T3"]
+
+
+def test_train_labels_take_the_longest_form_that_leaves_four_tiles_a_line():
+    """W-99: with `label_need` (each label's forms' widths at 12 px, longest first: "Comp. 2"
+    55 px, "C2" 17 px, as Chromium measures them) the label column widens for the longest
+    form whose every label fits while each band keeps room for four 56 px tiles a line (three
+    in two columns); the form depends on the table's width alone, never on how far the trains
+    have grown, and the tiles stay clear of the labels."""
+    def layout(tiles):
+        return {"kind": "trains", "engine": 12, "trains": [
+            {"id": "T0", "owner": 0, "marker": False, "tiles": tiles},
+            {"id": "MX", "owner": None, "marker": False, "tiles": []}] + [
+            {"id": f"T{p}", "owner": p, "marker": p == 3, "tiles": []} for p in range(1, 8)],
+            "unsatisfied": []}
+
+    need = {"T0": [24.0], "MX": [56.0]}
+    for p in range(1, 8):
+        need[f"T{p}"] = [55.0, 17.0]
+    long_train = [[12, 11], [11, 10], [10, 9], [9, 8], [8, 7], [7, 6], [6, 5], [5, 4]]
+    for width, height, level in ((307, 300, 1), (377, 440, 0), (532, 323, 0), (1036, 513, 0)):
+        forms = set()
+        for tiles in ([], long_train[:3], long_train):
+            t = geometry.table(layout(tiles), width, height, {"label_need": need})
+            forms.add(t["label_level"])
+            for lab in t["labels"]:
+                for p in t["tiles"]:
+                    assert not overlap(p, lab), (width, lab, p)
+            if level == 0:  # "Comp. 2" fits whole at 10 px at least (the font shrinks to fit)
+                room = min(lab["w"] for lab in t["labels"] if lab["owner"]) - 4
+                assert room >= 55.0 * 10 / 12, (width, room)
+            # Each band keeps room for four tiles (three in columns) at 28 px a half.
+            cols = t["columns"]
+            col_w = (width - 16 - (cols - 1) * max(16.0, 0.6 * 28)) / cols
+            label_w = t["tiles"][0]["x"] - 8
+            assert col_w - label_w >= (4 if cols == 1 else 3) * 56 - 0.01, (width, label_w)
+        assert forms == {level}, (width, forms)
+    # Without `label_need` the old fixed column and no level.
+    assert geometry.table(layout([]), 307, 300)["label_level"] is None

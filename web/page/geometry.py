@@ -23,7 +23,7 @@ CSS pixels of the canvas; `unit` is the size of a half tile (a tile is 2 x 1 uni
 """
 
 from boxes import (FIT_MIN_UNIT, HIT, LINE_MIN_UNIT, MARGIN, MAX_UNIT, MIN_UNIT, TRAIN_MIN_UNIT,
-                   WORDS, anchor_at, hits, rect_of, tile_key)
+                   WORDS, anchor_at, hits, rect_of, tile_key, unit_levels)
 # Read as geometry.bounds and geometry.count_overlaps by the page's drawing and the tests.
 from boxes import bounds, count_overlaps  # noqa: F401 - re-exported
 from line_layout import table_line
@@ -89,7 +89,7 @@ def _lay_tree(layout_json, ends, width, height, margin, umin, umax, options):
 def _lay_trains(layout_json, ends, width, height, margin, umin, umax, options):
     return table_trains(layout_json, ends, width, height, margin, umin, umax,
                         options.get("label_w"), options.get("columns"),
-                        options.get("viewer"))
+                        options.get("viewer"), options.get("label_need"))
 
 
 # The layout kinds the page draws, by the layout JSON's `kind` (the engine's LayoutKind
@@ -172,7 +172,10 @@ def table(layout_json, width, height, options=None):
       TRAIN_MIN_UNIT, and MAX_UNIT); `margin` (MARGIN); `label_w`: the width of a train's
       label column (default 56 px below 600 px of width, else 76 px); `columns`: the
       number of columns of train bands (default: 1, 2 or 3, whichever fits best);
-      `viewer`: the seat whose train's band comes first, the Mexican train's next.
+      `viewer`: the seat whose train's band comes first, the Mexican train's next;
+      `label_need`: {train id: [width of each form of its label, longest first]} (px at
+      12 px): without `label_w`, the label column widens for the longest form that leaves
+      the bands as tall (train_bands._label_width, W-99).
 
     Returns a dict:
     - `kind` ("line", "tree", "trains" or None), `unit` (half-tile size in px), `width`;
@@ -194,7 +197,9 @@ def table(layout_json, width, height, options=None):
       makes the layout rearrange;
     - `labels` (trains): [{id, owner, marker, x, y, w, h, marker_box, band}]: the rect where
       the owner's name goes, the square for the marker, the band of the train;
-    - `columns`: the number of columns of train bands.
+    - `columns`: the number of columns of train bands;
+    - `label_level`: with `label_need`, the index of the form every train label is drawn in
+      (else None: the shortest).
     Every call builds new dicts: the caller may keep or change them.
     """
     options = options or {}
@@ -231,7 +236,8 @@ def table(layout_json, width, height, options=None):
     labels = res.get("labels") or []
     return {"kind": kind["name"], "unit": res["unit"], "width": width, "height": canvas_h,
             "needed": needed, "fits": needed <= height + 0.01, "tiles": tiles,
-            "ends": out_ends, "labels": labels, "columns": res.get("columns", 1)}
+            "ends": out_ends, "labels": labels, "columns": res.get("columns", 1),
+            "label_level": res.get("label_level")}
 
 
 def _open_ends(slots, tiles, dx, dy, width, canvas_h):
@@ -277,7 +283,7 @@ def line_anchor(view):
     return min(max(anchor, 0), len(tiles) - 1)
 
 
-def view_table(view, width, height, viewer=None, targets=None):
+def view_table(view, width, height, viewer=None, targets=None, label_need=None):
     """`table` for a seat's view (or a review's position): its layout, its open ends, and a
     line held still at its lead (`line_anchor`), Mexican Train's bands from `viewer`'s train
     (else the view's `seat`). The game's table and the review's draw through this one call,
@@ -285,10 +291,14 @@ def view_table(view, width, height, viewer=None, targets=None):
 
     `targets`: the end ids a selected tile fits. When the table is taller than its box and
     those ends lie further apart than the box is tall (no scroll shows them together), the
-    table is laid out again zoomed to fit the box, down to FIT_MIN_UNIT, and the result
-    carries `zoomed` True (else it is `table`'s own, without the key; DECISIONS W-70)."""
+    table is laid out again a step smaller at a time, down to FIT_MIN_UNIT (tiles 40 px
+    long), until they are no further apart than the box is tall: the page then pans to them
+    (table.follow). The result carries `zoomed` True, and `apart` True when even at
+    FIT_MIN_UNIT they lie further apart (the page shows the first, the end choice's buttons
+    reach every one); else it is `table`'s own, without the keys (DECISIONS W-70, W-100).
+    `label_need`: the widths of the train labels' forms (see `table`)."""
     layout = view.get("layout")
-    options = {"ends": view.get("ends")}
+    options = {"ends": view.get("ends"), "label_need": label_need}
     kind = kind_of(layout)
     if kind is not None and kind["anchored"]:
         options["anchor"] = line_anchor(view)
@@ -297,9 +307,21 @@ def view_table(view, width, height, viewer=None, targets=None):
     geo = table(layout, width, height, options)
     if geo["fits"] or not targets or targets_span(geo, targets) <= float(height) + 0.01:
         return geo
-    options["min_unit"] = FIT_MIN_UNIT
-    zoomed = table(layout, width, height, options)
-    zoomed["zoomed"] = True
+    # Zoom out only as far as the targets need (the rest of the table scrolls), never below
+    # tiles of 40 px: the largest step at which they fit the box's height together.
+    zoomed = None
+    for u in unit_levels(FIT_MIN_UNIT, geo["unit"])[1:]:
+        options["min_unit"] = u
+        options["max_unit"] = u
+        zoomed = table(layout, width, height, options)
+        zoomed["zoomed"] = True
+        # 2 px to spare: the box's height is read rounded, the pan box whole pixels.
+        if targets_span(zoomed, targets) <= float(height) - 2.0:
+            return zoomed
+    if zoomed is None:  # already at the floor (a line at its readable 16 px): pan only
+        geo["apart"] = True
+        return geo
+    zoomed["apart"] = True
     return zoomed
 
 

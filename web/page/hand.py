@@ -33,6 +33,9 @@ def pips_html(value, options=None):
 
 
 MARKS = ("inaccuracy", "mistake", "blunder")
+# At most this many tiles of your hand overlap to stay in one row on a small phone's crowded
+# table (W-98): fourteen in 307 px overlap by 4 px of 26, the pips clear; more wrap instead.
+PACKED = 14
 
 
 def current_hint():
@@ -241,6 +244,11 @@ def render():
         html.append(tile_html(tile, by_tile.get(tile), S["selected"] == tile, hint))
     hand = byid("hand")
     set_html("hand", "".join(html))
+    # A small phone's crowded table lays up to PACKED tiles in one row, each overlapping the
+    # last by what the row lacks (app.css reads `--n` and `packed`; W-98).
+    count = len(html)
+    hand.style.setProperty("--n", str(count))
+    hand.classList.toggle("packed", count <= PACKED)
     hand.setAttribute("aria-label", tr("game.your_hand"))
     # The ends of the selected tile, named as the table shows them.
     choice = byid("choice")

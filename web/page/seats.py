@@ -21,9 +21,9 @@ MANY = 4
 # upright that is wide enough): seven seats took a third of a 320x568 screen (W-87).
 CROWD = 6
 # From this many opponents on, a small phone held upright (under 385 px) sets the band four a
-# row of tight seats and your tiles narrower, so that the table keeps about half the screen
-# (W-93; app.css reads the class `tight`).
-TIGHT = 5
+# row of tight seats and your tiles narrower, so that the table keeps half the screen
+# (W-93, W-98; app.css reads the class `tight`): four opponents are then one row, not two.
+TIGHT = 4
 
 
 def seat_name(seat):

@@ -11,6 +11,7 @@ import json
 import geometry
 import screens
 import textfmt
+import train_labels
 import dom
 from dom import byid
 from store import S, tr
@@ -32,8 +33,10 @@ def compute():
     targets = []
     for m in glowing():
         targets.append(m["end"])
+    forms = train_labels.label_forms(state, width)
     geo = geometry.view_table(state.get("view") or {}, width, height, state.get("viewer"),
-                              targets)
+                              targets, train_labels.label_widths(forms) if forms else None)
+    geo["label_forms"] = forms
     S["geo"] = geo
     return geo
 
@@ -115,6 +118,7 @@ def draw():
     # tools, never read back by the page.
     canvas.setAttribute("data-unit", str(geo["unit"]))
     canvas.setAttribute("data-zoomed", "1" if geo.get("zoomed") else "0")
+    canvas.setAttribute("data-apart", "1" if geo.get("apart") else "0")
     rects = []
     for p in geo["tiles"]:
         rects.append([round(p["x"]), round(p["y"]), round(p["w"]), round(p["h"]), p["a"], p["b"]])
@@ -162,8 +166,7 @@ def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
             ctx.fillText(lines[i], width / 2, top + i * 20)
         return
     max_pip = geometry.max_pip_of(state.get("options"))
-    for lab in geo.get("labels") or []:
-        draw_label(ctx, lab, state)
+    train_labels.draw_labels(ctx, canvas, state, geo)
     recent = textfmt.last_placed((state.get("view") or {}).get("history"))
     ratio = dom.pixel_ratio()
     for p in tiles:
@@ -192,7 +195,9 @@ def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
     # itself never reads it back.
     canvas.setAttribute("data-glow", json.dumps(marks))
     if canvas.id == "table":
-        follow(marks)
+        # Targets further apart than the table is tall even zoomed out (W-100): the first
+        # is brought into view, the end choice's buttons reach every one.
+        follow(marks[:1] if geo.get("apart") else marks)
 
 
 # The glowing ends last brought into view (their moves), so that a redraw of the same
@@ -218,10 +223,13 @@ def follow(marks):
         x1 = max(x1, m["x"] + m["w"])
         y1 = max(y1, m["y"] + m["h"])
     box = byid("table-focus")
-    box.style.left = str(int(x0)) + "px"
-    box.style.top = str(int(y0)) + "px"
-    box.style.width = str(int(x1 - x0)) + "px"
-    box.style.height = str(int(y1 - y0)) + "px"
+    # Whole pixels that cover the marks (rounding in would leave a pixel of one outside).
+    left = int(x0)
+    top = int(y0)
+    box.style.left = str(left) + "px"
+    box.style.top = str(top) + "px"
+    box.style.width = str(int(x1 - left + 0.999)) + "px"
+    box.style.height = str(int(y1 - top + 0.999)) + "px"
     dom.scroll_to(box)
 
 
@@ -239,48 +247,6 @@ def wrap_words(ctx, text, width):
     if line:
         lines.append(line)
     return lines
-
-
-def draw_label(ctx, lab, state):
-    owner = lab.get("owner")
-    if owner is None:
-        text = tr("train.mexican_short")
-    elif owner == state["viewer"]:
-        text = tr("game.you")
-    else:
-        text = textfmt.seat_short(S["lang"], owner, state["seats"], state["viewer"],
-                                  S["names"])
-    ctx.fillStyle = "#fde68a" if lab.get("marker") else "#d1fae5"
-    ctx.textAlign = "left"
-    ctx.textBaseline = "middle"
-    # A label too wide for its slot gets a smaller font, then is cut: never squeezed glyphs.
-    room = max(10.0, float(lab["w"]) - 4)
-    size = 12
-    while True:
-        ctx.font = "600 " + str(size) + "px system-ui, sans-serif"
-        if float(ctx.measureText(text).width) <= room or size <= 9:
-            break
-        size -= 1
-    # A typed name is cut a character at a time, never inside one, and stays isolated
-    # (textfmt.seat_short: FSI name PDI); the other labels are short words.
-    n = textfmt.SHORT_NAME
-    while n > 1 and text.startswith(textfmt.FSI) \
-            and float(ctx.measureText(text).width) > room:
-        n -= 1
-        text = textfmt.seat_short(S["lang"], owner, state["seats"], state["viewer"],
-                                  S["names"], n)
-    while len(text) > 2 and not text.startswith(textfmt.FSI) \
-            and float(ctx.measureText(text).width) > room:
-        text = text[:-2] + "…"
-    ctx.fillText(text, lab["x"] + 2, lab["y"] + lab["h"] / 2)
-    box = lab.get("marker_box")
-    if lab.get("marker") and box:
-        ctx.fillStyle = "#f59e0b"
-        ctx.beginPath()
-        ctx.arc(box["x"] + box["w"] / 2, box["y"] + box["h"] / 2, min(box["w"], box["h"]) / 3,
-                0, 6.2832)
-        ctx.fill()
-    ctx.textBaseline = "alphabetic"
 
 
 def draw_glow(ctx, end, unit):

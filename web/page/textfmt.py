@@ -392,6 +392,25 @@ def seat_short(lang, seat, seats, viewer, names=None, n=SHORT_NAME):
     return i18n.t(lang, "game." + kind + "_short", n=seat + 1)
 
 
+def seat_forms(lang, seat, seats, viewer, names=None):
+    """The forms a seat's name takes where room runs short, longest first, each a different
+    text: "Computer 2", "Comp. 2", "C2" (the band's three, W-95); a typed name whole, then cut
+    (``seat_short``); "Player 3", "P3"; "You" alone. The table's train labels draw the longest
+    that fits (W-99), so a train is named as the band names its owner wherever there is room."""
+    kind = _seat_kind(seat, seats, viewer)
+    if kind == "you":
+        return [i18n.t(lang, "game.you")]
+    forms = [seat_name(lang, seat, seats, viewer, names)]
+    if kind == "computer":
+        forms.append(i18n.t(lang, "game.computer_mid", n=seat + 1))
+    forms.append(seat_short(lang, seat, seats, viewer, names))
+    out = []
+    for form in forms:
+        if form not in out:
+            out.append(form)
+    return out
+
+
 def log_notation(event):
     """The RECORD.md notation behind a log line (`6-5@R`, `draw`, `pass`, `leave`), or ""."""
     kind = event.get("type")

@@ -5,7 +5,7 @@ train's tiles in lines that wrap within the band; bands in one to three columns.
 computation, as geometry.py.
 """
 
-from boxes import first_fit, rect_of, unit_levels
+from boxes import TRAIN_MIN_UNIT, first_fit, rect_of, unit_levels
 
 
 def _train_dims(u, cols, width, margin, label_w):
@@ -48,14 +48,18 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
     spare height: a wider gap below the hub and between bands, the whole block moved down."""
     d = _train_dims(u, cols, width, margin, label_w)
     d["band_gap"] += spread[0]
-    per_col = (len(trains) + cols - 1) // cols
+    # The hub lies over the first column only: the others start at the top, beside it, and
+    # the hub counts as a band of the first column when the bands are shared out (W-101).
+    per_col = (len(trains) + cols) // cols if cols > 1 else len(trains)
     top = margin + spread[1] + d["hub_h"] + d["band_gap"]
     bottom = top
     bands = []
+    first = 0
     for c in range(cols):
-        y = top
+        y = top if c == 0 else margin + spread[1]
         x = margin + c * (d["col_w"] + d["col_gap"])
-        for r in range(c * per_col, min(len(trains), (c + 1) * per_col)):
+        last = min(len(trains), first + (per_col - 1 if c == 0 and cols > 1 else per_col))
+        for r in range(first, last):
             train = trains[r]
             positions, doubles = _band_lines(train.get("tiles") or [], u, d["room"])
             tops = []
@@ -70,6 +74,7 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
             if build:
                 bands.append((train, x, y, positions, tops, heights, h, d["col_w"]))
             y += h + d["band_gap"]
+        first = last
         if y - d["band_gap"] > bottom:
             bottom = y - d["band_gap"]
     needed = bottom + margin
@@ -78,13 +83,18 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
     return needed
 
 
-def _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns):
+def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, columns):
     """The unit and the number of columns to lay the bands in: `columns` when given, else
     1, 2 or 3, whichever fits the height at the largest size (else needs the least height),
-    of those whose columns hold three tiles a line at the smallest size."""
+    of those whose columns hold three tiles a line at the smallest size. `label_ws`: the
+    label column's width, or {columns: (width, form level)}."""
     levels = unit_levels(umin, umax)
     best = None
     for cols in ((columns,) if columns else (1, 2, 3)):
+        if isinstance(label_ws, dict):
+            label_w = label_ws[cols][0] if cols in label_ws else label_ws[1][0]
+        else:
+            label_w = label_ws
         if cols > 1 and cols > len(trains) and not columns:
             break
         d = _train_dims(umin, cols, width, margin, label_w)
@@ -94,7 +104,7 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_w, column
             # view (W-94); narrower, one column.
             break
 
-        def fits(u, cols=cols):
+        def fits(u, cols=cols, label_w=label_w):
             return _trains_at(trains, u, cols, width, margin, label_w, False) <= height + 0.01
 
         u = levels[first_fit(levels, fits)]
@@ -133,16 +143,83 @@ def band_order(trains, viewer):
     return first + rest
 
 
+# A label's text keeps this much room around it in its slot: 2 px before it, 4 after, and the
+# 6 px gap and 2 px before the band's tiles (table_trains' label rects).
+LABEL_PAD = 14.0
+# A label's form counts as fitting when it does at this share of its 12 px measure: the
+# drawing shrinks the font to 11 px first (table.draw_label).
+LABEL_SHRINK = 11.0 / 12.0
+
+
+def _label_width(trains, label_need, u, cols, width, margin, umin, base):
+    """The width of the label column and the form of the names in it (W-99): the longest form
+    (the lowest level of `label_need`: train id -> the widths of its label's forms at 12 px,
+    longest first) in which every label fits whole, in a column that leaves each band's
+    lines room for four tiles at the smallest size `umin` (three in two or three columns, as
+    W-94 keeps them); else `base` and the shortest form. Width and columns alone decide it,
+    never how long the trains are, so a label keeps its form through a round.
+    Returns (width, level)."""
+    levels = 0
+    for train in trains:
+        levels = max(levels, len(label_need.get(train.get("id")) or []))
+    mark = min(0.5 * u, 18.0)
+    col_w = _train_dims(umin, cols, width, margin, base)["col_w"]
+    cap = col_w - (4.0 if cols == 1 else 3.0) * 2.0 * umin
+    for level in range(levels):
+        want = base
+        for train in trains:
+            forms = label_need.get(train.get("id")) or []
+            if forms:
+                text = LABEL_SHRINK * forms[min(level, len(forms) - 1)]
+                want = max(want, text + LABEL_PAD + (0.0 if train.get("owner") is None else mark))
+        if want <= max(base, cap) + 0.01:
+            return want, level
+    return base, max(0, levels - 1)
+
+
+def _widened(trains, label_need, width, height, margin, umin, umax, columns, base):
+    """`_size_and_columns` with the label column widened for its names (`_label_width`, W-99):
+    returns (unit, columns, label width, form level)."""
+    # The column count decides the label's room: each count its own width, measured at the
+    # readable size (TRAIN_MIN_UNIT), not `umin`: a table zoomed out to a tile's far-apart
+    # targets (W-100) names the trains as before; at a larger unit the label's font shrinks
+    # by a pixel or two rather than the form changing with the unit.
+    widths = {}
+    for cols in (1, 2, 3):
+        widths[cols] = _label_width(trains, label_need, TRAIN_MIN_UNIT, cols, width, margin,
+                                    TRAIN_MIN_UNIT, base)
+    u, cols = _size_and_columns(trains, width, height, margin, umin, umax, widths, columns)
+    label_w, level = widths[cols] if cols in widths else (base, None)
+    # At the unit drawn, the marker's square is larger: the column takes those pixels too
+    # where the same form still fits and the bands grow no taller.
+    if level is not None:
+        wider, same = _label_width(trains, label_need, u, cols, width, margin, TRAIN_MIN_UNIT,
+                                   base)
+        limit = max(height, _trains_at(trains, u, cols, width, margin, label_w, False))
+        if same == level and wider > label_w and \
+                _trains_at(trains, u, cols, width, margin, wider, False) <= limit + 0.01:
+            label_w = wider
+    return u, cols, label_w, level
+
+
 def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns,
-                 viewer=None):
+                 viewer=None, label_need=None):
     """Mexican Train's table (see geometry.table): the hub, the trains' tiles and the slot of
     each train's next tile, one band a train (in `band_order` for `viewer`), and each band's
-    label."""
+    label. `label_need` (train id -> the widths of its label's forms, longest first) widens
+    the label column for a longer form where the bands stay as tall (`_label_width`); the
+    result's `label_level` says which form to draw."""
     trains = band_order(layout.get("trains") or [], viewer)
     engine = layout.get("engine")
+    widen = label_w is None and bool(label_need)
     if label_w is None:
         label_w = 56.0 if width < 600 else 76.0
-    u, cols = _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns)
+    level = None
+    if widen:
+        u, cols, label_w, level = _widened(trains, label_need, width, height, margin, umin,
+                                           umax, columns, label_w)
+    else:
+        u, cols = _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns)
     needed = _trains_at(trains, u, cols, width, margin, label_w, False)
     # A table taller than the trains need (a desktop, an early round) spreads them: the bands
     # draw apart, up to half a tile's width each, and the block sits in the middle, instead
@@ -199,4 +276,4 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
             rect, turn, index = by_id[end_id]
             found.append((end_id, value, rect, turn, index, True))
     return {"unit": u, "placed": placed, "slots": found, "labels": labels, "needed": needed,
-            "columns": cols}
+            "columns": cols, "label_level": level}

@@ -1,0 +1,137 @@
+"""Mexican Train's train labels on the table (web/page/table.py's part): each train named as
+the band names its owner, in the longest form the label column holds (DECISIONS W-99), all in
+one font size, and the marker beside it. The forms' widths are measured here for the
+geometry (`label_need`); what is drawn is written to the canvas's `data-labels` for tests.
+"""
+
+import json
+
+import textfmt
+from dom import byid
+from store import S, tr
+
+# A train label's font at its largest (draw_label shrinks it to 9 px where it must).
+LABEL_FONT = "600 12px system-ui, sans-serif"
+# Text widths measured at LABEL_FONT, by text: the labels' forms change only with the
+# language and the names.
+_widths = {}
+
+
+def label_forms(state, width):
+    """Mexican Train: {train id: the forms of its label, longest first}: "You" on your train,
+    the Mexican train's short name, the owner's name as the band's seats shorten it
+    (textfmt.seat_forms: "Computer 2", "Comp. 2", "C2"; W-99) on a table `width` px wide;
+    {} for other layouts."""
+    layout = (state.get("view") or {}).get("layout") or {}
+    out = {}
+    for train in layout.get("trains") or []:
+        owner = train.get("owner")
+        if owner is None:
+            forms = [tr("train.mexican_short")]
+        elif owner == state["viewer"]:
+            forms = [tr("game.you")]
+        else:
+            forms = textfmt.seat_forms(S["lang"], owner, state["seats"], state["viewer"],
+                                       S["names"])
+        # A phone's table (under 600 px) names a computer at most by its middle form, as the
+        # band does on phones (W-95): "Comp. 2", never "Computer 2" in a label column that
+        # would take a tile's room from every train.
+        if width < 600 and len(forms) > 2:
+            forms = forms[1:]
+        out[train.get("id")] = forms
+    return out
+
+
+def label_widths(forms):
+    """{train id: [the width of each form at LABEL_FONT, px]} for geometry's `label_need`."""
+    ctx = None
+    out = {}
+    for train_id, texts in forms.items():
+        widths = []
+        for text in texts:
+            if text not in _widths:
+                if ctx is None:
+                    ctx = byid("table").getContext("2d")
+                    ctx.font = LABEL_FONT
+                _widths[text] = float(ctx.measureText(text).width)
+            widths.append(_widths[text])
+        out[train_id] = widths
+    return out
+
+
+def label_room(lab):
+    """The width a train label's text may take in its slot (px)."""
+    return max(10.0, float(lab["w"]) - 4)
+
+
+def label_size(ctx, text, room, top=12):
+    """The largest font size from `top` down to 9 px at which `text` fits `room`, else 9."""
+    size = top
+    while True:
+        ctx.font = "600 " + str(size) + "px system-ui, sans-serif"
+        if float(ctx.measureText(text).width) <= room or size <= 9:
+            return size
+        size -= 1
+
+
+def draw_labels(ctx, canvas, state, geo):
+    """Every train's label, all in one font size (the largest at which each fits, not under
+    10 px: a label that needs less shrinks alone); their texts and sizes in the canvas's
+    `data-labels` for tests (never read back by the page)."""
+    labels = geo.get("labels") or []
+    top = 12
+    for lab in labels:
+        top = min(top, label_size(ctx, label_text(lab, state, geo), label_room(lab)))
+    drawn = []
+    for lab in labels:
+        drawn.append(draw_label(ctx, lab, state, geo, max(10, top)))
+    canvas.setAttribute("data-labels", json.dumps(drawn))
+
+
+def label_text(lab, state, geo=None):
+    """A train label's text: its owner named in the form the geometry chose for every label
+    (`label_level` of `label_forms`, W-99), else the shortest ("C2")."""
+    owner = lab.get("owner")
+    forms = ((geo or {}).get("label_forms") or {}).get(lab.get("id"))
+    level = (geo or {}).get("label_level")
+    if forms and level is not None:
+        return forms[min(level, len(forms) - 1)]
+    if owner is None:
+        return tr("train.mexican_short")
+    if owner == state["viewer"]:
+        return tr("game.you")
+    return textfmt.seat_short(S["lang"], owner, state["seats"], state["viewer"], S["names"])
+
+
+def draw_label(ctx, lab, state, geo=None, top=12):
+    """A train's label in its slot (`label_text`, at most `top` px) and its marker. Returns
+    [text, font px, its width, the room for it (px), the owner's seat] as drawn."""
+    owner = lab.get("owner")
+    text = label_text(lab, state, geo)
+    ctx.fillStyle = "#fde68a" if lab.get("marker") else "#d1fae5"
+    ctx.textAlign = "left"
+    ctx.textBaseline = "middle"
+    # A label too wide for its slot gets a smaller font, then is cut: never squeezed glyphs.
+    room = label_room(lab)
+    size = label_size(ctx, text, room, top)
+    # A typed name is cut a character at a time, never inside one, and stays isolated
+    # (textfmt.seat_short: FSI name PDI); the other labels are short words.
+    n = textfmt.SHORT_NAME
+    while n > 1 and text.startswith(textfmt.FSI) \
+            and float(ctx.measureText(text).width) > room:
+        n -= 1
+        text = textfmt.seat_short(S["lang"], owner, state["seats"], state["viewer"],
+                                  S["names"], n)
+    while len(text) > 2 and not text.startswith(textfmt.FSI) \
+            and float(ctx.measureText(text).width) > room:
+        text = text[:-2] + "…"
+    ctx.fillText(text, lab["x"] + 2, lab["y"] + lab["h"] / 2)
+    box = lab.get("marker_box")
+    if lab.get("marker") and box:
+        ctx.fillStyle = "#f59e0b"
+        ctx.beginPath()
+        ctx.arc(box["x"] + box["w"] / 2, box["y"] + box["h"] / 2, min(box["w"], box["h"]) / 3,
+                0, 6.2832)
+        ctx.fill()
+    ctx.textBaseline = "alphabetic"
+    return [text, size, int(float(ctx.measureText(text).width) + 0.5), int(room), owner]
