@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from linekit import line_worlds
 
 from domino.ai import linesolve, search
 from domino.ai.evaluate import Utility, sides_of
@@ -46,26 +47,18 @@ def _sorted_legal(s):
 
 
 def _worlds(rs, seed: int, count: int, leave: bool = False):
-    """Positions part-way through random hands (some with a seat gone, if ``leave``)."""
-    rng = random.Random(seed)
-    made = 0
-    while made < count:
-        s = new_hand(rs, MatchContext(), rng)
-        if leave:
-            apply_unchecked(s, playable(legal_moves(s))[0])
-            if not s.over and rs.leave_allowed:
-                apply_unchecked(s, Move(LEAVE))
-        for _ in range(rng.randrange(0, 24)):
-            if s.over:
-                break
-            moves = playable(legal_moves(s))
-            apply_unchecked(s, moves[rng.randrange(len(moves))])
-        if s.over or not linesolve.applicable(s):
-            continue
-        index = fast.tables(rs.max_pip).index
+    """Positions part-way through random hands (some with a seat gone, if ``leave``), each
+    hand in the line kernel's tile order."""
+
+    def gone(s, rng):
+        apply_unchecked(s, playable(legal_moves(s))[0])
+        if not s.over and rs.leave_allowed:
+            apply_unchecked(s, Move(LEAVE))
+
+    index = fast.tables(rs.max_pip).index
+    for s in line_worlds(rs, seed, count, (0, 24), prepare=gone if leave else None):
         for hand in s.hands:
             hand.sort(key=index.__getitem__)
-        made += 1
         yield s
 
 

@@ -16,6 +16,7 @@ import math
 import random
 
 import pytest
+from linekit import line_worlds
 
 from domino.ai import linesolve
 from domino.ai.evaluate import Utility
@@ -33,21 +34,8 @@ from domino.settlement.settle import hand_result
 def _worlds(rs, seed: int, count: int, plies: tuple[int, int], most: int = 28):
     """Positions part-way through random hands, after ``plies`` random moves, with at most
     ``most`` tiles left in hands and to draw."""
-    rng = random.Random(seed)
-    made = 0
-    while made < count:
-        s = new_hand(rs, MatchContext(), rng)
-        for _ in range(rng.randrange(*plies)):
-            if s.over:
-                break
-            moves = playable(legal_moves(s))
-            apply_unchecked(s, moves[rng.randrange(len(moves))])
-        if s.over or not linesolve.applicable(s):
-            continue
-        if sum(len(h) for h in s.hands) + s.drawable() > most:
-            continue
-        made += 1
-        yield s
+    return line_worlds(rs, seed, count, plies,
+                       keep=lambda s: sum(len(h) for h in s.hands) + s.drawable() <= most)
 
 
 def _distinct(s, legal):

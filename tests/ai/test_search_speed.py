@@ -20,12 +20,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from linekit import line_worlds
 
 from domino.ai import linesolve
 from domino.ai.evaluate import Utility, side_values, sides_of
 from domino.ai.policy import playable, rollout_move
 from domino.hand.moves import LEAVE, Move
-from domino.hand.state import MatchContext, advance, legal_moves, new_hand
+from domino.hand.state import advance, legal_moves
 from domino.play.step import apply_unchecked
 from domino.rules.ruleset import get_ruleset
 from domino.settlement.settle import HandResult, hand_result
@@ -45,22 +46,13 @@ CASES = [
 
 def _worlds(rs, seed: int, count: int):
     """Positions part-way through random hands, some with a seat gone where one may leave."""
-    rng = random.Random(seed)
-    made = 0
-    while made < count:
-        s = new_hand(rs, MatchContext(), rng)
+
+    def first_move(s, rng):
         apply_unchecked(s, playable(legal_moves(s))[0])
         if not s.over and rs.leave_allowed and rng.random() < 0.3:
             apply_unchecked(s, Move(LEAVE))
-        for _ in range(rng.randrange(0, 16)):
-            if s.over:
-                break
-            moves = playable(legal_moves(s))
-            apply_unchecked(s, moves[rng.randrange(len(moves))])
-        if s.over or not linesolve.applicable(s):
-            continue
-        made += 1
-        yield s
+
+    return line_worlds(rs, seed, count, (0, 16), prepare=first_move)
 
 
 def _engine_playout(s, rng: random.Random, greed: float) -> int:

@@ -1,0 +1,38 @@
+"""Positions part-way through random hands on a plain line, for the AI's line-solver tests
+(tests/ai/test_linesolve.py, test_search_speed.py, test_opponent_model.py): one loop that
+deals, plays random moves and keeps the positions `domino.ai.linesolve` can solve."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+from domino.ai import linesolve
+from domino.ai.policy import playable
+from domino.hand.state import HandState, MatchContext, legal_moves, new_hand
+from domino.play.step import apply_unchecked
+from domino.rules.ruleset import Ruleset
+
+
+def line_worlds(rs: Ruleset, seed: int, count: int, plies: tuple[int, int],
+                prepare: Callable[[HandState, random.Random], None] | None = None,
+                keep: Callable[[HandState], bool] | None = None) -> Iterator[HandState]:
+    """``count`` positions of ``rs``: each a new hand (``prepare``d, e.g. a first move and a
+    seat leaving), then ``randrange(*plies)`` random playable moves; kept when the hand
+    goes on, the line solver applies and ``keep`` (if given) agrees. One random stream from
+    ``seed`` for the deals, ``prepare`` and the moves, so a seed gives the same positions."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        s = new_hand(rs, MatchContext(), rng)
+        if prepare is not None:
+            prepare(s, rng)
+        for _ in range(rng.randrange(*plies)):
+            if s.over:
+                break
+            moves = playable(legal_moves(s))
+            apply_unchecked(s, moves[rng.randrange(len(moves))])
+        if s.over or not linesolve.applicable(s) or (keep is not None and not keep(s)):
+            continue
+        made += 1
+        yield s
