@@ -24,6 +24,7 @@ import inbox
 import saved
 import screens
 import store
+import dom
 from dom import byid, show_error, spawn
 from store import S, tr
 
@@ -391,7 +392,9 @@ def accept(answer, message):
     if not S["table_ready"] and answer.get("type") in ("state", "error"):
         _held.append((answer, message))
         return
+    t = dom.span_start()
     done = store.reduce(answer, message)
+    dom.span("reduce", t)
     if done is None:
         return
     if done["state"]:
@@ -404,7 +407,9 @@ def accept(answer, message):
     saved.note_save(done["save"])
     if done["forget_link"]:
         forget_link()
+    t = dom.span_start()
     store.emit()
+    dom.span("render", t)
 
 
 def forget_link():

@@ -101,7 +101,9 @@ def draw():
     state = S["state"]
     prev_state = _anim["state"]
     prev_geo = S["geo"]
+    t = dom.span_start()
     geo = compute()
+    dom.span("table.compute", t)
     if geo is None:
         return
     width = geo["width"]
@@ -129,10 +131,12 @@ def draw():
         _anim["state"] = state
         _anim["state_id"] = state["state_id"]
         plan_motion(prev_state, state, prev_geo, geo)
+    t = dom.span_start()
     try:
         measure_spots(geo)
     except Exception:  # noqa: BLE001 - the plan falls back to the edges of the table
         _spots["rects"] = None
+    dom.span("table.spots", t)
     if _anim["items"] is not None:
         off = offscreen(width, height, ratio)
         octx = off.getContext("2d")
@@ -143,7 +147,9 @@ def draw():
             mark_moving(True)
             request_frame()
         return
+    t = dom.span_start()
     paint(ctx, canvas, state, geo, None)
+    dom.span("table.paint", t)
 
 
 def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
