@@ -23,9 +23,11 @@ Chromium's trace categories devtools.timeline, v8, v8.wasm, blink.user_timing an
 
 Each run also gives, over every task of the page thread after the first paint (whatever its
 length), `longest_wall_ms`, `longest_cpu_ms` and `cpu_after_paint_ms` (their CPU time summed,
-until the trace ends). With `--baseline REV` (cold loads only) that revision's site is built
-too (load_browser.build_revision) and its cold loads alternate with the current build's, one
-of each per run; `current` and `baseline_medians` give both builds' medians of those three.
+until the trace ends), and `over` (how many tasks after it lasted over `--over` ms). With
+`--baseline REV` (cold loads, hands and links, the same seed for both) that revision's site
+is built too (load_browser.build_revision) and its runs alternate with the current build's,
+one of each per run; `current` and `baseline_medians` give both builds' medians of those
+four.
 CPU time is what a change of the page can shorten, wall time what the player meets on this
 shared machine.
 
@@ -130,6 +132,7 @@ def long_tasks(raw: bytes, over_ms: float) -> dict[str, Any]:
             "longest_wall_ms": round(max((t["dur"] for t in after), default=0) / 1000),
             "longest_cpu_ms": round(max((t.get("tdur", 0) for t in after), default=0) / 1000),
             "cpu_after_paint_ms": round(sum(t.get("tdur", 0) for t in after) / 1000),
+            "over": len(found),
             "tasks": found}
 
 
@@ -207,7 +210,7 @@ def one_run(browser: Any, base: str, what: str, seed: int, over: float,
         context.close()
 
 
-SUMMARY = ("longest_wall_ms", "longest_cpu_ms", "cpu_after_paint_ms")
+SUMMARY = ("longest_wall_ms", "longest_cpu_ms", "cpu_after_paint_ms", "over")
 
 
 def medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -224,14 +227,14 @@ def main() -> None:
     parser.add_argument("--over", type=float, default=50.0, help="task wall time, ms")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--baseline", metavar="REV",
-                        help="cold loads only: alternate with this git revision's build")
+                        help="alternate with this git revision's build (not reload)")
     parser.add_argument("--match", default=HAND, metavar="FRAGMENT",
                         help="hand, link: the deep link's fragment, without its seed")
     parser.add_argument("--speed", choices=["slow", "normal", "fast", "instant"],
                         help="hand, link: the page's speed setting")
     args = parser.parse_args()
-    if args.baseline and args.what != "cold":
-        parser.error("--baseline compares cold loads only")
+    if args.baseline and args.what == "reload":
+        parser.error("--baseline compares cold loads, hands and links only")
     server, base = serve()
     servers = [server]
     with contextlib.ExitStack() as stack:
@@ -244,12 +247,16 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch_kwargs())
             for r in range(args.runs):
+                def other(seed: int = args.seed + r) -> None:
+                    baseline_runs.append(one_run(browser, other_base, args.what, seed,
+                                                 args.over, args.match, args.speed))
+
                 if args.baseline and r % 2:  # alternate which build meets the machine first
-                    baseline_runs.append(one_run(browser, other_base, "cold", 0, args.over))
+                    other()
                 runs.append(one_run(browser, base, args.what, args.seed + r, args.over,
                                     args.match, args.speed))
                 if args.baseline and not r % 2:
-                    baseline_runs.append(one_run(browser, other_base, "cold", 0, args.over))
+                    other()
             browser.close()
         for one in servers:
             one.shutdown()
@@ -260,7 +267,7 @@ def main() -> None:
         "longest_cpu_ms": max((t["cpu_ms"] for t in tasks), default=0),
         "median_cpu_share": (statistics.median(t["cpu_ms"] / t["wall_ms"] for t in tasks)
                              if tasks else None)}
-    if args.what in ("cold", "link"):
+    if args.what in ("cold", "link") or args.baseline:
         out["current"] = medians(runs)
     if args.baseline:
         out["baseline"] = args.baseline
