@@ -54,15 +54,17 @@ new MutationObserver((records) => {
 """
 
 
-def test_at_the_instant_speed_each_computers_state_is_rendered_in_a_task_of_its_own(page, site,
-                                                                                   guard):
+def test_at_the_instant_speed_each_computers_state_is_rendered_in_a_task_of_its_own(
+    page, site, guard
+):
     """DECISIONS W-106: with no pause between the computers' moves, the states that are due
     together were rendered one after another in one browser task (kozel, 4 computers: tasks
     of 130-190 ms of the page's CPU, 230-490 ms under load). Counted, not timed: every change
     of the state shown comes in a turn of its own."""
     page.set_viewport_size({"width": 390, "height": 844})
-    page.add_init_script("localStorage.setItem('domino.settings', "
-                         "JSON.stringify({speed: 'instant'}))")
+    page.add_init_script(
+        "localStorage.setItem('domino.settings', JSON.stringify({speed: 'instant'}))"
+    )
     page.add_init_script(STATES_PER_TURN)
     open_deep_link(page, site, "variant=kozel&players=4&seed=5&seats=ai,ai,ai,ai")
     page.wait_for_selector("#result:not([hidden])", timeout=240_000)
