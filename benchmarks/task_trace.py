@@ -14,23 +14,32 @@ events inside it with the most self time: `wasm.CompileLazy` is the browser comp
 MicroPython's WebAssembly on its first calls, `v8.evaluateModule` / `V8.ParseProgram`
 evaluating PyScript's JavaScript, `FunctionCall` / `RunMicrotasks` running the page's
 MicroPython, `Layout` / `UpdateLayoutTree` the browser laying out the page), `scripts` (the
-script that ran, by its file) and `marks` (User Timing marks the page set inside the task).
+script that ran, by its file), `marks` (User Timing marks the page set inside the task) and
+`steps` (the page's own steps inside the task with their wall time in ms, in order: the
+benchmark sets `window.dominoTrace` before the page loads, and the page then measures its
+steps, dom.py `span`: `reduce`, `render`, its `seats`, `hand`, `table` and `table.*` parts,
+`import:<module>` of the table's modules).
 Chromium's trace categories devtools.timeline, v8, v8.wasm, blink.user_timing and loading.
 
 Each run also gives, over every task of the page thread after the first paint (whatever its
 length), `longest_wall_ms`, `longest_cpu_ms` and `cpu_after_paint_ms` (their CPU time summed,
-until the trace ends). With `--baseline REV` (cold loads only) that revision's site is built
-too (load_browser.build_revision) and its cold loads alternate with the current build's, one
-of each per run; `current` and `baseline_medians` give both builds' medians of those three.
+until the trace ends), and `over` (how many tasks after it lasted over `--over` ms). With
+`--baseline REV` (cold loads, hands and links, the same seed for both) that revision's site
+is built too (load_browser.build_revision) and its runs alternate with the current build's,
+one of each per run; `current` and `baseline_medians` give both builds' medians of those
+four.
 CPU time is what a change of the page can shorten, wall time what the player meets on this
 shared machine.
 
 A hand is vn_traditional with four computers at the page's default speed; `--match FRAGMENT`
 plays another (a deep link's fragment without its seed, e.g. `variant=kozel&players=4&seats=ai,
 ai,ai,ai`), and `--speed instant` sets the page's speed setting first (as browser_ai.py does:
-the computers' moves arrive with no pause between them).
+the computers' moves arrive with no pause between them). `link` traces the same deep link from
+its page's load to the hand's end in one trace (the page's start-up, its first draw of the
+hand and the rest, every task after its first paint), where `hand` begins once the table is
+shown.
 
-Usage: python benchmarks/task_trace.py [cold|reload|hand] [--runs N] [--over MS] [--seed S]
+Usage: python benchmarks/task_trace.py [cold|reload|hand|link] [--runs N] [--over MS] [--seed S]
        [--baseline REV] [--match FRAGMENT] [--speed SPEED]
 """
 
@@ -93,7 +102,9 @@ def long_tasks(raw: bytes, over_ms: float) -> dict[str, Any]:
     for task in tasks:  # a RunTask nested in another is the same task
         if not outer or task["ts"] >= outer[-1]["ts"] + outer[-1]["dur"]:
             outer.append(task)
-    marks = [(e["ts"], e["name"]) for e in mine if "user_timing" in e.get("cat", "")]
+    marks = [(e["ts"], e["name"]) for e in mine if "user_timing" in e.get("cat", "")
+             and e.get("ph") not in ("b", "e")]
+    spans = spans + page_measures(events)
     found = []
     for task in outer:
         start, end = task["ts"], task["ts"] + task["dur"]
@@ -104,21 +115,44 @@ def long_tasks(raw: bytes, over_ms: float) -> dict[str, Any]:
         scripts = sorted({str(e["args"]["data"].get("url", "")).rsplit("/", 1)[-1]
                           for e in inner if e["name"] in ("FunctionCall", "EvaluateScript")
                           and e.get("args", {}).get("data", {}).get("url")})
+        steps = [e for e in inner if e.get("cat") == "domino"]
         found.append({
             "at_ms": round((start - t0) / 1000),
             "wall_ms": round(task["dur"] / 1000),
             "cpu_ms": round(task.get("tdur", 0) / 1000),
-            "self_ms": {name: round(us / 1000) for name, us in self_times(inner).most_common(5)
+            "self_ms": {name: round(us / 1000) for name, us
+                        in self_times([e for e in inner if e.get("cat") != "domino"]).most_common(5)
                         if us >= 2000},
             "scripts": scripts,
             "marks": [name for ts, name in marks if start <= ts <= end][:8],
+            "steps": [f"{e['name'][7:]} {e['dur'] / 1000:.1f}" for e in steps][:24],
         })
     after = [task for task in outer if task["ts"] >= since]
     return {"first_paint_ms": round((since - t0) / 1000),
             "longest_wall_ms": round(max((t["dur"] for t in after), default=0) / 1000),
             "longest_cpu_ms": round(max((t.get("tdur", 0) for t in after), default=0) / 1000),
             "cpu_after_paint_ms": round(sum(t.get("tdur", 0) for t in after) / 1000),
+            "over": len(found),
             "tasks": found}
+
+
+def page_measures(events: list[dict]) -> list[dict]:
+    """The page's own `domino:` User Timing measures (dom.py `span`, made when
+    `window.dominoTrace` is set) as complete events of category "domino": a measure comes as
+    a begin and an end event with the same id."""
+    begins: dict[tuple, dict] = {}
+    out = []
+    for e in events:
+        if "user_timing" not in e.get("cat", "") or not e.get("name", "").startswith("domino:"):
+            continue
+        key = (e["name"], e.get("id") or json.dumps(e.get("id2")))
+        if e.get("ph") == "b":
+            begins[key] = e
+        elif e.get("ph") == "e" and key in begins:
+            b = begins.pop(key)
+            out.append({"name": e["name"], "cat": "domino", "ph": "X", "ts": b["ts"],
+                        "dur": e["ts"] - b["ts"], "pid": b["pid"], "tid": b["tid"]})
+    return out
 
 
 def traced(browser: Any, page: Any, action) -> bytes:
@@ -136,6 +170,7 @@ def one_run(browser: Any, base: str, what: str, seed: int, over: float,
     """One cold load, reload or hand (the deep link `match` at the page's speed `speed`, or
     its default), traced; its long tasks."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script("window.dominoTrace = true")
     if speed:
         settings = json.dumps(json.dumps({"speed": speed}))
         context.add_init_script(f"localStorage.setItem('domino.settings', {settings})")
@@ -158,7 +193,14 @@ def one_run(browser: Any, base: str, what: str, seed: int, over: float,
             return long_tasks(traced(browser, page, load), over)
         page.close()
         page = context.new_page()
-        follow_link(page, base + f"index.html#{match}&seed={seed}")
+        link = base + f"index.html#{match}&seed={seed}"
+        if what == "link":  # the load of the link's page and its hand, in one trace
+            def play() -> None:
+                follow_link(page, link)
+                page.wait_for_selector("#result:not([hidden])", timeout=600_000)
+
+            return long_tasks(traced(browser, page, play), over)
+        follow_link(page, link)
         hand = traced(browser, page, lambda: page.wait_for_selector(
             "#result:not([hidden])", timeout=600_000))
         out = long_tasks(hand, over)
@@ -168,7 +210,7 @@ def one_run(browser: Any, base: str, what: str, seed: int, over: float,
         context.close()
 
 
-SUMMARY = ("longest_wall_ms", "longest_cpu_ms", "cpu_after_paint_ms")
+SUMMARY = ("longest_wall_ms", "longest_cpu_ms", "cpu_after_paint_ms", "over")
 
 
 def medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -180,19 +222,19 @@ def medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
 def main() -> None:
     """Trace the runs, print the JSON."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["cold", "reload", "hand"])
+    parser.add_argument("what", choices=["cold", "reload", "hand", "link"])
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--over", type=float, default=50.0, help="task wall time, ms")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--baseline", metavar="REV",
-                        help="cold loads only: alternate with this git revision's build")
+                        help="alternate with this git revision's build (not reload)")
     parser.add_argument("--match", default=HAND, metavar="FRAGMENT",
-                        help="hand only: the deep link's fragment, without its seed")
+                        help="hand, link: the deep link's fragment, without its seed")
     parser.add_argument("--speed", choices=["slow", "normal", "fast", "instant"],
-                        help="hand only: the page's speed setting")
+                        help="hand, link: the page's speed setting")
     args = parser.parse_args()
-    if args.baseline and args.what != "cold":
-        parser.error("--baseline compares cold loads only")
+    if args.baseline and args.what == "reload":
+        parser.error("--baseline compares cold loads, hands and links only")
     server, base = serve()
     servers = [server]
     with contextlib.ExitStack() as stack:
@@ -205,12 +247,16 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch_kwargs())
             for r in range(args.runs):
+                def other(seed: int = args.seed + r) -> None:
+                    baseline_runs.append(one_run(browser, other_base, args.what, seed,
+                                                 args.over, args.match, args.speed))
+
                 if args.baseline and r % 2:  # alternate which build meets the machine first
-                    baseline_runs.append(one_run(browser, other_base, "cold", 0, args.over))
+                    other()
                 runs.append(one_run(browser, base, args.what, args.seed + r, args.over,
                                     args.match, args.speed))
                 if args.baseline and not r % 2:
-                    baseline_runs.append(one_run(browser, other_base, "cold", 0, args.over))
+                    other()
             browser.close()
         for one in servers:
             one.shutdown()
@@ -221,7 +267,7 @@ def main() -> None:
         "longest_cpu_ms": max((t["cpu_ms"] for t in tasks), default=0),
         "median_cpu_share": (statistics.median(t["cpu_ms"] / t["wall_ms"] for t in tasks)
                              if tasks else None)}
-    if args.what == "cold":
+    if args.what in ("cold", "link") or args.baseline:
         out["current"] = medians(runs)
     if args.baseline:
         out["baseline"] = args.baseline

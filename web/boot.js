@@ -30,6 +30,13 @@ const boot = {
   pyscriptPreload: "none",  // none | done | skipped: the split bootstrap (end of this file)
   pyscriptBytecode: 0,  // how many of PyScript's own modules it loaded as .mpy (W-96)
   pyscriptImportMs: 0,  // the time its split bootstrap spent importing them (W-96)
+  // Set by a benchmark before the page loads (`window.dominoTrace = true`,
+  // benchmarks/task_trace.py): the page then names its own steps as User Timing measures
+  // (`span`, dom.py `span`); a player's page makes none.
+  trace: Boolean(globalThis.dominoTrace),
+  span(name, start) {
+    performance.measure(name, { start, end: performance.now() });
+  },
   applyUpdate() {
     navigator.serviceWorker.getRegistration().then((reg) => {
       if (reg && reg.waiting) reg.waiting.postMessage({ type: "skip-waiting" });

@@ -113,6 +113,12 @@ class FakeDom(types.ModuleType):
     def now(self) -> float:
         return self.clock
 
+    def span_start(self) -> float:
+        return 0
+
+    def span(self, name: str, started: float) -> None:
+        pass
+
     def on(self, element: object, event: str, handler: object) -> None:
         return None
 

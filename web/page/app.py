@@ -101,7 +101,9 @@ def render():
     screens.show(screens.GAME)
     # The state shown, for tests and tools (the page never reads it back).
     document.documentElement.dataset.state = str(state["state_id"])
+    t = dom.span_start()
     seats.render()
+    dom.span("seats", t)
     turn = ""
     to_move = state.get("to_move")
     if not state.get("hand_over") and to_move is not None:
@@ -116,9 +118,13 @@ def render():
     if store.forced_draw() is not None:
         turn = tr("game.auto_draw")
     byid("turn").textContent = turn
+    t = dom.span_start()
     hand.render()
+    dom.span("hand", t)
     link.draw_for_player()
+    t = dom.span_start()
     table.draw()
+    dom.span("table", t)
     if not byid("choice").hidden:
         hand.render()  # the end buttons named by the table just drawn
     undo = byid("undo")
@@ -135,8 +141,10 @@ def render():
     export.setAttribute("aria-label", label)
     export.title = label
     render_sound()
+    t = dom.span_start()
     logview.render()
     dialogs.render()
+    dom.span("log_dialogs", t)
     # What was rendered after the table may have resized its box: checked at the next frame.
     if not _box_check["pending"]:
         _box_check["pending"] = True
@@ -152,7 +160,10 @@ def check_table_box(timestamp=None):
     task: reading the box there lays out the page with all just written (the summary: 63 ms
     of a 78 ms task, loaded machine, W-85); at the frame the browser lays it out anyway."""
     _box_check["pending"] = False
-    if on_table_box(None, None) and not byid("choice").hidden:
+    t = dom.span_start()
+    drew = on_table_box(None, None)
+    dom.span("box_check", t)
+    if drew and not byid("choice").hidden:
         import hand
 
         hand.render()
@@ -514,7 +525,9 @@ async def load_table_modules():
     await next_task()
     spent = [0]  # characters compiled in the current browser task
     for name in TABLE_MODULES:
+        t = dom.span_start()
         await loading.import_in_parts(name, PART_CHARS, next_task, spent)
+        dom.span("import:" + name, t)
     wire_table()
     link.table_ready()
     openers.render_history_button()

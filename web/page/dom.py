@@ -69,6 +69,23 @@ def mark(name):
     window.performance.mark(name)
 
 
+# Whether the page names its own steps for a benchmark (boot.js `trace`): read once; a
+# player's page makes no measure and pays one test per step.
+TRACING = bool(window.dominoBoot.trace)
+
+
+def span_start():
+    """The clock for `span` when tracing, else 0 (no call to the browser)."""
+    return float(window.performance.now()) if TRACING else 0
+
+
+def span(name, started):
+    """When tracing, a User Timing measure `domino:<name>` from `started` (`span_start`) to
+    now: benchmarks/task_trace.py names a long task's parts with them."""
+    if TRACING:
+        window.dominoBoot.span("domino:" + name, started)
+
+
 # The JavaScript proxy of each function `next_frame` was given, made once: the page asks for
 # the same few functions frame after frame.
 _frame_proxies = {}

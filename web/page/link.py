@@ -24,6 +24,7 @@ import inbox
 import saved
 import screens
 import store
+import dom
 from dom import byid, show_error, spawn
 from store import S, tr
 
@@ -362,12 +363,19 @@ def on_update(answer):
 
 async def pump():
     """Take the queued updates into the store in order, each computer's state once the speed
-    setting's pause since the state shown before it has passed."""
+    setting's pause since the state shown before it has passed. Each one taken is rendered
+    in a browser task of its own: at the instant speed (no pause) a dozen computers' states
+    may be due at once, and rendering them one after another held the page for 150-600 ms
+    (DECISIONS W-106). None is taken before the table's modules are compiled (`table_ready`
+    starts the pump again), so the first computer's state waits its pause after the state
+    before it, as every later one does."""
     try:
-        while True:
+        while S["table_ready"]:
             item, wait = _inbox.due(window.performance.now(), _pump["shown_at"], ai_delay())
             if item is not None:
                 accept(item[0], item[1])
+                if _inbox.queue:
+                    await window.dominoBoot.nextTask()  # the queue may change meanwhile
             elif wait > 0:
                 await js_sleep(wait)  # the queue may change meanwhile (an undo overtakes it)
             else:
@@ -382,6 +390,9 @@ def table_ready():
     while _held:
         answer, message = _held.pop(0)
         accept(answer, message)
+    if _inbox.queue and _pump["task"] is None:
+        _pump["task"] = True
+        spawn(pump())
 
 
 def accept(answer, message):
@@ -391,7 +402,9 @@ def accept(answer, message):
     if not S["table_ready"] and answer.get("type") in ("state", "error"):
         _held.append((answer, message))
         return
+    t = dom.span_start()
     done = store.reduce(answer, message)
+    dom.span("reduce", t)
     if done is None:
         return
     if done["state"]:
@@ -404,7 +417,9 @@ def accept(answer, message):
     saved.note_save(done["save"])
     if done["forget_link"]:
         forget_link()
+    t = dom.span_start()
     store.emit()
+    dom.span("render", t)
 
 
 def forget_link():

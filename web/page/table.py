@@ -23,8 +23,10 @@ def compute():
     """The geometry of the current layout for the canvas's box (kept in `S["geo"]`)."""
     state = S["state"]
     wrap = byid("table-wrap")
-    width = float(wrap.clientWidth)
+    t = dom.span_start()
+    width = float(wrap.clientWidth)  # lays the page out with what the render just wrote
     height = float(wrap.clientHeight)
+    dom.span("table.box", t)
     if state is None or width <= 0 or height <= 0:
         S["geo"] = None
         return None
@@ -101,7 +103,9 @@ def draw():
     state = S["state"]
     prev_state = _anim["state"]
     prev_geo = S["geo"]
+    t = dom.span_start()
     geo = compute()
+    dom.span("table.compute", t)
     if geo is None:
         return
     width = geo["width"]
@@ -129,10 +133,7 @@ def draw():
         _anim["state"] = state
         _anim["state_id"] = state["state_id"]
         plan_motion(prev_state, state, prev_geo, geo)
-    try:
-        measure_spots(geo)
-    except Exception:  # noqa: BLE001 - the plan falls back to the edges of the table
-        _spots["rects"] = None
+    spots_at_next_frame()
     if _anim["items"] is not None:
         off = offscreen(width, height, ratio)
         octx = off.getContext("2d")
@@ -143,7 +144,9 @@ def draw():
             mark_moving(True)
             request_frame()
         return
+    t = dom.span_start()
     paint(ctx, canvas, state, geo, None)
+    dom.span("table.paint", t)
 
 
 def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
@@ -291,6 +294,7 @@ def draw_tile_fast(ctx, p, max_pip, ratio):
     if sprite is None:
         if len(_sprites) >= SPRITES_KEPT:
             _sprites.clear()  # sizes of an earlier table or window
+        t = dom.span_start()
         sprite = dom.create("canvas")
         sprite.width = int((w + 1.5) * ratio) + 2 * SPRITE_PAD + 1
         sprite.height = int((h + 2) * ratio) + 2 * SPRITE_PAD + 1
@@ -299,6 +303,7 @@ def draw_tile_fast(ctx, p, max_pip, ratio):
         draw_tile(sctx, {"x": 0, "y": 0, "w": w, "h": h, "a": p.get("a"), "b": p.get("b"),
                          "face": face, "vertical": p["vertical"]}, max_pip)
         _sprites[key] = sprite
+        dom.span("sprite", t)
     dx = (round(p["x"] * ratio) - SPRITE_PAD) / ratio
     dy = (round(p["y"] * ratio) - SPRITE_PAD) / ratio
     ctx.drawImage(sprite, dx, dy, int(sprite.width) / ratio, int(sprite.height) / ratio)
@@ -429,8 +434,33 @@ def plan_motion(prev, new, prev_geo, geo):
 
 
 # The screen rects of the seats, the boneyard and your tiles in the canvas's CSS px, measured
-# after each draw (the layout is the page's; the plan only reads these numbers).
-_spots = {"rects": None, "size": None}
+# at the frame after each draw (the layout is the page's; the plan only reads these numbers).
+_spots = {"rects": None, "size": None, "pending": False}
+
+
+def spots_at_next_frame():
+    """Measure the spots (`measure_spots`) at the next animation frame, not in the draw's
+    task: there the page's elements were just written, and reading their rects laid the page
+    out once more before the rest of the render wrote again (DECISIONS W-107). At the frame
+    the browser lays it out anyway, and the next plan (a later state) reads the rects of the
+    page as it was shown."""
+    if not _spots["pending"]:
+        _spots["pending"] = True
+        dom.next_frame(spots_now)
+
+
+def spots_now(timestamp=None):
+    """The frame's measure of the spots for the geometry drawn last."""
+    _spots["pending"] = False
+    geo = S["geo"]
+    if geo is None:
+        return
+    t = dom.span_start()
+    try:
+        measure_spots(geo)
+    except Exception:  # noqa: BLE001 - the plan falls back to the edges of the table
+        _spots["rects"] = None
+    dom.span("table.spots", t)
 
 
 def _canvas_rect(el, origin, width, height):
