@@ -603,19 +603,33 @@ def test_a_crowded_table_keeps_about_half_the_screen(browser, site, artifacts, s
                 min(one[4], other[4]) - max(one[2], other[2]) > 0.5
             assert not overlap or {one[0], other[0]} == {".controls", "#settings-box > summary"}, \
                 (one, other)
-    if size[0] < 385:
-        # The sound toggle sits on the settings' line (W-98), clear of them and the game log,
-        # in every language; the table's share is printed for each.
-        for lang in ("vi", "ru", "en"):
-            page.select_option("#lang", lang)
-            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-            settle(page)
-            line = page.evaluate("""() => ['#settings-box > summary', '#sound',
-                '#log-box > summary'].map((s) => { const r = document.querySelector(s)
-                .getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; })""")
-            print(f"{lang}: table {figures(page)[1]:.3f} of the viewport, settings line {line}")
-            (_, settings, _, _), (left, right, top, bottom), (log, _, _, _) = line
-            assert settings <= left and right <= log and bottom <= size[1] + 0.5, (lang, line)
+    # In every language (vi, en, ru) the table keeps its share and its tiles: the Russian
+    # buttons took two rows (W-98's open end, W-102). The sound toggle sits on the game log's
+    # line with the settings (W-98 at 320 px, W-102 on every phone held upright), clear of
+    # them and the game log.
+    for lang in ("vi", "ru", "en"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        settle(page)
+        tile, area, _ = figures(page)
+        line = page.evaluate("""() => ['#settings-box > summary', '#sound',
+            '#log-box > summary'].map((s) => { const r = document.querySelector(s)
+            .getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; })""")
+        rows, under = page.evaluate("""() => { const bs = [...document.querySelectorAll(
+            '.controls button')].filter((b) => b.offsetParent && b.id !== 'sound'
+            && !b.closest('#settings-box')).map((b) => b.getBoundingClientRect());
+          return [new Set(bs.map((r) => Math.round(r.top))).size,
+                  Math.max(...bs.map((r) => r.bottom))]; }""")
+        print(f"{lang}: table {area:.3f} of the viewport, tile {tile:.0f} px, "
+              f"{rows} row(s) of buttons, settings line {line}")
+        if lang == "ru":
+            page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-crowd-{players}p-"
+                                                 "ru.png"))
+        assert area >= least, f"the table has {area:.3f} of the screen in {lang}"
+        assert tile >= 56, f"a laid tile is {tile} px long in {lang}"
+        (_, settings, top, _), (left, right, _, bottom), (log, _, _, _) = line
+        assert settings <= left and right <= log and bottom <= size[1] + 0.5, (lang, line)
+        assert top >= under - 0.5, f"the settings are not under the buttons: {line}"
     context.close()
     assert not errors, errors
 
