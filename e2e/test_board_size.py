@@ -662,6 +662,66 @@ def test_every_train_is_in_view_on_a_landscape_phone(browser, site, artifacts, p
     assert not errors, errors
 
 
+# Every control of the landscape column: the move buttons, Undo, Export, the sound toggle,
+# the settings and the game log's line, each with the rect the player sees of it, the part of
+# it inside the column's scrolled box (the column scrolls, W-50) and how many of the middles
+# of its four edges (inset 3 px, clear of rounded corners) and its centre show another
+# element on top.
+COLUMN_CONTROLS = """() => {
+  const side = document.querySelector('.my-side').getBoundingClientRect();
+  const picks = [...document.querySelectorAll(
+    '.controls button, #settings-box > summary, #log-box > summary')].filter((b) => b.offsetParent && !b.closest('.settings-panel'));
+  return picks.map((b) => { const r = b.getBoundingClientRect();
+    const inside = b.closest('.my-side') !== null;
+    const mx = (r.left + r.right) / 2, my = (r.top + r.bottom) / 2;
+    const points = [[r.left + 3, my], [r.right - 3, my], [mx, r.top + 3], [mx, r.bottom - 3],
+                    [mx, my]];
+    const covered = points.filter(([x, y]) => { const e = document.elementFromPoint(x, y);
+      return !(e && (e === b || b.contains(e))); });
+    return {name: (b.id || b.parentElement.id) + ' ' + b.textContent.trim(),
+            box: [r.left, r.top, r.right, r.bottom],
+            clipped: inside && (r.top < side.top - 0.5 || r.bottom > side.bottom + 0.5),
+            covered: covered.length}; }); }"""
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7, 8], ids=[f"{n}p" for n in (4, 5, 6, 7, 8)])
+def test_the_landscape_column_shows_every_control(browser, site, artifacts, players):
+    """Issue 25: at 844x390 with eight players the sound toggle and the settings lay at y
+    353-388 in a column cut at 365, half under the game log's line (369): a player saw
+    neither the controls nor that the column scrolls. A long hand is laid in one row of the
+    tight band's tiles (W-103): at the human's first turn every control of the column is
+    whole, inside the screen and the column's visible box, and covered by nothing, in
+    Vietnamese, English and Russian."""
+    size = (844, 390)
+    fragment = CROWD if players == 8 else (
+        f"variant=mexican_train&players={players}&seed=4&seats="
+        + ",".join(["human"] + ["ai"] * (players - 1)))
+    context, page, errors = open_at(browser, site, size, fragment)
+    for lang in ("vi", "en", "ru"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        settle(page)
+        controls = page.evaluate(COLUMN_CONTROLS)
+        page.screenshot(path=str(artifacts / f"board_844x390-column-{players}p-{lang}.png"))
+        print(f"\n844x390 mexican_train {players}p {lang}: "
+              + ", ".join(f"{c['name']} {c['box'][1]:.0f}-{c['box'][3]:.0f}" for c in controls))
+        names = " ".join(c["name"] for c in controls)
+        assert "sound" in names and "settings-box" in names and "log-title" in names, names
+        for c in controls:
+            left, top, right, bottom = c["box"]
+            assert 0 <= left and right <= size[0] + 0.5 and 0 <= top and bottom <= size[1] + 0.5, \
+                (lang, c)
+            assert not c["clipped"], f"{c['name']} is cut by the column's edge in {lang}: {c}"
+            assert not c["covered"], f"{c['name']} is covered in {lang}: {c}"
+        for i, one in enumerate(controls):
+            for other in controls[i + 1:]:
+                a, b = one["box"], other["box"]
+                assert min(a[2], b[2]) - max(a[0], b[0]) <= 0.5 or \
+                    min(a[3], b[3]) - max(a[1], b[1]) <= 0.5, (lang, one, other)
+    context.close()
+    assert not errors, errors
+
+
 NAME_CASES = [((844, 390), 4), ((844, 390), 8), ((1366, 768), 5), ((1366, 768), 8),
               ((1920, 1080), 8), ((390, 844), 8)]
 # What each language's seat may show for computer N: its whole name, else its middle form.
