@@ -904,7 +904,7 @@ def test_a_standing_label_is_whole_or_not_shown(browser, site, variant, fragment
 
 
 LABEL_CASES = [((320, 568), 8), ((390, 844), 8), ((844, 390), 8), ((1366, 768), 8),
-               ((320, 568), 5)]
+               ((320, 568), 5), ((390, 844), 6)]
 
 
 @pytest.mark.parametrize("size,players", LABEL_CASES,
