@@ -603,19 +603,33 @@ def test_a_crowded_table_keeps_about_half_the_screen(browser, site, artifacts, s
                 min(one[4], other[4]) - max(one[2], other[2]) > 0.5
             assert not overlap or {one[0], other[0]} == {".controls", "#settings-box > summary"}, \
                 (one, other)
-    if size[0] < 385:
-        # The sound toggle sits on the settings' line (W-98), clear of them and the game log,
-        # in every language; the table's share is printed for each.
-        for lang in ("vi", "ru", "en"):
-            page.select_option("#lang", lang)
-            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-            settle(page)
-            line = page.evaluate("""() => ['#settings-box > summary', '#sound',
-                '#log-box > summary'].map((s) => { const r = document.querySelector(s)
-                .getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; })""")
-            print(f"{lang}: table {figures(page)[1]:.3f} of the viewport, settings line {line}")
-            (_, settings, _, _), (left, right, top, bottom), (log, _, _, _) = line
-            assert settings <= left and right <= log and bottom <= size[1] + 0.5, (lang, line)
+    # In every language (vi, en, ru) the table keeps its share and its tiles: the Russian
+    # buttons took two rows (W-98's open end, W-102). The sound toggle sits on the game log's
+    # line with the settings (W-98 at 320 px, W-102 on every phone held upright), clear of
+    # them and the game log.
+    for lang in ("vi", "ru", "en"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        settle(page)
+        tile, area, _ = figures(page)
+        line = page.evaluate("""() => ['#settings-box > summary', '#sound',
+            '#log-box > summary'].map((s) => { const r = document.querySelector(s)
+            .getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; })""")
+        rows, under = page.evaluate("""() => { const bs = [...document.querySelectorAll(
+            '.controls button')].filter((b) => b.offsetParent && b.id !== 'sound'
+            && !b.closest('#settings-box')).map((b) => b.getBoundingClientRect());
+          return [new Set(bs.map((r) => Math.round(r.top))).size,
+                  Math.max(...bs.map((r) => r.bottom))]; }""")
+        print(f"{lang}: table {area:.3f} of the viewport, tile {tile:.0f} px, "
+              f"{rows} row(s) of buttons, settings line {line}")
+        if lang == "ru":
+            page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-crowd-{players}p-"
+                                                 "ru.png"))
+        assert area >= least, f"the table has {area:.3f} of the screen in {lang}"
+        assert tile >= 56, f"a laid tile is {tile} px long in {lang}"
+        (_, settings, top, _), (left, right, _, bottom), (log, _, _, _) = line
+        assert settings <= left and right <= log and bottom <= size[1] + 0.5, (lang, line)
+        assert top >= under - 0.5, f"the settings are not under the buttons: {line}"
     context.close()
     assert not errors, errors
 
@@ -644,6 +658,66 @@ def test_every_train_is_in_view_on_a_landscape_phone(browser, site, artifacts, p
           f"content {box['scroll']} px tall in {box['client']} px, tile {tile:.0f} px")
     assert box["scroll"] <= box["client"] + 1, f"the trains need a scroll: {box}"
     assert tile >= 56, f"a laid tile is {tile} px long"
+    context.close()
+    assert not errors, errors
+
+
+# Every control of the landscape column: the move buttons, Undo, Export, the sound toggle,
+# the settings and the game log's line, each with the rect the player sees of it, the part of
+# it inside the column's scrolled box (the column scrolls, W-50) and how many of the middles
+# of its four edges (inset 3 px, clear of rounded corners) and its centre show another
+# element on top.
+COLUMN_CONTROLS = """() => {
+  const side = document.querySelector('.my-side').getBoundingClientRect();
+  const picks = [...document.querySelectorAll(
+    '.controls button, #settings-box > summary, #log-box > summary')].filter((b) => b.offsetParent && !b.closest('.settings-panel'));
+  return picks.map((b) => { const r = b.getBoundingClientRect();
+    const inside = b.closest('.my-side') !== null;
+    const mx = (r.left + r.right) / 2, my = (r.top + r.bottom) / 2;
+    const points = [[r.left + 3, my], [r.right - 3, my], [mx, r.top + 3], [mx, r.bottom - 3],
+                    [mx, my]];
+    const covered = points.filter(([x, y]) => { const e = document.elementFromPoint(x, y);
+      return !(e && (e === b || b.contains(e))); });
+    return {name: (b.id || b.parentElement.id) + ' ' + b.textContent.trim(),
+            box: [r.left, r.top, r.right, r.bottom],
+            clipped: inside && (r.top < side.top - 0.5 || r.bottom > side.bottom + 0.5),
+            covered: covered.length}; }); }"""
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7, 8], ids=[f"{n}p" for n in (4, 5, 6, 7, 8)])
+def test_the_landscape_column_shows_every_control(browser, site, artifacts, players):
+    """Issue 25: at 844x390 with eight players the sound toggle and the settings lay at y
+    353-388 in a column cut at 365, half under the game log's line (369): a player saw
+    neither the controls nor that the column scrolls. A long hand is laid in one row of the
+    tight band's tiles (W-103): at the human's first turn every control of the column is
+    whole, inside the screen and the column's visible box, and covered by nothing, in
+    Vietnamese, English and Russian."""
+    size = (844, 390)
+    fragment = CROWD if players == 8 else (
+        f"variant=mexican_train&players={players}&seed=4&seats="
+        + ",".join(["human"] + ["ai"] * (players - 1)))
+    context, page, errors = open_at(browser, site, size, fragment)
+    for lang in ("vi", "en", "ru"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        settle(page)
+        controls = page.evaluate(COLUMN_CONTROLS)
+        page.screenshot(path=str(artifacts / f"board_844x390-column-{players}p-{lang}.png"))
+        print(f"\n844x390 mexican_train {players}p {lang}: "
+              + ", ".join(f"{c['name']} {c['box'][1]:.0f}-{c['box'][3]:.0f}" for c in controls))
+        names = " ".join(c["name"] for c in controls)
+        assert "sound" in names and "settings-box" in names and "log-title" in names, names
+        for c in controls:
+            left, top, right, bottom = c["box"]
+            assert 0 <= left and right <= size[0] + 0.5 and 0 <= top and bottom <= size[1] + 0.5, \
+                (lang, c)
+            assert not c["clipped"], f"{c['name']} is cut by the column's edge in {lang}: {c}"
+            assert not c["covered"], f"{c['name']} is covered in {lang}: {c}"
+        for i, one in enumerate(controls):
+            for other in controls[i + 1:]:
+                a, b = one["box"], other["box"]
+                assert min(a[2], b[2]) - max(a[0], b[0]) <= 0.5 or \
+                    min(a[3], b[3]) - max(a[1], b[1]) <= 0.5, (lang, one, other)
     context.close()
     assert not errors, errors
 
@@ -830,7 +904,7 @@ def test_a_standing_label_is_whole_or_not_shown(browser, site, variant, fragment
 
 
 LABEL_CASES = [((320, 568), 8), ((390, 844), 8), ((844, 390), 8), ((1366, 768), 8),
-               ((320, 568), 5)]
+               ((320, 568), 5), ((390, 844), 6)]
 
 
 @pytest.mark.parametrize("size,players", LABEL_CASES,

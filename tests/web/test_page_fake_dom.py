@@ -19,7 +19,8 @@ from collections.abc import Iterator
 import pytest
 
 # The page modules this file imports with the fake adapter (and so imports again after it).
-UNDER_TEST = ("setup", "table", "saved", "settings", "position_view", "seats", "quickstart")
+UNDER_TEST = ("setup", "table", "saved", "settings", "position_view", "seats", "quickstart",
+              "train_labels")
 
 
 class Element:
@@ -45,6 +46,9 @@ class Element:
 
     def getAttribute(self, name: str) -> str | None:  # noqa: N802 - the DOM's name
         return self.attributes.get(name)
+
+    def removeAttribute(self, name: str) -> None:  # noqa: N802 - the DOM's name
+        self.attributes.pop(name, None)
 
     def appendChild(self, child: Element) -> None:  # noqa: N802 - the DOM's name
         self.children.append(child)
@@ -256,3 +260,33 @@ def test_the_table_says_whether_it_moves_and_stops_its_motion_on_a_fault(dom: Fa
     assert dom.root["table"] == "still"
     assert dom.warned == ["motion off: a frame failed"]
     assert not table.motion_running()
+
+
+def test_the_band_names_a_computer_no_longer_than_its_train_label(dom: FakeDom) -> None:
+    """W-104: the band's `data-names` follows the form the train labels were drawn in: the
+    middle form ("Comp. 2") caps it at "mid", the short code ("C2") at "short", the whole
+    name ("Computer 2", or Vietnamese "Máy 2", whose middle form is the same) sets none; the
+    viewer's, the Mexican train's and a typed human name's labels say nothing about it."""
+    train_labels = fresh("train_labels")
+    from store import S
+
+    before = (S["lang"], S["state"], S["names"])
+    state = {"seats": ["human", "human", "ai:easy", "ai"], "viewer": 0}
+    try:
+        S["state"], S["names"] = state, ["", "Ann", "", ""]
+        band = dom.byid("seats-top")
+        for lang, text, names in (("en", "Comp. 3", "mid"), ("en", "C3", "short"),
+                                  ("en", "Computer 3", ""), ("ru", "Комп. 3", "mid"),
+                                  ("ru", "К3", "short"), ("vi", "Máy 3", ""),
+                                  ("vi", "M3", "short")):
+            S["lang"] = lang
+            drawn = [["You", 12, 20.0, 40.0, 0], ["Mexican", 12, 40.0, 40.0, None],
+                     ["Ann", 12, 20.0, 40.0, 1], [text, 11, 30.0, 40.0, 2]]
+            assert train_labels.band_names(state, drawn) == names, (lang, text)
+        assert train_labels.band_names(state, [["Ann", 12, 20.0, 40.0, 1]]) == ""
+        band.setAttribute("data-names", "mid")
+        S["lang"] = "en"
+        train_labels.draw_labels(None, dom.byid("table"), state, {"labels": []})
+        assert band.getAttribute("data-names") is None  # no trains: the band as it is
+    finally:
+        S["lang"], S["state"], S["names"] = before

@@ -36,6 +36,9 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 # At most this many tiles of your hand overlap to stay in one row on a small phone's crowded
 # table (W-98): fourteen in 307 px overlap by 4 px of 26, the pips clear; more wrap instead.
 PACKED = 14
+# From this many tiles on, a landscape phone lays your hand with the tight band's tiles: its
+# column holds seven of the usual size a row (app.css `.hand.long`, W-103).
+LONG = 8
 
 
 def current_hint():
@@ -249,6 +252,7 @@ def render():
     count = len(html)
     hand.style.setProperty("--n", str(count))
     hand.classList.toggle("packed", count <= PACKED)
+    hand.classList.toggle("long", count >= LONG)
     hand.setAttribute("aria-label", tr("game.your_hand"))
     # The ends of the selected tile, named as the table shows them.
     choice = byid("choice")

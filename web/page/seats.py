@@ -178,6 +178,11 @@ def render():
     # phone is wide enough for every status whole, so the band is two rows (DECISIONS W-87).
     band.classList.toggle("crowd", n >= CROWD)
     band.classList.toggle("tight", n >= TIGHT)
+    # The table's parts follow a tight band through a class of the table's screen (app.css,
+    # W-98, W-102), not `.game:has(.seats-top.tight)`: with those rules in force (a phone
+    # held upright under 600 px), Chromium 156 left the menu's custom form laid out stale
+    # after its seats changed (0 px tall, its selects unusable) until some restyle.
+    byid("game").classList.toggle("tight-band", n >= TIGHT)
     set_html("seats-bottom", seat_html(viewer, "bottom"))
     view = state.get("view") or {}
     info = [esc(textfmt.hand_text(S["lang"], state))]

@@ -86,6 +86,36 @@ def draw_labels(ctx, canvas, state, geo):
     for lab in labels:
         drawn.append(draw_label(ctx, lab, state, geo, max(10, top)))
     canvas.setAttribute("data-labels", json.dumps(drawn))
+    # The band names a computer no longer than its train's label does (W-104): app.css reads
+    # `data-names` on the band.
+    names = band_names(state, drawn)
+    band = byid("seats-top")
+    if names:
+        band.setAttribute("data-names", names)
+    else:
+        band.removeAttribute("data-names")
+
+
+def band_names(state, drawn):
+    """The longest form the band may name a computer in, as its train's label is drawn
+    (`drawn`: draw_label's rows): "short" where the labels read "C2", "mid" where they read
+    "Comp. 2" and the whole name is longer, "" where they name computers whole or there are
+    no trains. The labels' form is one for every train (the geometry's `label_level`), so
+    the first computer's label tells it; the band's seats then show that form, or a shorter
+    one where even that does not fit (app.css), and a player reads one name for a computer
+    on its seat and on its train (issue 25)."""
+    lang = S["lang"]
+    for text, _, _, _, owner in drawn:
+        if owner is None or owner == state["viewer"] or \
+                not textfmt.is_ai(state["seats"][owner]):
+            continue
+        forms = textfmt.seat_forms(lang, owner, state["seats"], state["viewer"], S["names"])
+        if text == forms[0]:
+            return ""
+        if text == forms[-1]:
+            return "short"
+        return "mid"
+    return ""
 
 
 def label_text(lab, state, geo=None):
