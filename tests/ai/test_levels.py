@@ -146,9 +146,10 @@ def test_the_command_lines_help_states_the_tables_expert_budget():
 
 
 @pytest.mark.parametrize("variant,players", [("vn_schoolnet", 4), ("doubles", 3),
-                                             ("vn_iwin", 4), ("kozel", 4)])
+                                             ("vn_iwin", 4), ("kozel", 4),
+                                             ("vn_traditional", 4)])
 def test_hard_lapses_as_often_as_the_table_says(variant, players):
-    # Where hard is made weaker than expert (E-49), its lapses are the lever: drawn from
+    # Where hard is made weaker than expert (E-49, E-91), its lapses are the lever: drawn from
     # each position's own seed, at the table's rate (200 positions: within about 3.5
     # standard errors), and never for expert.
     hard, expert = get_agent("hard"), get_agent("expert")
