@@ -33,17 +33,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import review as bench  # benchmarks/review.py, beside this script: the same hands and positions
 
-import review as bench  # noqa: E402  (benchmarks/review.py: the same hands and positions)
-
-from domino.ai.review import Decision, Review, expert_search  # noqa: E402
-from domino.ai.stats import mean_se  # noqa: E402
-from domino.hand.moves import Move  # noqa: E402
+from domino.ai.review import Decision, Review, expert_search
+from domino.ai.stats import mean_se
+from domino.hand.moves import Move
 
 KEYS = ("best", "loss", "loss_se", "mark", "worlds", "as_good")
 

@@ -92,9 +92,8 @@ from .search import Search, SearchConfig, position_seed
 from .stats import mean_se
 
 FORMAT = "domino-review"
-# 7: a close call (a loss below an inaccuracy, within the noise guard or read on the
-# search's own worlds alone) judged on more worlds (E-95); 6: a tree's twin arms are mirror
-# images (E-70), ``blocks`` among the consequences (E-71);
+# 7: a close call judged on more worlds (E-95); 6: a tree's twin arms are mirror images
+# (E-70), ``blocks`` among the consequences (E-71);
 # 5: ``as_good``, as good as the best as far as the judge can tell (E-61), ``says`` and
 # ``best_says``, what the moves do in words (E-62), a mark near a threshold judged on more
 # worlds (E-64); 4: a large loss
@@ -515,9 +514,8 @@ def doubtful(search: Search, move: Move, limits: dict[str, float],
     also a loss below an inaccuracy (a close call, E-95) that is within the noise guard, or
     told apart on fewer than twice the search's worlds: more worlds could tell a move as
     good as the best from a slightly worse one, and the move played from the best itself
-    (it is the best once estimated at least as good). The choice was made on the search's
-    own worlds, where it looks better than it is (it won there), so a small loss is told
-    apart only once as many fresh worlds back it."""
+    (it is the best once estimated at least as good). The choice won on the search's own
+    worlds, so it looks better there than it is: a small loss is told apart on fresh ones."""
     _, _, value, best_value, se, n = _pair(search, move)
     loss = best_value - value
     if loss <= 1e-9:
