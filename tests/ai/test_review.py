@@ -365,7 +365,7 @@ def test_marks_by_scale():
 
 def test_document_shape(traditional_review):
     doc = traditional_review
-    assert doc["format"] == FORMAT == "domino-review" and doc["version"] == VERSION == 6
+    assert doc["format"] == FORMAT == "domino-review" and doc["version"] == VERSION == 7
     assert doc["record"] == record_id(VN_TRADITIONAL_BLUNDER)
     assert doc["record"].startswith("sha256:") and len(doc["record"]) == 7 + 64
     assert doc["unit"] == "money" and doc["budget"] == BUDGET and doc["complete"] is True

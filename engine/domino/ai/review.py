@@ -42,7 +42,9 @@ reaches the threshold of the variant's scale (``MARKS``: fractions of the stake 
 pays in stakes, points, penalty points or pips elsewhere) and is more than twice the standard
 error of the paired difference (sampling noise is never a mistake). A verdict in doubt (a
 loss of a mark's size within that error, a mark resting on fewer than ``MIN_WORLDS``
-worlds, or a loss within one standard error of a mark's threshold, E-64: ``doubtful``) is
+worlds, a loss within one standard error of a mark's threshold, E-64, or a close call: a
+loss below an inaccuracy, within that error or read on the search's worlds alone, E-95:
+``doubtful``) is
 judged on more worlds, the move played and the expert's choice on the same ones, until it is no longer in doubt or a fixed extra budget is spent
 (``deepen_verdict``, docs/DECISIONS.md E-30), a larger one when the loss may be a mistake's
 size (E-60): a clear loss gets its mark, a tie stays a tie.
@@ -90,14 +92,15 @@ from .search import Search, SearchConfig, position_seed
 from .stats import mean_se
 
 FORMAT = "domino-review"
-# 6: a tree's twin arms are mirror images (E-70), ``blocks`` among the consequences (E-71);
+# 7: a close call judged on more worlds (E-95); 6: a tree's twin arms are mirror images
+# (E-70), ``blocks`` among the consequences (E-71);
 # 5: ``as_good``, as good as the best as far as the judge can tell (E-61), ``says`` and
 # ``best_says``, what the moves do in words (E-62), a mark near a threshold judged on more
 # worlds (E-64); 4: a large loss
 # left in doubt judged on more worlds still (E-60); 3: a doubtful verdict
 # judged on more worlds (E-30); 2: judged by the expert's own search (E-28); 1: a search of
 # its own
-VERSION = 6
+VERSION = 7
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
 NOISE_SE = 2.0  # a loss within this many standard errors of 0 is never marked
 WORST = 3  # the worst moves listed per seat
@@ -502,16 +505,23 @@ def as_good(loss: float, se: float, limits: dict[str, float]) -> bool:
 
 
 def doubtful(search: Search, move: Move, limits: dict[str, float],
-             boundary: bool = True) -> bool:
+             boundary: bool = True, close: bool = True) -> bool:
     """Whether the verdict on ``move`` is in doubt: its loss reaches a mark's threshold
     (``inaccuracy``) but is within the noise guard (``NOISE_SE`` standard errors), or it is
     marked on fewer than ``MIN_WORLDS`` worlds; more worlds could tell a clear loss from a
     tie. With ``boundary``, also a mark whose loss is within one standard error of a
-    threshold (E-64): more worlds could tell a mistake from an inaccuracy."""
+    threshold (E-64): more worlds could tell a mistake from an inaccuracy. With ``close``,
+    also a loss below an inaccuracy (a close call, E-95) that is within the noise guard, or
+    told apart on fewer than twice the search's worlds: more worlds could tell a move as
+    good as the best from a slightly worse one, and the move played from the best itself
+    (it is the best once estimated at least as good). The choice won on the search's own
+    worlds, so it looks better there than it is: a small loss is told apart on fresh ones."""
     _, _, value, best_value, se, n = _pair(search, move)
     loss = best_value - value
-    if loss < limits[MARK_NAMES[0]] - 1e-9:
+    if loss <= 1e-9:
         return False
+    if loss < limits[MARK_NAMES[0]] - 1e-9:
+        return close and (loss <= NOISE_SE * se or n < 2 * search.worlds)
     if loss <= NOISE_SE * se or n < MIN_WORLDS:
         return True
     return boundary and any(abs(loss - limits[name]) < se for name in MARK_NAMES)
@@ -574,10 +584,11 @@ def deepen_verdict(search: Search, move: Move, limits: dict[str, float],
         if n >= far:
             return True
         # At the ordinary cap, and at each look past it, only a large loss still in doubt
-        # goes on; between looks the deepening goes on to the next look whatever the
-        # figures, so that a verdict read in chunks is read at the same worlds.
+        # goes on (a close call, below an inaccuracy, stops at the cap); between looks the
+        # deepening goes on to the next look whatever the figures, so that a verdict read
+        # in chunks is read at the same worlds.
         if ((n == cap or (n > cap and look == n))
-                and not (doubtful(search, move, limits, False)
+                and not (doubtful(search, move, limits, False, False)
                          and large(search, move, limits))):
             return True
         target = min(cap if n < cap else far, look if look > n else 2 * look)

@@ -142,7 +142,7 @@ PROGRESS_SECONDS = 2.0
 REVIEW_STEP = 64
 REVIEW_HELP = f"""\
 Prints one JSON object, a domino-review document (docs/ENGINE_API.md):
-  {{"format": "domino-review", "version": 6, "engine": "...", "record": "sha256:...",
+  {{"format": "domino-review", "version": 7, "engine": "...", "record": "sha256:...",
    "variant": "...", "seats": [judged seats], "hands": null | [judged hands],
    "budget": evaluations per decision,
    "unit": "money" | "points" | "penalty points" | "pips",
