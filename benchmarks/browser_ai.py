@@ -15,7 +15,9 @@ speed setting is set to "instant" so that the worker does not pace its pushes):
   answer), so it adds the message passing and the worker's building of the state.
 
 Each is summarised as p50 / p95 / max (nearest rank) over every decision and over the
-decisions with a choice (two or more legal moves: a forced move is answered without a search).
+decisions with a choice (two or more moves worth choosing among, `domino.ai.policy.playable`:
+a forced move is answered without a search; vn_iwin's "leave the table", legal at every turn,
+is never one of the computer's choices).
 The worker does not say how many legal moves the computer had (with the open ends, that count
 tells which numbers it holds), so the count is found here: once the last hand is over the page
 exports the match's record (the "Export record" button of the result, a download), and
@@ -45,6 +47,7 @@ import source_modules
 from load_browser import OBSERVER, follow_link, launch_kwargs, serve
 from playwright.sync_api import Page, sync_playwright
 
+from domino.ai.policy import playable
 from domino.match.record import replay_match
 from domino.session import Session
 
@@ -88,15 +91,17 @@ def stats(values: list[float]) -> dict[str, Any]:
 
 
 def legal_counts(record: dict[str, Any]) -> list[int]:
-    """How many legal moves the seat to move had before each move of ``record``, every hand's
-    moves in order, replayed with the engine's checks (``replay_match`` of the record cut just
-    before each hand's moves, then the moves one by one)."""
+    """How many moves the seat to move had to choose among (``playable``: the legal moves a
+    computer weighs, which it answers at once when there is one) before each move of
+    ``record``, every hand's moves in order, replayed with the engine's checks
+    (``replay_match`` of the record cut just before each hand's moves, then the moves one by
+    one)."""
     counts: list[int] = []
     for index, entry in enumerate(record["hands"]):
         upto = dict(record, hands=[*record["hands"][:index], dict(entry, moves=[])])
         match = replay_match(upto)
         for move in entry.get("moves", []):
-            counts.append(len(match.legal()))
+            counts.append(len(playable(match.legal())))
             match.play(move)
     return counts
 
