@@ -203,10 +203,7 @@ def test_mexican_train_targets_are_in_view(browser, site, artifacts, size, playe
     glowing ends, which then lie inside the visible table (W-53)."""
     from conftest import play_and_wait
 
-    seats = ",".join(["human"] + ["ai"] * (players - 1))
-    context, page, errors = open_at(browser, site, size,
-                                    f"variant=mexican_train&players={players}&seed=4"
-                                    f"&seats={seats}")
+    context, page, errors = open_at(browser, site, size, mexican(players))
     tag = f"board_{size[0]}x{size[1]}-mexican-{players}p"
     for _ in range(20):
         multi = page.locator("#hand .tile.playable:not([data-move])")
@@ -485,6 +482,24 @@ def status_words():
 CROWD_LEVELS = ["easy", "medium", "hard", "expert", "easy", "medium", "hard"]
 CROWD = "variant=mexican_train&players=8&seed=4&seats=human," + ",".join(
     "ai:" + level for level in CROWD_LEVELS)
+
+
+def mexican(players: int) -> str:
+    """Mexican Train on seed 4: you and `players` - 1 computers at the default level."""
+    return (f"variant=mexican_train&players={players}&seed=4&seats="
+            + ",".join(["human"] + ["ai"] * (players - 1)))
+
+
+def crowd(players: int) -> str:
+    """The crowded table of `players`: eight are CROWD's mixed levels, fewer `mexican`."""
+    return CROWD if players == 8 else mexican(players)
+
+
+def in_language(page, lang: str) -> None:
+    """Switch the page to `lang` and wait until it has re-rendered and settled."""
+    page.select_option("#lang", lang)
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    settle(page)
 # The band above the table takes at most this share of the screen's height with seven
 # opponents (it took 0.23 at 320x568 and 0.15 at 390x844 before W-87).
 MAX_BAND = 0.18
@@ -567,12 +582,7 @@ def test_a_crowded_table_keeps_about_half_the_screen(browser, site, artifacts, s
     six players' 13 tiles and five players' band of four take one row each too (W-98): the
     table takes at least `least` of the screen, its tiles still 56 px, the band at most a
     tenth of the height at 320 px, and no seat's name or status line is cut."""
-    if players == 8:
-        fragment = CROWD
-    else:
-        fragment = (f"variant=mexican_train&players={players}&seed=4&seats="
-                    + ",".join(["human"] + ["ai"] * (players - 1)))
-    context, page, errors = open_at(browser, site, size, fragment)
+    context, page, errors = open_at(browser, site, size, crowd(players))
     band = page.evaluate(BAND)
     tile, area, data = figures(page)
     page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-crowd-{players}p.png"))
@@ -608,9 +618,7 @@ def test_a_crowded_table_keeps_about_half_the_screen(browser, site, artifacts, s
     # line with the settings (W-98 at 320 px, W-102 on every phone held upright), clear of
     # them and the game log.
     for lang in ("vi", "ru", "en"):
-        page.select_option("#lang", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-        settle(page)
+        in_language(page, lang)
         tile, area, _ = figures(page)
         line = page.evaluate("""() => ['#settings-box > summary', '#sound',
             '#log-box > summary'].map((s) => { const r = document.querySelector(s)
@@ -644,10 +652,7 @@ def test_every_train_is_in_view_on_a_landscape_phone(browser, site, artifacts, p
     two columns where one column is too tall (W-94): at the human's first turn every train is
     in view, nothing to scroll, the tiles at least 56 px long."""
     size = (844, 390)
-    fragment = CROWD if players == 8 else (
-        f"variant=mexican_train&players={players}&seed=4&seats="
-        + ",".join(["human"] + ["ai"] * (players - 1)))
-    context, page, errors = open_at(browser, site, size, fragment)
+    context, page, errors = open_at(browser, site, size, crowd(players))
     tile, area, data = figures(page)
     page.screenshot(path=str(artifacts / f"board_844x390-trains-{players}p.png"))
     box = page.evaluate("""() => { const w = document.querySelector('#table-wrap');
@@ -693,14 +698,9 @@ def test_the_landscape_column_shows_every_control(browser, site, artifacts, play
     whole, inside the screen and the column's visible box, and covered by nothing, in
     Vietnamese, English and Russian."""
     size = (844, 390)
-    fragment = CROWD if players == 8 else (
-        f"variant=mexican_train&players={players}&seed=4&seats="
-        + ",".join(["human"] + ["ai"] * (players - 1)))
-    context, page, errors = open_at(browser, site, size, fragment)
+    context, page, errors = open_at(browser, site, size, crowd(players))
     for lang in ("vi", "en", "ru"):
-        page.select_option("#lang", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-        settle(page)
+        in_language(page, lang)
         controls = page.evaluate(COLUMN_CONTROLS)
         page.screenshot(path=str(artifacts / f"board_844x390-column-{players}p-{lang}.png"))
         print(f"\n844x390 mexican_train {players}p {lang}: "
@@ -736,10 +736,7 @@ def test_computers_are_named_not_coded_in_the_band(browser, site, artifacts, siz
     bare codes) for computers: each seat shows the computer's whole name, or where that cannot
     fit its middle form ("Comp. 2"), in English, Vietnamese and Russian, never cut; on a wide
     screen always the whole name (W-95)."""
-    seats = ",".join(["human"] + ["ai"] * (players - 1))
-    context, page, errors = open_at(browser, site, size,
-                                    f"variant=mexican_train&players={players}&seed=4"
-                                    f"&seats={seats}")
+    context, page, errors = open_at(browser, site, size, mexican(players))
     wide = size[0] >= 900
     for lang, (whole, mid) in NAME_FORMS.items():
         page.select_option("#lang", lang)
@@ -879,9 +876,7 @@ def test_a_standing_label_is_whole_or_not_shown(browser, site, variant, fragment
     for size in STANDING_SIZES:
         context, page, errors = open_at(browser, site, size, fragment)
         for lang in ("en", "ru", "vi"):
-            page.select_option("#lang", lang)
-            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-            settle(page)
+            in_language(page, lang)
             seen = page.evaluate(STANDINGS)
             assert seen, (variant, size, lang)
             for s in seen:
@@ -915,14 +910,9 @@ def test_train_labels_name_computers_as_the_band_does(browser, site, artifacts, 
     form the band shows it at this size ("Computer 2", "Comp. 2" or "C2"; "Máy 2"), in
     English, Vietnamese and Russian, whole inside its slot (no ellipsis, no overflow), every
     label in one font size of at least 10 px."""
-    seats = ",".join(["human"] + ["ai"] * (players - 1))
-    context, page, errors = open_at(browser, site, size,
-                                    f"variant=mexican_train&players={players}&seed=4"
-                                    f"&seats={seats}")
+    context, page, errors = open_at(browser, site, size, mexican(players))
     for lang, (whole, mid) in NAME_FORMS.items():
-        page.select_option("#lang", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-        settle(page)
+        in_language(page, lang)
         band = {}
         for seat in page.locator(".seats-top .seat").all():
             name = seat.locator(".seat-name").inner_text().strip()
