@@ -933,3 +933,28 @@ def test_train_labels_name_computers_as_the_band_does(browser, site, artifacts, 
                             {"en": "C", "vi": "M", "ru": "К"}[lang] + str(owner + 1)), text
     context.close()
     assert not errors, errors
+
+
+def test_a_new_match_without_trains_names_computers_whole_again(browser, site, artifacts):
+    """W-104 caps the band's names at the train labels' form (`data-names` on the band); the
+    band outlives a match, so a match without trains followed in the same page must not keep
+    the cap of the Mexican Train before it: at its first turn, on a table with no tile yet,
+    the band names each computer whole ("Computer 2") where it fits, as it does when the page
+    opens on that match."""
+    size = (390, 844)
+    context, page, errors = open_at(browser, site, size, mexican(6))
+    assert page.locator("#seats-top").get_attribute("data-names") == "mid"
+    fragment = "variant=vn_traditional&players=4&seed=3&seats=human,ai,ai,ai"
+    page.evaluate(f"location.hash = {json.dumps(fragment)}")
+    # The new match is shown: three opponents in the band where there were five.
+    page.click("#link-start")  # "Start this one": the Mexican Train stays saved
+    page.wait_for_function("document.querySelectorAll('#seats-top .seat').length === 3")
+    wait_my_turn(page)
+    settle(page)
+    names = page.locator(".seats-top .seat .seat-name").evaluate_all(
+        "ns => ns.map((n) => n.innerText.trim())")
+    page.screenshot(path=str(artifacts / "board_390x844-names-after-mexican.png"))
+    assert page.locator("#seats-top").get_attribute("data-names") is None, names
+    assert all(n.startswith("Computer") for n in names), names
+    context.close()
+    assert not errors, errors

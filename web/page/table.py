@@ -159,6 +159,7 @@ def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
     tiles = geo["tiles"]
     if not tiles:
         canvas.setAttribute("data-glow", "[]")
+        train_labels.name_band(state, [])  # a new hand: no train caps the band's names
         ctx.fillStyle = "#d1fae5"
         ctx.font = "16px system-ui, sans-serif"
         ctx.textAlign = "center"

@@ -86,8 +86,14 @@ def draw_labels(ctx, canvas, state, geo):
     for lab in labels:
         drawn.append(draw_label(ctx, lab, state, geo, max(10, top)))
     canvas.setAttribute("data-labels", json.dumps(drawn))
-    # The band names a computer no longer than its train's label does (W-104): app.css reads
-    # `data-names` on the band.
+    name_band(state, drawn)
+
+
+def name_band(state, drawn):
+    """The band names a computer no longer than its train's label does (W-104): app.css
+    reads `data-names` on the band (`band_names` of the labels `drawn`); no labels, no cap.
+    The band outlives a match, so a table without trains must clear what one with trains
+    set (table.paint calls this on an empty table too)."""
     names = band_names(state, drawn)
     band = byid("seats-top")
     if names:
