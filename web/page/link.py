@@ -343,9 +343,7 @@ def on_text(kind, msg_id, text):
             on_update(item)
         else:
             accept(item, message)
-    if _inbox.queue and _pump["task"] is None:
-        _pump["task"] = True
-        spawn(pump())
+    start_pump()
 
 
 def on_update(answer):
@@ -390,6 +388,12 @@ def table_ready():
     while _held:
         answer, message = _held.pop(0)
         accept(answer, message)
+    start_pump()
+
+
+def start_pump():
+    """Run `pump` if states wait in the queue and it is not running already (one at a time:
+    it takes them in order)."""
     if _inbox.queue and _pump["task"] is None:
         _pump["task"] = True
         spawn(pump())
