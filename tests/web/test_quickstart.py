@@ -120,3 +120,25 @@ def test_each_card_draws_its_own_domino_with_its_pips(index):
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert svg.count("<circle") == a + b
     assert len({quickstart.face_svg(i) for i in range(len(CATALOG))}) == len(CATALOG)
+
+
+@pytest.mark.parametrize("lang", ["vi", "en", "ru"])
+def test_the_menu_names_break_only_where_the_catalogue_says(lang):
+    """A game's name on a menu tile may break inside a long word only at the catalogue's points
+    ("тради-ционное"), as a soft hyphen: the name reads the same, and every hint names a word
+    that a game's name has (a stale hint would silently stop breaking)."""
+    import i18n
+
+    hints = i18n.t(lang, "quick.breaks").split()
+    names = [i18n.variant_name(lang, vid) for vid in sorted(CATALOG)]
+    for hint in hints:
+        assert any(hint.replace("-", "") in name for name in names), hint
+    for name in names:
+        shown = quickstart.soft_breaks(name, " ".join(hints))
+        assert shown.replace("\u00ad", "") == name
+        for word in shown.split():
+            # Each piece a break leaves is a syllable or more, never a lone letter.
+            assert all(len(piece.strip("()")) >= 2 for piece in word.split("\u00ad")), word
+    if lang == "ru":
+        shown = quickstart.soft_breaks(i18n.variant_name(lang, "vn_traditional"), " ".join(hints))
+        assert shown == "Вьет\u00adнам\u00adское (тради\u00adционное)"

@@ -121,6 +121,9 @@ MESSAGES = {
     "quick.no_end": "no end",
     "quick.players": "{n} players",
     "quick.last": "Last played",
+    # Where a long word of a game's name may break on the menu's narrow tiles, "-" at each
+    # point (quickstart.soft_breaks); the names elsewhere are unchanged.
+    "quick.breaks": "Viet-nam-ese tradi-tional",
     "quick.play": "Play",
     "seat.human": "Human",
     "seat.ai": "Computer",

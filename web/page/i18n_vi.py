@@ -121,6 +121,7 @@ MESSAGES = {
     "quick.no_end": "không giới hạn",
     "quick.players": "{n} người chơi",
     "quick.last": "Chơi gần nhất",
+    "quick.breaks": "",
     "quick.play": "Chơi",
     "seat.human": "Người",
     "seat.ai": "Máy",

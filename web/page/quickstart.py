@@ -195,3 +195,15 @@ def face_svg(index):
                        + '" r="1.9" fill="#1c1917"/>')
     out.append("</svg>")
     return "".join(out)
+
+
+def soft_breaks(name, hints):
+    """`name` with a soft hyphen (U+00AD) at each point that `hints` marks with "-" in its words
+    ("тради-ционное Мекси-канский"): a word longer than a menu tile is wide may then break there,
+    with a hyphen shown only when it does. The browsers' own hyphenation needs dictionaries that
+    Chromium on Linux does not ship, so the catalogue names the points, per language."""
+    for hint in hints.split():
+        if "-" in hint:
+            name = name.replace(hint.replace("-", ""), hint.replace("-", "\u00ad"))
+    return name
+

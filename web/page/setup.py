@@ -89,7 +89,8 @@ def render_quick():
     for index, vid in enumerate(S["variant_ids"]):
         entry = variant_entry(vid)
         intent = quickstart.quick_intent(entry, memory, length)
-        name = i18n.variant_name(lang, vid, entry.get("name"))
+        name = quickstart.soft_breaks(i18n.variant_name(lang, vid, entry.get("name")),
+                                      tr("quick.breaks"))
         key, n = quickstart.length_words(entry, intent["options"])
         details = tr("quick.players", n=intent["options"]["players"]) + " \u00b7 " + (
             tr(key) if n is None else tr(key, n=n))
