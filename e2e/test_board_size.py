@@ -565,11 +565,26 @@ def test_eight_players_seats_are_whole_and_leave_the_table_room(browser, site, a
     assert not errors, errors
 
 
-# Mexican Train with four to seven opponents on phones held upright: the table's share of the
+def check_packed_row(page) -> None:
+    """Your tiles lie in one row, each over the last by at most .15 of its width and 4 px
+    (its right column of pips clear, W-98, W-109), none narrower than 20 px."""
+    row = page.locator("#hand .tile").evaluate_all(
+        "ts => ts.map((t) => { const r = t.getBoundingClientRect();"
+        " return [r.left, t.offsetTop, r.width]; })")
+    assert len({top for _, top, _ in row}) == 1, f"your tiles take rows: {row}"
+    for (left, _, width), (nxt, _, _) in zip(row, row[1:], strict=False):
+        assert width >= 20 - 0.01, f"a tile of your hand is {width} px wide: {row}"
+        assert nxt >= left + width - min(4.5, 0.15 * width + 0.5), f"tiles overlap too much: {row}"
+
+
+# Mexican Train with three to seven opponents on phones held upright: the table's share of the
 # screen at the human's first turn, at least half (issue 25). At 320x568 eight players had 0.25
 # and seven 0.31 before W-93, which brought them to 0.49; six players had 0.40 (their 13 tiles
-# two rows) and five 0.32 (the band two rows of two as well) until W-98: 0.51 and 0.56.
-CROWD_AREAS = [((w, h), n, MIN_AREA) for (w, h) in ((320, 568), (390, 844)) for n in (8, 7, 6, 5)]
+# two rows) and five 0.32 (the band two rows of two as well) until W-98: 0.51 and 0.56. Four
+# players had 0.399 (en; 0.350 vi, 0.335 ru) at 320x568: their 16 tiles (15 dealt, one drawn)
+# two rows, the band of three 41 px, the settings on the buttons' row (W-109).
+CROWD_AREAS = [((w, h), n, MIN_AREA) for (w, h) in ((320, 568), (390, 844))
+               for n in (8, 7, 6, 5, 4)]
 
 
 @pytest.mark.parametrize("size,players,least", CROWD_AREAS,
@@ -579,9 +594,10 @@ def test_a_crowded_table_keeps_about_half_the_screen(browser, site, artifacts, s
     """Issue 25: with eight players at 320x568 the table had a quarter of the screen (the band
     three rows of seats, your eleven tiles two rows, the settings a line of their own). The
     band is two rows of four, your tiles one row, the settings beside the game log (W-93);
-    six players' 13 tiles and five players' band of four take one row each too (W-98): the
-    table takes at least `least` of the screen, its tiles still 56 px, the band at most a
-    tenth of the height at 320 px, and no seat's name or status line is cut."""
+    six players' 13 tiles and five players' band of four take one row each too (W-98), and
+    four players' 16 tiles and band of three (W-109): the table takes at least `least` of the
+    screen, its tiles still 56 px, the band at most a tenth of the height at 320 px, and no
+    seat's name or status line is cut."""
     context, page, errors = open_at(browser, site, size, crowd(players))
     band = page.evaluate(BAND)
     tile, area, data = figures(page)
@@ -592,12 +608,9 @@ def test_a_crowded_table_keeps_about_half_the_screen(browser, site, artifacts, s
     assert tile >= 56, f"a laid tile is {tile} px long"
     if size[0] < 385:
         assert band["h"] <= 0.1 * size[1], f"the band takes {band['h']:.0f} px"
-        # Your tiles are one row (W-98), each over the last by at most 4 px of its 26.
-        row = page.locator("#hand .tile").evaluate_all(
-            "ts => ts.map((t) => [t.offsetLeft, t.offsetTop, t.offsetWidth])")
-        assert len({top for _, top, _ in row}) == 1, f"your tiles take rows: {row}"
-        for (left, _, width), (nxt, _, _) in zip(row, row[1:], strict=False):
-            assert nxt >= left + width - 4.5, f"tiles overlap too much: {row}"
+        # Your tiles are one row (W-98, W-109), each over the last by at most 4 px of its 26
+        # (or .15 of a narrower tile's width: the right column of pips clear), none under 20 px.
+        check_packed_row(page)
     assert not any(s["cut"] for s in band["seats"]), band["seats"]
     # Every control is on the screen and none covers another: the settings on the game
     # log's line, your hand whole above the buttons.
@@ -689,6 +702,20 @@ COLUMN_CONTROLS = """() => {
             covered: covered.length}; }); }"""
 
 
+# The rows of the landscape column's controls (the move buttons, Undo, Export, the sound toggle,
+# the settings' summary): each a list of its controls' words, a control in the row of the one
+# before when its middle lies within that one's top and bottom.
+CONTROL_ROWS = """() => { const rows = [];
+  [...document.querySelectorAll('.controls button, #settings-box > summary')]
+    .filter((b) => b.offsetParent && !b.closest('.settings-panel'))
+    .map((b) => [b.getBoundingClientRect(), b.textContent.trim()])
+    .sort((a, b) => a[0].top - b[0].top).forEach(([r, text]) => {
+      const last = rows[rows.length - 1], mid = (r.top + r.bottom) / 2;
+      if (last && mid >= last.top && mid <= last.bottom) last.words.push(text);
+      else rows.push({top: r.top, bottom: r.bottom, words: [text]}); });
+  return rows.map((r) => r.words); }"""
+
+
 @pytest.mark.parametrize("players", [4, 5, 6, 7, 8], ids=[f"{n}p" for n in (4, 5, 6, 7, 8)])
 def test_the_landscape_column_shows_every_control(browser, site, artifacts, players):
     """Issue 25: at 844x390 with eight players the sound toggle and the settings lay at y
@@ -696,12 +723,23 @@ def test_the_landscape_column_shows_every_control(browser, site, artifacts, play
     neither the controls nor that the column scrolls. A long hand is laid in one row of the
     tight band's tiles (W-103): at the human's first turn every control of the column is
     whole, inside the screen and the column's visible box, and covered by nothing, in
-    Vietnamese, English and Russian."""
+    Vietnamese, English and Russian. The buttons, the sound toggle and the settings take two
+    rows at most (in Russian they took three, W-111), and your hand one row (four players'
+    16 tiles took two, the column scrolled: W-112), the column with nothing to scroll."""
     size = (844, 390)
     context, page, errors = open_at(browser, site, size, crowd(players))
     for lang in ("vi", "en", "ru"):
         in_language(page, lang)
         controls = page.evaluate(COLUMN_CONTROLS)
+        rows = page.evaluate(CONTROL_ROWS)
+        side = page.evaluate("() => { const s = document.querySelector('.my-side');"
+                             " return [s.scrollHeight, s.clientHeight]; }")
+        tiles = page.locator("#hand .tile").count()
+        print(f"\n844x390 {players}p {lang}: {len(rows)} row(s) of controls {rows}, "
+              f"{tiles} tiles, column {side[0]} px in {side[1]}")
+        assert len(rows) <= 2, f"the controls take {len(rows)} rows in {lang}: {rows}"
+        check_packed_row(page)
+        assert side[0] <= side[1] + 1, f"the column scrolls in {lang}: {side}"
         page.screenshot(path=str(artifacts / f"board_844x390-column-{players}p-{lang}.png"))
         print(f"\n844x390 mexican_train {players}p {lang}: "
               + ", ".join(f"{c['name']} {c['box'][1]:.0f}-{c['box'][3]:.0f}" for c in controls))
@@ -899,7 +937,10 @@ def test_a_standing_label_is_whole_or_not_shown(browser, site, variant, fragment
 
 
 LABEL_CASES = [((320, 568), 8), ((390, 844), 8), ((844, 390), 8), ((1366, 768), 8),
-               ((320, 568), 5), ((390, 844), 6)]
+               ((320, 568), 5), ((390, 844), 6), ((320, 568), 4)]
+# Where the band and the labels name a computer by its middle form ("Comp. 2", "Комп. 2";
+# Vietnamese "Máy 2" whole): four players at 320x568 read "C2" on both until W-110.
+MIDDLE_CASES = [((320, 568), 4), ((390, 844), 8)]
 
 
 @pytest.mark.parametrize("size,players", LABEL_CASES,
@@ -909,7 +950,8 @@ def test_train_labels_name_computers_as_the_band_does(browser, site, artifacts, 
     computer "Comp. 2" (W-95). Each computer's train label is that computer's name in the
     form the band shows it at this size ("Computer 2", "Comp. 2" or "C2"; "Máy 2"), in
     English, Vietnamese and Russian, whole inside its slot (no ellipsis, no overflow), every
-    label in one font size of at least 10 px."""
+    label in one font size of at least 10 px; the middle form where MIDDLE_CASES say (W-110).
+    """
     context, page, errors = open_at(browser, site, size, mexican(players))
     for lang, (whole, mid) in NAME_FORMS.items():
         in_language(page, lang)
@@ -931,6 +973,8 @@ def test_train_labels_name_computers_as_the_band_does(browser, site, artifacts, 
             assert text == band[owner], (lang, owner, text, band[owner])
             assert text in (whole.format(n=owner + 1), mid.format(n=owner + 1),
                             {"en": "C", "vi": "M", "ru": "К"}[lang] + str(owner + 1)), text
+            if (size, players) in MIDDLE_CASES:
+                assert text == mid.format(n=owner + 1), (lang, owner, text)
     context.close()
     assert not errors, errors
 

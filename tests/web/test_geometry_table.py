@@ -678,3 +678,28 @@ def test_train_labels_take_the_longest_form_that_leaves_four_tiles_a_line():
         assert forms == {level}, (width, forms)
     # Without `label_need` the old fixed column and no level.
     assert geometry.table(layout([]), 307, 300)["label_level"] is None
+
+
+def test_few_trains_keep_the_middle_form_on_a_small_phone():
+    """W-110: at 320 px (a 307 px table) four players' five trains name a computer "Comp. 2"
+    (each band's lines keep room for three 56 px tiles, as two or three columns do), where
+    W-99's four tiles a line left room only for "C2"; five players' six trains keep "C2"
+    and four tiles a line."""
+    def layout(players):
+        return {"kind": "trains", "engine": 12, "trains": [
+            {"id": "T0", "owner": 0, "marker": False, "tiles": []},
+            {"id": "MX", "owner": None, "marker": False, "tiles": []}] + [
+            {"id": f"T{p}", "owner": p, "marker": p == 2, "tiles": []}
+            for p in range(1, players)], "unsatisfied": []}
+
+    for players, level, tiles in ((4, 0, 3), (3, 0, 3), (5, 1, 4), (8, 1, 4)):
+        need = {"T0": [24.0], "MX": [56.0]}
+        for p in range(1, players):
+            need[f"T{p}"] = [55.0, 17.0]  # "Comp. 2", "C2" at 12 px (Chromium)
+        t = geometry.table(layout(players), 307, 330, {"label_need": need})
+        assert t["label_level"] == level, (players, t["label_level"])
+        label_w = t["tiles"][0]["x"] - 8
+        assert (307 - 16) - label_w >= tiles * 56 - 0.01, (players, label_w)
+        if level == 0:
+            room = min(lab["w"] for lab in t["labels"] if lab["owner"]) - 4
+            assert room >= 55.0 * 10 / 12, (players, room)

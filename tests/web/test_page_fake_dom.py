@@ -290,3 +290,16 @@ def test_the_band_names_a_computer_no_longer_than_its_train_label(dom: FakeDom) 
         assert band.getAttribute("data-names") is None  # no trains: the band as it is
     finally:
         S["lang"], S["state"], S["names"] = before
+
+
+def test_a_table_of_trains_makes_the_band_tight(dom: FakeDom) -> None:
+    """W-109: the band is tight (and the table's parts with it) from four opponents on, and at
+    a table of trains (Mexican Train, hands of 15 tiles) with any number of opponents; a line
+    or a tree with three opponents keeps the roomier band."""
+    seats = fresh("seats")
+    trains = {"view": {"layout": {"kind": "trains", "engine": 12, "trains": []}}}
+    line = {"view": {"layout": {"kind": "line", "tiles": []}}}
+    assert seats.is_tight(trains, 3) and seats.is_tight(trains, 1)
+    assert not seats.is_tight(trains, 0)
+    assert not seats.is_tight(line, 3) and not seats.is_tight({"view": {}}, 3)
+    assert seats.is_tight(line, 4) and seats.is_tight({}, 7)

@@ -33,9 +33,11 @@ def pips_html(value, options=None):
 
 
 MARKS = ("inaccuracy", "mistake", "blunder")
-# At most this many tiles of your hand overlap to stay in one row on a small phone's crowded
-# table (W-98): fourteen in 307 px overlap by 4 px of 26, the pips clear; more wrap instead.
-PACKED = 14
+# At most this many tiles of your hand stay in one row on a small phone's crowded table
+# (W-98) and in a landscape phone's column (W-103): each over the last by at most .15 of its
+# width, the pips clear (fourteen in 307 px: 4 px of 26), else the tiles narrower down to
+# 1.2rem (app.css `packed`, W-109, W-112): seventeen hold in 291 px at 20 px; more wrap.
+PACKED = 17
 # From this many tiles on, a landscape phone lays your hand with the tight band's tiles: its
 # column holds seven of the usual size a row (app.css `.hand.long`, W-103).
 LONG = 8

@@ -9,6 +9,7 @@ the store's state; nothing here reads the page.
 """
 
 import faces
+import geometry
 import textfmt
 from dom import byid, set_html
 from store import S, esc, tr
@@ -23,6 +24,8 @@ CROWD = 6
 # From this many opponents on, a small phone held upright (under 385 px) sets the band four a
 # row of tight seats and your tiles narrower, so that the table keeps half the screen
 # (W-93, W-98; app.css reads the class `tight`): four opponents are then one row, not two.
+# A table of trains (Mexican Train) is tight with any number of opponents: its hands of 15
+# tiles left a 320x568 table 0.40 of the screen with three opponents (W-109).
 TIGHT = 4
 
 
@@ -152,6 +155,16 @@ def seat_html(seat, where):
     return "".join(parts)
 
 
+def is_tight(state, opponents):
+    """Whether the band is tight (and the table's parts with it, app.css `tight`,
+    `tight-band`): from TIGHT opponents on, and at a table of trains with any number (its
+    long hands, W-109). Fixed through a match: the layout's kind and the seats never change."""
+    if opponents >= TIGHT:
+        return True
+    kind = geometry.kind_of((state.get("view") or {}).get("layout"))
+    return opponents > 0 and kind is not None and kind["banded"]
+
+
 def render():
     """Fill the band of opponents, your own seat and the table's line (hand, boneyard)."""
     state = S["state"]
@@ -177,12 +190,15 @@ def render():
     # Six or seven opponents on a phone held upright: tight seats, four a row where the
     # phone is wide enough for every status whole, so the band is two rows (DECISIONS W-87).
     band.classList.toggle("crowd", n >= CROWD)
-    band.classList.toggle("tight", n >= TIGHT)
+    tight = is_tight(state, n)
+    band.classList.toggle("tight", tight)
+    # A tight band's seats a row on a small phone held upright: all of them up to four.
+    band.style.setProperty("--cols-tight", str(min(n, 4)))
     # The table's parts follow a tight band through a class of the table's screen (app.css,
     # W-98, W-102), not `.game:has(.seats-top.tight)`: with those rules in force (a phone
     # held upright under 600 px), Chromium 156 left the menu's custom form laid out stale
     # after its seats changed (0 px tall, its selects unusable) until some restyle.
-    byid("game").classList.toggle("tight-band", n >= TIGHT)
+    byid("game").classList.toggle("tight-band", tight)
     set_html("seats-bottom", seat_html(viewer, "bottom"))
     view = state.get("view") or {}
     info = [esc(textfmt.hand_text(S["lang"], state))]

@@ -149,6 +149,9 @@ LABEL_PAD = 14.0
 # A label's form counts as fitting when it does at this share of its 12 px measure: the
 # drawing shrinks the font to 11 px first (table.draw_label).
 LABEL_SHRINK = 11.0 / 12.0
+# Up to this many trains (four players), one column's label may leave its lines room for three
+# tiles, not four (W-110): each band has the table's height for a second line sooner.
+FEW_TRAINS = 5
 
 
 def _label_width(trains, label_need, u, cols, width, margin, umin, base):
@@ -156,15 +159,19 @@ def _label_width(trains, label_need, u, cols, width, margin, umin, base):
     (the lowest level of `label_need`: train id -> the widths of its label's forms at 12 px,
     longest first) in which every label fits whole, in a column that leaves each band's
     lines room for four tiles at the smallest size `umin` (three in two or three columns, as
-    W-94 keeps them); else `base` and the shortest form. Width and columns alone decide it,
-    never how long the trains are, so a label keeps its form through a round.
+    W-94 keeps them, or among FEW_TRAINS trains, W-110); else `base` and the shortest form.
+    Width, columns and the number of trains alone decide it, never how long the trains are,
+    so a label keeps its form through a round.
     Returns (width, level)."""
     levels = 0
     for train in trains:
         levels = max(levels, len(label_need.get(train.get("id")) or []))
     mark = min(0.5 * u, 18.0)
     col_w = _train_dims(umin, cols, width, margin, base)["col_w"]
-    cap = col_w - (4.0 if cols == 1 else 3.0) * 2.0 * umin
+    # Three tiles a line in one column too where FEW_TRAINS or fewer share it (W-110): the
+    # middle form ("Comp. 2") then fits a 320 px table, as it does the band's three seats.
+    tiles = 4.0 if cols == 1 and len(trains) > FEW_TRAINS else 3.0
+    cap = col_w - tiles * 2.0 * umin
     for level in range(levels):
         want = base
         for train in trains:
