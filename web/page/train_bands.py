@@ -82,7 +82,8 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
     heights, band height, column width, first tile shown). `spread` (added gap, shift down)
     spends a table's spare height: a wider gap below the hub and between bands, the whole
     block moved down. `fold` (lines, id of a train never folded, {train id: lines} for
-    trains given more), or None: each band takes at most that many lines, its older tiles
+    trains given more, {(train id, unit, room, lines): first tile shown} found so far), or
+    None: each band takes at most that many lines, its older tiles
     folded behind a chip (`fold_start`, W-113)."""
     d = _train_dims(u, cols, width, margin, label_w)
     if fold is not None:
@@ -106,7 +107,12 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
             tiles = train.get("tiles") or []
             start = 0
             if fold is not None and train.get("id") != fold[1]:
-                start = fold_start(tiles, u, d["room"], fold[2].get(train.get("id"), fold[0]))
+                lines = fold[2].get(train.get("id"), fold[0])
+                seen = (train.get("id"), u, d["room"], lines)
+                start = fold[3].get(seen)
+                if start is None:  # each size is tried more than once (fits, then needs)
+                    start = fold_start(tiles, u, d["room"], lines)
+                    fold[3][seen] = start
             positions, doubles = _band_lines(tiles, u, d["room"],
                                              chip_width(u) if start else 0.0, start)
             tops = []
@@ -280,8 +286,9 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
     shown unfolded (the player opened its chip).
     Returns (fold, unit, columns, label width, level, needed)."""
     best = None
+    memo = {}
     for lines in range(1, FOLD_MOST_LINES + 1):
-        fold = (lines, whole, {})
+        fold = (lines, whole, {}, memo)
         u, cols, lw, level = _sized(trains, label_need, width, height, margin, umin, umin,
                                     label_w, columns, widen, fold)
         need = _trains_at(trains, u, cols, width, margin, lw, False, (0.0, 0.0), fold)
@@ -289,7 +296,7 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
             break
         best = (fold, u, cols, lw, level, need)
     if best is None:
-        fold = (1, whole, {})
+        fold = (1, whole, {}, memo)
         low = min(umin, FIT_MIN_UNIT)
         u, cols, lw, level = _sized(trains, label_need, width, height, margin, low, umin,
                                     label_w, columns, widen, fold)
