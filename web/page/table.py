@@ -96,7 +96,7 @@ def place_chips(geo):
         parts.append(
             '<button type="button" class="train-chip' + (" marked" if lab.get("marker") else "")
             + '" data-fold="' + esc(lab["id"]) + '" data-hidden="' + str(n)
-            + '" aria-expanded="false" aria-label="' + esc(tr("train.folded", n=n, name=name))
+            + '" aria-label="' + esc(tr("train.folded", n=n, name=name))
             + '" style="left:' + str(round(chip["x"])) + "px;top:" + str(round(chip["y"]))
             + "px;width:" + str(round(chip["w"])) + "px;height:" + str(round(chip["h"]))
             + 'px">+' + str(n) + "</button>")
