@@ -271,6 +271,15 @@ def _sized(trains, label_need, width, height, margin, umin, umax, label_w, colum
     return u, cols, label_w, None
 
 
+def _hides(trains, u, room, fold):
+    """Whether `fold` folds away any tile at unit `u` in bands `room` px wide."""
+    for train in trains:
+        if train.get("id") != fold[1] and \
+                fold_start(train.get("tiles") or [], u, room, fold[0]) > 0:
+            return True
+    return False
+
+
 # A band folds to at most this many lines before the fold gives up trying more (W-113).
 FOLD_MOST_LINES = 8
 
@@ -282,8 +291,9 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
     all fit the height, then one line more for the trains that hide the most, one at a
     time while they still fit; the older tiles of longer trains folded behind a chip.
     Where even one line a band does not fit, one line a band at down to FIT_MIN_UNIT
-    (tiles 40 px), and the table scrolls only if that does not fit either. `whole`: a train
-    shown unfolded (the player opened its chip).
+    (tiles 40 px) if that line folds tiles away (else at `umin`), and the table scrolls
+    only if that does not fit either. `whole`: a train shown unfolded (the player opened
+    its chip).
     Returns (fold, unit, columns, label width, level, needed)."""
     best = None
     memo = {}
@@ -297,9 +307,15 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
         best = (fold, u, cols, lw, level, need)
     if best is None:
         fold = (1, whole, {}, memo)
-        low = min(umin, FIT_MIN_UNIT)
-        u, cols, lw, level = _sized(trains, label_need, width, height, margin, low, umin,
+        u, cols, lw, level = _sized(trains, label_need, width, height, margin, umin, umin,
                                     label_w, columns, widen, fold)
+        # Tiles under the readable size only to fold less: a table too short for its bands
+        # with nothing to fold (eight players' first turn at 320x568) keeps its 56 px tiles
+        # and scrolls, as W-93 and W-98 chose.
+        if _hides(trains, u, _train_dims(u, cols, width, margin, lw)["room"], fold):
+            u, cols, lw, level = _sized(trains, label_need, width, height, margin,
+                                        min(umin, FIT_MIN_UNIT), umin, label_w, columns,
+                                        widen, fold)
         return fold, u, cols, lw, level, _trains_at(trains, u, cols, width, margin, lw, False,
                                                     (0.0, 0.0), fold)
     fold, u, cols, lw, level, need = best
