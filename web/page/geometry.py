@@ -176,10 +176,7 @@ def table(layout_json, width, height, options=None):
       `viewer`: the seat whose train's band comes first, the Mexican train's next;
       `label_need`: {train id: [width of each form of its label, longest first]} (px at
       12 px): without `label_w`, the label column widens for the longest form that leaves
-      the bands as tall (train_bands._label_width, W-99);
-      `fold`: trains too long for the box fold their older tiles behind a chip (the game's
-      table; the review and the history show them whole), but the train `whole` (an id)
-      (train_bands._folded, W-113).
+      the bands as tall (train_bands._label_width, W-99); `fold`, `whole`: see view_table.
 
     Returns a dict:
     - `kind` ("line", "tree", "trains" or None), `unit` (half-tile size in px), `width`;
@@ -200,10 +197,8 @@ def table(layout_json, width, height, options=None):
       slot is then the tip half of the tile itself. Either way the tile, once played,
       makes the layout rearrange;
     - `labels` (trains): [{id, owner, marker, x, y, w, h, marker_box, band, hidden, chip}]:
-      the rect where the owner's name goes, the square for the marker, the band of the
-      train, how many of its first tiles are folded away and the rect of their chip (None
-      when none is);
-    - `folded`: true when trains were folded to fit the box;
+      the owner's name's rect, the marker's square, the band, the first tiles folded away
+      and their chip's rect (None when none is); `folded`: the trains were folded (W-113);
     - `columns`: the number of columns of train bands;
     - `label_level`: with `label_need`, the index of the form every train label is drawn in
       (else None: the shortest).
@@ -304,9 +299,10 @@ def view_table(view, width, height, viewer=None, targets=None, label_need=None, 
     (table.follow). The result carries `zoomed` True, and `apart` True when even at
     FIT_MIN_UNIT they lie further apart (the page shows the first, the end choice's buttons
     reach every one); else it is `table`'s own, without the keys (DECISIONS W-70, W-100).
-    `label_need`: the widths of the train labels' forms (see `table`). `fold`, `whole`:
-    Mexican Train's long trains folded behind chips but the train `whole` (see `table`):
-    the game's table folds; the review and the lessons show every tile."""
+    `label_need`: the widths of the train labels' forms (see `table`). `fold`: Mexican
+    Train's trains too long for the box fold their older tiles behind a chip, but the train
+    `whole` (an id) (train_bands._folded, W-113): the game's table folds; the review and
+    the lessons show every tile."""
     layout = view.get("layout")
     options = {"ends": view.get("ends"), "label_need": label_need, "fold": fold,
                "whole": whole}

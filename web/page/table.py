@@ -14,7 +14,7 @@ import textfmt
 import train_labels
 import dom
 from dom import byid
-from store import S, esc, tr
+from store import S, tr
 
 GLOW = "#38bdf8"
 
@@ -38,86 +38,10 @@ def compute():
     forms = train_labels.label_forms(state, width)
     geo = geometry.view_table(state.get("view") or {}, width, height, state.get("viewer"),
                               targets, train_labels.label_widths(forms) if forms else None,
-                              True, whole_train(state))
+                              True, train_labels.whole_train(state))
     geo["label_forms"] = forms
     S["geo"] = geo
     return geo
-
-
-# The train the player unfolded by tapping its chip (W-114), for the state it was tapped in:
-# the next state folds it again.
-_unfold = {"train": None, "state_id": None}
-
-
-def whole_train(state):
-    """The id of the train shown whole at the game's table (its chip tapped in this state),
-    or None."""
-    if state is None or _unfold["state_id"] != state.get("state_id"):
-        return None
-    return _unfold["train"]
-
-
-def chip_box():
-    """The layer over the table that holds the folded trains' chips (made once, in the
-    table's scrolled box so that the chips scroll with the canvas)."""
-    layer = byid("train-chips")
-    if layer is None:
-        layer = dom.create("div")
-        layer.id = "train-chips"
-        layer.className = "train-chips"
-        byid("table-wrap").appendChild(layer)
-        dom.on(layer, "click", on_chip)
-    return layer
-
-
-def place_chips(geo):
-    """Mexican Train's "+n" chips (W-113): one button over each folded train's first line,
-    its count the tiles folded away, named for a screen reader ("Comp. 2: 12 earlier
-    tiles"); a tap shows that train whole (`on_chip`). The open ends, the markers and the
-    targets of a selected tile are outside the fold, so they stay in view. Also writes
-    the canvas's `data-ends` and `data-markers` (rects in CSS px) for tests."""
-    if geo is None and byid("train-chips") is None:
-        return
-    chip_box()
-    canvas = byid("table")
-    parts = []
-    markers = []
-    state = S["state"]
-    for lab in (geo or {}).get("labels") or []:
-        box = lab.get("marker_box")
-        if lab.get("marker") and box:
-            markers.append([lab["id"], round(box["x"]), round(box["y"]), round(box["w"]),
-                            round(box["h"])])
-        chip = lab.get("chip")
-        if not chip or state is None:
-            continue
-        n = lab["hidden"]
-        name = train_labels.label_text(lab, state, geo)
-        parts.append(
-            '<button type="button" class="train-chip' + (" marked" if lab.get("marker") else "")
-            + '" data-fold="' + esc(lab["id"]) + '" data-hidden="' + str(n)
-            + '" aria-label="' + esc(tr("train.folded", n=n, name=name))
-            + '" style="left:' + str(round(chip["x"])) + "px;top:" + str(round(chip["y"]))
-            + "px;width:" + str(round(chip["w"])) + "px;height:" + str(round(chip["h"]))
-            + 'px">+' + str(n) + "</button>")
-    dom.set_html("train-chips", "".join(parts))
-    ends = []
-    for end in (geo or {}).get("ends") or []:
-        ends.append([end["id"], round(end["x"]), round(end["y"]), round(end["w"]),
-                     round(end["h"])])
-    canvas.setAttribute("data-ends", json.dumps(ends))
-    canvas.setAttribute("data-markers", json.dumps(markers))
-
-
-def on_chip(event):
-    """A tap on a folded train's chip shows that train whole until the next state (W-114)."""
-    target = event.target.closest("[data-fold]")
-    state = S["state"]
-    if target is None or state is None:
-        return
-    _unfold["train"] = str(target.getAttribute("data-fold"))
-    _unfold["state_id"] = state.get("state_id")
-    draw()
 
 
 def end_of(end_id):
@@ -183,7 +107,7 @@ def draw():
     t = dom.span_start()
     geo = compute()
     dom.span("table.compute", t)
-    place_chips(geo)
+    train_labels.place_chips(geo)
     if geo is None:
         return
     width = geo["width"]
