@@ -335,7 +335,10 @@ def test_far_apart_mexican_train_targets_zoom_the_table_out(browser, site, artif
           f"on a {h:.0f} px table; tile {2 * readable:.0f} -> {2 * unit:.0f} px while choosing"
           f"{' (still apart: the first shown)' if apart else ''}")
     assert seen["wrap"] == before, "the table moved or changed size"
-    assert page.locator("#table").get_attribute("data-zoomed") == "1"
+    # Since W-113 the game's table folds trains too long for it: the two ends then share the
+    # box at the readable size, with no zoom.
+    folded = page.locator("#train-chips .train-chip").count() > 0
+    assert page.locator("#table").get_attribute("data-zoomed") == "1" or folded
     assert 2 * unit >= MIN_TILE_PX, f"zoomed out to {2 * unit} px tiles"
     assert page.evaluate(names) == labels, "the trains' labels changed with the zoom (W-99)"
     assert len(seen["marks"]) >= 2

@@ -89,7 +89,8 @@ def _lay_tree(layout_json, ends, width, height, margin, umin, umax, options):
 def _lay_trains(layout_json, ends, width, height, margin, umin, umax, options):
     return table_trains(layout_json, ends, width, height, margin, umin, umax,
                         options.get("label_w"), options.get("columns"),
-                        options.get("viewer"), options.get("label_need"))
+                        options.get("viewer"), options.get("label_need"),
+                        bool(options.get("fold")), options.get("whole"))
 
 
 # The layout kinds the page draws, by the layout JSON's `kind` (the engine's LayoutKind
@@ -175,7 +176,7 @@ def table(layout_json, width, height, options=None):
       `viewer`: the seat whose train's band comes first, the Mexican train's next;
       `label_need`: {train id: [width of each form of its label, longest first]} (px at
       12 px): without `label_w`, the label column widens for the longest form that leaves
-      the bands as tall (train_bands._label_width, W-99).
+      the bands as tall (train_bands._label_width, W-99); `fold`, `whole`: see view_table.
 
     Returns a dict:
     - `kind` ("line", "tree", "trains" or None), `unit` (half-tile size in px), `width`;
@@ -195,8 +196,9 @@ def table(layout_json, width, height, options=None):
       square (a stub) next to the tip; `blocked` is true when not even that is free: the
       slot is then the tip half of the tile itself. Either way the tile, once played,
       makes the layout rearrange;
-    - `labels` (trains): [{id, owner, marker, x, y, w, h, marker_box, band}]: the rect where
-      the owner's name goes, the square for the marker, the band of the train;
+    - `labels` (trains): [{id, owner, marker, x, y, w, h, marker_box, band, hidden, chip}]:
+      the owner's name's rect, the marker's square, the band, the first tiles folded away
+      and their chip's rect (None when none is); `folded`: the trains were folded (W-113);
     - `columns`: the number of columns of train bands;
     - `label_level`: with `label_need`, the index of the form every train label is drawn in
       (else None: the shortest).
@@ -237,7 +239,7 @@ def table(layout_json, width, height, options=None):
     return {"kind": kind["name"], "unit": res["unit"], "width": width, "height": canvas_h,
             "needed": needed, "fits": needed <= height + 0.01, "tiles": tiles,
             "ends": out_ends, "labels": labels, "columns": res.get("columns", 1),
-            "label_level": res.get("label_level")}
+            "label_level": res.get("label_level"), "folded": bool(res.get("folded"))}
 
 
 def _open_ends(slots, tiles, dx, dy, width, canvas_h):
@@ -283,7 +285,8 @@ def line_anchor(view):
     return min(max(anchor, 0), len(tiles) - 1)
 
 
-def view_table(view, width, height, viewer=None, targets=None, label_need=None):
+def view_table(view, width, height, viewer=None, targets=None, label_need=None, fold=False,
+               whole=None):
     """`table` for a seat's view (or a review's position): its layout, its open ends, and a
     line held still at its lead (`line_anchor`), Mexican Train's bands from `viewer`'s train
     (else the view's `seat`). The game's table and the review's draw through this one call,
@@ -296,9 +299,13 @@ def view_table(view, width, height, viewer=None, targets=None, label_need=None):
     (table.follow). The result carries `zoomed` True, and `apart` True when even at
     FIT_MIN_UNIT they lie further apart (the page shows the first, the end choice's buttons
     reach every one); else it is `table`'s own, without the keys (DECISIONS W-70, W-100).
-    `label_need`: the widths of the train labels' forms (see `table`)."""
+    `label_need`: the widths of the train labels' forms (see `table`). `fold`: Mexican
+    Train's trains too long for the box fold their older tiles behind a chip, but the train
+    `whole` (an id) (train_bands._folded, W-113): the game's table folds; the review and
+    the lessons show every tile."""
     layout = view.get("layout")
-    options = {"ends": view.get("ends"), "label_need": label_need}
+    options = {"ends": view.get("ends"), "label_need": label_need, "fold": fold,
+               "whole": whole}
     kind = kind_of(layout)
     if kind is not None and kind["anchored"]:
         options["anchor"] = line_anchor(view)

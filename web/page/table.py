@@ -37,7 +37,8 @@ def compute():
         targets.append(m["end"])
     forms = train_labels.label_forms(state, width)
     geo = geometry.view_table(state.get("view") or {}, width, height, state.get("viewer"),
-                              targets, train_labels.label_widths(forms) if forms else None)
+                              targets, train_labels.label_widths(forms) if forms else None,
+                              True, train_labels.whole_train(state))
     geo["label_forms"] = forms
     S["geo"] = geo
     return geo
@@ -106,6 +107,7 @@ def draw():
     t = dom.span_start()
     geo = compute()
     dom.span("table.compute", t)
+    train_labels.place_chips(geo)
     if geo is None:
         return
     width = geo["width"]

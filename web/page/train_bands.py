@@ -5,7 +5,7 @@ train's tiles in lines that wrap within the band; bands in one to three columns.
 computation, as geometry.py.
 """
 
-from boxes import TRAIN_MIN_UNIT, first_fit, rect_of, unit_levels
+from boxes import FIT_MIN_UNIT, TRAIN_MIN_UNIT, first_fit, rect_of, unit_levels
 
 
 def _train_dims(u, cols, width, margin, label_w):
@@ -16,18 +16,20 @@ def _train_dims(u, cols, width, margin, label_w):
             "line_gap": 0.2 * u, "band_gap": 0.4 * u, "hub_h": u}
 
 
-def _band_lines(tiles, u, room):
+def _band_lines(tiles, u, room, lead=0.0, start=0):
     """Break a train (plus the slot of its next tile) into lines of at most `room` pixels.
 
-    Returns (positions, doubles): for each item its (line, x offset), and for each line
-    whether it holds a double (a double lies across the line, so the line is 2 units tall).
+    `start`: the index of the first tile drawn (the earlier ones are folded behind a chip
+    that takes `lead` px at the start of the first line, W-113). Returns (positions,
+    doubles): for each item from `start` on its (line, x offset), and for each line whether
+    it holds a double (a double lies across the line, so the line is 2 units tall).
     """
     positions = []
     doubles = [False]
     line = 0
-    x = 0.0
+    x = lead
     n = len(tiles)
-    for i in range(n + 1):
+    for i in range(start, n + 1):
         double = i < n and tiles[i][0] == tiles[i][1]
         length = u if double else 2.0 * u
         if x + length > room + 0.01 and x > 0.01:
@@ -41,12 +43,53 @@ def _band_lines(tiles, u, room):
     return positions, doubles
 
 
-def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)):
+def chip_width(u):
+    """The width (px) of a folded train's "+n" chip at unit `u`: room for "+24" in a 12 px
+    font, and no more than a tile's half and a bit."""
+    return max(30.0, 1.2 * u)
+
+
+def _lines_of(tiles, u, room, lead, start):
+    """How many lines a train takes drawn from tile `start` on (the chip first when `lead`)."""
+    return len(_band_lines(tiles, u, room, lead, start)[1])
+
+
+def fold_start(tiles, u, room, lines):
+    """The index of the first tile a train shows when its band may take at most `lines`
+    lines of `room` px at unit `u` (W-113): 0 when the whole train fits them, else the
+    earliest tile such that the chip, the tiles from it on and the slot of the next tile
+    fit, and never past the last tile (the open end and the tile it grows from stay in
+    view). A train's line count only grows with the tiles shown (greedy breaking is
+    optimal, and adding an item never saves a line), so a binary search finds it."""
+    n = len(tiles)
+    if lines is None or n < 2 or _lines_of(tiles, u, room, 0.0, 0) <= lines:
+        return 0
+    lead = chip_width(u)
+    lo = 1
+    hi = max(1, n - 1)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if _lines_of(tiles, u, room, lead, mid) <= lines:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0), fold=None):
     """Lay the bands out at unit `u` in `cols` columns; returns the height needed, or with
     `build` (height, bands) where each band is (train, x, y, positions, line tops, line
-    heights, band height, column width). `spread` (added gap, shift down) spends a table's
-    spare height: a wider gap below the hub and between bands, the whole block moved down."""
+    heights, band height, column width, first tile shown). `spread` (added gap, shift down)
+    spends a table's spare height: a wider gap below the hub and between bands, the whole
+    block moved down. `fold` (lines, id of a train never folded, {train id: lines} for
+    trains given more, {(train id, unit, room, lines): first tile shown} found so far), or
+    None: each band takes at most that many lines, its older tiles
+    folded behind a chip (`fold_start`, W-113)."""
     d = _train_dims(u, cols, width, margin, label_w)
+    if fold is not None:
+        # Folded bands are a line or two each: a narrower gap between them (the spread gives
+        # any spare height back) lets one more band, or a band's double, into a phone's table.
+        d["band_gap"] = 0.25 * u
     d["band_gap"] += spread[0]
     # The hub lies over the first column only: the others start at the top, beside it, and
     # the hub counts as a band of the first column when the bands are shared out (W-101).
@@ -61,7 +104,17 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
         last = min(len(trains), first + (per_col - 1 if c == 0 and cols > 1 else per_col))
         for r in range(first, last):
             train = trains[r]
-            positions, doubles = _band_lines(train.get("tiles") or [], u, d["room"])
+            tiles = train.get("tiles") or []
+            start = 0
+            if fold is not None and train.get("id") != fold[1]:
+                lines = fold[2].get(train.get("id"), fold[0])
+                seen = (train.get("id"), u, d["room"], lines)
+                start = fold[3].get(seen)
+                if start is None:  # each size is tried more than once (fits, then needs)
+                    start = fold_start(tiles, u, d["room"], lines)
+                    fold[3][seen] = start
+            positions, doubles = _band_lines(tiles, u, d["room"],
+                                             chip_width(u) if start else 0.0, start)
             tops = []
             heights = []
             h = 0.0
@@ -72,7 +125,7 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
                 heights.append(2.0 * u if doubles[k] else u)
                 h += heights[k]
             if build:
-                bands.append((train, x, y, positions, tops, heights, h, d["col_w"]))
+                bands.append((train, x, y, positions, tops, heights, h, d["col_w"], start))
             y += h + d["band_gap"]
         first = last
         if y - d["band_gap"] > bottom:
@@ -83,7 +136,7 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
     return needed
 
 
-def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, columns):
+def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, columns, fold=None):
     """The unit and the number of columns to lay the bands in: `columns` when given, else
     1, 2 or 3, whichever fits the height at the largest size (else needs the least height),
     of those whose columns hold three tiles a line at the smallest size. `label_ws`: the
@@ -105,10 +158,11 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, colum
             break
 
         def fits(u, cols=cols, label_w=label_w):
-            return _trains_at(trains, u, cols, width, margin, label_w, False) <= height + 0.01
+            return _trains_at(trains, u, cols, width, margin, label_w, False, (0.0, 0.0),
+                              fold) <= height + 0.01
 
         u = levels[first_fit(levels, fits)]
-        need = _trains_at(trains, u, cols, width, margin, label_w, False)
+        need = _trains_at(trains, u, cols, width, margin, label_w, False, (0.0, 0.0), fold)
         ok = need <= height + 0.01
         score = (0 if ok else 1, -u if ok else need, cols)
         if best is None or score < best[0]:
@@ -184,7 +238,7 @@ def _label_width(trains, label_need, u, cols, width, margin, umin, base):
     return base, max(0, levels - 1)
 
 
-def _widened(trains, label_need, width, height, margin, umin, umax, columns, base):
+def _widened(trains, label_need, width, height, margin, umin, umax, columns, base, fold=None):
     """`_size_and_columns` with the label column widened for its names (`_label_width`, W-99):
     returns (unit, columns, label width, form level)."""
     # The column count decides the label's room: each count its own width, measured at the
@@ -195,39 +249,122 @@ def _widened(trains, label_need, width, height, margin, umin, umax, columns, bas
     for cols in (1, 2, 3):
         widths[cols] = _label_width(trains, label_need, TRAIN_MIN_UNIT, cols, width, margin,
                                     TRAIN_MIN_UNIT, base)
-    u, cols = _size_and_columns(trains, width, height, margin, umin, umax, widths, columns)
+    u, cols = _size_and_columns(trains, width, height, margin, umin, umax, widths, columns,
+                                fold)
     label_w, level = widths[cols] if cols in widths else (base, None)
     # At the unit drawn, the marker's square is larger: the column takes those pixels too
     # where the same form still fits and the bands grow no taller.
     if level is not None:
         wider, same = _label_width(trains, label_need, u, cols, width, margin, TRAIN_MIN_UNIT,
                                    base)
-        limit = max(height, _trains_at(trains, u, cols, width, margin, label_w, False))
+        limit = max(height, _trains_at(trains, u, cols, width, margin, label_w, False,
+                                       (0.0, 0.0), fold))
         if same == level and wider > label_w and \
-                _trains_at(trains, u, cols, width, margin, wider, False) <= limit + 0.01:
+                _trains_at(trains, u, cols, width, margin, wider, False, (0.0, 0.0),
+                           fold) <= limit + 0.01:
             label_w = wider
     return u, cols, label_w, level
 
 
+def _sized(trains, label_need, width, height, margin, umin, umax, label_w, columns, widen,
+           fold):
+    """The unit, columns, label width and label form level of the bands (`_widened` or
+    `_size_and_columns`), folded by `fold` (see `_trains_at`)."""
+    if widen:
+        return _widened(trains, label_need, width, height, margin, umin, umax, columns,
+                        label_w, fold)
+    u, cols = _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns,
+                                fold)
+    return u, cols, label_w, None
+
+
+def _hides(trains, u, room, fold):
+    """Whether `fold` folds away any tile at unit `u` in bands `room` px wide."""
+    for train in trains:
+        if train.get("id") != fold[1] and \
+                fold_start(train.get("tiles") or [], u, room, fold[0]) > 0:
+            return True
+    return False
+
+
+# A band folds to at most this many lines before the fold gives up trying more (W-113).
+FOLD_MOST_LINES = 8
+
+
+def _folded(trains, label_need, width, height, margin, umin, umax, label_w, columns, widen,
+            whole):
+    """The fold of trains too long for the table (W-113), at the readable size `umin` (a
+    larger tile would only fold more away): the most lines every band may keep such that
+    all fit the height, then one line more for the trains that hide the most, one at a
+    time while they still fit; the older tiles of longer trains folded behind a chip.
+    Where even one line a band does not fit, one line a band at down to FIT_MIN_UNIT
+    (tiles 40 px) if that line folds tiles away (else at `umin`), and the table scrolls
+    only if that does not fit either. `whole`: a train shown unfolded (the player opened
+    its chip).
+    Returns (fold, unit, columns, label width, level, needed)."""
+    best = None
+    memo = {}
+    for lines in range(1, FOLD_MOST_LINES + 1):
+        fold = (lines, whole, {}, memo)
+        u, cols, lw, level = _sized(trains, label_need, width, height, margin, umin, umin,
+                                    label_w, columns, widen, fold)
+        need = _trains_at(trains, u, cols, width, margin, lw, False, (0.0, 0.0), fold)
+        if need > height + 0.01:
+            break
+        best = (fold, u, cols, lw, level, need)
+    if best is None:
+        fold = (1, whole, {}, memo)
+        u, cols, lw, level = _sized(trains, label_need, width, height, margin, umin, umin,
+                                    label_w, columns, widen, fold)
+        # Tiles under the readable size only to fold less: a table too short for its bands
+        # with nothing to fold (eight players' first turn at 320x568) keeps its 56 px tiles
+        # and scrolls, as W-93 and W-98 chose.
+        if _hides(trains, u, _train_dims(u, cols, width, margin, lw)["room"], fold):
+            u, cols, lw, level = _sized(trains, label_need, width, height, margin,
+                                        min(umin, FIT_MIN_UNIT), umin, label_w, columns,
+                                        widen, fold)
+        return fold, u, cols, lw, level, _trains_at(trains, u, cols, width, margin, lw, False,
+                                                    (0.0, 0.0), fold)
+    fold, u, cols, lw, level, need = best
+    room = _train_dims(u, cols, width, margin, lw)["room"]
+    order = []
+    for train in trains:
+        hidden = fold_start(train.get("tiles") or [], u, room, fold[0])
+        if hidden and train.get("id") != whole:
+            order.append((hidden, train.get("id")))
+    order.sort()
+    for i in range(len(order) - 1, -1, -1):  # the train hiding the most first
+        more = fold[2]
+        more[order[i][1]] = fold[0] + 1
+        wider = _trains_at(trains, u, cols, width, margin, lw, False, (0.0, 0.0), fold)
+        if wider > height + 0.01:
+            more.pop(order[i][1])
+        else:
+            need = wider
+    return fold, u, cols, lw, level, need
+
+
 def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns,
-                 viewer=None, label_need=None):
+                 viewer=None, label_need=None, fold=False, whole=None):
     """Mexican Train's table (see geometry.table): the hub, the trains' tiles and the slot of
     each train's next tile, one band a train (in `band_order` for `viewer`), and each band's
     label. `label_need` (train id -> the widths of its label's forms, longest first) widens
     the label column for a longer form where the bands stay as tall (`_label_width`); the
-    result's `label_level` says which form to draw."""
+    result's `label_level` says which form to draw. With `fold`, trains too long for the
+    table at the readable size fold their older tiles behind a chip (`_folded`, W-113),
+    but the train `whole`; each label then says how many tiles its chip hides (`hidden`)
+    and where the chip is (`chip`, None when nothing is hidden)."""
     trains = band_order(layout.get("trains") or [], viewer)
     engine = layout.get("engine")
     widen = label_w is None and bool(label_need)
-    if label_w is None:
-        label_w = 56.0 if width < 600 else 76.0
-    level = None
-    if widen:
-        u, cols, label_w, level = _widened(trains, label_need, width, height, margin, umin,
-                                           umax, columns, label_w)
-    else:
-        u, cols = _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns)
+    base = label_w if label_w is not None else (56.0 if width < 600 else 76.0)
+    u, cols, label_w, level = _sized(trains, label_need, width, height, margin, umin, umax,
+                                     base, columns, widen, None)
+    folding = None
     needed = _trains_at(trains, u, cols, width, margin, label_w, False)
+    if fold and needed > height + 0.01:
+        folding, u, cols, label_w, level, needed = _folded(
+            trains, label_need, width, height, margin, umin, umax, base, columns, widen, whole)
     # A table taller than the trains need (a desktop, an early round) spreads them: the bands
     # draw apart, up to half a tile's width each, and the block sits in the middle, instead
     # of packing into the top with the rest of the table empty.
@@ -235,7 +372,7 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
     rows = (len(trains) + cols - 1) // cols
     gap = min(0.5 * u, spare / (rows + 1)) if spare > 0 and rows else 0.0
     shift = (spare - gap * rows) / 2.0 if spare > 0 else 0.0
-    _, bands = _trains_at(trains, u, cols, width, margin, label_w, True, (gap, shift))
+    _, bands = _trains_at(trains, u, cols, width, margin, label_w, True, (gap, shift), folding)
     placed = []
     hub_x = margin + label_w
     placed.append({"x": hub_x, "y": margin + shift, "w": 2.0 * u, "h": u, "a": engine,
@@ -243,12 +380,12 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
     by_id = {}
     labels = []
     mark = min(0.5 * u, 18.0)
-    for train, x, y, positions, tops, heights, band_h, col_w in bands:
+    for train, x, y, positions, tops, heights, band_h, col_w, start in bands:
         tiles = train.get("tiles") or []
         x0 = x + label_w
         last = None
-        for i in range(len(tiles) + 1):
-            line, off = positions[i]
+        for i in range(start, len(tiles) + 1):
+            line, off = positions[i - start]
             cy = tops[line] + heights[line] / 2.0
             if i < len(tiles):
                 a, b = tiles[i][0], tiles[i][1]
@@ -276,11 +413,14 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
             "w": label_w - gap - 2.0 - (0.0 if train.get("owner") is None else mark),
             "marker_box": None if train.get("owner") is None else
             rect_of(x + label_w - gap - mark, y + first_h / 2.0 - mark / 2.0, mark, mark),
-            "band": rect_of(x, y, col_w, band_h)})
+            "band": rect_of(x, y, col_w, band_h), "hidden": start,
+            # The chip over the folded tiles: at the start of the first line, a tile's height.
+            "chip": rect_of(x0, tops[0] + first_h / 2.0 - u / 2.0, chip_width(u) - 4.0, u)
+            if start else None})
     found = []
     for end_id, value in ends:
         if end_id in by_id:
             rect, turn, index = by_id[end_id]
             found.append((end_id, value, rect, turn, index, True))
     return {"unit": u, "placed": placed, "slots": found, "labels": labels, "needed": needed,
-            "columns": cols, "label_level": level}
+            "columns": cols, "label_level": level, "folded": folding is not None}

@@ -7,8 +7,9 @@ geometry (`label_need`); what is drawn is written to the canvas's `data-labels` 
 import json
 
 import textfmt
+import dom
 from dom import byid
-from store import S, tr
+from store import S, esc, tr
 
 # A train label's font at its largest (draw_label shrinks it to 9 px where it must).
 LABEL_FONT = "600 12px system-ui, sans-serif"
@@ -171,3 +172,81 @@ def draw_label(ctx, lab, state, geo=None, top=12):
         ctx.fill()
     ctx.textBaseline = "alphabetic"
     return [text, size, int(float(ctx.measureText(text).width) + 0.5), int(room), owner]
+
+
+# The train the player unfolded by tapping its chip (W-114), for the state it was tapped in:
+# the next state folds it again.
+_unfold = {"train": None, "state_id": None}
+
+
+def whole_train(state):
+    """The id of the train shown whole at the game's table (its chip tapped in this state),
+    or None."""
+    if state is None or _unfold["state_id"] != state.get("state_id"):
+        return None
+    return _unfold["train"]
+
+
+def chip_box():
+    """The layer over the table that holds the folded trains' chips (made once, in the
+    table's scrolled box so that the chips scroll with the canvas)."""
+    layer = byid("train-chips")
+    if layer is None:
+        layer = dom.create("div")
+        layer.id = "train-chips"
+        layer.className = "train-chips"
+        byid("table-wrap").appendChild(layer)
+        dom.on(layer, "click", on_chip)
+    return layer
+
+
+def place_chips(geo):
+    """Mexican Train's "+n" chips (W-113): one button over each folded train's first line,
+    its count the tiles folded away, named for a screen reader ("Comp. 2: 12 earlier
+    tiles"); a tap shows that train whole (`on_chip`; table.draw calls this). The open ends, the markers and the
+    targets of a selected tile are outside the fold, so they stay in view. Also writes
+    the canvas's `data-ends` and `data-markers` (rects in CSS px) for tests."""
+    if geo is None and byid("train-chips") is None:
+        return
+    chip_box()
+    canvas = byid("table")
+    parts = []
+    markers = []
+    state = S["state"]
+    for lab in (geo or {}).get("labels") or []:
+        box = lab.get("marker_box")
+        if lab.get("marker") and box:
+            markers.append([lab["id"], round(box["x"]), round(box["y"]), round(box["w"]),
+                            round(box["h"])])
+        chip = lab.get("chip")
+        if not chip or state is None:
+            continue
+        n = lab["hidden"]
+        name = label_text(lab, state, geo)
+        parts.append(
+            '<button type="button" class="train-chip' + (" marked" if lab.get("marker") else "")
+            + '" data-fold="' + esc(lab["id"]) + '" data-hidden="' + str(n)
+            + '" aria-label="' + esc(tr("train.folded", n=n, name=name))
+            + '" style="left:' + str(round(chip["x"])) + "px;top:" + str(round(chip["y"]))
+            + "px;width:" + str(round(chip["w"])) + "px;height:" + str(round(chip["h"]))
+            + 'px">+' + str(n) + "</button>")
+    dom.set_html("train-chips", "".join(parts))
+    ends = []
+    for end in (geo or {}).get("ends") or []:
+        ends.append([end["id"], round(end["x"]), round(end["y"]), round(end["w"]),
+                     round(end["h"])])
+    canvas.setAttribute("data-ends", json.dumps(ends))
+    canvas.setAttribute("data-markers", json.dumps(markers))
+
+
+def on_chip(event):
+    """A tap on a folded train's chip shows that train whole until the next state (W-114)."""
+    target = event.target.closest("[data-fold]")
+    state = S["state"]
+    if target is None or state is None:
+        return
+    _unfold["train"] = str(target.getAttribute("data-fold"))
+    _unfold["state_id"] = state.get("state_id")
+    import table  # the table imports this module
+
+    table.draw()

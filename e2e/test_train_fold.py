@@ -1,0 +1,197 @@
+"""Mexican Train follows the play late in a round (issue 25): the trains outgrow a phone's
+table (about twice its height), so the game's table folds each long train's older tiles behind
+a "+n" chip and keeps every open end, every marker and the selected tile's targets in view,
+with tiles at least 40 px long (DECISIONS W-113); a tap on a chip shows that train whole
+(W-114). Screenshots land in e2e/artifacts/fold_*.png; run with `-s` for the figures.
+
+RULES.md: none (screen layout only; no rule is read or changed)
+"""
+
+import json
+
+import pytest
+from conftest import back_to_menu, settle, wait_my_turn
+from test_board_size import SCROLL_STILL, open_page
+
+# Six players at each phone size of the brief, and eight on a landscape phone.
+CASES = [((844, 390), 6), ((390, 844), 6), ((320, 568), 6), ((844, 390), 8)]
+MIN_TILE_PX = 40.0
+# The table's box at each size with six players, the same with eight at 844x390 (measured
+# at the first turn; a hand's rows change it a little): the search below wants trains about
+# twice as tall as it.
+BOXES = {(844, 390): (532.0, 323.0), (390, 844): (377.0, 458.0), (320, 568): (307.0, 302.0)}
+OUTGROWN = 1.8
+
+# Everything the test reads of the page, in the viewport's px: the table's visible box, the
+# canvas's origin, the tile size, the drawn tiles' faces, the open ends, the markers, the
+# glowing targets and the chips.
+READ = """() => { const wrap = document.querySelector('#table-wrap').getBoundingClientRect();
+  const t = document.querySelector('#table'); const c = t.getBoundingClientRect();
+  const json = (v) => JSON.parse(v || '[]');
+  const chips = [...document.querySelectorAll('#train-chips .train-chip')].map((b) => {
+    const r = b.getBoundingClientRect();
+    return {train: b.dataset.fold, hidden: Number(b.dataset.hidden), text: b.textContent.trim(),
+            label: b.getAttribute('aria-label'), box: [r.x, r.y, r.width, r.height]}; });
+  const at = (r) => [c.x + r[1], c.y + r[2], r[3], r[4], r[0]];
+  return {wrap: [wrap.x, wrap.y, wrap.width, wrap.height], unit: Number(t.dataset.unit),
+          faces: json(t.dataset.tiles).map((r) => [r[4], r[5]]),
+          rects: json(t.dataset.tiles).map((r) => [c.x + r[0], c.y + r[1], r[2], r[3],
+                                                   r[4] + '-' + r[5]]),
+          ends: json(t.dataset.ends).map(at), markers: json(t.dataset.markers).map(at),
+          marks: json(t.dataset.glow).map((m) => [c.x + m.x, c.y + m.y, m.w, m.h, m.end]),
+          chips}; }"""
+
+
+def key(a, b):
+    """A tile's canonical notation, high half first."""
+    return f"{max(a, b)}-{min(a, b)}"
+
+
+def long_round(players, width, height, seeds=range(1, 60)):
+    """A Mexican Train record late in a round: seat 0 (the human when the page opens it) to
+    move with a tile that fits two trains or more, the trains needing at least OUTGROWN
+    times a `width` x `height` table's height at the readable size unfolded (as main lays
+    them), found by playing seeded hands in CPython (random moves, your own train first).
+    Returns (record, tile, trains {id: [tile keys]}, how many times the table's height the
+    trains need)."""
+    import random
+
+    import geometry
+
+    from domino import Match
+    from domino.session import Session
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        match = Match.new("mexican_train", {"players": players}, seed)
+        while not match.hand_over:
+            legal = match.legal()
+            fits = {}
+            for m in legal:
+                if m.tile is not None:
+                    fits[key(*m.tile)] = fits.get(key(*m.tile), 0) + 1
+            if match.to_move == 0 and max(fits.values(), default=0) > 1:
+                record = match.to_record()
+                state = json.loads(
+                    Session().handle(json.dumps({"type": "load_record", "record": record}))
+                )
+                geo = geometry.view_table(state["view"], width, height, state["viewer"])
+                if geo["needed"] >= OUTGROWN * height:
+                    tile = sorted(t for t, n in fits.items() if n > 1)[0]
+                    trains = {}
+                    for train in state["view"]["layout"]["trains"]:
+                        trains[train["id"]] = [key(a, b) for a, b in train.get("tiles") or []]
+                    return record, tile, trains, geo["needed"] / height
+            # Each player builds their own train when they can, as players do (uniform random
+            # moves grow the Mexican train to thirty tiles).
+            own = [m for m in legal if m.tile is not None and m.end == f"T{match.to_move}"]
+            match.play(rng.choice(own or legal))
+    return None
+
+
+def inside(rect, box):
+    """Whether `rect` (x, y, w, h, ...) lies inside `box` (x, y, w, h), a pixel to spare."""
+    x, y, w, h = rect[:4]
+    bx, by, bw, bh = box
+    return bx - 1 <= x and x + w <= bx + bw + 1 and by - 1 <= y and y + h <= by + bh + 1
+
+
+def check_table(seen, trains, what):
+    """Tiles of 40 px or more; every open end, every marker and every glowing target inside
+    the visible table; each chip's count the tiles of its train the table does not show,
+    every tile shown or counted. Returns the total folded away."""
+    assert 2 * seen["unit"] >= MIN_TILE_PX, f"{what}: a laid tile is {2 * seen['unit']} px"
+    # The tile each open end grows from (every train's last), found by its face.
+    drawn = {key(*map(int, r[4].split("-"))): r for r in seen["rects"]}
+    off = []
+    for train_id, tiles in trains.items():
+        if tiles:
+            assert tiles[-1] in drawn, f"{what}: {train_id}'s last tile {tiles[-1]} not drawn"
+            if not inside(drawn[tiles[-1]], seen["wrap"]):
+                off.append(train_id)
+    print(f"\n{what}: tile {2 * seen['unit']:.0f} px, open ends out of view: {off}")
+    assert not off, f"{what}: the open ends of {off} are out of view"
+    for kind in ("ends", "markers", "marks"):
+        assert seen[kind] or kind == "marks", f"{what}: no {kind} written"
+        for rect in seen[kind]:
+            assert inside(rect, seen["wrap"]), (
+                f"{what}: the {kind[:-1]} of {rect[4]} is out of view: {rect} in {seen['wrap']}"
+            )
+    assert len(seen["ends"]) == len(trains)
+    shown = {key(a, b) for a, b in seen["faces"]}
+    chips = {c["train"]: c for c in seen["chips"]}
+    total = 0
+    for train_id, tiles in trains.items():
+        missing = [t for t in tiles if t not in shown]
+        if train_id in chips:
+            chip = chips[train_id]
+            assert chip["hidden"] == len(missing) and chip["text"] == f"+{len(missing)}", (
+                f"{what}: {train_id}'s chip says {chip}, {len(missing)} tiles not shown"
+            )
+            assert str(len(missing)) in chip["label"], chip
+            # The folded tiles are the oldest: the train's last tiles are all on the table.
+            assert missing == tiles[: len(missing)], (train_id, missing, tiles)
+            assert inside(chip["box"], seen["wrap"]), f"{what}: {train_id}'s chip out of view"
+        else:
+            assert not missing, f"{what}: {train_id} hides {missing} without a chip"
+        total += len(missing)
+    return total
+
+
+@pytest.mark.parametrize("size,players", CASES, ids=[f"{w}x{h}-{n}p" for (w, h), n in CASES])
+def test_long_trains_fold_and_every_end_stays_in_view(
+    browser, site, artifacts, tmp_path, size, players
+):
+    """Issue 25, "Mexican Train follows the play": late in a round with six players (eight) the
+    trains need about twice the table's height; before W-113 the table kept 56 px tiles and
+    scrolled (the open ends and markers of the lower trains out of view), or zoomed out for
+    a selected tile. Now, at the human's turn and with a tile that fits two trains selected:
+    tiles at least 40 px, every train's open end and marker and both targets inside the
+    visible table, each "+n" chip counting exactly the oldest tiles its train does not show.
+    A tap on a chip shows that train whole."""
+    context, page, errors = open_page(browser, site, size)
+    found = long_round(players, *BOXES[size])
+    assert found is not None, "no long round in the seeds searched"
+    record, tile, trains, times = found
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(record))
+    back_to_menu(page)
+    page.set_input_files("#import", str(path))
+    page.wait_for_selector(f'#hand .tile[data-tile="{tile}"]', timeout=30_000)
+    wait_my_turn(page)
+    settle(page)
+    tag = f"fold_{size[0]}x{size[1]}-{players}p"
+    page.screenshot(path=str(artifacts / f"{tag}.png"))
+    seen = page.evaluate(READ)
+    lengths = [len(t) for t in trains.values()]
+    folded = check_table(seen, trains, "at the turn")
+    print(
+        f"\n{size[0]}x{size[1]} {players}p: trains {lengths} need {times:.1f}x the table; "
+        f"table {seen['wrap'][2]:.0f}x{seen['wrap'][3]:.0f}, tile {2 * seen['unit']:.0f} px, "
+        f"{folded} tiles folded behind {len(seen['chips'])} chips"
+    )
+    assert seen["chips"], "nothing folded in a round twice the table's height"
+
+    page.locator(f'#hand .tile[data-tile="{tile}"]').click()
+    page.locator("#choice:not([hidden])").wait_for()
+    settle(page)
+    page.evaluate("window.__tableScroll = null")
+    page.wait_for_function(SCROLL_STILL, polling="raf", timeout=10_000)
+    page.screenshot(path=str(artifacts / f"{tag}-selected.png"))
+    seen = page.evaluate(READ)
+    assert len(seen["marks"]) >= 2, seen["marks"]
+    check_table(seen, trains, f"{tile} selected")
+    page.locator("#choice [data-cancel]").click()
+    settle(page)
+
+    # A tap on the chip of the train folded most shows it whole (W-114).
+    chip = max(seen["chips"], key=lambda c: c["hidden"])
+    page.locator(f'#train-chips [data-fold="{chip["train"]}"]').click()
+    settle(page)
+    page.screenshot(path=str(artifacts / f"{tag}-open.png"))
+    seen = page.evaluate(READ)
+    shown = {key(a, b) for a, b in seen["faces"]}
+    assert all(t in shown for t in trains[chip["train"]]), "the tapped train is not whole"
+    assert chip["train"] not in {c["train"] for c in seen["chips"]}
+    context.close()
+    assert not errors, errors

@@ -1,0 +1,135 @@
+"""Mexican Train's long trains fold behind a "+n" chip at the game's table (web/page/
+train_bands.py's `fold_start` and `_folded` through `geometry.view_table(..., fold=True)`,
+DECISIONS W-113): late in a round the trains need about twice a phone's table, and the table
+kept its readable tiles and scrolled, the lower trains' open ends and markers out of view.
+
+RULES.md: none (screen layout only)
+"""
+
+import geometry
+import train_bands
+from boxes import FIT_MIN_UNIT, TRAIN_MIN_UNIT
+
+# A phone's table with six players: upright at 390x844, on its side at 844x390, at 320x568.
+BOXES = [(377.0, 458.0), (532.0, 323.0), (307.0, 302.0)]
+
+
+def long_view(players, lengths):
+    """A Mexican Train view late in a round: train i has `lengths[i]` tiles (the Mexican
+    train last), a double every seventh tile, every train open and the odd seats' marked."""
+    trains = []
+    ends = []
+    for seat in range(players + 1):
+        tiles = []
+        for i in range(lengths[seat]):
+            tiles.append([i % 13, i % 13] if i % 7 == 3 else [(i + 1) % 13, i % 13])
+        owner = seat if seat < players else None
+        tiles_id = f"T{seat}" if owner is not None else "MX"
+        trains.append(
+            {
+                "id": tiles_id,
+                "owner": owner,
+                "marker": owner is not None and seat % 2 == 1,
+                "tiles": tiles,
+            }
+        )
+        ends.append([tiles_id, tiles[-1][1] if tiles else 12])
+    return {"layout": {"kind": "trains", "engine": 12, "trains": trains}, "ends": ends, "seat": 0}
+
+
+LENGTHS = [9, 4, 16, 8, 9, 11, 11]
+
+
+def test_long_trains_fold_into_the_table_at_the_readable_size():
+    """At each phone size, trains about twice the table fit it folded: the tiles 56 px
+    (TRAIN_MIN_UNIT) or at least 40 px, every slot (open end) and marker inside the box,
+    each label's `hidden` the tiles not drawn and its chip on its band's first line; the
+    trains that hide nothing have no chip; no two tiles overlap."""
+    view = long_view(6, LENGTHS)
+    for width, height in BOXES:
+        plain = geometry.view_table(view, width, height, 0)
+        assert plain["needed"] > 1.5 * height and not plain["folded"]
+        geo = geometry.view_table(view, width, height, 0, None, None, True)
+        assert geo["folded"] and geo["fits"], (width, height, geo["needed"])
+        assert 2 * geo["unit"] >= 2 * FIT_MIN_UNIT
+        assert geometry.count_overlaps(geo["tiles"]) == 0
+        drawn = len(geo["tiles"]) - 1  # the hub
+        hidden = 0
+        for lab in geo["labels"]:
+            hidden += lab["hidden"]
+            chip = lab["chip"]
+            if lab["hidden"]:
+                band = lab["band"]
+                assert band["x"] <= chip["x"] and chip["x"] + chip["w"] <= band["x"] + band["w"]
+                assert lab["y"] <= chip["y"] and chip["y"] + chip["h"] <= lab["y"] + lab["h"]
+            else:
+                assert chip is None
+            box = lab["marker_box"]
+            if lab["marker"]:
+                assert 0 <= box["y"] and box["y"] + box["h"] <= height
+        assert drawn + hidden == sum(LENGTHS)
+        assert hidden > 0
+        for end in geo["ends"]:
+            assert 0 <= end["y"] and end["y"] + end["h"] <= height, (width, height, end)
+            assert 0 <= end["x"] and end["x"] + end["w"] <= width
+            # Each open end grows from its train's last tile, which is drawn.
+            assert end["tile"] is not None
+        # The folded tiles are each train's oldest: every drawn tile of a train is one of
+        # its last ones.
+        by_train = {}
+        for train in view["layout"]["trains"]:
+            by_train[train["id"]] = train["tiles"]
+        faces = [(t["a"], t["b"]) for t in geo["tiles"][1:]]
+        at = 0
+        for lab in geo["labels"]:
+            tiles = by_train[lab["id"]]
+            kept = [tuple(t) for t in tiles[lab["hidden"] :]]
+            assert faces[at : at + len(kept)] == kept
+            at += len(kept)
+
+
+def test_a_table_that_holds_the_trains_folds_nothing():
+    """Early in a round nothing folds: where the box holds every tile (a desktop table, an
+    upright phone) the same geometry as without folding; where only the gaps between the
+    bands are too wide (320x568 with six players, 318 px in 302), the folded layout's
+    narrower gaps bring every band into view and no tile is hidden."""
+    view = long_view(6, [2, 1, 3, 0, 2, 1, 2])
+    for width, height in BOXES + [(1100.0, 700.0)]:
+        plain = geometry.view_table(view, width, height, 0)
+        folded = geometry.view_table(view, width, height, 0, None, None, True)
+        assert all(lab["hidden"] == 0 and lab["chip"] is None for lab in folded["labels"])
+        assert len(folded["tiles"]) == len(plain["tiles"]) and folded["fits"]
+        if plain["fits"]:
+            assert not folded["folded"]
+            assert folded["tiles"] == plain["tiles"] and folded["unit"] == plain["unit"]
+        else:
+            assert folded["folded"] and folded["unit"] == plain["unit"], (width, height)
+
+
+def test_the_review_keeps_every_tile_and_a_tapped_train_is_whole():
+    """Without `fold` (the review, the lessons) every tile is drawn; `whole` keeps one train
+    unfolded (its chip tapped, W-114) while the others fold."""
+    view = long_view(6, LENGTHS)
+    width, height = BOXES[0]
+    plain = geometry.view_table(view, width, height, 0)
+    assert len(plain["tiles"]) == 1 + sum(LENGTHS)
+    opened = geometry.view_table(view, width, height, 0, None, None, True, "T2")
+    for lab in opened["labels"]:
+        if lab["id"] == "T2":
+            assert lab["hidden"] == 0 and lab["chip"] is None
+    assert any(lab["hidden"] for lab in opened["labels"])
+
+
+def test_fold_start_keeps_the_last_tile_and_fits_the_lines():
+    """`fold_start`: the earliest tile from which the chip, the tiles and the slot fit the
+    lines; never past the last tile; 0 where the train fits whole."""
+    u = TRAIN_MIN_UNIT
+    room = 235.0  # a 320 px phone's band: four tiles of 56 px a line
+    tiles = [[i + 1, i] for i in range(10)]
+    assert train_bands.fold_start(tiles[:2], u, room, 1) == 0
+    start = train_bands.fold_start(tiles, u, room, 1)
+    lead = train_bands.chip_width(u)
+    assert len(train_bands._band_lines(tiles, u, room, lead, start)[1]) == 1
+    assert len(train_bands._band_lines(tiles, u, room, lead, start - 1)[1]) == 2
+    assert train_bands.fold_start(tiles, u, 60.0, 1) == len(tiles) - 1
+    assert train_bands.fold_start(tiles, u, room, None) == 0
