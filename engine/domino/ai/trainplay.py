@@ -30,6 +30,7 @@ from ..hand.layout import TrainLayout
 from ..hand.result import Termination
 from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..rules.ruleset import DRAW_ONE, Ruleset
+from ..tiles import Tile
 from .linesolve import _rollout_scores
 
 
@@ -64,6 +65,44 @@ def applicable(s: HandState) -> bool:
     )
 
 
+def _places(
+    hand: list[Tile],
+    p: int,
+    own: list[str],
+    unsat: list[str],
+    markers: set[int],
+    tips: dict[str, int],
+) -> list[tuple[Tile, str]]:
+    """Seat ``p``'s placements as (tile, train), in ``legal_moves``' order: tile by tile in
+    hand order, the trains in ``TrainLayout.targets``' order for each."""
+    if unsat:
+        targets = [unsat[0]]
+    elif markers:
+        targets = [own[p], "MX"]
+        targets.extend(own[q] for q in sorted(markers) if q != p)
+    else:
+        targets = [own[p], "MX"]
+    places = []
+    for t in hand:
+        a, b = t
+        for train in targets:
+            v = tips[train]
+            if a == v or b == v:
+                places.append((t, train))
+    return places
+
+
+def _heaviest(places: list[tuple[Tile, str]], scores: dict[Tile, float]) -> tuple[Tile, str]:
+    """``rollout_move``'s greedy pick: the best score, the first among equals."""
+    t, train = places[0]
+    top = scores[t]
+    for u, where in places:
+        score = scores[u]
+        if score > top:
+            t, train, top = u, where, score
+    return t, train
+
+
 def playout(s: HandState, rng: random.Random, greed: float) -> int:
     """Play train world ``s`` (``applicable``) to its end in place, exactly as
     ``search.rollout``'s loop of ``legal_moves``, ``rollout_move`` and ``advance`` plays it
@@ -85,20 +124,7 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
     termination: Termination
     while True:
         hand = hands[p]
-        if unsat:
-            targets = [unsat[0]]
-        elif markers:
-            targets = [own[p], "MX"]
-            targets.extend(own[q] for q in sorted(markers) if q != p)
-        else:
-            targets = [own[p], "MX"]
-        places = []
-        for t in hand:
-            a, b = t
-            for train in targets:
-                v = tips[train]
-                if a == v or b == v:
-                    places.append((t, train))
+        places = _places(hand, p, own, unsat, markers, tips)
         moves += 1
         k = len(places)
         if k:
@@ -107,12 +133,7 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
             elif rand() >= greed:
                 t, train = places[int(rand() * k)]
             else:
-                t, train = places[0]
-                top = scores[t]
-                for u, where in places:
-                    score = scores[u]
-                    if score > top:
-                        t, train, top = u, where, score
+                t, train = _heaviest(places, scores)
             touch = tips[train]
             a, b = t
             other = b if a == touch else a
