@@ -52,7 +52,7 @@ from ..play.resample import Knowledge, infer, resample
 from ..play.view import View
 from ..rules.ruleset import LayoutKind
 from ..settlement.settle import hand_result, lean_result
-from . import linesolve
+from . import linesolve, trainplay
 from .evaluate import Utility, side_values, sides_of
 from .inference import PlayWeighted
 from .mirrors import arm_classes
@@ -226,6 +226,7 @@ class Search:
         # repeated one costs one evaluation instead of a new solve.
         self._solved: dict[tuple[Any, ...], float] = {}
         self._line = linesolve.supported(v.rs)
+        self._trains = trainplay.supported(v.rs)
         # The values of the line solves' end positions in the world being evaluated
         # (``linesolve.solve``'s ``shared``), and that world's key.
         self._leaves: dict[Any, Any] = {}
@@ -515,6 +516,9 @@ class Search:
         greed = self.cfg.greed
         if self._line and s.phase == PLAY_PHASE:
             moves = linesolve.playout(s, rng, greed)
+            return self.utility(lean_result(s)), moves * self._move_weight
+        if self._trains and trainplay.applicable(s):
+            moves = trainplay.playout(s, rng, greed)
             return self.utility(lean_result(s)), moves * self._move_weight
         moves, placed = rollout(s, rng, greed)
         work = moves * self._move_weight
