@@ -100,8 +100,8 @@ def next_frame(fn):
 
 
 async def after_frame():
-    """Resume in a browser task after the next frame was laid out and painted (at most about
-    100 ms later when the page draws no frame: boot.js `afterFrame`)."""
+    """Resume in a browser task after the next frame was laid out and painted (in the next
+    task on a hidden page, which draws no frame: boot.js `afterFrame`)."""
     await window.dominoBoot.afterFrame()
 
 
