@@ -375,6 +375,7 @@ async def pump():
         while S["table_ready"]:
             if table.draw_pending():
                 await table.drawn()
+                await window.dominoBoot.nextTask()  # not in the turn that drew it
                 continue
             item, wait = _inbox.due(window.performance.now(), _pump["shown_at"], ai_delay())
             if item is not None:
