@@ -368,13 +368,13 @@ async def pump():
     starts the pump again), so the first computer's state waits its pause after the state
     before it, as every later one does. Nor is one taken while the table of the state shown
     waits for the frame that lays out the game screen (table.draw, DECISIONS W-116): its
-    own draw comes first, and html[data-state] says every state in turn."""
-    import table
+    own draw comes first, and html[data-state] says every state in turn (table_frame.py)."""
+    import table_frame
 
     try:
         while S["table_ready"]:
-            if table.draw_pending():
-                await table.drawn()
+            if table_frame.draw_pending():
+                await table_frame.drawn()
                 await window.dominoBoot.nextTask()  # not in the turn that drew it
                 continue
             item, wait = _inbox.due(window.performance.now(), _pump["shown_at"], ai_delay())
