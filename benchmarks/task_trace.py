@@ -23,7 +23,9 @@ Chromium's trace categories devtools.timeline, v8, v8.wasm, blink.user_timing an
 
 Each run also gives, over every task of the page thread after the first paint (whatever its
 length), `longest_wall_ms`, `longest_cpu_ms` and `cpu_after_paint_ms` (their CPU time summed,
-until the trace ends), and `over` (how many tasks after it lasted over `--over` ms). With
+until the trace ends), `over` (how many tasks after it lasted over `--over` ms) and
+`most_cpu` (the three tasks after it with the most CPU time, described as above, whatever
+their wall time). With
 `--baseline REV` (cold loads, hands and links, the same seed for both) that revision's site
 is built too (load_browser.build_revision) and its runs alternate with the current build's,
 one of each per run; `current` and `baseline_medians` give both builds' medians of those
@@ -105,18 +107,15 @@ def long_tasks(raw: bytes, over_ms: float) -> dict[str, Any]:
     marks = [(e["ts"], e["name"]) for e in mine if "user_timing" in e.get("cat", "")
              and e.get("ph") not in ("b", "e")]
     spans = spans + page_measures(events)
-    found = []
-    for task in outer:
+    def describe(task: dict) -> dict[str, Any]:
         start, end = task["ts"], task["ts"] + task["dur"]
-        if task["dur"] < over_ms * 1000 or start < since:
-            continue
         inner = [e for e in spans if start <= e["ts"] and e["ts"] + e.get("dur", 0) <= end
                  and e is not task]
         scripts = sorted({str(e["args"]["data"].get("url", "")).rsplit("/", 1)[-1]
                           for e in inner if e["name"] in ("FunctionCall", "EvaluateScript")
                           and e.get("args", {}).get("data", {}).get("url")})
         steps = [e for e in inner if e.get("cat") == "domino"]
-        found.append({
+        return {
             "at_ms": round((start - t0) / 1000),
             "wall_ms": round(task["dur"] / 1000),
             "cpu_ms": round(task.get("tdur", 0) / 1000),
@@ -126,13 +125,20 @@ def long_tasks(raw: bytes, over_ms: float) -> dict[str, Any]:
             "scripts": scripts,
             "marks": [name for ts, name in marks if start <= ts <= end][:8],
             "steps": [f"{e['name'][7:]} {e['dur'] / 1000:.1f}" for e in steps][:24],
-        })
+        }
+
+    found = [describe(task) for task in outer
+             if task["dur"] >= over_ms * 1000 and task["ts"] >= since]
     after = [task for task in outer if task["ts"] >= since]
+    # The tasks after the paint with the most CPU time, whatever their wall time: on a loaded
+    # machine the longest by wall time are often tasks that mostly waited for a core.
+    by_cpu = sorted(after, key=lambda t: -t.get("tdur", 0))[:3]
     return {"first_paint_ms": round((since - t0) / 1000),
             "longest_wall_ms": round(max((t["dur"] for t in after), default=0) / 1000),
             "longest_cpu_ms": round(max((t.get("tdur", 0) for t in after), default=0) / 1000),
             "cpu_after_paint_ms": round(sum(t.get("tdur", 0) for t in after) / 1000),
             "over": len(found),
+            "most_cpu": [describe(task) for task in by_cpu],
             "tasks": found}
 
 

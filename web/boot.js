@@ -62,6 +62,20 @@ const boot = {
   afterPaint() {
     return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   },
+  // Resolves in a task after the next frame has been laid out and painted: the table's first
+  // draw after the game screen is shown waits for it, so that the browser's first style and
+  // layout of that screen happen in its own frame, not inside the draw's task (DECISIONS
+  // W-116). A hidden page draws no frame: it resolves in the next task there, and after
+  // `most` ms at the latest (a page hidden meanwhile).
+  afterFrame(most = 1000) {
+    return new Promise((resolve) => {
+      let done = false;
+      const go = () => { if (!done) { done = true; resolve(); } };
+      if (document.hidden) { setTimeout(go, 0); return; }
+      requestAnimationFrame(() => setTimeout(go, 0));
+      setTimeout(go, most);
+    });
+  },
   // The file system of the page's MicroPython (PyScript's `mpy` interpreter), set by the
   // `onReady` hook at the end of this file, before the page's Python runs.
   fs: null,

@@ -42,7 +42,7 @@ from store import S, tr
 # menu: `load_table_modules` fetches and compiles them in the background once the menu works,
 # and states wait for them (`link.table_ready`), so that the menu waits for none of them.
 TABLE_MODULES = ("faces", "gestures", "boxes", "line_layout", "spinner_tree", "train_bands", "geometry",
-                 "summary", "motion_frames", "pace", "motion", "sound", "train_labels", "table", "seats",
+                 "summary", "motion_frames", "pace", "motion", "sound", "train_labels", "table_frame", "table", "seats",
                  "hand", "logview", "dialogs", "history_view", "position_view", "review_words",
                  "review_nav", "review_view", "charts", "stats_view", "lesson_view", "reactions",
                  "friends_table", "friends",
@@ -99,8 +99,6 @@ def render():
         screens.show(screens.HANDOFF)
         return
     screens.show(screens.GAME)
-    # The state shown, for tests and tools (the page never reads it back).
-    document.documentElement.dataset.state = str(state["state_id"])
     t = dom.span_start()
     seats.render()
     dom.span("seats", t)
@@ -123,10 +121,8 @@ def render():
     dom.span("hand", t)
     link.draw_for_player()
     t = dom.span_start()
-    table.draw()
+    table.draw(table_drawn)  # after the next frame when the game screen was hidden (W-116)
     dom.span("table", t)
-    if not byid("choice").hidden:
-        hand.render()  # the end buttons named by the table just drawn
     undo = byid("undo")
     undo.hidden = humans != 1
     undo.disabled = not state.get("undo")
@@ -145,7 +141,19 @@ def render():
     logview.render()
     dialogs.render()
     dom.span("log_dialogs", t)
-    # What was rendered after the table may have resized its box: checked at the next frame.
+
+
+def table_drawn():
+    """What reads the table just drawn (table.draw calls it, at once or after the frame that
+    laid out the game screen): the end buttons named as it shows them, then the state shown
+    said on the page (`html[data-state]`, for tests and tools, which wait on it: the page
+    never reads it back) once all of it is drawn."""
+    if not byid("choice").hidden:
+        import hand
+
+        hand.render()  # the end buttons named by the table just drawn
+    document.documentElement.dataset.state = str(S["state"]["state_id"])
+    # What is rendered after the table may resize its box: checked at the next frame.
     if not _box_check["pending"]:
         _box_check["pending"] = True
         dom.next_frame(check_table_box)

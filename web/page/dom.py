@@ -99,6 +99,12 @@ def next_frame(fn):
     window.requestAnimationFrame(made)
 
 
+async def after_frame():
+    """Resume in a browser task after the next frame was laid out and painted (in the next
+    task on a hidden page, which draws no frame: boot.js `afterFrame`)."""
+    await window.dominoBoot.afterFrame()
+
+
 def scroll_to(element):
     """Scroll the least that brings `element` into view."""
     element.scrollIntoView(window.JSON.parse('{"block": "nearest", "inline": "nearest"}'))

@@ -366,9 +366,17 @@ async def pump():
     may be due at once, and rendering them one after another held the page for 150-600 ms
     (DECISIONS W-106). None is taken before the table's modules are compiled (`table_ready`
     starts the pump again), so the first computer's state waits its pause after the state
-    before it, as every later one does."""
+    before it, as every later one does. Nor is one taken while the table of the state shown
+    waits for the frame that lays out the game screen (table.draw, DECISIONS W-116): its
+    own draw comes first, and html[data-state] says every state in turn (table_frame.py)."""
+    import table_frame
+
     try:
         while S["table_ready"]:
+            if table_frame.draw_pending():
+                await table_frame.drawn()
+                await window.dominoBoot.nextTask()  # not in the turn that drew it
+                continue
             item, wait = _inbox.due(window.performance.now(), _pump["shown_at"], ai_delay())
             if item is not None:
                 accept(item[0], item[1])

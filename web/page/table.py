@@ -10,6 +10,7 @@ import json
 
 import geometry
 import screens
+import table_frame
 import textfmt
 import train_labels
 import dom
@@ -99,7 +100,14 @@ _anim = {"items": None, "state": None, "state_id": None, "off": None,
          "running": False, "failed": False, "ratio": 1.0}
 
 
-def draw():
+def draw(then=None):
+    """Draw the table, then call `then()`: now, or after the next frame (table_frame.py)."""
+    table_frame.draw(draw_now, then)
+
+
+def draw_now():
+    """Draw the table now (`draw`): its geometry for the box it has, the animation from the
+    state drawn before, else the still table."""
     canvas = byid("table")
     state = S["state"]
     prev_state = _anim["state"]

@@ -1,0 +1,92 @@
+"""When the game's table is drawn: at once, or, for its first draw since the game screen was
+hidden (or ever), in a browser task after the next frame (DECISIONS W-116).
+
+Reading the table's box in the render's task made the browser's first style and layout of the
+whole game screen part of that task (13 ms of a 32 ms task on a quiet machine, 100-200 ms of
+wall under load); at the frame the browser lays the screen out anyway, and the draw after it
+reads a box already laid out. Meanwhile the canvas is blank (not an earlier match's table)
+and the geometry unknown (no motion is planned from a table the player did not see).
+Kept plain for MicroPython: no dataclasses, no typing.
+"""
+
+import dom
+import screens
+from dom import byid
+from store import S
+
+# A draw waiting for the next frame: what to call once it is drawn, and whether its task is
+# on its way; `shown`: whether the game screen has been laid out with the table drawn since
+# it was last hidden.
+_later = {"pending": False, "then": None, "task": False, "shown": False}
+
+
+def on_screen_shown(old, name):
+    """Another screen replaced the game's (the menu, the hand-over, the review): its next
+    draw waits for the frame that lays it out again (`draw`)."""
+    if name != screens.GAME:
+        _later["shown"] = False
+
+
+screens.on_show(on_screen_shown)
+
+
+def draw(draw_now, then=None):
+    """Call `draw_now()` (table.draw_now), then `then()` (what reads the table just drawn:
+    the end buttons, the state said shown); after the next frame when the game screen has not
+    been laid out since it was shown. A draw made now replaces one waiting, and calls its
+    `then` if it has none of its own."""
+    if not _later["shown"]:
+        _later["shown"] = True
+        _later["pending"] = True
+        _later["then"] = then
+        S["geo"] = None
+        blank()
+        if not _later["task"]:
+            _later["task"] = True
+            dom.spawn(_draw_after_frame(draw_now))
+        return
+    waiting = _later["then"] if _later["pending"] else None
+    _later["pending"] = False
+    _later["then"] = None
+    draw_now()
+    if then is not None:
+        then()
+    elif waiting is not None:
+        waiting()
+
+
+async def _draw_after_frame(draw_now):
+    await dom.after_frame()
+    _later["task"] = False
+    if not _later["pending"]:
+        return  # drawn meanwhile
+    then = _later["then"]
+    _later["pending"] = False
+    _later["then"] = None
+    if S["state"] is None or not screens.showing(screens.GAME):
+        return  # the player left the table meanwhile
+    t = dom.span_start()
+    draw_now()
+    dom.span("table", t)
+    if then is not None:
+        then()
+
+
+def draw_pending():
+    """Whether a draw waits for the next frame (`draw`)."""
+    return _later["pending"]
+
+
+async def drawn():
+    """Return once no draw waits for the next frame: the page's pump takes no other state
+    before the one shown is drawn (link.pump)."""
+    while _later["pending"]:
+        await dom.after_frame()
+
+
+def blank():
+    """Clear the canvas (a table drawn for an earlier match stays out of sight)."""
+    canvas = byid("table")
+    ctx = canvas.getContext("2d")
+    ctx.setTransform(1, 0, 0, 1, 0, 0)
+    ctx.clearRect(0, 0, int(canvas.width), int(canvas.height))
