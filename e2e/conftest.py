@@ -195,12 +195,17 @@ def play_hand(page, max_clicks=400, timeout_s=240.0):
     raise AssertionError("the hand did not end in time")
 
 
+# The table drawn, not only rendered: its first draw after the game screen is shown waits for
+# the next frame (DECISIONS W-116), and `html[data-state]` is said only then.
+DRAWN = "!document.documentElement.dataset.drawing"
+
+
 def wait_my_turn(page, timeout=60_000):
-    """Wait until the one human is to move (the computers have answered)."""
+    """Wait until the one human is to move (the computers have answered) and the table shows it."""
     page.wait_for_function(
         "document.querySelector('#turn').textContent === 'Your turn'"
-        " && document.querySelectorAll('#game [data-move], #hand .tile.playable').length > 0",
-        timeout=timeout)
+        " && document.querySelectorAll('#game [data-move], #hand .tile.playable').length > 0"
+        " && " + DRAWN, timeout=timeout)
 
 
 def play_first_move(page):
@@ -231,10 +236,10 @@ def play_and_wait(page):
     page.wait_for_function(f"Number(document.documentElement.dataset.state || 0) > {before}",
                            timeout=30_000)
     page.wait_for_function(
-        "(document.querySelector('#turn').textContent === 'Your turn'"
+        "((document.querySelector('#turn').textContent === 'Your turn'"
         " && document.querySelectorAll('#game [data-move], #hand .tile.playable').length > 0)"
-        " || document.querySelector('#result-open') && !document.querySelector('#result-open').hidden",
-        timeout=60_000)
+        " || document.querySelector('#result-open') && !document.querySelector('#result-open').hidden)"
+        " && " + DRAWN, timeout=60_000)
     return move
 
 

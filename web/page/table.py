@@ -33,9 +33,7 @@ def compute():
         return None
     # A selected tile whose ends lie further apart than the table's box is tall zooms the
     # table out until they are in view together (DECISIONS W-70).
-    targets = []
-    for m in glowing():
-        targets.append(m["end"])
+    targets = [m["end"] for m in glowing()]
     forms = train_labels.label_forms(state, width)
     geo = geometry.view_table(state.get("view") or {}, width, height, state.get("viewer"),
                               targets, train_labels.label_widths(forms) if forms else None,

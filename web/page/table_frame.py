@@ -38,6 +38,7 @@ def draw(draw_now, then=None):
     if not _later["shown"]:
         _later["shown"] = True
         _later["pending"] = True
+        dom.root_data("drawing", "1")  # tests wait for the table drawn, not only rendered
         _later["then"] = then
         S["geo"] = None
         blank()
@@ -46,7 +47,7 @@ def draw(draw_now, then=None):
             dom.spawn(_draw_after_frame(draw_now))
         return
     waiting = _later["then"] if _later["pending"] else None
-    _later["pending"] = False
+    _settle()
     _later["then"] = None
     draw_now()
     if then is not None:
@@ -61,7 +62,7 @@ async def _draw_after_frame(draw_now):
     if not _later["pending"]:
         return  # drawn meanwhile
     then = _later["then"]
-    _later["pending"] = False
+    _settle()
     _later["then"] = None
     if S["state"] is None or not screens.showing(screens.GAME):
         return  # the player left the table meanwhile
@@ -70,6 +71,12 @@ async def _draw_after_frame(draw_now):
     dom.span("table", t)
     if then is not None:
         then()
+
+
+def _settle():
+    """No draw waits any more: `html[data-drawing]` is cleared with it."""
+    _later["pending"] = False
+    dom.root_data("drawing", "")
 
 
 def draw_pending():
