@@ -430,3 +430,41 @@ def put_worker_save(page, text, key="match", store="saves"):
 def pytest_configure(config):
     """Screenshots need the artifacts folder; keep Playwright's own output there too."""
     os.makedirs(ARTIFACTS, exist_ok=True)
+
+
+def tile_key(a, b):
+    """A tile's canonical notation, high half first ("6-3")."""
+    return f"{max(a, b)}-{min(a, b)}"
+
+
+def mexican_choices(players, seeds, own_train_first=False):
+    """Mexican Train positions where seat 0 (the human when the page opens the record) is to
+    move with a tile that fits two trains or more, found by playing seeded hands in CPython:
+    yields (record, state, fits), `state` the session's answer to loading the record and
+    `fits` {tile: how many placements}. Moves are uniformly random, or each player's own
+    train first when `own_train_first` (as players build: random moves grow the Mexican
+    train to thirty tiles). The tests that need a case the page must meet (trains that
+    outgrow the table, targets far apart) take the first that shows it, on every run."""
+    import json
+    import random
+
+    from domino import Match
+    from domino.session import Session
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        match = Match.new("mexican_train", {"players": players}, seed)
+        while not match.hand_over:
+            legal = match.legal()
+            fits = {}
+            for m in legal:
+                if m.tile is not None:
+                    fits[tile_key(*m.tile)] = fits.get(tile_key(*m.tile), 0) + 1
+            if match.to_move == 0 and max(fits.values(), default=0) > 1:
+                record = match.to_record()
+                state = json.loads(Session().handle(json.dumps(
+                    {"type": "load_record", "record": record})))
+                yield record, state, fits
+            own = [m for m in legal if m.tile is not None and m.end == f"T{match.to_move}"]
+            match.play(rng.choice((own if own_train_first else []) or legal))
+

@@ -8,7 +8,7 @@ RULES.md: none (screen layout only; no rule is read or changed)
 import json
 
 import pytest
-from conftest import settle, wait_engine, wait_my_turn
+from conftest import mexican_choices, settle, wait_engine, wait_my_turn
 
 SIZES = [(390, 844), (320, 568), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
 MIN_TILE_PX = 40.0
@@ -241,39 +241,21 @@ def far_apart_position(players, width, height, seeds=range(1, 400)):
     """A Mexican Train record whose last position has seat 0 (the human when the page opens
     it) to move with a tile that fits two trains whose tap targets lie further apart than a
     table of `width` x `height` px is tall at its readable size: no scroll shows both. Found
-    by playing seeded random hands in CPython and laying each such position out with the
-    page's own geometry, so the test meets the case on every run instead of hoping for it.
-    Returns (record, tile, span in px) or None."""
-    import random
-
+    by playing seeded random hands in CPython (`mexican_choices`) and laying each such
+    position out with the page's own geometry, so the test meets the case on every run
+    instead of hoping for it. Returns (record, tile, span in px) or None."""
     import geometry
 
-    from domino import Match
-    from domino.session import Session
-
-    for seed in seeds:
-        rng = random.Random(seed)
-        match = Match.new("mexican_train", {"players": players}, seed)
-        while not match.hand_over:
-            legal = match.legal()
-            fits = {}
-            for m in legal:
-                if m.tile is not None:
-                    fits[str(m.tile)] = fits.get(str(m.tile), 0) + 1
-            if match.to_move == 0 and max(fits.values(), default=0) > 1:
-                record = match.to_record()
-                state = json.loads(Session().handle(json.dumps(
-                    {"type": "load_record", "record": record})))
-                geo = geometry.view_table(state["view"], width, height, state["viewer"])
-                ends = {}
-                for m in state["moves"]:
-                    if m.get("tile") is not None and m.get("end") is not None:
-                        ends.setdefault(m["tile"], []).append(m["end"])
-                for tile, ids in sorted(ends.items()):
-                    span = geometry.targets_span(geo, ids)
-                    if len(ids) > 1 and span > height:
-                        return record, tile, span
-            match.play(rng.choice(legal))
+    for record, state, _ in mexican_choices(players, seeds):
+        geo = geometry.view_table(state["view"], width, height, state["viewer"])
+        ends = {}
+        for m in state["moves"]:
+            if m.get("tile") is not None and m.get("end") is not None:
+                ends.setdefault(m["tile"], []).append(m["end"])
+        for tile, ids in sorted(ends.items()):
+            span = geometry.targets_span(geo, ids)
+            if len(ids) > 1 and span > height:
+                return record, tile, span
     return None
 
 

@@ -10,7 +10,7 @@ RULES.md: none (screen layout only; no rule is read or changed)
 import json
 
 import pytest
-from conftest import back_to_menu, settle, wait_my_turn
+from conftest import back_to_menu, mexican_choices, settle, tile_key as key, wait_my_turn
 from test_board_size import SCROLL_STILL, open_page
 
 # Six players at each phone size of the brief, and eight on a landscape phone.
@@ -42,50 +42,23 @@ READ = """() => { const wrap = document.querySelector('#table-wrap').getBounding
           chips}; }"""
 
 
-def key(a, b):
-    """A tile's canonical notation, high half first."""
-    return f"{max(a, b)}-{min(a, b)}"
-
-
 def long_round(players, width, height, seeds=range(1, 60)):
     """A Mexican Train record late in a round: seat 0 (the human when the page opens it) to
     move with a tile that fits two trains or more, the trains needing at least OUTGROWN
     times a `width` x `height` table's height at the readable size unfolded (as main lays
-    them), found by playing seeded hands in CPython (random moves, your own train first).
+    them), found by playing seeded hands in CPython (`mexican_choices`, your own train first).
     Returns (record, tile, trains {id: [tile keys]}, how many times the table's height the
     trains need)."""
-    import random
-
     import geometry
 
-    from domino import Match
-    from domino.session import Session
-
-    for seed in seeds:
-        rng = random.Random(seed)
-        match = Match.new("mexican_train", {"players": players}, seed)
-        while not match.hand_over:
-            legal = match.legal()
-            fits = {}
-            for m in legal:
-                if m.tile is not None:
-                    fits[key(*m.tile)] = fits.get(key(*m.tile), 0) + 1
-            if match.to_move == 0 and max(fits.values(), default=0) > 1:
-                record = match.to_record()
-                state = json.loads(
-                    Session().handle(json.dumps({"type": "load_record", "record": record}))
-                )
-                geo = geometry.view_table(state["view"], width, height, state["viewer"])
-                if geo["needed"] >= OUTGROWN * height:
-                    tile = sorted(t for t, n in fits.items() if n > 1)[0]
-                    trains = {}
-                    for train in state["view"]["layout"]["trains"]:
-                        trains[train["id"]] = [key(a, b) for a, b in train.get("tiles") or []]
-                    return record, tile, trains, geo["needed"] / height
-            # Each player builds their own train when they can, as players do (uniform random
-            # moves grow the Mexican train to thirty tiles).
-            own = [m for m in legal if m.tile is not None and m.end == f"T{match.to_move}"]
-            match.play(rng.choice(own or legal))
+    for record, state, fits in mexican_choices(players, seeds, own_train_first=True):
+        geo = geometry.view_table(state["view"], width, height, state["viewer"])
+        if geo["needed"] >= OUTGROWN * height:
+            tile = sorted(t for t, n in fits.items() if n > 1)[0]
+            trains = {}
+            for train in state["view"]["layout"]["trains"]:
+                trains[train["id"]] = [key(a, b) for a, b in train.get("tiles") or []]
+            return record, tile, trains, geo["needed"] / height
     return None
 
 
