@@ -8,8 +8,7 @@ through a round (after a double, with markers set; rounds that end with everyone
 the same seed then chooses the same move with the same figures. Rules it does not play
 (double chains, first-turn runs) are left to the engine.
 
-RULES.md: 3.4 (own, Mexican and marked trains; a double to satisfy; one draw; the marker;
-the round's end)
+RULES.md: 3.4 (own, Mexican and marked trains; a double to satisfy; the marker; the end)
 """
 
 from __future__ import annotations
