@@ -1,6 +1,8 @@
 """Positions part-way through random hands on a plain line, for the AI's line-solver tests
 (tests/ai/test_linesolve.py, test_search_speed.py, test_opponent_model.py): one loop that
-deals, plays random moves and keeps the positions `domino.ai.linesolve` can solve."""
+deals, plays random moves and keeps the positions `domino.ai.linesolve` can solve; and the
+engine's own playout loop, the reference the search's fast playouts (linesolve on a line,
+trainplay on trains) must play as."""
 
 from __future__ import annotations
 
@@ -8,8 +10,8 @@ import random
 from collections.abc import Callable, Iterator
 
 from domino.ai import linesolve
-from domino.ai.policy import playable
-from domino.hand.state import HandState, MatchContext, legal_moves, new_hand
+from domino.ai.policy import playable, rollout_move
+from domino.hand.state import HandState, MatchContext, advance, legal_moves, new_hand
 from domino.play.step import apply_unchecked
 from domino.rules.ruleset import Ruleset
 
@@ -36,3 +38,14 @@ def line_worlds(rs: Ruleset, seed: int, count: int, plies: tuple[int, int],
             continue
         made += 1
         yield s
+
+
+def engine_playout(s: HandState, rng: random.Random, greed: float) -> int:
+    """The loop ``Search._playout`` runs through the engine (``legal_moves``, ``rollout_move``,
+    ``advance``) to the hand's end; returns the moves played. The fast playouts are compared
+    with it move for move, on the same random stream."""
+    moves = 0
+    while not s.over:
+        advance(s, rollout_move(s, legal_moves(s), rng, greed))
+        moves += 1
+    return moves

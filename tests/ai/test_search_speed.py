@@ -20,13 +20,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from linekit import line_worlds
+from linekit import engine_playout, line_worlds
 
 from domino.ai import linesolve
 from domino.ai.evaluate import Utility, side_values, sides_of
-from domino.ai.policy import playable, rollout_move
+from domino.ai.policy import playable
 from domino.hand.moves import LEAVE, Move
-from domino.hand.state import advance, legal_moves
+from domino.hand.state import legal_moves
 from domino.play.step import apply_unchecked
 from domino.rules.ruleset import get_ruleset
 from domino.settlement.settle import HandResult, hand_result
@@ -55,16 +55,6 @@ def _worlds(rs, seed: int, count: int):
     return line_worlds(rs, seed, count, (0, 16), prepare=first_move)
 
 
-def _engine_playout(s, rng: random.Random, greed: float) -> int:
-    """The loop ``Search._playout`` runs off a line: the reference."""
-    moves = 0
-    while not s.over:
-        move = rollout_move(s, legal_moves(s), rng, greed)
-        advance(s, move)
-        moves += 1
-    return moves
-
-
 @pytest.mark.parametrize(("variant", "options"), CASES)
 def test_line_playout_plays_as_the_engine(variant: str, options: dict) -> None:
     rs = get_ruleset(variant, options)
@@ -73,7 +63,7 @@ def test_line_playout_plays_as_the_engine(variant: str, options: dict) -> None:
         for greed in (0.0, 0.6, 1.0):
             a, b = s.copy(), s.copy()
             ra, rb = random.Random(i), random.Random(i)
-            moves_a = _engine_playout(a, ra, greed)
+            moves_a = engine_playout(a, ra, greed)
             moves_b = linesolve.playout(b, rb, greed)
             assert moves_b == moves_a
             assert ra.random() == rb.random()  # the same numbers drawn

@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from linekit import engine_playout
 
 from domino.ai import search, trainplay
 from domino.ai.levels import expert_config
-from domino.ai.policy import rollout_move
 from domino.hand.moves import Move
 from domino.hand.state import HandState, advance, legal_moves, new_hand
 from domino.play.view import view
@@ -45,15 +45,6 @@ def _worlds(rs, seed: int, count: int) -> list[HandState]:
     return out
 
 
-def _engine_playout(s: HandState, rng: random.Random, greed: float) -> int:
-    """The loop ``Search._playout`` ran on trains: the reference."""
-    moves = 0
-    while not s.over:
-        advance(s, rollout_move(s, legal_moves(s), rng, greed))
-        moves += 1
-    return moves
-
-
 @pytest.mark.parametrize("options", CASES)
 def test_train_playout_plays_as_the_engine(options: dict) -> None:
     rs = get_ruleset("mexican_train", options)
@@ -65,7 +56,7 @@ def test_train_playout_plays_as_the_engine(options: dict) -> None:
         for greed in (0.0, 0.6, 1.0):
             a, b = s.copy(), s.copy()
             ra, rb = random.Random(i), random.Random(i)
-            moves_a = _engine_playout(a, ra, greed)
+            moves_a = engine_playout(a, ra, greed)
             moves_b = trainplay.playout(b, rb, greed)
             assert moves_b == moves_a
             assert ra.random() == rb.random()  # the same numbers drawn
