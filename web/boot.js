@@ -68,13 +68,8 @@ const boot = {
   // W-116). A hidden page draws no frame: it resolves in the next task there, and after
   // `most` ms at the latest (a page hidden meanwhile).
   afterFrame(most = 1000) {
-    return new Promise((resolve) => {
-      let done = false;
-      const go = () => { if (!done) { done = true; resolve(); } };
-      if (document.hidden) { setTimeout(go, 0); return; }
-      requestAnimationFrame(() => setTimeout(go, 0));
-      setTimeout(go, most);
-    });
+    if (document.hidden) return new Promise((resolve) => setTimeout(resolve, 0));
+    return Promise.race([boot.afterPaint(), new Promise((resolve) => setTimeout(resolve, most))]);
   },
   // The file system of the page's MicroPython (PyScript's `mpy` interpreter), set by the
   // `onReady` hook at the end of this file, before the page's Python runs.

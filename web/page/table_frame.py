@@ -46,9 +46,7 @@ def draw(draw_now, then=None):
             _later["task"] = True
             dom.spawn(_draw_after_frame(draw_now))
         return
-    waiting = _later["then"] if _later["pending"] else None
-    _settle()
-    _later["then"] = None
+    waiting = _settle()
     draw_now()
     if then is not None:
         then()
@@ -61,9 +59,7 @@ async def _draw_after_frame(draw_now):
     _later["task"] = False
     if not _later["pending"]:
         return  # drawn meanwhile
-    then = _later["then"]
-    _settle()
-    _later["then"] = None
+    then = _settle()
     if S["state"] is None or not screens.showing(screens.GAME):
         return  # the player left the table meanwhile
     t = dom.span_start()
@@ -74,9 +70,13 @@ async def _draw_after_frame(draw_now):
 
 
 def _settle():
-    """No draw waits any more: `html[data-drawing]` is cleared with it."""
+    """No draw waits any more (`html[data-drawing]` cleared with it): returns what was to be
+    called once it was drawn (None when none waited)."""
+    then = _later["then"] if _later["pending"] else None
     _later["pending"] = False
+    _later["then"] = None
     dom.root_data("drawing", "")
+    return then
 
 
 def draw_pending():

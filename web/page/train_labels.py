@@ -203,9 +203,10 @@ def chip_box():
 def place_chips(geo):
     """Mexican Train's "+n" chips (W-113): one button over each folded train's first line,
     its count the tiles folded away, named for a screen reader ("Comp. 2: 12 earlier
-    tiles"); a tap shows that train whole (`on_chip`; table.draw calls this). The open ends, the markers and the
-    targets of a selected tile are outside the fold, so they stay in view. Also writes
-    the canvas's `data-ends` and `data-markers` (rects in CSS px) for tests."""
+    tiles"); a tap shows that train whole (`on_chip`; table.draw calls this). The open
+    ends, the markers and the targets of a selected tile are outside the fold, so they stay
+    in view. Also writes the canvas's `data-ends` and `data-markers` (rects in CSS px) for
+    tests."""
     if geo is None and byid("train-chips") is None:
         return
     chip_box()
