@@ -409,11 +409,8 @@ async def request_undo():
     state = S["state"]
     if state is None or not state.get("undo") or S["engine_state"] != "ready":
         return
-    S["busy"] += 1
-    try:
-        answer = await link.send({"type": "undo", "state_id": state["state_id"]}, take=True)
-    finally:
-        S["busy"] -= 1
+    answer = await link.send({"type": "undo", "state_id": state["state_id"]}, take=True,
+                             hold=True)
     if answer.get("type") == "state" and byid("undo").disabled:
         # Keyboard focus would be lost on the disabled button: move it to the hand.
         first = document.querySelector("#hand .tile.playable, #moves [data-move]")

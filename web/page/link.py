@@ -33,6 +33,8 @@ _inbox = inbox.Inbox()  # what the worker posted, taken into the store in order 
 _pump = {"task": None, "shown_at": 0.0}
 _state_hooks = []
 _held = []  # answers that came before the table's modules were compiled
+# The intents whose answer the player waits for (`send` with `hold`): S["busy"] counts them.
+_holding = set()
 
 
 _progress_hooks = []
@@ -71,16 +73,20 @@ def _stamp(message):
     message["history_keep"] = S["settings"]["keep"]
 
 
-async def send(message, take=False, file=None):
+async def send(message, take=False, file=None, hold=False):
     """Send one intent to the worker and return its answer as a dict (`hello` goes without
     a version: its answer says which protocol the worker speaks). With `take`, a `state` or
     `error` answer also goes into the store, in its place among the worker's updates. With
     `file` (a record the player opened), the file's text goes in as the intent's `record` in
     JavaScript (boot.js `recordFile`, which refuses one too large or nested too deep before
-    it is read or sent), never through this interpreter."""
+    it is read or sent), never through this interpreter. With `hold`, the page is busy
+    (S["busy"]: taps on the table wait) until the answer has come (`_release`)."""
     _stamp(message)
     msg_id = message["id"]
     _inbox.expect(msg_id, message, take)
+    if hold:
+        _holding.add(msg_id)
+        S["busy"] += 1
     started = window.performance.now()
     refused = ""
     try:
@@ -89,6 +95,7 @@ async def send(message, take=False, file=None):
         else:
             refused = str(await window.dominoBoot.recordFile(json.dumps(message), file))
     finally:
+        _release(msg_id)
         answer = _inbox.answer(msg_id)
     if refused:
         answer = json.loads(refused)  # never sent: no answer of the worker will come
@@ -98,6 +105,16 @@ async def send(message, take=False, file=None):
         answer = {"type": "error", "code": "bad_answer", "message": "no answer"}
     measure(message, answer, started)
     return answer
+
+
+def _release(msg_id):
+    """The answer to `msg_id` has come (or never will): the page is no longer busy with it.
+    Called as the answer arrives, before its state is rendered, not when `send` resumes:
+    MicroPython resumes an awaiting coroutine in a later timer task, and a tap the browser
+    handles first (input goes before timers) on the state just shown was dropped as busy."""
+    if msg_id in _holding:
+        _holding.discard(msg_id)
+        S["busy"] -= 1
 
 
 async def send_file(message, file=None):
@@ -317,11 +334,7 @@ async def run_intent(message, file=None):
         _pending_file["file"] = file
         store.emit()
         return None
-    S["busy"] += 1
-    try:
-        return await send(message, take=True, file=file)
-    finally:
-        S["busy"] -= 1
+    return await send(message, take=True, file=file, hold=True)
 
 
 def on_text(kind, msg_id, text):
@@ -338,6 +351,8 @@ def on_text(kind, msg_id, text):
         # A computer's move, timed from the previous state's arrival (benchmarks/browser_ai.py).
         started = _last["at"] if _last["at"] is not None else window.performance.now()
         measure({"type": "ai_move"}, answer, started)
+    if kind == "answer":
+        _release(int(msg_id))
     for item, message in _inbox.receive(kind, int(msg_id), answer):
         if message.get("type") == "update":
             on_update(item)
