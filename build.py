@@ -287,9 +287,15 @@ def variants_answer() -> dict:
 
 # The line of web/index.html that build.py replaces with the page's preloads.
 PRELOAD_MARKER = "<!-- build: preloads -->"
-# PyScript's plugins, which its core imports as soon as it starts (each a chunk of its own).
+# PyScript's plugins, which its core imports as soon as it starts (each a chunk of its own),
+# unless the page's config names them with a "!" in its `plugins`.
 PYSCRIPT_PLUGINS = ("deprecations-manager", "donkey", "error", "py-editor", "py-game",
                     "py-terminal")
+# The one the page runs: `error` (a PyScript error shown on the page). The others are for
+# features the site never uses (an editor, a terminal, pygame, the donkey API, warnings about
+# deprecated PyScript usage); `web/index.html`'s config turns each of them off, so the page
+# neither fetches nor evaluates them during its start (DECISIONS W-121).
+PYSCRIPT_PLUGINS_USED = ("error",)
 
 
 def pyscript_chunks(pyscript: Path) -> tuple[str, list[str]]:
@@ -315,13 +321,30 @@ def pyscript_chunks(pyscript: Path) -> tuple[str, list[str]]:
 PYSCRIPT_ON_DEMAND = ("pyodide_graph",)
 
 
+def used_plugins(chunks: list[str]) -> list[str]:
+    """Of the plugins' chunks in `PYSCRIPT_PLUGINS` order, those of `PYSCRIPT_PLUGINS_USED`."""
+    return [chunk for name, chunk in zip(PYSCRIPT_PLUGINS, chunks, strict=True)
+            if name in PYSCRIPT_PLUGINS_USED]
+
+
+def check_plugins_off(config: dict) -> None:
+    """The page's config turns off exactly the plugins the site does not use (BuildError
+    otherwise): one left on is fetched and run at every start, one turned off that the site
+    uses would be copied and never run."""
+    off = {"!" + name for name in PYSCRIPT_PLUGINS if name not in PYSCRIPT_PLUGINS_USED}
+    if set(config.get("plugins", [])) != off:
+        raise BuildError("index.html: the mpy script's config must have \"plugins\": "
+                         + json.dumps(sorted(off)))
+
+
 def pyscript_files(pyscript: Path) -> set[str]:
     """The files of PyScript's dist the site needs: `core.js` and `core.css`, the core chunk
-    and the plugins, every chunk they import statically, and `PYSCRIPT_ON_DEMAND`."""
+    and the plugins the page runs (`PYSCRIPT_PLUGINS_USED`), every chunk they import
+    statically, and `PYSCRIPT_ON_DEMAND`."""
     core_name, plugins = pyscript_chunks(pyscript)
     core_chunk = (pyscript / core_name).read_text(encoding="utf-8")
     needed = {"core.js", "core.css"}
-    todo = [core_name, *plugins]
+    todo = [core_name, *used_plugins(plugins)]
     for name in PYSCRIPT_ON_DEMAND:
         found = set(re.findall(r'import\("\./(' + re.escape(name) + r'-[\w-]+\.js)"\)',
                                core_chunk))
@@ -357,9 +380,10 @@ def preload_links(dist: Path) -> list[str]:
     if script is None:
         raise BuildError("index.html: no mpy script with a src and a config")
     config = json.loads(script.group(2))
+    check_plugins_off(config)
     modules = [script.group(1)] + list(config.get("files", {}))
     links = [f'<link rel="modulepreload" href="./pyscript/{name}">'
-             for name in [chunks[0], *plugins]]
+             for name in [chunks[0], *used_plugins(plugins)]]
     links.append(f'<link rel="modulepreload" href="{config["interpreter"]}">')
     wasm = config["interpreter"].rsplit("/", 1)[0] + "/micropython.wasm"
     links.append(f'<link rel="preload" href="{wasm}" as="fetch" crossorigin>')

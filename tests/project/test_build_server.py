@@ -132,13 +132,19 @@ def test_preloads_name_the_menus_chain(tmp_path):
     out = (tmp_path / "index.html").read_text()
     assert build.PRELOAD_MARKER not in out
     assert '<link rel="modulepreload" href="./pyscript/core-AB12.js">' in out
-    assert '<link rel="modulepreload" href="./pyscript/py-editor-X9.js">' in out
+    assert '<link rel="modulepreload" href="./pyscript/error-X9.js">' in out
+    # The plugins the page turns off are neither preloaded nor run (W-121).
+    assert all(f"./pyscript/{n}-" not in out for n in ("py-editor", "py-terminal", "donkey"))
     assert '<link rel="preload" href="./micropython/micropython.wasm" as="fetch" crossorigin>' in out
     menu, _ = _menu_and_table_modules()
     for name in menu | {"main"}:
         assert f'<link rel="preload" href="./page/{name}.py" as="fetch" crossorigin>' in out
     assert '<link rel="preload" href="./variants.json" as="fetch" crossorigin>' in out
     assert out.index("modulepreload") < out.index('src="./pyscript/core.js"')
+    # A config that leaves a plugin on that the site does not use stops the build.
+    (tmp_path / "index.html").write_text(html.replace('"!py-editor", ', ""))
+    with pytest.raises(build.BuildError):
+        build.write_preloads(tmp_path)
     # A PyScript whose chunks are not where they were stops the build instead of preloading
     # nothing.
     (tmp_path / "index.html").write_text(html)
@@ -167,8 +173,9 @@ def test_the_app_is_named_and_described_in_each_language(tmp_path):
 
 
 def test_only_the_pyscript_chunks_the_site_uses_are_copied(tmp_path):
-    """PyScript's core, its plugins, what they import statically and the Pyodide package
-    loader; not the chunks of features the site never uses (terminal, editor, TOML, zip)."""
+    """PyScript's core, the plugins the page runs, what they import statically and the
+    Pyodide package loader; not the chunks of features the site never uses (the plugins it
+    turns off, terminal, editor, TOML, zip)."""
     (tmp_path / "core.js").write_text('export{a as b}from"./core-AB12.js";')
     plugins = ",".join(f'"{n}":()=>import("./{n}-X9.js")' for n in build.PYSCRIPT_PLUGINS)
     (tmp_path / "core-AB12.js").write_text(
@@ -177,13 +184,14 @@ def test_only_the_pyscript_chunks_the_site_uses_are_copied(tmp_path):
     for name in build.PYSCRIPT_PLUGINS:
         (tmp_path / f"{name}-X9.js").write_text('import{x}from"./core-AB12.js";')
     (tmp_path / "py-terminal-X9.js").write_text(
-        'import{x}from"./error-X9.js";import"./shared-S1.js";import("./xterm-T1.js")')
+        'import{x}from"./error-X9.js";import"./xterm-T1.js";import("./xterm-T2.js")')
+    (tmp_path / "error-X9.js").write_text('import{x}from"./core-AB12.js";import"./shared-S1.js"')
     for name in ("pyodide_graph-Q1.js", "zip-Z1.js", "codemirror-C1.js", "xterm-T1.js",
                  "shared-S1.js", "core.css"):
         (tmp_path / name).write_text("")
     needed = build.pyscript_files(tmp_path)
     assert needed == {"core.js", "core.css", "core-AB12.js", "pyodide_graph-Q1.js",
-                      "shared-S1.js", *(f"{n}-X9.js" for n in build.PYSCRIPT_PLUGINS)}
+                      "shared-S1.js", "error-X9.js"}
     # A chunk that is imported but missing stops the build.
     (tmp_path / "shared-S1.js").unlink()
     with pytest.raises(build.BuildError):
