@@ -328,8 +328,8 @@ def used_plugins(chunks: list[str]) -> list[str]:
 
 
 def check_plugins_off(config: dict) -> None:
-    """The page's config turns off exactly the plugins the site does not use (BuildError
-    otherwise): one left on is fetched and run at every start, one turned off that the site
+    """A config of the page (one per PyScript interpreter type: the page's `mpy`, the
+    engine's `py`) turns off exactly the plugins the site does not use (BuildError otherwise): one left on is fetched and run at every start, one turned off that the site
     uses would be copied and never run."""
     off = {"!" + name for name in PYSCRIPT_PLUGINS if name not in PYSCRIPT_PLUGINS_USED}
     if set(config.get("plugins", [])) != off:
@@ -381,6 +381,11 @@ def preload_links(dist: Path) -> list[str]:
         raise BuildError("index.html: no mpy script with a src and a config")
     config = json.loads(script.group(2))
     check_plugins_off(config)
+    # The engine's worker is of PyScript's type "py", whose plugins the page's <py-config> sets.
+    py_config = re.search(r'<py-config type="json">([^<]+)</py-config>', html)
+    if py_config is None:
+        raise BuildError("index.html: no <py-config type=\"json\"> turning PyScript's plugins off")
+    check_plugins_off(json.loads(py_config.group(1)))
     modules = [script.group(1)] + list(config.get("files", {}))
     links = [f'<link rel="modulepreload" href="./pyscript/{name}">'
              for name in [chunks[0], *used_plugins(plugins)]]
