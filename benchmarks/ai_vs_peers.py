@@ -98,7 +98,35 @@ class HeaviestAgent:
         return max(legal_moves, key=weight)
 
 
-AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "heaviest": HeaviestAgent}
+class ClairvoyantAgent:
+    """Not a fair player: the expert's search whose every world is the true deal (the
+    harness shows it the hand with ``see`` before each decision). Against a peer it measures
+    how far any player could go, a ceiling for the fair levels' figures (an exact solve of the
+    open hand that assumes the best reply; not the best possible against this peer's errors)."""
+
+    name = "clairvoyant"
+
+    def __init__(self) -> None:
+        self.truth: Any = None
+
+    def see(self, hand: Any) -> None:
+        """The true hand state of the coming decision."""
+        self.truth = hand
+
+    def choose(self, view: Any, legal_moves: list, rng: random.Random) -> Any:
+        """The search's choice over worlds that are all the true deal."""
+        from domino.ai import get_agent
+        from domino.ai.search import Search
+        from domino.rules.ruleset import get_ruleset
+
+        config = get_agent("expert").config_for(get_ruleset("block", TWO_P))
+        truth = self.truth
+        return Search(view, list(legal_moves), rng, config,
+                      sampler=lambda v, r, k: truth.copy()).run()
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "heaviest": HeaviestAgent,
+                                          "clairvoyant": ClairvoyantAgent}
 
 
 def load_agent(spec: str, seed: int = 0, config: dict[str, Any] | None = None,
@@ -334,6 +362,8 @@ def play_dominoes(agent: Agent, bot_name: str, hands: int, seed: int,
                 disagree(t, h, "legal set", seat=seat, ours=keys, peer=peer_keys)
             if seat in ours:
                 c0 = time.perf_counter()
+                if hasattr(agent, "see"):
+                    agent.see(mirror.match.hand)  # a ceiling's cheat (ClairvoyantAgent)
                 move = agent.choose(mirror.view(seat), legal, rng)
                 t.agent_seconds += time.perf_counter() - c0
                 t.decisions += 1
@@ -475,6 +505,8 @@ def play_openspiel_block(agent: Agent, hands: int, seed: int, simulations: int,
                 disagree(t, h, "legal set", seat=seat, ours=keys, peer=peer_keys)
             if seat == our_seat:
                 c0 = time.perf_counter()
+                if hasattr(agent, "see"):
+                    agent.see(mirror.match.hand)  # a ceiling's cheat (ClairvoyantAgent)
                 move = agent.choose(mirror.view(seat), legal, rng)
                 t.agent_seconds += time.perf_counter() - c0
                 t.decisions += 1
