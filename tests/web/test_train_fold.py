@@ -40,11 +40,43 @@ def long_view(players, lengths):
 LENGTHS = [9, 4, 16, 8, 9, 11, 11]
 
 
+def overlaps(a, b):
+    """Whether rects `a` and `b` ({x, y, w, h}) share more than a hairline."""
+    return (
+        min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"]) > 0.01
+        and min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"]) > 0.01
+    )
+
+
+def check_chips(geo):
+    """Every chip is a tap target of at least 24x24 CSS px (WCAG 2.2, W-117), inside its
+    band's width, centred on its label's line, and covers no tile, no label's name or marker
+    and no other chip."""
+    chips = [lab for lab in geo["labels"] if lab["chip"] is not None]
+    for lab in chips:
+        chip = lab["chip"]
+        band = lab["band"]
+        assert chip["w"] >= 24 and chip["h"] >= 24, chip
+        assert band["x"] <= chip["x"] and chip["x"] + chip["w"] <= band["x"] + band["w"]
+        assert abs(chip["y"] + chip["h"] / 2 - (lab["y"] + lab["h"] / 2)) < 0.01
+        for tile in geo["tiles"]:
+            assert not overlaps(chip, tile), (lab["id"], chip, tile)
+        for other in geo["labels"]:
+            name = {"x": other["x"], "y": other["y"], "w": other["w"], "h": other["h"]}
+            assert not overlaps(chip, name), (lab["id"], other["id"])
+            if other["marker_box"] is not None:
+                assert not overlaps(chip, other["marker_box"])
+            if other is not lab and other["chip"] is not None:
+                assert not overlaps(chip, other["chip"]), (lab["id"], other["id"])
+    return chips
+
+
 def test_long_trains_fold_into_the_table_at_the_readable_size():
     """At each phone size, trains about twice the table fit it folded: the tiles 56 px
     (TRAIN_MIN_UNIT) or at least 40 px, every slot (open end) and marker inside the box,
-    each label's `hidden` the tiles not drawn and its chip on its band's first line; the
-    trains that hide nothing have no chip; no two tiles overlap."""
+    each label's `hidden` the tiles not drawn and its chip on its band's first line, a 24 px
+    tap target clear of every tile and label (`check_chips`); the trains that hide nothing
+    have no chip; no two tiles overlap."""
     view = long_view(6, LENGTHS)
     for width, height in BOXES:
         plain = geometry.view_table(view, width, height, 0)
@@ -53,17 +85,12 @@ def test_long_trains_fold_into_the_table_at_the_readable_size():
         assert geo["folded"] and geo["fits"], (width, height, geo["needed"])
         assert 2 * geo["unit"] >= 2 * FIT_MIN_UNIT
         assert geometry.count_overlaps(geo["tiles"]) == 0
+        assert check_chips(geo)
         drawn = len(geo["tiles"]) - 1  # the hub
         hidden = 0
         for lab in geo["labels"]:
             hidden += lab["hidden"]
-            chip = lab["chip"]
-            if lab["hidden"]:
-                band = lab["band"]
-                assert band["x"] <= chip["x"] and chip["x"] + chip["w"] <= band["x"] + band["w"]
-                assert lab["y"] <= chip["y"] and chip["y"] + chip["h"] <= lab["y"] + lab["h"]
-            else:
-                assert chip is None
+            assert (lab["chip"] is not None) == (lab["hidden"] > 0) and not lab["open"]
             box = lab["marker_box"]
             if lab["marker"]:
                 assert 0 <= box["y"] and box["y"] + box["h"] <= height
@@ -88,6 +115,19 @@ def test_long_trains_fold_into_the_table_at_the_readable_size():
             at += len(kept)
 
 
+def test_the_chip_is_a_24_px_tap_target_under_48_px_tiles():
+    """Under 48 px tiles (six players late in a round at 320x568: 44 px) a band's line is
+    under 24 px tall: the chip is still 24x24 and covers nothing (it reaches into the gaps
+    around the line, which are wide enough for two chips, W-117); it was a tile's height."""
+    view = long_view(6, LENGTHS)
+    geo = geometry.view_table(view, 307.0, 302.0, 0, None, None, True)
+    assert geo["folded"] and geo["fits"] and geo["unit"] < 24, geo["unit"]
+    chips = [lab["chip"] for lab in geo["labels"] if lab["chip"] is not None]
+    assert len(chips) >= 4
+    assert all(c["w"] >= 24 and c["h"] >= 24 for c in chips), chips
+    check_chips(geo)
+
+
 def test_a_table_that_holds_the_trains_folds_nothing():
     """Early in a round nothing folds: where the box holds every tile (a desktop table, an
     upright phone) the same geometry as without folding; where only the gaps between the
@@ -108,16 +148,27 @@ def test_a_table_that_holds_the_trains_folds_nothing():
 
 def test_the_review_keeps_every_tile_and_a_tapped_train_is_whole():
     """Without `fold` (the review, the lessons) every tile is drawn; `whole` keeps one train
-    unfolded (its chip tapped, W-114) while the others fold."""
+    unfolded (its chip tapped, W-114) while the others fold; its chip stays, `open`, where
+    the "+n" was, to fold it again (W-117), and covers none of its tiles."""
     view = long_view(6, LENGTHS)
     width, height = BOXES[0]
     plain = geometry.view_table(view, width, height, 0)
     assert len(plain["tiles"]) == 1 + sum(LENGTHS)
+    folded = geometry.view_table(view, width, height, 0, None, None, True)
     opened = geometry.view_table(view, width, height, 0, None, None, True, "T2")
     for lab in opened["labels"]:
         if lab["id"] == "T2":
-            assert lab["hidden"] == 0 and lab["chip"] is None
+            assert lab["hidden"] == 0 and lab["open"]
+            before = [f for f in folded["labels"] if f["id"] == "T2"][0]
+            assert before["hidden"] and not before["open"]
+            assert lab["chip"]["x"] == before["chip"]["x"]
+            if not opened["fits"]:  # the table scrolls: nothing above the train moves
+                assert lab["chip"]["y"] == before["chip"]["y"]
+        else:
+            assert not lab["open"]
     assert any(lab["hidden"] for lab in opened["labels"])
+    assert not opened["fits"] and opened["unit"] == folded["unit"]
+    check_chips(opened)
 
 
 def test_fold_start_keeps_the_last_tile_and_fits_the_lines():
