@@ -2,8 +2,9 @@
 table (about twice its height), so the game's table folds each long train's older tiles behind
 a "+n" chip and keeps every open end, every marker and the selected tile's targets in view,
 with tiles at least 40 px long (DECISIONS W-113); a tap on a chip shows that train whole
-(W-114), and folds it again (W-117). Screenshots land in e2e/artifacts/fold_*.png; run with
-`-s` for the figures.
+(W-114), and folds it again (W-117); seven and eight players fit the smallest phone early and
+late in a round (W-118). Screenshots land in e2e/artifacts/fold_*.png; run with `-s` for the
+figures.
 
 RULES.md: none (screen layout only; no rule is read or changed)
 """
@@ -14,14 +15,22 @@ import pytest
 from conftest import back_to_menu, mexican_choices, settle, tile_key as key, wait_my_turn
 from test_board_size import SCROLL_STILL, open_page
 
-# Six players at each phone size of the brief, and eight on a landscape phone.
-CASES = [((844, 390), 6), ((390, 844), 6), ((320, 568), 6), ((844, 390), 8)]
+# Six players at each phone size of the brief, eight on a landscape phone, and seven and
+# eight on the smallest phone (W-118: they overflowed it even folded).
+CASES = [
+    ((844, 390), 6),
+    ((390, 844), 6),
+    ((320, 568), 6),
+    ((844, 390), 8),
+    ((320, 568), 7),
+    ((320, 568), 8),
+]
 MIN_TILE_PX = 40.0
 # A chip is a tap target of at least 24x24 CSS px (WCAG 2.2's target size, W-117).
 MIN_CHIP_PX = 24.0
-# The table's box at each size with six players, the same with eight at 844x390 (measured
-# at the first turn; a hand's rows change it a little): the search below wants trains about
-# twice as tall as it.
+# The table's box at each size with six players, the same with seven and eight at 320x568
+# and 844x390 (measured at the first turn; a hand's rows change it a little): the search
+# below wants trains about twice as tall as it.
 BOXES = {(844, 390): (532.0, 323.0), (390, 844): (377.0, 458.0), (320, 568): (307.0, 302.0)}
 OUTGROWN = 1.8
 
@@ -53,14 +62,16 @@ def long_round(players, width, height, seeds=range(1, 60)):
     """A Mexican Train record late in a round: seat 0 (the human when the page opens it) to
     move with a tile that fits two trains or more, the trains needing at least OUTGROWN
     times a `width` x `height` table's height at the readable size unfolded (as main lays
-    them), found by playing seeded hands in CPython (`mexican_choices`, your own train
-    first). Returns (record, tile, trains {id: [tile keys]}, how many times the table's height the
+    them) and some folded at the game's table, found by playing seeded hands in CPython
+    (`mexican_choices`, your own train first). Returns (record, tile, trains {id: [tile keys]}, how many times the table's height the
     trains need)."""
     import geometry
 
     for record, state, fits in mexican_choices(players, seeds, own_train_first=True):
         geo = geometry.view_table(state["view"], width, height, state["viewer"])
-        if geo["needed"] >= OUTGROWN * height:
+        # ... and that the page folds: eight players' short trains fit 40 px tiles unfolded.
+        folds = geometry.view_table(state["view"], width, height, state["viewer"], None, None, True)
+        if geo["needed"] >= OUTGROWN * height and any(lab["hidden"] for lab in folds["labels"]):
             tile = sorted(t for t, n in fits.items() if n > 1)[0]
             trains = {}
             for train in state["view"]["layout"]["trains"]:
@@ -77,10 +88,14 @@ def inside(rect, box):
 
 
 def check_table(seen, trains, what):
-    """Tiles of 40 px or more; every open end, every marker and every glowing target inside
-    the visible table; each chip a 24x24 tap target whose count is the tiles of its train the
-    table does not show, every tile shown or counted. Returns the total folded away."""
+    """Tiles of 40 px or more; the table no taller than its box (nothing to scroll); every
+    open end, every marker and every glowing target inside the visible table; each chip a
+    24x24 tap target whose count is the tiles of its train the table does not show, every
+    tile shown or counted. Returns the total folded away."""
     assert 2 * seen["unit"] >= MIN_TILE_PX, f"{what}: a laid tile is {2 * seen['unit']} px"
+    assert seen["canvas"][3] <= seen["wrap"][3] + 1, (
+        f"{what}: the table is {seen['canvas'][3]:.0f} px in a {seen['wrap'][3]:.0f} px box"
+    )
     # The tile each open end grows from (every train's last), found by its face.
     drawn = {key(*map(int, r[4].split("-"))): r for r in seen["rects"]}
     off = []
@@ -197,5 +212,39 @@ def test_long_trains_fold_and_every_end_stays_in_view(
     settle(page)
     seen = page.evaluate(READ)
     assert {c["train"]: c for c in seen["chips"]}[chip["train"]]["expanded"] == "false"
+    context.close()
+    assert not errors, errors
+
+
+# Seven and eight players at the smallest phone, at the human's first turn (test_board_size's
+# crowded tables): nothing to fold, and their bands of 56 px tiles needed 324 and 359 px of
+# a 302 px table (W-118).
+EARLY = [((320, 568), 7), ((320, 568), 8)]
+
+
+@pytest.mark.parametrize("size,players", EARLY, ids=[f"{w}x{h}-{n}p" for (w, h), n in EARLY])
+def test_an_early_round_fits_a_small_phone(browser, site, artifacts, size, players):
+    """Issue 25 asks every open end and marker in view (or one tap away) and a laid tile at
+    least 40 px long: at 320x568 seven and eight players' first turn scrolled the table (the
+    last bands' open ends out of view). Now the table holds every band with nothing to
+    scroll, its tiles at least 40 px, and keeps at least half the screen."""
+    from test_board_size import crowd, figures, open_at
+
+    context, page, errors = open_at(browser, site, size, crowd(players))
+    page.screenshot(path=str(artifacts / f"fold_{size[0]}x{size[1]}-{players}p-early.png"))
+    seen = page.evaluate(READ)
+    tile, area, _ = figures(page)
+    print(
+        f"\n{size[0]}x{size[1]} {players}p first turn: tile {tile:.0f} px, table "
+        f"{seen['wrap'][2]:.0f}x{seen['wrap'][3]:.0f} = {area:.3f} of the viewport, canvas "
+        f"{seen['canvas'][3]:.0f} px tall"
+    )
+    assert area >= 0.5, f"the table has {area:.3f} of the screen"
+    assert 2 * seen["unit"] >= MIN_TILE_PX
+    assert seen["canvas"][3] <= seen["wrap"][3] + 1, "the table scrolls"
+    assert len(seen["ends"]) == players + 1
+    for kind in ("ends", "markers"):
+        for rect in seen[kind]:
+            assert inside(rect, seen["wrap"]), f"the {kind[:-1]} of {rect[4]} is out of view"
     context.close()
     assert not errors, errors

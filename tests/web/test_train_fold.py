@@ -128,6 +128,44 @@ def test_the_chip_is_a_24_px_tap_target_under_48_px_tiles():
     check_chips(geo)
 
 
+# Seven and eight players at 320x568 (the table 307x302 at the human's first turn, W-98).
+SMALL = (307.0, 302.0)
+
+
+def test_seven_and_eight_players_fit_a_small_phone_early_and_late():
+    """Seven or eight players' bands at 320x568 (W-118): early in a round (nothing to fold)
+    the 56 px tiles needed 324 and 359 px of a 302 px table, and late in a round a double
+    on a folded line made it two units tall; the table scrolled. Now one line a band, no
+    double but a train's last on it, at the largest size that fits, never under 40 px:
+    every open end and marker in the box, with no scroll."""
+    early = [[1, 0, 2, 1, 0, 1, 0, 1, 2], [2, 1, 0, 1, 2, 0, 1, 1, 0]]
+    # Late: doubles (every seventh tile from the fourth) among each train's last tiles, and
+    # a double as the last tile of a train (its open end grows across it).
+    late = [[5, 12, 4, 13, 6, 10, 8, 12, 9], [9, 13, 12, 5, 6, 8, 12, 10, 13]]
+    for players in (7, 8):
+        for lengths in early + late:
+            view = long_view(players, lengths[: players + 1])
+            geo = geometry.view_table(view, *SMALL, 0, None, None, True)
+            what = (players, lengths)
+            assert geo["fits"], (what, geo["needed"])
+            assert 2 * geo["unit"] >= 2 * FIT_MIN_UNIT, what
+            for end in geo["ends"]:
+                assert 0 <= end["y"] and end["y"] + end["h"] <= SMALL[1], (what, end)
+            for lab in geo["labels"]:
+                if lab["marker"]:
+                    box = lab["marker_box"]
+                    assert 0 <= box["y"] and box["y"] + box["h"] <= SMALL[1], what
+            assert geometry.count_overlaps(geo["tiles"]) == 0
+            check_chips(geo)
+            if max(lengths) < 3:
+                assert not any(lab["hidden"] for lab in geo["labels"]), what
+        # The first turn keeps the largest tiles that fit: 52 px for seven, 44 for eight.
+        first = geometry.view_table(
+            long_view(players, early[0][: players + 1]), *SMALL, 0, None, None, True
+        )
+        assert 2 * first["unit"] >= (52 if players == 7 else 44), first["unit"]
+
+
 def test_a_table_that_holds_the_trains_folds_nothing():
     """Early in a round nothing folds: where the box holds every tile (a desktop table, an
     upright phone) the same geometry as without folding; where only the gaps between the
@@ -169,6 +207,22 @@ def test_the_review_keeps_every_tile_and_a_tapped_train_is_whole():
     assert any(lab["hidden"] for lab in opened["labels"])
     assert not opened["fits"] and opened["unit"] == folded["unit"]
     check_chips(opened)
+
+
+def test_a_flat_fold_keeps_no_double_but_the_last():
+    """`fold_start(..., flat=True)`: past every double but the last tile, which stays (the
+    open end grows from it); without doubles the same as without `flat`."""
+    u = FIT_MIN_UNIT
+    room = 235.0
+    tiles = [[3, 2], [2, 2], [2, 5], [5, 1], [1, 6]]
+    assert train_bands.fold_start(tiles, u, room, 1) == 0
+    assert train_bands.fold_start(tiles, u, room, 1, True) == 2
+    ending = tiles[:4] + [[1, 1]]
+    assert train_bands.fold_start(ending, u, room, 1, True) == 2
+    plain = [[i + 1, i] for i in range(10)]
+    assert train_bands.fold_start(plain, u, room, 1, True) == train_bands.fold_start(
+        plain, u, room, 1
+    )
 
 
 def test_fold_start_keeps_the_last_tile_and_fits_the_lines():

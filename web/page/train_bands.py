@@ -64,12 +64,14 @@ def chip_rect(x0, top, line_h, u):
     return rect_of(x0, top + line_h / 2.0 - h / 2.0, max(CHIP_PX, chip_width(u) - 4.0), h)
 
 
-def new_fold(lines, whole, memo):
-    """How `_trains_at` folds the bands (W-113): each band at most `lines` lines (`more`:
-    {train id: lines} for the trains given one more), the train `whole` never folded (its
-    chip tapped, W-114), `memo` {(train id, unit, room, lines): the first tile shown} shared
-    by the sizes tried. A dict, not a class: the page's MicroPython has no dataclasses."""
-    return {"lines": lines, "whole": whole, "more": {}, "memo": memo}
+def new_fold(lines, whole, memo, flat=False):
+    """How `_trains_at` folds the bands (W-113, W-118): each band at most `lines` lines
+    (`more`: {train id: lines} for the trains given one more), the train `whole` never
+    folded (its chip tapped, W-114), `memo` {(train id, unit, room, lines, flat): the first
+    tile shown} shared by the sizes tried, and with `flat` no double before a train's last
+    tile stays on its line (a double makes its line two units tall). A dict, not a class:
+    the page's MicroPython has no dataclasses."""
+    return {"lines": lines, "whole": whole, "more": {}, "memo": memo, "flat": flat}
 
 
 def _lines_of(tiles, u, room, lead, start):
@@ -77,19 +79,27 @@ def _lines_of(tiles, u, room, lead, start):
     return len(_band_lines(tiles, u, room, lead, start)[1])
 
 
-def fold_start(tiles, u, room, lines):
+def fold_start(tiles, u, room, lines, flat=False):
     """The index of the first tile a train shows when its band may take at most `lines`
     lines of `room` px at unit `u` (W-113): 0 when the whole train fits them, else the
     earliest tile such that the chip, the tiles from it on and the slot of the next tile
     fit, and never past the last tile (the open end and the tile it grows from stay in
-    view). A train's line count only grows with the tiles shown (greedy breaking is
-    optimal, and adding an item never saves a line), so a binary search finds it."""
+    view). With `flat`, also past any double but the last tile (W-118). A train's line count
+    only grows with the tiles shown (greedy breaking is optimal, and adding an item never
+    saves a line), so a binary search finds it."""
     n = len(tiles)
-    if lines is None or n < 2 or _lines_of(tiles, u, room, 0.0, 0) <= lines:
+    if lines is None or n < 2:
+        return 0
+    least = 0
+    if flat:
+        for i in range(n - 1):
+            if tiles[i][0] == tiles[i][1]:
+                least = i + 1
+    if least == 0 and _lines_of(tiles, u, room, 0.0, 0) <= lines:
         return 0
     lead = chip_width(u)
-    lo = 1
-    hi = max(1, n - 1)
+    lo = max(1, least)
+    hi = max(lo, n - 1)
     while lo < hi:
         mid = (lo + hi) // 2
         if _lines_of(tiles, u, room, lead, mid) <= lines:
@@ -163,10 +173,10 @@ def _start_of(train, u, room, fold):
     """The first tile `fold` shows of `train` at unit `u` in bands `room` px wide
     (`fold_start`, remembered in the fold's memo: each size is tried more than once)."""
     lines = fold["more"].get(train.get("id"), fold["lines"])
-    seen = (train.get("id"), u, room, lines)
+    seen = (train.get("id"), u, room, lines, fold["flat"])
     start = fold["memo"].get(seen)
     if start is None:
-        start = fold_start(train.get("tiles") or [], u, room, lines)
+        start = fold_start(train.get("tiles") or [], u, room, lines, fold["flat"])
         fold["memo"][seen] = start
     return start
 
@@ -313,14 +323,6 @@ def _sized(trains, label_need, width, height, margin, umin, umax, label_w, colum
     return u, cols, label_w, None
 
 
-def _hides(trains, u, room, fold):
-    """Whether `fold` folds away any tile at unit `u` in bands `room` px wide."""
-    for train in trains:
-        if fold_start(train.get("tiles") or [], u, room, fold["lines"]) > 0:
-            return True
-    return False
-
-
 # A band folds to at most this many lines before the fold gives up trying more (W-113).
 FOLD_MOST_LINES = 8
 
@@ -330,10 +332,11 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
     larger tile would only fold more away): the most lines every band may keep such that
     all fit the height, then one line more for the trains that hide the most, one at a
     time while they still fit; the older tiles of longer trains folded behind a chip.
-    Where even one line a band does not fit, one line a band at down to FIT_MIN_UNIT
-    (tiles 40 px) if that line folds tiles away (else at `umin`), and the table scrolls
-    only if that does not fit either. Every train folds here: `table_trains` then shows one
-    whole.
+    Where even one line a band does not fit, one line a band with no double before a
+    train's last tile (`flat`: a double's line is two units tall) at the largest size down
+    to FIT_MIN_UNIT (tiles 40 px) at which it fits (W-118: seven or eight players at
+    320x568, early in a round with nothing to fold too); the table scrolls only if that
+    does not fit either. Every train folds here: `table_trains` then shows one whole.
     Returns (fold, unit, columns, label width, level, needed)."""
     best = None
     memo = {}
@@ -346,16 +349,10 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
             break
         best = (fold, u, cols, lw, level, need)
     if best is None:
-        fold = new_fold(1, None, memo)
-        u, cols, lw, level = _sized(trains, label_need, width, height, margin, umin, umin,
-                                    label_w, columns, widen, fold)
-        # Tiles under the readable size only to fold less: a table too short for its bands
-        # with nothing to fold (eight players' first turn at 320x568) keeps its 56 px tiles
-        # and scrolls, as W-93 and W-98 chose.
-        if _hides(trains, u, _train_dims(u, cols, width, margin, lw)["room"], fold):
-            u, cols, lw, level = _sized(trains, label_need, width, height, margin,
-                                        min(umin, FIT_MIN_UNIT), umin, label_w, columns,
-                                        widen, fold)
+        fold = new_fold(1, None, memo, True)
+        u, cols, lw, level = _sized(trains, label_need, width, height, margin,
+                                    min(umin, FIT_MIN_UNIT), umin, label_w, columns, widen,
+                                    fold)
         return fold, u, cols, lw, level, _trains_at(trains, u, cols, width, margin, lw, False,
                                                     (0.0, 0.0), fold)
     fold, u, cols, lw, level, need = best
