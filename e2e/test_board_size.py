@@ -651,6 +651,35 @@ def test_a_crowded_table_keeps_about_half_the_screen(browser, site, artifacts, s
     assert not errors, errors
 
 
+# Two and three players' Mexican Train on phones held upright: the tight band of one or two
+# opponents (W-109) and hands of 15 tiles (16 after a draw), not measured until W-118.
+FEW_AREAS = [((w, h), n) for (w, h) in ((390, 844), (320, 568)) for n in (2, 3)]
+
+
+@pytest.mark.parametrize("size,players", FEW_AREAS,
+                         ids=[f"{w}x{h}-{n}p" for (w, h), n in FEW_AREAS])
+def test_two_or_three_players_keep_half_the_screen(browser, site, artifacts, size, players):
+    """Issue 25 asks, at every size, the table at least half the viewport and a laid tile at
+    least 40 px long at the start of a hand: two or three players' Mexican Train (the band
+    tight with one or two opponents since W-109, your 15 or 16 tiles one packed row) at the
+    human's first turn, in vi, en and ru (your tiles one row at 320 px)."""
+    context, page, errors = open_at(browser, site, size, mexican(players))
+    for lang in ("en", "vi", "ru"):
+        in_language(page, lang)
+        tile, area, data = figures(page)
+        print(f"\n{size[0]}x{size[1]} mexican_train {players}p {lang}: table "
+              f"{data['w']:.0f}x{data['h']:.0f} px = {area:.3f} of the viewport, "
+              f"tile {tile:.0f} px")
+        if lang == "en":
+            page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-few-{players}p.png"))
+        assert area >= MIN_AREA, f"the table has {area:.3f} of the screen in {lang}"
+        assert tile >= MIN_TILE_PX, f"a laid tile is {tile} px long in {lang}"
+        if size[0] < 385:  # packed under the tight band (W-109); two rows at 390 px
+            check_packed_row(page)
+    context.close()
+    assert not errors, errors
+
+
 LANDSCAPE_CROWDS = [6, 7, 8]
 
 
