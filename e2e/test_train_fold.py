@@ -196,6 +196,7 @@ def test_long_trains_fold_and_every_end_stays_in_view(
     assert seen["focus"] == chip["train"], f"the focus is on {seen['focus']}"
     page.keyboard.press("Enter")
     settle(page)
+    page.screenshot(path=str(artifacts / f"{tag}-refolded.png"))  # the focus ring on the chip
     seen = page.evaluate(READ)
     again = {c["train"]: c for c in seen["chips"]}[chip["train"]]
     assert again["text"] == chip["text"] and again["expanded"] == "false", again
