@@ -178,7 +178,7 @@ def draw_label(ctx, lab, state, geo=None, top=12):
 # the next state folds it again; `focus`: the train whose chip takes the keyboard's focus
 # once the chips are written again (its chip was tapped, W-117).
 _unfold = {"train": None, "state_id": None, "focus": None}
-# What `place_chips` last wrote on the canvas for tests (W-118): written only when it changes.
+# What `place_chips` last wrote on the canvas for tests (W-117): written only when it changes.
 # The chips' HTML is kept here too, to know when the focus must be carried over.
 _written = {"data-ends": None, "data-markers": None, "chips": None}
 
@@ -271,7 +271,7 @@ def place_chips(geo):
 
 
 def write_data(canvas, name, value):
-    """Set the canvas's test attribute `name` to `value` only when it changed (W-118)."""
+    """Set the canvas's test attribute `name` to `value` only when it changed (W-117)."""
     if _written[name] != value:
         _written[name] = value
         canvas.setAttribute(name, value)
