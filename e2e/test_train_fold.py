@@ -2,7 +2,9 @@
 table (about twice its height), so the game's table folds each long train's older tiles behind
 a "+n" chip and keeps every open end, every marker and the selected tile's targets in view,
 with tiles at least 40 px long (DECISIONS W-113); a tap on a chip shows that train whole
-(W-114). Screenshots land in e2e/artifacts/fold_*.png; run with `-s` for the figures.
+(W-114), and folds it again (W-117); seven and eight players fit the smallest phone early and
+late in a round (W-118). Screenshots land in e2e/artifacts/fold_*.png; run with `-s` for the
+figures.
 
 RULES.md: none (screen layout only; no rule is read or changed)
 """
@@ -13,12 +15,22 @@ import pytest
 from conftest import back_to_menu, mexican_choices, settle, tile_key as key, wait_my_turn
 from test_board_size import SCROLL_STILL, open_page
 
-# Six players at each phone size of the brief, and eight on a landscape phone.
-CASES = [((844, 390), 6), ((390, 844), 6), ((320, 568), 6), ((844, 390), 8)]
+# Six players at each phone size of the brief, eight on a landscape phone, and seven and
+# eight on the smallest phone (W-118: they overflowed it even folded).
+CASES = [
+    ((844, 390), 6),
+    ((390, 844), 6),
+    ((320, 568), 6),
+    ((844, 390), 8),
+    ((320, 568), 7),
+    ((320, 568), 8),
+]
 MIN_TILE_PX = 40.0
-# The table's box at each size with six players, the same with eight at 844x390 (measured
-# at the first turn; a hand's rows change it a little): the search below wants trains about
-# twice as tall as it.
+# A chip is a tap target of at least 24x24 CSS px (WCAG 2.2's target size, W-117).
+MIN_CHIP_PX = 24.0
+# The table's box at each size with six players, the same with seven and eight at 320x568
+# and 844x390 (measured at the first turn; a hand's rows change it a little): the search
+# below wants trains about twice as tall as it.
 BOXES = {(844, 390): (532.0, 323.0), (390, 844): (377.0, 458.0), (320, 568): (307.0, 302.0)}
 OUTGROWN = 1.8
 
@@ -31,9 +43,13 @@ READ = """() => { const wrap = document.querySelector('#table-wrap').getBounding
   const chips = [...document.querySelectorAll('#train-chips .train-chip')].map((b) => {
     const r = b.getBoundingClientRect();
     return {train: b.dataset.fold, hidden: Number(b.dataset.hidden), text: b.textContent.trim(),
-            label: b.getAttribute('aria-label'), box: [r.x, r.y, r.width, r.height]}; });
+            label: b.getAttribute('aria-label'), box: [r.x, r.y, r.width, r.height],
+            expanded: b.getAttribute('aria-expanded')}; });
   const at = (r) => [c.x + r[1], c.y + r[2], r[3], r[4], r[0]];
+  const focus = document.activeElement;
   return {wrap: [wrap.x, wrap.y, wrap.width, wrap.height], unit: Number(t.dataset.unit),
+          canvas: [c.x, c.y, c.width, c.height],
+          focus: focus && focus.closest('#train-chips') ? focus.dataset.fold : null,
           faces: json(t.dataset.tiles).map((r) => [r[4], r[5]]),
           rects: json(t.dataset.tiles).map((r) => [c.x + r[0], c.y + r[1], r[2], r[3],
                                                    r[4] + '-' + r[5]]),
@@ -46,14 +62,16 @@ def long_round(players, width, height, seeds=range(1, 60)):
     """A Mexican Train record late in a round: seat 0 (the human when the page opens it) to
     move with a tile that fits two trains or more, the trains needing at least OUTGROWN
     times a `width` x `height` table's height at the readable size unfolded (as main lays
-    them), found by playing seeded hands in CPython (`mexican_choices`, your own train first).
-    Returns (record, tile, trains {id: [tile keys]}, how many times the table's height the
+    them) and some folded at the game's table, found by playing seeded hands in CPython
+    (`mexican_choices`, your own train first). Returns (record, tile, trains {id: [tile keys]}, how many times the table's height the
     trains need)."""
     import geometry
 
     for record, state, fits in mexican_choices(players, seeds, own_train_first=True):
         geo = geometry.view_table(state["view"], width, height, state["viewer"])
-        if geo["needed"] >= OUTGROWN * height:
+        # ... and that the page folds: eight players' short trains fit 40 px tiles unfolded.
+        folds = geometry.view_table(state["view"], width, height, state["viewer"], None, None, True)
+        if geo["needed"] >= OUTGROWN * height and any(lab["hidden"] for lab in folds["labels"]):
             tile = sorted(t for t, n in fits.items() if n > 1)[0]
             trains = {}
             for train in state["view"]["layout"]["trains"]:
@@ -70,10 +88,14 @@ def inside(rect, box):
 
 
 def check_table(seen, trains, what):
-    """Tiles of 40 px or more; every open end, every marker and every glowing target inside
-    the visible table; each chip's count the tiles of its train the table does not show,
-    every tile shown or counted. Returns the total folded away."""
+    """Tiles of 40 px or more; the table no taller than its box (nothing to scroll); every
+    open end, every marker and every glowing target inside the visible table; each chip a
+    24x24 tap target whose count is the tiles of its train the table does not show, every
+    tile shown or counted. Returns the total folded away."""
     assert 2 * seen["unit"] >= MIN_TILE_PX, f"{what}: a laid tile is {2 * seen['unit']} px"
+    assert seen["canvas"][3] <= seen["wrap"][3] + 1, (
+        f"{what}: the table is {seen['canvas'][3]:.0f} px in a {seen['wrap'][3]:.0f} px box"
+    )
     # The tile each open end grows from (every train's last), found by its face.
     drawn = {key(*map(int, r[4].split("-"))): r for r in seen["rects"]}
     off = []
@@ -105,6 +127,8 @@ def check_table(seen, trains, what):
             # The folded tiles are the oldest: the train's last tiles are all on the table.
             assert missing == tiles[: len(missing)], (train_id, missing, tiles)
             assert inside(chip["box"], seen["wrap"]), f"{what}: {train_id}'s chip out of view"
+            assert min(chip["box"][2:]) >= MIN_CHIP_PX - 0.01, f"{what}: a chip is {chip}"
+            assert chip["expanded"] == "false", chip
         else:
             assert not missing, f"{what}: {train_id} hides {missing} without a chip"
         total += len(missing)
@@ -157,7 +181,8 @@ def test_long_trains_fold_and_every_end_stays_in_view(
     page.locator("#choice [data-cancel]").click()
     settle(page)
 
-    # A tap on the chip of the train folded most shows it whole (W-114).
+    # A tap on the chip of the train folded most shows it whole (W-114); the focus stays on
+    # that train's chip, now "−", which folds it again (W-117), by a key as by a tap.
     chip = max(seen["chips"], key=lambda c: c["hidden"])
     page.locator(f'#train-chips [data-fold="{chip["train"]}"]').click()
     settle(page)
@@ -165,6 +190,62 @@ def test_long_trains_fold_and_every_end_stays_in_view(
     seen = page.evaluate(READ)
     shown = {key(a, b) for a, b in seen["faces"]}
     assert all(t in shown for t in trains[chip["train"]]), "the tapped train is not whole"
-    assert chip["train"] not in {c["train"] for c in seen["chips"]}
+    opened = {c["train"]: c for c in seen["chips"]}[chip["train"]]
+    assert opened["text"] == "\u2212" and opened["expanded"] == "true", opened
+    assert min(opened["box"][2:]) >= MIN_CHIP_PX - 0.01, opened
+    assert seen["focus"] == chip["train"], f"the focus is on {seen['focus']}"
+    page.keyboard.press("Enter")
+    settle(page)
+    page.screenshot(path=str(artifacts / f"{tag}-refolded.png"))  # the focus ring on the chip
+    seen = page.evaluate(READ)
+    again = {c["train"]: c for c in seen["chips"]}[chip["train"]]
+    assert again["text"] == chip["text"] and again["expanded"] == "false", again
+    assert seen["focus"] == chip["train"], f"the focus is on {seen['focus']}"
+    check_table(seen, trains, "folded again")
+
+    # A tap on the train's label (left of its chip) does what the chip does.
+    x, y, w, h = again["box"]
+    page.mouse.click(x - 20, y + h / 2)
+    settle(page)
+    seen = page.evaluate(READ)
+    assert {c["train"]: c for c in seen["chips"]}[chip["train"]]["expanded"] == "true"
+    page.mouse.click(x - 20, y + h / 2)
+    settle(page)
+    seen = page.evaluate(READ)
+    assert {c["train"]: c for c in seen["chips"]}[chip["train"]]["expanded"] == "false"
+    context.close()
+    assert not errors, errors
+
+
+# Seven and eight players at the smallest phone, at the human's first turn (test_board_size's
+# crowded tables): nothing to fold, and their bands of 56 px tiles needed 324 and 359 px of
+# a 302 px table (W-118).
+EARLY = [((320, 568), 7), ((320, 568), 8)]
+
+
+@pytest.mark.parametrize("size,players", EARLY, ids=[f"{w}x{h}-{n}p" for (w, h), n in EARLY])
+def test_an_early_round_fits_a_small_phone(browser, site, artifacts, size, players):
+    """Issue 25 asks every open end and marker in view (or one tap away) and a laid tile at
+    least 40 px long: at 320x568 seven and eight players' first turn scrolled the table (the
+    last bands' open ends out of view). Now the table holds every band with nothing to
+    scroll, its tiles at least 40 px, and keeps at least half the screen."""
+    from test_board_size import crowd, figures, open_at
+
+    context, page, errors = open_at(browser, site, size, crowd(players))
+    page.screenshot(path=str(artifacts / f"fold_{size[0]}x{size[1]}-{players}p-early.png"))
+    seen = page.evaluate(READ)
+    tile, area, _ = figures(page)
+    print(
+        f"\n{size[0]}x{size[1]} {players}p first turn: tile {tile:.0f} px, table "
+        f"{seen['wrap'][2]:.0f}x{seen['wrap'][3]:.0f} = {area:.3f} of the viewport, canvas "
+        f"{seen['canvas'][3]:.0f} px tall"
+    )
+    assert area >= 0.5, f"the table has {area:.3f} of the screen"
+    assert 2 * seen["unit"] >= MIN_TILE_PX
+    assert seen["canvas"][3] <= seen["wrap"][3] + 1, "the table scrolls"
+    assert len(seen["ends"]) == players + 1
+    for kind in ("ends", "markers"):
+        for rect in seen[kind]:
+            assert inside(rect, seen["wrap"]), f"the {kind[:-1]} of {rect[4]} is out of view"
     context.close()
     assert not errors, errors

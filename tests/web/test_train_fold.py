@@ -40,11 +40,43 @@ def long_view(players, lengths):
 LENGTHS = [9, 4, 16, 8, 9, 11, 11]
 
 
+def overlaps(a, b):
+    """Whether rects `a` and `b` ({x, y, w, h}) share more than a hairline."""
+    return (
+        min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"]) > 0.01
+        and min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"]) > 0.01
+    )
+
+
+def check_chips(geo):
+    """Every chip is a tap target of at least 24x24 CSS px (WCAG 2.2, W-117), inside its
+    band's width, centred on its label's line, and covers no tile, no label's name or marker
+    and no other chip."""
+    chips = [lab for lab in geo["labels"] if lab["chip"] is not None]
+    for lab in chips:
+        chip = lab["chip"]
+        band = lab["band"]
+        assert chip["w"] >= 24 and chip["h"] >= 24, chip
+        assert band["x"] <= chip["x"] and chip["x"] + chip["w"] <= band["x"] + band["w"]
+        assert abs(chip["y"] + chip["h"] / 2 - (lab["y"] + lab["h"] / 2)) < 0.01
+        for tile in geo["tiles"]:
+            assert not overlaps(chip, tile), (lab["id"], chip, tile)
+        for other in geo["labels"]:
+            name = {"x": other["x"], "y": other["y"], "w": other["w"], "h": other["h"]}
+            assert not overlaps(chip, name), (lab["id"], other["id"])
+            if other["marker_box"] is not None:
+                assert not overlaps(chip, other["marker_box"])
+            if other is not lab and other["chip"] is not None:
+                assert not overlaps(chip, other["chip"]), (lab["id"], other["id"])
+    return chips
+
+
 def test_long_trains_fold_into_the_table_at_the_readable_size():
     """At each phone size, trains about twice the table fit it folded: the tiles 56 px
     (TRAIN_MIN_UNIT) or at least 40 px, every slot (open end) and marker inside the box,
-    each label's `hidden` the tiles not drawn and its chip on its band's first line; the
-    trains that hide nothing have no chip; no two tiles overlap."""
+    each label's `hidden` the tiles not drawn and its chip on its band's first line, a 24 px
+    tap target clear of every tile and label (`check_chips`); the trains that hide nothing
+    have no chip; no two tiles overlap."""
     view = long_view(6, LENGTHS)
     for width, height in BOXES:
         plain = geometry.view_table(view, width, height, 0)
@@ -53,17 +85,12 @@ def test_long_trains_fold_into_the_table_at_the_readable_size():
         assert geo["folded"] and geo["fits"], (width, height, geo["needed"])
         assert 2 * geo["unit"] >= 2 * FIT_MIN_UNIT
         assert geometry.count_overlaps(geo["tiles"]) == 0
+        assert check_chips(geo)
         drawn = len(geo["tiles"]) - 1  # the hub
         hidden = 0
         for lab in geo["labels"]:
             hidden += lab["hidden"]
-            chip = lab["chip"]
-            if lab["hidden"]:
-                band = lab["band"]
-                assert band["x"] <= chip["x"] and chip["x"] + chip["w"] <= band["x"] + band["w"]
-                assert lab["y"] <= chip["y"] and chip["y"] + chip["h"] <= lab["y"] + lab["h"]
-            else:
-                assert chip is None
+            assert (lab["chip"] is not None) == (lab["hidden"] > 0) and not lab["open"]
             box = lab["marker_box"]
             if lab["marker"]:
                 assert 0 <= box["y"] and box["y"] + box["h"] <= height
@@ -88,6 +115,57 @@ def test_long_trains_fold_into_the_table_at_the_readable_size():
             at += len(kept)
 
 
+def test_the_chip_is_a_24_px_tap_target_under_48_px_tiles():
+    """Under 48 px tiles (six players late in a round at 320x568: 44 px) a band's line is
+    under 24 px tall: the chip is still 24x24 and covers nothing (it reaches into the gaps
+    around the line, which are wide enough for two chips, W-117); it was a tile's height."""
+    view = long_view(6, LENGTHS)
+    geo = geometry.view_table(view, 307.0, 302.0, 0, None, None, True)
+    assert geo["folded"] and geo["fits"] and geo["unit"] < 24, geo["unit"]
+    chips = [lab["chip"] for lab in geo["labels"] if lab["chip"] is not None]
+    assert len(chips) >= 4
+    assert all(c["w"] >= 24 and c["h"] >= 24 for c in chips), chips
+    check_chips(geo)
+
+
+# Seven and eight players at 320x568 (the table 307x302 at the human's first turn, W-98).
+SMALL = (307.0, 302.0)
+
+
+def test_seven_and_eight_players_fit_a_small_phone_early_and_late():
+    """Seven or eight players' bands at 320x568 (W-118): early in a round (nothing to fold)
+    the 56 px tiles needed 324 and 359 px of a 302 px table, and late in a round a double
+    on a folded line made it two units tall; the table scrolled. Now one line a band, no
+    double but a train's last on it, at the largest size that fits, never under 40 px:
+    every open end and marker in the box, with no scroll."""
+    early = [[1, 0, 2, 1, 0, 1, 0, 1, 2], [2, 1, 0, 1, 2, 0, 1, 1, 0]]
+    # Late: doubles (every seventh tile from the fourth) among each train's last tiles, and
+    # a double as the last tile of a train (its open end grows across it).
+    late = [[5, 12, 4, 13, 6, 10, 8, 12, 9], [9, 13, 12, 5, 6, 8, 12, 10, 13]]
+    for players in (7, 8):
+        for lengths in early + late:
+            view = long_view(players, lengths[: players + 1])
+            geo = geometry.view_table(view, *SMALL, 0, None, None, True)
+            what = (players, lengths)
+            assert geo["fits"], (what, geo["needed"])
+            assert 2 * geo["unit"] >= 2 * FIT_MIN_UNIT, what
+            for end in geo["ends"]:
+                assert 0 <= end["y"] and end["y"] + end["h"] <= SMALL[1], (what, end)
+            for lab in geo["labels"]:
+                if lab["marker"]:
+                    box = lab["marker_box"]
+                    assert 0 <= box["y"] and box["y"] + box["h"] <= SMALL[1], what
+            assert geometry.count_overlaps(geo["tiles"]) == 0
+            check_chips(geo)
+            if max(lengths) < 3:
+                assert not any(lab["hidden"] for lab in geo["labels"]), what
+        # The first turn keeps the largest tiles that fit: 52 px for seven, 44 for eight.
+        first = geometry.view_table(
+            long_view(players, early[0][: players + 1]), *SMALL, 0, None, None, True
+        )
+        assert 2 * first["unit"] >= (52 if players == 7 else 44), first["unit"]
+
+
 def test_a_table_that_holds_the_trains_folds_nothing():
     """Early in a round nothing folds: where the box holds every tile (a desktop table, an
     upright phone) the same geometry as without folding; where only the gaps between the
@@ -108,16 +186,43 @@ def test_a_table_that_holds_the_trains_folds_nothing():
 
 def test_the_review_keeps_every_tile_and_a_tapped_train_is_whole():
     """Without `fold` (the review, the lessons) every tile is drawn; `whole` keeps one train
-    unfolded (its chip tapped, W-114) while the others fold."""
+    unfolded (its chip tapped, W-114) while the others fold; its chip stays, `open`, where
+    the "+n" was, to fold it again (W-117), and covers none of its tiles."""
     view = long_view(6, LENGTHS)
     width, height = BOXES[0]
     plain = geometry.view_table(view, width, height, 0)
     assert len(plain["tiles"]) == 1 + sum(LENGTHS)
+    folded = geometry.view_table(view, width, height, 0, None, None, True)
     opened = geometry.view_table(view, width, height, 0, None, None, True, "T2")
     for lab in opened["labels"]:
         if lab["id"] == "T2":
-            assert lab["hidden"] == 0 and lab["chip"] is None
+            assert lab["hidden"] == 0 and lab["open"]
+            before = [f for f in folded["labels"] if f["id"] == "T2"][0]
+            assert before["hidden"] and not before["open"]
+            assert lab["chip"]["x"] == before["chip"]["x"]
+            if not opened["fits"]:  # the table scrolls: nothing above the train moves
+                assert lab["chip"]["y"] == before["chip"]["y"]
+        else:
+            assert not lab["open"]
     assert any(lab["hidden"] for lab in opened["labels"])
+    assert not opened["fits"] and opened["unit"] == folded["unit"]
+    check_chips(opened)
+
+
+def test_a_flat_fold_keeps_no_double_but_the_last():
+    """`fold_start(..., flat=True)`: past every double but the last tile, which stays (the
+    open end grows from it); without doubles the same as without `flat`."""
+    u = FIT_MIN_UNIT
+    room = 235.0
+    tiles = [[3, 2], [2, 2], [2, 5], [5, 1], [1, 6]]
+    assert train_bands.fold_start(tiles, u, room, 1) == 0
+    assert train_bands.fold_start(tiles, u, room, 1, True) == 2
+    ending = tiles[:4] + [[1, 1]]
+    assert train_bands.fold_start(ending, u, room, 1, True) == 2
+    plain = [[i + 1, i] for i in range(10)]
+    assert train_bands.fold_start(plain, u, room, 1, True) == train_bands.fold_start(
+        plain, u, room, 1
+    )
 
 
 def test_fold_start_keeps_the_last_tile_and_fits_the_lines():

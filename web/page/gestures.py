@@ -64,15 +64,18 @@ def on_game_click(event):
 
 
 def on_canvas_click(event):
-    """A tap on a glowing end plays the selected tile there."""
+    """A tap on a glowing end plays the selected tile there; a tap on the label of a train
+    folded or shown whole does what its chip does (W-117)."""
     import table
+    import train_labels
 
-    if S["selected"] is None or S["busy"]:
-        return
     x, y = table.canvas_point(event.clientX, event.clientY)
-    move = table.move_at(x, y, S["selected"])
-    if move is not None:
-        link.play(move["move"])
+    if S["selected"] is not None and not S["busy"]:
+        move = table.move_at(x, y, S["selected"])
+        if move is not None:
+            link.play(move["move"])
+            return
+    train_labels.on_label(x, y)
 
 
 def on_pointer_down(event):

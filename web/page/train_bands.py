@@ -43,10 +43,35 @@ def _band_lines(tiles, u, room, lead=0.0, start=0):
     return positions, doubles
 
 
+# A chip is a tap target: at least this many CSS px a side (WCAG 2.2's target size, W-117).
+CHIP_PX = 24.0
+
+
 def chip_width(u):
-    """The width (px) of a folded train's "+n" chip at unit `u`: room for "+24" in a 12 px
-    font, and no more than a tile's half and a bit."""
-    return max(30.0, 1.2 * u)
+    """The room (px) a folded train's "+n" chip takes at the start of its band's first line
+    at unit `u`: the chip (room for "+24" in a 12 px font, at least CHIP_PX) and 4 px
+    before the first tile shown."""
+    return max(CHIP_PX + 6.0, 1.2 * u)
+
+
+def chip_rect(x0, top, line_h, u):
+    """The chip's rect at the start of a band's first line (left `x0`, top `top`, `line_h`
+    px tall): at least CHIP_PX a side, centred on the line; where the line is shorter
+    (tiles under 48 px) it reaches (CHIP_PX - line_h) / 2 px into the gaps around the line,
+    which `_trains_at` keeps at least that wide, so it never touches a tile, a label or
+    another chip."""
+    h = max(CHIP_PX, u)
+    return rect_of(x0, top + line_h / 2.0 - h / 2.0, max(CHIP_PX, chip_width(u) - 4.0), h)
+
+
+def new_fold(lines, whole, memo, flat=False):
+    """How `_trains_at` folds the bands (W-113, W-118): each band at most `lines` lines
+    (`more`: {train id: lines} for the trains given one more), the train `whole` never
+    folded (its chip tapped, W-114), `memo` {(train id, unit, room, lines, flat): the first
+    tile shown} shared by the sizes tried, and with `flat` no double before a train's last
+    tile stays on its line (a double makes its line two units tall). A dict, not a class:
+    the page's MicroPython has no dataclasses."""
+    return {"lines": lines, "whole": whole, "more": {}, "memo": memo, "flat": flat}
 
 
 def _lines_of(tiles, u, room, lead, start):
@@ -54,19 +79,27 @@ def _lines_of(tiles, u, room, lead, start):
     return len(_band_lines(tiles, u, room, lead, start)[1])
 
 
-def fold_start(tiles, u, room, lines):
+def fold_start(tiles, u, room, lines, flat=False):
     """The index of the first tile a train shows when its band may take at most `lines`
     lines of `room` px at unit `u` (W-113): 0 when the whole train fits them, else the
     earliest tile such that the chip, the tiles from it on and the slot of the next tile
     fit, and never past the last tile (the open end and the tile it grows from stay in
-    view). A train's line count only grows with the tiles shown (greedy breaking is
-    optimal, and adding an item never saves a line), so a binary search finds it."""
+    view). With `flat`, also past any double but the last tile (W-118). A train's line count
+    only grows with the tiles shown (greedy breaking is optimal, and adding an item never
+    saves a line), so a binary search finds it."""
     n = len(tiles)
-    if lines is None or n < 2 or _lines_of(tiles, u, room, 0.0, 0) <= lines:
+    if lines is None or n < 2:
+        return 0
+    least = 0
+    if flat:
+        for i in range(n - 1):
+            if tiles[i][0] == tiles[i][1]:
+                least = i + 1
+    if least == 0 and _lines_of(tiles, u, room, 0.0, 0) <= lines:
         return 0
     lead = chip_width(u)
-    lo = 1
-    hi = max(1, n - 1)
+    lo = max(1, least)
+    hi = max(lo, n - 1)
     while lo < hi:
         mid = (lo + hi) // 2
         if _lines_of(tiles, u, room, lead, mid) <= lines:
@@ -79,17 +112,17 @@ def fold_start(tiles, u, room, lines):
 def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0), fold=None):
     """Lay the bands out at unit `u` in `cols` columns; returns the height needed, or with
     `build` (height, bands) where each band is (train, x, y, positions, line tops, line
-    heights, band height, column width, first tile shown). `spread` (added gap, shift down)
-    spends a table's spare height: a wider gap below the hub and between bands, the whole
-    block moved down. `fold` (lines, id of a train never folded, {train id: lines} for
-    trains given more, {(train id, unit, room, lines): first tile shown} found so far), or
-    None: each band takes at most that many lines, its older tiles
-    folded behind a chip (`fold_start`, W-113)."""
+    heights, band height, column width, first tile shown, whether it has a chip). `spread`
+    (added gap, shift down) spends a table's spare height: a wider gap below the hub and
+    between bands, the whole block moved down. `fold` (`new_fold`), or None: each band takes
+    at most that many lines, its older tiles folded behind a chip (`fold_start`, W-113); the
+    train shown whole keeps its chip, to fold it again (W-117)."""
     d = _train_dims(u, cols, width, margin, label_w)
     if fold is not None:
         # Folded bands are a line or two each: a narrower gap between them (the spread gives
-        # any spare height back) lets one more band, or a band's double, into a phone's table.
-        d["band_gap"] = 0.25 * u
+        # any spare height back) lets one more band, or a band's double, into a phone's table;
+        # never narrower than two chips reach into it (`chip_rect`).
+        d["band_gap"] = max(0.25 * u, CHIP_PX - u)
     d["band_gap"] += spread[0]
     # The hub lies over the first column only: the others start at the top, beside it, and
     # the hub counts as a band of the first column when the bands are shared out (W-101).
@@ -106,15 +139,14 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
             train = trains[r]
             tiles = train.get("tiles") or []
             start = 0
-            if fold is not None and train.get("id") != fold[1]:
-                lines = fold[2].get(train.get("id"), fold[0])
-                seen = (train.get("id"), u, d["room"], lines)
-                start = fold[3].get(seen)
-                if start is None:  # each size is tried more than once (fits, then needs)
-                    start = fold_start(tiles, u, d["room"], lines)
-                    fold[3][seen] = start
+            chip = False
+            if fold is not None:
+                chip = train.get("id") == fold["whole"]
+                if not chip:
+                    start = _start_of(train, u, d["room"], fold)
+                    chip = start > 0
             positions, doubles = _band_lines(tiles, u, d["room"],
-                                             chip_width(u) if start else 0.0, start)
+                                             chip_width(u) if chip else 0.0, start)
             tops = []
             heights = []
             h = 0.0
@@ -125,7 +157,8 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
                 heights.append(2.0 * u if doubles[k] else u)
                 h += heights[k]
             if build:
-                bands.append((train, x, y, positions, tops, heights, h, d["col_w"], start))
+                bands.append((train, x, y, positions, tops, heights, h, d["col_w"], start,
+                              chip))
             y += h + d["band_gap"]
         first = last
         if y - d["band_gap"] > bottom:
@@ -134,6 +167,18 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
     if build:
         return needed, bands
     return needed
+
+
+def _start_of(train, u, room, fold):
+    """The first tile `fold` shows of `train` at unit `u` in bands `room` px wide
+    (`fold_start`, remembered in the fold's memo: each size is tried more than once)."""
+    lines = fold["more"].get(train.get("id"), fold["lines"])
+    seen = (train.get("id"), u, room, lines, fold["flat"])
+    start = fold["memo"].get(seen)
+    if start is None:
+        start = fold_start(train.get("tiles") or [], u, room, lines, fold["flat"])
+        fold["memo"][seen] = start
+    return start
 
 
 def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, columns, fold=None):
@@ -278,34 +323,25 @@ def _sized(trains, label_need, width, height, margin, umin, umax, label_w, colum
     return u, cols, label_w, None
 
 
-def _hides(trains, u, room, fold):
-    """Whether `fold` folds away any tile at unit `u` in bands `room` px wide."""
-    for train in trains:
-        if train.get("id") != fold[1] and \
-                fold_start(train.get("tiles") or [], u, room, fold[0]) > 0:
-            return True
-    return False
-
-
 # A band folds to at most this many lines before the fold gives up trying more (W-113).
 FOLD_MOST_LINES = 8
 
 
-def _folded(trains, label_need, width, height, margin, umin, umax, label_w, columns, widen,
-            whole):
+def _folded(trains, label_need, width, height, margin, umin, umax, label_w, columns, widen):
     """The fold of trains too long for the table (W-113), at the readable size `umin` (a
     larger tile would only fold more away): the most lines every band may keep such that
     all fit the height, then one line more for the trains that hide the most, one at a
     time while they still fit; the older tiles of longer trains folded behind a chip.
-    Where even one line a band does not fit, one line a band at down to FIT_MIN_UNIT
-    (tiles 40 px) if that line folds tiles away (else at `umin`), and the table scrolls
-    only if that does not fit either. `whole`: a train shown unfolded (the player opened
-    its chip).
+    Where even one line a band does not fit, one line a band with no double before a
+    train's last tile (`flat`: a double's line is two units tall) at the largest size down
+    to FIT_MIN_UNIT (tiles 40 px) at which it fits (W-118: seven or eight players at
+    320x568, early in a round with nothing to fold too); the table scrolls only if that
+    does not fit either. Every train folds here: `table_trains` then shows one whole.
     Returns (fold, unit, columns, label width, level, needed)."""
     best = None
     memo = {}
     for lines in range(1, FOLD_MOST_LINES + 1):
-        fold = (lines, whole, {}, memo)
+        fold = new_fold(lines, None, memo)
         u, cols, lw, level = _sized(trains, label_need, width, height, margin, umin, umin,
                                     label_w, columns, widen, fold)
         need = _trains_at(trains, u, cols, width, margin, lw, False, (0.0, 0.0), fold)
@@ -313,35 +349,49 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
             break
         best = (fold, u, cols, lw, level, need)
     if best is None:
-        fold = (1, whole, {}, memo)
-        u, cols, lw, level = _sized(trains, label_need, width, height, margin, umin, umin,
-                                    label_w, columns, widen, fold)
-        # Tiles under the readable size only to fold less: a table too short for its bands
-        # with nothing to fold (eight players' first turn at 320x568) keeps its 56 px tiles
-        # and scrolls, as W-93 and W-98 chose.
-        if _hides(trains, u, _train_dims(u, cols, width, margin, lw)["room"], fold):
-            u, cols, lw, level = _sized(trains, label_need, width, height, margin,
-                                        min(umin, FIT_MIN_UNIT), umin, label_w, columns,
-                                        widen, fold)
+        fold = new_fold(1, None, memo, True)
+        u, cols, lw, level = _sized(trains, label_need, width, height, margin,
+                                    min(umin, FIT_MIN_UNIT), umin, label_w, columns, widen,
+                                    fold)
         return fold, u, cols, lw, level, _trains_at(trains, u, cols, width, margin, lw, False,
                                                     (0.0, 0.0), fold)
     fold, u, cols, lw, level, need = best
     room = _train_dims(u, cols, width, margin, lw)["room"]
     order = []
     for train in trains:
-        hidden = fold_start(train.get("tiles") or [], u, room, fold[0])
-        if hidden and train.get("id") != whole:
+        hidden = fold_start(train.get("tiles") or [], u, room, fold["lines"])
+        if hidden:
             order.append((hidden, train.get("id")))
     order.sort()
+    more = fold["more"]
     for i in range(len(order) - 1, -1, -1):  # the train hiding the most first
-        more = fold[2]
-        more[order[i][1]] = fold[0] + 1
+        more[order[i][1]] = fold["lines"] + 1
         wider = _trains_at(trains, u, cols, width, margin, lw, False, (0.0, 0.0), fold)
         if wider > height + 0.01:
             more.pop(order[i][1])
         else:
             need = wider
     return fold, u, cols, lw, level, need
+
+
+def _label(train, x, y, label_w, mark, tops, heights, band_h, col_w, start, chip, u):
+    """A band's label for `table_trains`: the owner's name's rect, the marker's square, the
+    band, the tiles folded away and the chip's rect (None without a chip; `open` on the
+    train shown whole, whose chip folds it again, W-117)."""
+    gap = 6.0
+    first_h = heights[0]
+    return {
+        "id": train.get("id"), "owner": train.get("owner"),
+        "marker": bool(train.get("marker")),
+        # The Mexican train (no owner) is always open and never carries a marker: its
+        # label takes the marker's room too.
+        "x": x, "y": y, "h": first_h,
+        "w": label_w - gap - 2.0 - (0.0 if train.get("owner") is None else mark),
+        "marker_box": None if train.get("owner") is None else
+        rect_of(x + label_w - gap - mark, y + first_h / 2.0 - mark / 2.0, mark, mark),
+        "band": rect_of(x, y, col_w, band_h), "hidden": start,
+        "chip": chip_rect(x + label_w, tops[0], first_h, u) if chip else None,
+        "open": chip and not start}
 
 
 def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns,
@@ -353,7 +403,8 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
     result's `label_level` says which form to draw. With `fold`, trains too long for the
     table at the readable size fold their older tiles behind a chip (`_folded`, W-113),
     but the train `whole`; each label then says how many tiles its chip hides (`hidden`)
-    and where the chip is (`chip`, None when nothing is hidden)."""
+    and where the chip is (`chip`, None when the train has none; `open` when it is the
+    train shown whole, whose chip folds it again, W-117)."""
     trains = band_order(layout.get("trains") or [], viewer)
     engine = layout.get("engine")
     widen = label_w is None and bool(label_need)
@@ -364,15 +415,27 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
     needed = _trains_at(trains, u, cols, width, margin, label_w, False)
     if fold and needed > height + 0.01:
         folding, u, cols, label_w, level, needed = _folded(
-            trains, label_need, width, height, margin, umin, umax, base, columns, widen, whole)
+            trains, label_need, width, height, margin, umin, umax, base, columns, widen)
     # A table taller than the trains need (a desktop, an early round) spreads them: the bands
     # draw apart, up to half a tile's width each, and the block sits in the middle, instead
     # of packing into the top with the rest of the table empty.
     spare = height - needed
+    if folding is not None and whole is not None:
+        # The train the player opened is drawn whole in the table laid out folded, at its
+        # size: the table scrolls if the train does not fit (W-114), the bands spread as when
+        # it was folded, so none above it moves and its chip stays where it was tapped, to
+        # fold it again (W-117).
+        folding["whole"] = whole
+        needed = _trains_at(trains, u, cols, width, margin, label_w, False, (0.0, 0.0),
+                            folding)
+        if needed <= height + 0.01:
+            spare = height - needed
     rows = (len(trains) + cols - 1) // cols
     gap = min(0.5 * u, spare / (rows + 1)) if spare > 0 and rows else 0.0
     shift = (spare - gap * rows) / 2.0 if spare > 0 else 0.0
-    _, bands = _trains_at(trains, u, cols, width, margin, label_w, True, (gap, shift), folding)
+    drawn, bands = _trains_at(trains, u, cols, width, margin, label_w, True, (gap, shift),
+                              folding)
+    needed = max(needed, drawn) if needed > height + 0.01 else needed
     placed = []
     hub_x = margin + label_w
     placed.append({"x": hub_x, "y": margin + shift, "w": 2.0 * u, "h": u, "a": engine,
@@ -380,7 +443,7 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
     by_id = {}
     labels = []
     mark = min(0.5 * u, 18.0)
-    for train, x, y, positions, tops, heights, band_h, col_w, start in bands:
+    for train, x, y, positions, tops, heights, band_h, col_w, start, chip in bands:
         tiles = train.get("tiles") or []
         x0 = x + label_w
         last = None
@@ -402,21 +465,8 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
                     by_id[train.get("id")] = (rect, "R", None)
                 else:
                     by_id[train.get("id")] = (rect, "R" if last[1] == line else "D", last[0])
-        gap = 6.0
-        first_h = heights[0]
-        labels.append({
-            "id": train.get("id"), "owner": train.get("owner"),
-            "marker": bool(train.get("marker")),
-            # The Mexican train (no owner) is always open and never carries a marker: its
-            # label takes the marker's room too.
-            "x": x, "y": y, "h": first_h,
-            "w": label_w - gap - 2.0 - (0.0 if train.get("owner") is None else mark),
-            "marker_box": None if train.get("owner") is None else
-            rect_of(x + label_w - gap - mark, y + first_h / 2.0 - mark / 2.0, mark, mark),
-            "band": rect_of(x, y, col_w, band_h), "hidden": start,
-            # The chip over the folded tiles: at the start of the first line, a tile's height.
-            "chip": rect_of(x0, tops[0] + first_h / 2.0 - u / 2.0, chip_width(u) - 4.0, u)
-            if start else None})
+        labels.append(_label(train, x, y, label_w, mark, tops, heights, band_h, col_w, start,
+                             chip, u))
     found = []
     for end_id, value in ends:
         if end_id in by_id:

@@ -175,8 +175,12 @@ def draw_label(ctx, lab, state, geo=None, top=12):
 
 
 # The train the player unfolded by tapping its chip (W-114), for the state it was tapped in:
-# the next state folds it again.
-_unfold = {"train": None, "state_id": None}
+# the next state folds it again; `focus`: the train whose chip takes the keyboard's focus
+# once the chips are written again (its chip was tapped, W-117).
+_unfold = {"train": None, "state_id": None, "focus": None}
+# What `place_chips` last wrote on the canvas for tests (W-117): written only when it changes.
+# The chips' HTML is kept here too, to know when the focus must be carried over.
+_written = {"data-ends": None, "data-markers": None, "chips": None}
 
 
 def whole_train(state):
@@ -200,17 +204,44 @@ def chip_box():
     return layer
 
 
+def chip_html(lab, name):
+    """One train's chip (`lab`: its label from the geometry, `name`: its label's text): "+n"
+    over its folded tiles, or on the train shown whole "−", which folds it again (W-117);
+    its aria-label says which ("Comp. 2: show 12 earlier tiles", "Comp. 2: hide the earlier
+    tiles") and `aria-expanded` whether it is whole."""
+    chip = lab["chip"]
+    n = lab["hidden"]
+    opened = bool(lab.get("open"))
+    label = tr("train.unfolded", name=name) if opened else tr("train.folded", n=n, name=name)
+    return ('<button type="button" class="train-chip' + (" marked" if lab.get("marker") else "")
+            + (" open" if opened else "") + '" data-fold="' + esc(lab["id"])
+            + '" data-hidden="' + str(n) + '" aria-expanded="' + ("true" if opened else "false")
+            + '" aria-label="' + esc(label) + '" style="left:' + str(round(chip["x"]))
+            + "px;top:" + str(round(chip["y"])) + "px;width:" + str(round(chip["w"]))
+            + "px;height:" + str(round(chip["h"])) + 'px">'
+            + ("\u2212" if opened else "+" + str(n)) + "</button>")
+
+
+def focused_chip():
+    """The train whose chip has the keyboard's focus, or None."""
+    active = dom.focused()
+    if active is None or active.closest("#train-chips") is None:
+        return None
+    train = active.getAttribute("data-fold")
+    return None if train is None else str(train)
+
+
 def place_chips(geo):
-    """Mexican Train's "+n" chips (W-113): one button over each folded train's first line,
-    its count the tiles folded away, named for a screen reader ("Comp. 2: 12 earlier
-    tiles"); a tap shows that train whole (`on_chip`; table.draw calls this). The open
-    ends, the markers and the targets of a selected tile are outside the fold, so they stay
-    in view. Also writes the canvas's `data-ends` and `data-markers` (rects in CSS px) for
-    tests."""
+    """Mexican Train's chips (W-113, W-117): one button over each folded train's first line,
+    "+n" the tiles folded away, and "−" on the train shown whole; a tap shows the train whole
+    or folds it again (`on_chip`; table.draw calls this). The open ends, the markers and the
+    targets of a selected tile are outside the fold, so they stay in view. The chips are
+    written again only when they change (dom.set_html), and then the train whose chip had
+    the keyboard's focus (or was just tapped) keeps it on its new chip. Also writes the
+    canvas's `data-ends` and `data-markers` (rects in CSS px) for tests, when they change."""
     if geo is None and byid("train-chips") is None:
         return
     chip_box()
-    canvas = byid("table")
     parts = []
     markers = []
     state = S["state"]
@@ -219,35 +250,67 @@ def place_chips(geo):
         if lab.get("marker") and box:
             markers.append([lab["id"], round(box["x"]), round(box["y"]), round(box["w"]),
                             round(box["h"])])
-        chip = lab.get("chip")
-        if not chip or state is None:
-            continue
-        n = lab["hidden"]
-        name = label_text(lab, state, geo)
-        parts.append(
-            '<button type="button" class="train-chip' + (" marked" if lab.get("marker") else "")
-            + '" data-fold="' + esc(lab["id"]) + '" data-hidden="' + str(n)
-            + '" aria-label="' + esc(tr("train.folded", n=n, name=name))
-            + '" style="left:' + str(round(chip["x"])) + "px;top:" + str(round(chip["y"]))
-            + "px;width:" + str(round(chip["w"])) + "px;height:" + str(round(chip["h"]))
-            + 'px">+' + str(n) + "</button>")
-    dom.set_html("train-chips", "".join(parts))
+        if lab.get("chip") and state is not None:
+            parts.append(chip_html(lab, label_text(lab, state, geo)))
+    html = "".join(parts)
+    if html != _written["chips"] or _unfold["focus"] is not None:
+        keep = _unfold["focus"] or focused_chip()
+        _unfold["focus"] = None
+        _written["chips"] = html
+        dom.set_html("train-chips", html)
+        if keep is not None:
+            chip = dom.query('#train-chips [data-fold="' + esc(keep) + '"]')
+            if chip is not None:
+                chip.focus()
     ends = []
     for end in (geo or {}).get("ends") or []:
         ends.append([end["id"], round(end["x"]), round(end["y"]), round(end["w"]),
                      round(end["h"])])
-    canvas.setAttribute("data-ends", json.dumps(ends))
-    canvas.setAttribute("data-markers", json.dumps(markers))
+    write_data(byid("table"), "data-ends", json.dumps(ends))
+    write_data(byid("table"), "data-markers", json.dumps(markers))
 
 
-def on_chip(event):
-    """A tap on a folded train's chip shows that train whole until the next state (W-114)."""
-    target = event.target.closest("[data-fold]")
+def write_data(canvas, name, value):
+    """Set the canvas's test attribute `name` to `value` only when it changed (W-117)."""
+    if _written[name] != value:
+        _written[name] = value
+        canvas.setAttribute(name, value)
+
+
+def toggle(train_id, focus):
+    """Show the train `train_id` whole, or fold it again if it is whole, until the next
+    state (W-114, W-117), and draw the table; with `focus`, its chip keeps the focus."""
     state = S["state"]
-    if target is None or state is None:
+    if state is None:
         return
-    _unfold["train"] = str(target.getAttribute("data-fold"))
+    opened = whole_train(state) == train_id
+    _unfold["train"] = None if opened else train_id
     _unfold["state_id"] = state.get("state_id")
+    _unfold["focus"] = train_id if focus else None
     import table  # the table imports this module
 
     table.draw()
+
+
+def on_chip(event):
+    """A tap on a train's chip shows it whole, or folds it again (`toggle`); the focus stays
+    on its chip, so a keyboard player can press it again."""
+    target = event.target.closest("[data-fold]")
+    if target is not None:
+        toggle(str(target.getAttribute("data-fold")), True)
+
+
+def on_label(x, y):
+    """A tap on the canvas at (`x`, `y`) (CSS px) on the label of a train that has a chip
+    (folded, or shown whole) does what its chip does (W-117); returns whether it was one."""
+    geo = S["geo"]
+    for lab in (geo or {}).get("labels") or []:
+        chip = lab.get("chip")
+        if not chip:
+            continue
+        mid = lab["y"] + lab["h"] / 2.0
+        half = max(lab["h"], chip["h"]) / 2.0
+        if lab["x"] <= x < chip["x"] and mid - half <= y <= mid + half:
+            toggle(lab["id"], False)
+            return True
+    return False

@@ -1,0 +1,159 @@
+"""Mexican Train's chips over the folded trains (web/page/train_labels.py `place_chips`,
+`on_chip`, `on_label`; DECISIONS W-117, W-118), driven in CPython with the fake `dom` of
+test_page_fake_dom: the focus stays on a tapped chip's train when the chips are written
+again, the same chip (now "−") or the train's label folds the train back, and the canvas's
+test attributes are written only when they change.
+
+RULES.md: none (the page's adapters)
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Iterator
+
+import geometry
+import pytest
+from test_page_fake_dom import Element, FakeDom, fresh
+from test_train_fold import long_view
+
+UNDER_TEST = ("train_labels", "table")
+
+
+class Chip(Element):
+    """A chip button as the fake layer parses it from the HTML written: its train, and
+    whether it has the focus."""
+
+    def __init__(self, dom: ChipDom, train: str) -> None:
+        super().__init__()
+        self.dom = dom
+        self.attributes["data-fold"] = train
+
+    def focus(self) -> None:
+        self.dom.active = self
+
+    def closest(self, selector: str) -> Element | None:
+        return self if selector == "[data-fold]" else self.dom.byid("train-chips")
+
+
+class Canvas(Element):
+    """The table's canvas: counts every attribute written."""
+
+    def __init__(self) -> None:
+        super().__init__("table")
+        self.writes: list[str] = []
+
+    def setAttribute(self, name: str, value: str) -> None:  # noqa: N802 - the DOM's name
+        self.writes.append(name)
+        super().setAttribute(name, value)
+
+
+class ChipDom(FakeDom):
+    """FakeDom with a focus and the chips' layer parsed into Chip elements."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.active: Element | None = None
+        self.elements["table"] = Canvas()
+        self.html_writes = 0
+
+    def focused(self) -> Element | None:
+        return self.active
+
+    def set_html(self, ident: str, html: str) -> None:
+        super().set_html(ident, html)
+        if ident == "train-chips":
+            self.html_writes += 1
+            self.active = None  # the old buttons are gone, and their focus with them
+            self.chips = [
+                Chip(self, part.split('"', 1)[0]) for part in html.split('data-fold="')[1:]
+            ]
+
+    def query(self, selector: str) -> Element | None:
+        for chip in getattr(self, "chips", []):
+            if f'[data-fold="{chip.getAttribute("data-fold")}"]' in selector:
+                return chip
+        return super().query(selector)
+
+
+@pytest.fixture
+def dom() -> Iterator[ChipDom]:
+    fake = ChipDom()
+    saved = {name: sys.modules.get(name) for name in ("dom", "link", *UNDER_TEST)}
+    sys.modules["dom"] = fake
+    sys.modules["link"] = types.ModuleType("link")
+    for name in UNDER_TEST:
+        sys.modules.pop(name, None)
+    try:
+        yield fake
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+
+
+def test_a_tapped_chip_keeps_the_focus_and_folds_its_train_again(dom: ChipDom) -> None:
+    """W-117: a tap on a "+n" chip shows its train whole and the focus moves to the train's
+    new chip ("−", aria-expanded, "hide" in its name); a tap on that one folds the train again,
+    the focus still on its chip. A tap on the label of a folded or whole train does the
+    same, without moving the focus. Drawing the same table again writes neither the chips
+    nor the canvas's test attributes (W-118)."""
+    train_labels = fresh("train_labels")
+    from store import S
+
+    view = long_view(6, [9, 4, 16, 8, 9, 11, 11])
+    state = {"state_id": 7, "viewer": 0, "seats": ["human"] + ["ai"] * 5, "view": view}
+    before = (S["state"], S["geo"], S["lang"])
+    drawn: list[str | None] = []
+
+    def draw() -> None:
+        whole = train_labels.whole_train(state)
+        drawn.append(whole)
+        S["geo"] = geometry.view_table(view, 307.0, 302.0, 0, None, None, True, whole)
+        train_labels.place_chips(S["geo"])
+
+    table = types.ModuleType("table")
+    table.draw = draw  # type: ignore[attr-defined]
+    sys.modules["table"] = table
+    try:
+        S["state"], S["lang"] = state, "en"
+        draw()
+        canvas = dom.byid("table")
+        assert sorted(canvas.writes) == ["data-ends", "data-markers"]
+        html = dom.byid("train-chips").innerHTML
+        assert 'aria-expanded="false"' in html and "show" in html
+        draw()
+        assert dom.html_writes == 1 and len(canvas.writes) == 2, "an unchanged table rewrote"
+
+        chip = dom.query('#train-chips [data-fold="T2"]')
+        chip.focus()
+        event = types.SimpleNamespace(target=chip)
+        train_labels.on_chip(event)
+        assert drawn[-1] == "T2"
+        html = dom.byid("train-chips").innerHTML
+        assert 'data-fold="T2" data-hidden="0" aria-expanded="true"' in html
+        assert "T2" in html and "\u2212</button>" in html and "hide the earlier tiles" in html
+        assert dom.active is not None and dom.active.getAttribute("data-fold") == "T2"
+
+        train_labels.on_chip(types.SimpleNamespace(target=dom.active))
+        assert drawn[-1] is None
+        assert dom.active is not None and dom.active.getAttribute("data-fold") == "T2"
+
+        # The label of T2 (folded again): a tap on it shows the train whole, then folds it.
+        lab = [lab for lab in S["geo"]["labels"] if lab["id"] == "T2"][0]
+        dom.active = None
+        assert train_labels.on_label(lab["x"] + 2, lab["y"] + lab["h"] / 2)
+        assert drawn[-1] == "T2" and dom.active is None
+        lab = [lab for lab in S["geo"]["labels"] if lab["id"] == "T2"][0]
+        assert train_labels.on_label(lab["x"] + 2, lab["y"] + lab["h"] / 2)
+        assert drawn[-1] is None
+        # Beside the labels (on the tiles) nothing is toggled.
+        assert not train_labels.on_label(lab["chip"]["x"] + 40, lab["y"] + lab["h"] / 2)
+        # The next state folds every train again (W-114).
+        state["state_id"] = 8
+        assert train_labels.whole_train(state) is None
+    finally:
+        S["state"], S["geo"], S["lang"] = before
