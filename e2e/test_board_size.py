@@ -550,16 +550,57 @@ def test_eight_players_seats_are_whole_and_leave_the_table_room(browser, site, a
     assert not errors, errors
 
 
-def check_packed_row(page) -> None:
-    """Your tiles lie in one row, each over the last by at most .15 of its width and 4 px
-    (its right column of pips clear, W-98, W-109), none narrower than 20 px."""
-    row = page.locator("#hand .tile").evaluate_all(
-        "ts => ts.map((t) => { const r = t.getBoundingClientRect();"
-        " return [r.left, t.offsetTop, r.width]; })")
-    assert len({top for _, top, _ in row}) == 1, f"your tiles take rows: {row}"
-    for (left, _, width), (nxt, _, _) in zip(row, row[1:], strict=False):
-        assert width >= 20 - 0.01, f"a tile of your hand is {width} px wide: {row}"
-        assert nxt >= left + width - min(4.5, 0.15 * width + 0.5), f"tiles overlap too much: {row}"
+# A tile of your hand you can play is whole and at least this wide (WCAG 2.2's smallest
+# target, 24 px) while the row has room for that; any other shows at least FAN_FLOOR of its
+# width (its left column of pips) and is at least FAN_NARROW px wide (W-119).
+MIN_TAP_PX = 24.0
+FAN_FLOOR = 0.4
+FAN_NARROW = 19.2
+
+# Each tile of the hand in the order shown: its rect, the part of it no later tile covers
+# (later tiles are painted over earlier ones), whether it can be played, and whether the
+# element a tap at the middle of that part reaches is the tile itself; and the hand's width.
+FAN = """() => { const tiles = [...document.querySelectorAll('#hand .tile')];
+  const hand = document.querySelector('#hand').getBoundingClientRect();
+  return tiles.map((t, i) => { const r = t.getBoundingClientRect();
+    const next = tiles[i + 1] ? tiles[i + 1].getBoundingClientRect().left : Infinity;
+    const right = Math.min(r.right, next), x = (r.left + right) / 2, y = (r.top + r.bottom) / 2;
+    const hit = document.elementFromPoint(x, y);
+    return {tile: t.dataset.tile, playable: t.classList.contains('playable'),
+            bottom: t.offsetTop + t.offsetHeight, hand: hand.width,
+            left: r.left, right: r.right, width: r.width, shown: right - r.left, x, y,
+            inside: r.left >= hand.left - 0.5 && r.right <= hand.right + 0.5,
+            hit: !!hit && hit.closest('.tile') === t}; }); }"""
+
+
+def check_packed_row(page) -> list:
+    """Your tiles lie in one row inside the hand's box, laid as a fan where the row is short
+    (W-119): each tile you can play whole, at least MIN_TAP_PX wide and reached by a tap at
+    its middle; each other tile at least FAN_NARROW px wide, showing at least FAN_FLOOR of its
+    width. Where the row cannot hold the playable tiles whole at MIN_TAP_PX beside the others
+    at FAN_FLOOR of FAN_NARROW, the playable tiles but the last each show the same part, and
+    are still reached by a tap. Returns the tiles' figures (FAN)."""
+    fan = page.evaluate(FAN)
+    bottoms = [t["bottom"] for t in fan]  # whole px: a row's may differ by one
+    assert max(bottoms) - min(bottoms) <= 1, f"your tiles take rows: {fan}"
+    rest = fan[:-1]
+    can = sum(t["playable"] for t in rest)
+    last = MIN_TAP_PX if fan[-1]["playable"] else FAN_NARROW
+    need = MIN_TAP_PX * can + last + FAN_FLOOR * FAN_NARROW * (len(rest) - can)
+    alike = need > fan[0]["hand"] + 0.5
+    for t in fan:
+        assert t["inside"], f"{t['tile']} lies outside your hand's box: {t}"
+        assert t["width"] >= FAN_NARROW - 0.05, t
+        if t["playable"]:
+            assert t["hit"], f"a tap on {t['tile']} reaches something else: {t}"
+            assert t["width"] >= MIN_TAP_PX - 0.05, t
+            assert alike or t["shown"] >= t["width"] - 0.5, t
+        else:
+            assert t["shown"] >= FAN_FLOOR * t["width"] - 0.5, t
+    if alike:
+        shown = [t["shown"] for t in rest if t["playable"]]
+        assert max(shown) - min(shown) <= 0.5, fan
+    return fan
 
 
 # Mexican Train with three to seven opponents on phones held upright: the table's share of the
@@ -593,8 +634,7 @@ def test_a_crowded_table_keeps_about_half_the_screen(browser, site, artifacts, s
     assert tile >= 56, f"a laid tile is {tile} px long"
     if size[0] < 385:
         assert band["h"] <= 0.1 * size[1], f"the band takes {band['h']:.0f} px"
-        # Your tiles are one row (W-98, W-109), each over the last by at most 4 px of its 26
-        # (or .15 of a narrower tile's width: the right column of pips clear), none under 20 px.
+        # Your tiles are one row (W-98, W-109), a fan where the row is short (W-119).
         check_packed_row(page)
     assert not any(s["cut"] for s in band["seats"]), band["seats"]
     # Every control is on the screen and none covers another: the settings on the game
