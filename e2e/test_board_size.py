@@ -785,6 +785,47 @@ def test_the_landscape_column_shows_every_control(browser, site, artifacts, play
     assert not errors, errors
 
 
+# The least room between a control of the landscape column (your tiles, the move buttons, the
+# sound toggle, the settings, the game log's line) and the screen's edges or the table's.
+EDGE_PX = 12.0
+EDGES = """() => { const vw = innerWidth, vh = innerHeight;
+  const table = document.querySelector('#table-wrap').getBoundingClientRect();
+  return [...document.querySelectorAll('#hand, .controls button, #settings-box > summary,'
+    + ' #log-box > summary')].filter((b) => b.offsetParent && !b.closest('.settings-panel'))
+    .map((b) => { const r = b.getBoundingClientRect();
+      return {name: (b.id || b.parentElement.id) + ' ' + b.textContent.trim().slice(0, 12),
+              table: r.left - table.right, right: vw - r.right, bottom: vh - r.bottom,
+              top: r.top}; }); }"""
+EDGE_CASES = [("mexican_train", 4), ("mexican_train", 8), ("kozel", 4)]
+
+
+@pytest.mark.parametrize("variant,players", EDGE_CASES, ids=[f"{v}-{n}p" for v, n in EDGE_CASES])
+def test_the_landscape_column_keeps_clear_of_the_edges_in_russian(browser, site, artifacts,
+                                                                  variant, players):
+    """Issue 25, W-111's open end: at 844x390 in Russian the column's controls took two rows
+    whose second ended 8 px inside the column, the column 6 px from the screen's right edge,
+    its buttons 8 px from the table's right edge and the game log's line 5 px from the foot.
+    Every control of the column keeps EDGE_PX from the table, the screen's right edge and
+    its foot (W-120), the controls still two rows at most, the table half the screen."""
+    fragment = (crowd(players) if variant == "mexican_train" else
+                f"variant={variant}&players={players}&seed=4&seats=human,ai,ai,ai")
+    context, page, errors = open_at(browser, site, (844, 390), fragment)
+    in_language(page, "ru")
+    edges = page.evaluate(EDGES)
+    rows = page.evaluate(CONTROL_ROWS)
+    tile, area, _ = figures(page)
+    page.screenshot(path=str(artifacts / f"board_844x390-edges-{variant}-{players}p-ru.png"))
+    print(f"\n844x390 {variant} {players}p ru: table {area:.3f}, {len(rows)} rows {rows}; "
+          + ", ".join(f"{e['name']}: table {e['table']:.1f} right {e['right']:.1f} "
+                      f"foot {e['bottom']:.1f}" for e in edges))
+    for e in edges:
+        assert min(e["table"], e["right"], e["bottom"]) >= EDGE_PX - 0.5, e
+    assert len(rows) <= 2, rows
+    assert area >= MIN_AREA, f"the table has {area:.3f} of the screen"
+    context.close()
+    assert not errors, errors
+
+
 NAME_CASES = [((844, 390), 4), ((844, 390), 8), ((1366, 768), 5), ((1366, 768), 8),
               ((1920, 1080), 8), ((390, 844), 8)]
 # What each language's seat may show for computer N: its whole name, else its middle form.
