@@ -553,16 +553,57 @@ def test_eight_players_seats_are_whole_and_leave_the_table_room(browser, site, a
     assert not errors, errors
 
 
-def check_packed_row(page) -> None:
-    """Your tiles lie in one row, each over the last by at most .15 of its width and 4 px
-    (its right column of pips clear, W-98, W-109), none narrower than 20 px."""
-    row = page.locator("#hand .tile").evaluate_all(
-        "ts => ts.map((t) => { const r = t.getBoundingClientRect();"
-        " return [r.left, t.offsetTop, r.width]; })")
-    assert len({top for _, top, _ in row}) == 1, f"your tiles take rows: {row}"
-    for (left, _, width), (nxt, _, _) in zip(row, row[1:], strict=False):
-        assert width >= 20 - 0.01, f"a tile of your hand is {width} px wide: {row}"
-        assert nxt >= left + width - min(4.5, 0.15 * width + 0.5), f"tiles overlap too much: {row}"
+# A tile of your hand you can play is whole and at least this wide (WCAG 2.2's smallest
+# target, 24 px) while the row has room for that; any other shows at least FAN_FLOOR of its
+# width (its left column of pips) and is at least FAN_NARROW px wide (W-119).
+MIN_TAP_PX = 24.0
+FAN_FLOOR = 0.4
+FAN_NARROW = 19.2
+
+# Each tile of the hand in the order shown: its rect, the part of it no later tile covers
+# (later tiles are painted over earlier ones), whether it can be played, and whether the
+# element a tap at the middle of that part reaches is the tile itself; and the hand's width.
+FAN = """() => { const tiles = [...document.querySelectorAll('#hand .tile')];
+  const hand = document.querySelector('#hand').getBoundingClientRect();
+  return tiles.map((t, i) => { const r = t.getBoundingClientRect();
+    const next = tiles[i + 1] ? tiles[i + 1].getBoundingClientRect().left : Infinity;
+    const right = Math.min(r.right, next), x = (r.left + right) / 2, y = (r.top + r.bottom) / 2;
+    const hit = document.elementFromPoint(x, y);
+    return {tile: t.dataset.tile, playable: t.classList.contains('playable'),
+            bottom: t.offsetTop + t.offsetHeight, hand: hand.width,
+            left: r.left, right: r.right, width: r.width, shown: right - r.left, x, y,
+            inside: r.left >= hand.left - 0.5 && r.right <= hand.right + 0.5,
+            hit: !!hit && hit.closest('.tile') === t}; }); }"""
+
+
+def check_packed_row(page) -> list:
+    """Your tiles lie in one row inside the hand's box, laid as a fan where the row is short
+    (W-119): each tile you can play whole, at least MIN_TAP_PX wide and reached by a tap at
+    its middle; each other tile at least FAN_NARROW px wide, showing at least FAN_FLOOR of its
+    width. Where the row cannot hold the playable tiles whole at MIN_TAP_PX beside the others
+    at FAN_FLOOR of FAN_NARROW, the playable tiles but the last each show the same part, and
+    are still reached by a tap. Returns the tiles' figures (FAN)."""
+    fan = page.evaluate(FAN)
+    bottoms = [t["bottom"] for t in fan]  # whole px: a row's may differ by one
+    assert max(bottoms) - min(bottoms) <= 1, f"your tiles take rows: {fan}"
+    rest = fan[:-1]
+    can = sum(t["playable"] for t in rest)
+    last = MIN_TAP_PX if fan[-1]["playable"] else FAN_NARROW
+    need = MIN_TAP_PX * can + last + FAN_FLOOR * FAN_NARROW * (len(rest) - can)
+    alike = need > fan[0]["hand"] + 0.5
+    for t in fan:
+        assert t["inside"], f"{t['tile']} lies outside your hand's box: {t}"
+        assert t["width"] >= FAN_NARROW - 0.05, t
+        if t["playable"]:
+            assert t["hit"], f"a tap on {t['tile']} reaches something else: {t}"
+            assert t["width"] >= MIN_TAP_PX - 0.05, t
+            assert alike or t["shown"] >= t["width"] - 0.5, t
+        else:
+            assert t["shown"] >= FAN_FLOOR * t["width"] - 0.5, t
+    if alike:
+        shown = [t["shown"] for t in rest if t["playable"]]
+        assert max(shown) - min(shown) <= 0.5, fan
+    return fan
 
 
 # Mexican Train with three to seven opponents on phones held upright: the table's share of the
@@ -604,8 +645,7 @@ def test_a_crowded_table_keeps_about_half_the_screen(browser, site, artifacts, s
     assert tile >= crowd_tile(size, players), f"a laid tile is {tile} px long"
     if size[0] < 385:
         assert band["h"] <= 0.1 * size[1], f"the band takes {band['h']:.0f} px"
-        # Your tiles are one row (W-98, W-109), each over the last by at most 4 px of its 26
-        # (or .15 of a narrower tile's width: the right column of pips clear), none under 20 px.
+        # Your tiles are one row (W-98, W-109), a fan where the row is short (W-119).
         check_packed_row(page)
     assert not any(s["cut"] for s in band["seats"]), band["seats"]
     # Every control is on the screen and none covers another: the settings on the game
@@ -781,6 +821,47 @@ def test_the_landscape_column_shows_every_control(browser, site, artifacts, play
                 a, b = one["box"], other["box"]
                 assert min(a[2], b[2]) - max(a[0], b[0]) <= 0.5 or \
                     min(a[3], b[3]) - max(a[1], b[1]) <= 0.5, (lang, one, other)
+    context.close()
+    assert not errors, errors
+
+
+# The least room between a control of the landscape column (your tiles, the move buttons, the
+# sound toggle, the settings, the game log's line) and the screen's edges or the table's.
+EDGE_PX = 12.0
+EDGES = """() => { const vw = innerWidth, vh = innerHeight;
+  const table = document.querySelector('#table-wrap').getBoundingClientRect();
+  return [...document.querySelectorAll('#hand, .controls button, #settings-box > summary,'
+    + ' #log-box > summary')].filter((b) => b.offsetParent && !b.closest('.settings-panel'))
+    .map((b) => { const r = b.getBoundingClientRect();
+      return {name: (b.id || b.parentElement.id) + ' ' + b.textContent.trim().slice(0, 12),
+              table: r.left - table.right, right: vw - r.right, bottom: vh - r.bottom,
+              top: r.top}; }); }"""
+EDGE_CASES = [("mexican_train", 4), ("mexican_train", 8), ("kozel", 4)]
+
+
+@pytest.mark.parametrize("variant,players", EDGE_CASES, ids=[f"{v}-{n}p" for v, n in EDGE_CASES])
+def test_the_landscape_column_keeps_clear_of_the_edges_in_russian(browser, site, artifacts,
+                                                                  variant, players):
+    """Issue 25, W-111's open end: at 844x390 in Russian the column's controls took two rows
+    whose second ended 8 px inside the column, the column 6 px from the screen's right edge,
+    its buttons 8 px from the table's right edge and the game log's line 5 px from the foot.
+    Every control of the column keeps EDGE_PX from the table, the screen's right edge and
+    its foot (W-120), the controls still two rows at most, the table half the screen."""
+    fragment = (crowd(players) if variant == "mexican_train" else
+                f"variant={variant}&players={players}&seed=4&seats=human,ai,ai,ai")
+    context, page, errors = open_at(browser, site, (844, 390), fragment)
+    in_language(page, "ru")
+    edges = page.evaluate(EDGES)
+    rows = page.evaluate(CONTROL_ROWS)
+    tile, area, _ = figures(page)
+    page.screenshot(path=str(artifacts / f"board_844x390-edges-{variant}-{players}p-ru.png"))
+    print(f"\n844x390 {variant} {players}p ru: table {area:.3f}, {len(rows)} rows {rows}; "
+          + ", ".join(f"{e['name']}: table {e['table']:.1f} right {e['right']:.1f} "
+                      f"foot {e['bottom']:.1f}" for e in edges))
+    for e in edges:
+        assert min(e["table"], e["right"], e["bottom"]) >= EDGE_PX - 0.5, e
+    assert len(rows) <= 2, rows
+    assert area >= MIN_AREA, f"the table has {area:.3f} of the screen"
     context.close()
     assert not errors, errors
 

@@ -106,6 +106,61 @@ def test_menu_screenshots(browser, site, artifacts, size):
     context.close()
 
 
+# Where each game's name breaks a line on its tile, and the breaks that split a word or a
+# parenthesis: [game, name, the text around the break]. A line breaks between two characters
+# shown one under the other; it may break at a soft hyphen (quick.breaks, W-105), or outside
+# parentheses at a space or after a hyphen or a slash, nowhere else.
+NAME_BREAKS = """() => [...document.querySelectorAll('#quick .quick-tile')].flatMap((tile) => {
+  const name = tile.querySelector('.quick-name');
+  const node = [...name.childNodes].find((n) => n.nodeType === Node.TEXT_NODE);
+  const text = node.textContent, range = document.createRange(), bad = [];
+  let last = -1, top = null, depth = 0, lines = 1;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (' \u00a0\u00ad'.includes(ch)) continue;
+    range.setStart(node, i); range.setEnd(node, i + 1);
+    const r = range.getBoundingClientRect();
+    if (top !== null && r.top > top + 2) {
+      lines += 1;
+      // Chromium may measure the letter after a soft hyphen's break on the line before.
+      const between = text.slice(last + 1, i), before = text[last];
+      const ok = text.slice(last - 1, i).includes('\u00ad')
+        || (depth === 0 && (between.includes(' ') || '-/'.includes(before)));
+      if (!ok) bad.push([tile.dataset.quick, text, text.slice(Math.max(0, last - 6), last + 1)
+                         + ' | ' + text.slice(i, i + 6)]);
+    }
+    for (const c of text.slice(last + 1, i + 1)) depth += c === '(' ? 1 : c === ')' ? -1 : 0;
+    top = r.top; last = i;
+  }
+  return bad; })"""
+BREAK_SIZES = [(320, 568), (390, 844), (768, 1024), (1366, 768)]
+
+
+@pytest.mark.parametrize("size", BREAK_SIZES, ids=[f"{w}x{h}" for w, h in BREAK_SIZES])
+def test_menu_names_break_between_words_only(browser, site, artifacts, size):
+    """Issue 25: at 768x1024 in Russian "Все пятёрки (All Fives)" broke between "(All" and
+    "Fives)". Every game's name on the menu, in Vietnamese, English and Russian, breaks a line
+    only between words outside its parenthesis or at a soft hyphen the catalogue marks, never
+    inside a word or a parenthesis (a parenthesis keeps its spaces as no-break spaces, W-120),
+    and stays inside its tile."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  device_scale_factor=1)
+    page = context.new_page()
+    page.goto(site + "index.html#lang=en")
+    page.wait_for_selector("#quick [data-quick]", timeout=30_000)
+    for lang in ("vi", "en", "ru"):
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.screenshot(path=str(artifacts / f"menu_names_{lang}_{size[0]}x{size[1]}.png"))
+        bad = page.evaluate(NAME_BREAKS)
+        out = page.evaluate(NAMES_OUT)
+        print(f"\n{size[0]}x{size[1]} {lang}: breaks inside a word or parenthesis {bad}, "
+              f"names out of their tiles {out}")
+        assert not bad, f"names broken inside a word or parenthesis at {size} in {lang}: {bad}"
+        assert not out, f"names out of their tiles at {size} in {lang}: {out}"
+    context.close()
+
+
 def test_the_page_draws_for_a_stuck_player_at_the_speed_setting(page, site, guard, artifacts):
     """Draw, seed 12: the computer leads 1-1 and nothing in the player's hand fits; the four
     tiles are drawn without a tap, one by one, the turn line saying so, until 4-1 fits."""

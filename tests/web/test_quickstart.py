@@ -125,7 +125,8 @@ def test_each_card_draws_its_own_domino_with_its_pips(index):
 @pytest.mark.parametrize("lang", ["vi", "en", "ru"])
 def test_the_menu_names_break_only_where_the_catalogue_says(lang):
     """A game's name on a menu tile may break inside a long word only at the catalogue's points
-    ("тради-ционное"), as a soft hyphen: the name reads the same, and every hint names a word
+    ("тради-ционное"), as a soft hyphen, and never inside its parenthesis ("(All Fives)": its
+    spaces no-break spaces, W-120): the name reads the same, and every hint names a word
     that a game's name has (a stale hint would silently stop breaking)."""
     import i18n
 
@@ -135,10 +136,15 @@ def test_the_menu_names_break_only_where_the_catalogue_says(lang):
         assert any(hint.replace("-", "") in name for name in names), hint
     for name in names:
         shown = quickstart.soft_breaks(name, " ".join(hints))
-        assert shown.replace("\u00ad", "") == name
+        assert shown.replace("\u00ad", "").replace("\u00a0", " ") == name
+        if "(" in name:
+            inside = shown[shown.index("("):shown.index(")")]
+            assert " " not in inside and inside.count("\u00a0") == name.count(" ", name.index("(")), shown
         for word in shown.split():
             # Each piece a break leaves is a syllable or more, never a lone letter.
             assert all(len(piece.strip("()")) >= 2 for piece in word.split("\u00ad")), word
     if lang == "ru":
         shown = quickstart.soft_breaks(i18n.variant_name(lang, "vn_traditional"), " ".join(hints))
         assert shown == "Вьет\u00adнам\u00adское (тради\u00adционное)"
+        shown = quickstart.soft_breaks(i18n.variant_name(lang, "all_fives"), " ".join(hints))
+        assert shown == "Все пятёр\u00adки (All\u00a0Fives)"

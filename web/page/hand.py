@@ -33,11 +33,6 @@ def pips_html(value, options=None):
 
 
 MARKS = ("inaccuracy", "mistake", "blunder")
-# At most this many tiles of your hand stay in one row on a small phone's crowded table
-# (W-98) and in a landscape phone's column (W-103): each over the last by at most .15 of its
-# width, the pips clear (fourteen in 307 px: 4 px of 26), else the tiles narrower down to
-# 1.2rem (app.css `packed`, W-109, W-112): seventeen hold in 291 px at 20 px; more wrap.
-PACKED = 17
 # From this many tiles on, a landscape phone lays your hand with the tight band's tiles: its
 # column holds seven of the usual size a row (app.css `.hand.long`, W-103).
 LONG = 8
@@ -237,6 +232,31 @@ def pair_label(move):
     return tr("move.pair", a=textfmt.canonical_tile(str(a)), b=textfmt.canonical_tile(str(b)))
 
 
+def fan_counts(playable):
+    """The custom properties app.css lays your hand's fan with (W-119), from `playable` (for
+    each tile in the order shown, whether it can be played): `--n` the tiles; of the tiles but
+    the last (each of which the next may cover) `--p` and `--q` how many can and cannot be
+    played; `--lp` 1 when the last can; and, as CSS cannot test for zero, `--ip`, `--iq` one
+    over `--p` and `--q` (0 for none), and `--iw` one over the room the others and the last
+    take in tile widths (.6 `--q` + 1 - `--lp`; with none, 1000: their width is then bound by
+    nothing but the row)."""
+    n = len(playable)
+    p = 0
+    for can in playable[:-1]:
+        if can:
+            p += 1
+    q = max(0, n - 1 - p)
+    last = 1 if n and playable[-1] else 0
+    return {"--n": str(n), "--p": str(p), "--q": str(q), "--lp": str(last),
+            "--ip": _inverse(p), "--iq": _inverse(q),
+            "--iw": _inverse(0.6 * q + 1 - last) if q or not last else "1000"}
+
+
+def _inverse(count):
+    """1 / count as CSS reads a number, "0" for none."""
+    return "0" if count <= 0 else str(round(1.0 / count, 6))
+
+
 def render():
     state = S["state"]
     view = state.get("view") or {}
@@ -245,15 +265,17 @@ def render():
     by_tile, others = moves_by_tile(S["moves"])
     hint = hinted_move()
     html = []
+    playable = []
     for tile in sorted_hand(view.get("hand") or []):
         html.append(tile_html(tile, by_tile.get(tile), S["selected"] == tile, hint))
+        playable.append(bool(by_tile.get(tile)))
     hand = byid("hand")
     set_html("hand", "".join(html))
-    # A small phone's crowded table lays up to PACKED tiles in one row, each overlapping the
-    # last by what the row lacks (app.css reads `--n` and `packed`; W-98).
+    # Your hand is one row, a fan where it is longer than the row (W-119): app.css lays the
+    # tiles you can play whole and the others over each other, from these counts.
     count = len(html)
-    hand.style.setProperty("--n", str(count))
-    hand.classList.toggle("packed", count <= PACKED)
+    for name, value in fan_counts(playable).items():
+        hand.style.setProperty(name, value)
     hand.classList.toggle("long", count >= LONG)
     hand.setAttribute("aria-label", tr("game.your_hand"))
     # The ends of the selected tile, named as the table shows them.

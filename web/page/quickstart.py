@@ -201,9 +201,20 @@ def soft_breaks(name, hints):
     """`name` with a soft hyphen (U+00AD) at each point that `hints` marks with "-" in its words
     ("тради-ционное Мекси-канский"): a word longer than a menu tile is wide may then break there,
     with a hyphen shown only when it does. The browsers' own hyphenation needs dictionaries that
-    Chromium on Linux does not ship, so the catalogue names the points, per language."""
+    Chromium on Linux does not ship, so the catalogue names the points, per language.
+    A parenthesised part ("Все пятёрки (All Fives)") stays whole on its line: its spaces are
+    no-break spaces (U+00A0), so the name breaks before it, never between "(All" and "Fives)"
+    (W-120)."""
     for hint in hints.split():
         if "-" in hint:
             name = name.replace(hint.replace("-", ""), hint.replace("-", "\u00ad"))
-    return name
+    out = []
+    depth = 0
+    for ch in name:
+        if ch == "(":
+            depth += 1
+        elif ch == ")" and depth > 0:
+            depth -= 1
+        out.append("\u00a0" if ch == " " and depth > 0 else ch)
+    return "".join(out)
 
