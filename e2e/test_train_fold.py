@@ -34,6 +34,15 @@ MIN_CHIP_PX = 24.0
 BOXES = {(844, 390): (532.0, 323.0), (390, 844): (377.0, 458.0), (320, 568): (307.0, 302.0)}
 OUTGROWN = 1.8
 
+# The end choice's panel: how far its content overflows it, and for each end's button whether
+# it is whole inside the panel and the viewport and is what a tap at its centre reaches.
+CHOICE = """() => { const c = document.querySelector('#choice'); const r = c.getBoundingClientRect();
+  return {overflow: c.scrollHeight - c.clientHeight,
+          ends: [...c.querySelectorAll('[data-move]')].map((b) => { const q = b.getBoundingClientRect();
+            const hit = document.elementFromPoint(q.x + q.width / 2, q.y + q.height / 2);
+            return b.contains(hit) && q.top >= r.top - 0.5 && q.bottom <= r.bottom + 0.5
+              && q.bottom <= innerHeight; })}; }"""
+
 # Everything the test reads of the page, in the viewport's px: the table's visible box, the
 # canvas's origin, the tile size, the drawn tiles' faces, the open ends, the markers, the
 # glowing targets and the chips.
@@ -175,6 +184,9 @@ def test_long_trains_fold_and_every_end_stays_in_view(
     page.evaluate("window.__tableScroll = null")
     page.wait_for_function(SCROLL_STILL, polling="raf", timeout=10_000)
     page.screenshot(path=str(artifacts / f"{tag}-selected.png"))
+    # The end choice shows both ends whole, with no scrolling, even on a small phone (W-122).
+    panel = page.evaluate(CHOICE)
+    assert panel["overflow"] <= 1 and all(panel["ends"]), panel
     seen = page.evaluate(READ)
     assert len(seen["marks"]) >= 2, seen["marks"]
     check_table(seen, trains, f"{tile} selected")

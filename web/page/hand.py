@@ -50,8 +50,11 @@ def current_hint():
 def end_choice_html(tile, moves, where_of, hint=None):
     """The buttons that play `tile` at each end of `moves` (`where_of(move)` names the end
     as the table shows it), the `hint` move marked, and a Cancel: the game's and the
-    lesson's end choice alike."""
-    html = ["<span>" + esc(tr("game.choose_end", tile=tile)) + "</span>"]
+    lesson's end choice alike. The Cancel comes right after the question, on its line (on a
+    small phone the panel then fits two ends without scrolling, W-122), and so in that
+    order for the keyboard too."""
+    html = ["<span>" + esc(tr("game.choose_end", tile=tile)) + "</span>",
+            '<button type="button" data-cancel="1">' + esc(tr("game.cancel")) + "</button>"]
     for m in moves:
         where = where_of(m)
         cls = "primary hinted" if hint is not None and m["move"] == hint else "primary"
@@ -59,8 +62,6 @@ def end_choice_html(tile, moves, where_of, hint=None):
                     + '" data-end="' + esc(m.get("end") or "") + '" aria-label="'
                     + esc(tr("move.play_at", tile=tile, end=where)) + '">' + esc(where)
                     + "</button>")
-    html.append('<button type="button" data-cancel="1">' + esc(tr("game.cancel"))
-                + "</button>")
     return "".join(html)
 
 
