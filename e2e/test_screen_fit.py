@@ -32,11 +32,16 @@ def overlaps(a, b):
 
 
 def packed(a, b):
-    """Two tiles of your hand side by side in one row, one over the other's edge by at most
-    4.5 px: a small phone's crowded table packs a long hand in one row so (DECISIONS W-98)."""
+    """Two tiles of your hand side by side in one row, laid as your hand's fan (DECISIONS
+    W-119): a tile you cannot play under the next one, at least .4 of its width in view (its
+    left column of pips), or any tile under the next by at most 4.5 px."""
     tiles = a["id"].startswith("tile") and b["id"].startswith("tile")
     left, right = (a, b) if a["x"] <= b["x"] else (b, a)
-    return tiles and 0 < left["x"] + left["w"] - right["x"] <= 4.5 and right["x"] > left["x"] + 4
+    if not tiles or abs(left["y"] - right["y"]) > 1 or right["x"] <= left["x"] + 4:
+        return False
+    covered = left["x"] + left["w"] - right["x"]
+    shown = right["x"] - left["x"]
+    return covered <= 4.5 or ("playable" not in left["id"] and shown >= 0.4 * left["w"] - 0.5)
 
 
 def check_fit(page, what):
