@@ -67,6 +67,7 @@ class FakeDom(types.ModuleType):
         self.warned: list[str] = []
         self.reduced_motion = False
         self.clock = 0.0
+        self.html: dict[str, str] = {}
 
     # storage
     def load(self, key: str, most: int | None = None) -> str:
@@ -93,7 +94,11 @@ class FakeDom(types.ModuleType):
     def create(self, tag: str) -> Element:
         return Element()
 
+    def written(self, ident: str) -> str | None:
+        return self.html.get(ident)
+
     def set_html(self, ident: str, html: str) -> None:
+        self.html[ident] = html
         self.byid(ident).innerHTML = html
 
     def root_data(self, key: str, value: str) -> None:
@@ -135,16 +140,14 @@ class FakeDom(types.ModuleType):
         return fn
 
 
-@pytest.fixture
-def dom() -> Iterator[FakeDom]:
-    """A fake `dom` (and an empty worker link: nothing here sends an intent) in sys.modules,
-    and the page modules under test imported afresh against it."""
-    fake = FakeDom()
-    link = types.ModuleType("link")
-    saved_modules = {name: sys.modules.get(name) for name in ("dom", "link", *UNDER_TEST)}
+def installed(fake: FakeDom, under_test: tuple[str, ...]) -> Iterator[FakeDom]:
+    """`fake` as the module `dom` (and an empty worker link: nothing here sends an intent) in
+    sys.modules while the generator is suspended, the page modules `under_test` imported
+    afresh against it; everything put back afterwards (a fixture's body)."""
+    saved_modules = {name: sys.modules.get(name) for name in ("dom", "link", *under_test)}
     sys.modules["dom"] = fake
-    sys.modules["link"] = link
-    for name in UNDER_TEST:
+    sys.modules["link"] = types.ModuleType("link")
+    for name in under_test:
         sys.modules.pop(name, None)
     try:
         yield fake
@@ -154,6 +157,13 @@ def dom() -> Iterator[FakeDom]:
                 sys.modules.pop(name, None)
             else:
                 sys.modules[name] = module
+
+
+@pytest.fixture
+def dom() -> Iterator[FakeDom]:
+    """A fake `dom` in sys.modules and the page modules under test imported afresh against
+    it (`installed`)."""
+    yield from installed(FakeDom(), UNDER_TEST)
 
 
 def fresh(name: str) -> types.ModuleType:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import geometry
 import pytest
-from test_page_fake_dom import Element, FakeDom, fresh
+from test_page_fake_dom import Element, FakeDom, fresh, installed
 from test_train_fold import long_view
 
 UNDER_TEST = ("train_labels", "table")
@@ -78,21 +78,8 @@ class ChipDom(FakeDom):
 
 
 @pytest.fixture
-def dom() -> Iterator[ChipDom]:
-    fake = ChipDom()
-    saved = {name: sys.modules.get(name) for name in ("dom", "link", *UNDER_TEST)}
-    sys.modules["dom"] = fake
-    sys.modules["link"] = types.ModuleType("link")
-    for name in UNDER_TEST:
-        sys.modules.pop(name, None)
-    try:
-        yield fake
-    finally:
-        for name, module in saved.items():
-            if module is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = module
+def dom() -> Iterator[FakeDom]:
+    yield from installed(ChipDom(), UNDER_TEST)
 
 
 def test_a_tapped_chip_keeps_the_focus_and_folds_its_train_again(dom: ChipDom) -> None:

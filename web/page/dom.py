@@ -175,6 +175,11 @@ def on(element, event, handler):
 _html = {}
 
 
+def written(element_id):
+    """The HTML `set_html` last wrote into the element (None before any)."""
+    return _html.get(element_id)
+
+
 def set_html(element_id, html):
     """Write `html` into the element only when it differs from what was written there last:
     an unchanged hand keeps its elements, so a tile being dragged keeps its pointer capture

@@ -179,8 +179,7 @@ def draw_label(ctx, lab, state, geo=None, top=12):
 # once the chips are written again (its chip was tapped, W-117).
 _unfold = {"train": None, "state_id": None, "focus": None}
 # What `place_chips` last wrote on the canvas for tests (W-117): written only when it changes.
-# The chips' HTML is kept here too, to know when the focus must be carried over.
-_written = {"data-ends": None, "data-markers": None, "chips": None}
+_written = {"data-ends": None, "data-markers": None}
 
 
 def whole_train(state):
@@ -253,10 +252,9 @@ def place_chips(geo):
         if lab.get("chip") and state is not None:
             parts.append(chip_html(lab, label_text(lab, state, geo)))
     html = "".join(parts)
-    if html != _written["chips"] or _unfold["focus"] is not None:
+    if html != dom.written("train-chips") or _unfold["focus"] is not None:
         keep = _unfold["focus"] or focused_chip()
         _unfold["focus"] = None
-        _written["chips"] = html
         dom.set_html("train-chips", html)
         if keep is not None:
             chip = dom.query('#train-chips [data-fold="' + esc(keep) + '"]')
@@ -266,8 +264,9 @@ def place_chips(geo):
     for end in (geo or {}).get("ends") or []:
         ends.append([end["id"], round(end["x"]), round(end["y"]), round(end["w"]),
                      round(end["h"])])
-    write_data(byid("table"), "data-ends", json.dumps(ends))
-    write_data(byid("table"), "data-markers", json.dumps(markers))
+    canvas = byid("table")
+    write_data(canvas, "data-ends", json.dumps(ends))
+    write_data(canvas, "data-markers", json.dumps(markers))
 
 
 def write_data(canvas, name, value):
