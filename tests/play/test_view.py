@@ -8,7 +8,8 @@ count. For every position and every seat:
   number pairs); draws by other seats show no tile, in the view and in their events;
 * the view holds the seat's own hand exactly, every seat's tile count, the boneyard count,
   the layout's tiles (rebuilt independently from the public moves), the full public history
-  (draws and passes included, as the test itself logged it), the legal moves when it is the
+  (draws and passes included, as the test itself logged it; the seat's own draws with the
+  tile it drew, no other seat's), the legal moves when it is the
   seat's turn (and none otherwise), the all_fives points and vn_iwin pass penalties of the
   hand so far, the match scores so far, the last placer, and where the history starts
   (``start``: the empty table of a dealt hand, the first mover, the seats, whether the lead
@@ -136,7 +137,9 @@ def check_dealt_start(v: dict, m: Match, log: list[tuple[int, str]],
 
 
 def check_views(m: Match, variant: str, options: dict, log: list[tuple[int, str]],
-                points: list[int], forced: bool | None = None) -> None:
+                points: list[int], forced: bool | None = None,
+                drawn: dict[int, tuple[int, tuple[int, int]]] | None = None) -> None:
+    """`drawn`: each draw's seat and tile by its index in `log`, as the events said."""
     h = m.hand
     n = m.players
     boneyard = set(h.boneyard)
@@ -156,9 +159,9 @@ def check_views(m: Match, variant: str, options: dict, log: list[tuple[int, str]
         seen |= set(pairs)
         leaked = seen & hidden
         assert not leaked, f"P{seat}'s view shows hidden tiles {sorted(leaked)}"
-        for who, text in v["history"]:
-            if who != seat and text == "draw":
-                assert not tiles_in_text(text)
+        for entry in v["history"]:
+            if entry[0] != seat and entry[1] == "draw":
+                assert entry == [entry[0], "draw"], entry
         # --- nothing omitted -----------------------------------------------------------
         own = sorted(tiles_in_text(" ".join(v["hand"])))
         assert own == sorted(h.hands[seat]) and len(v["hand"]) == len(h.hands[seat])
@@ -166,7 +169,10 @@ def check_views(m: Match, variant: str, options: dict, log: list[tuple[int, str]
         assert v["counts"] == [len(x) for x in h.hands]
         assert v["boneyard"] == len(h.boneyard)
         assert v["to_move"] == m.to_move
-        assert [tuple(x) for x in v["history"]] == log
+        assert [tuple(x[:2]) for x in v["history"]] == log
+        named = {i: tiles_in_text(x[2]) for i, x in enumerate(v["history"]) if len(x) > 2}
+        own_draws = {i: {tile} for i, (who, tile) in (drawn or {}).items() if who == seat}
+        assert named == own_draws
         assert layout_tiles(v["layout"]) == placed_from_moves(log) | (
             {(v["layout"]["engine"],) * 2} if variant == "mexican_train" else set())
         if m.to_move == seat:
@@ -196,10 +202,11 @@ def test_views_hide_and_show(config, seed):
     teams = [[0, 2], [1, 3]] if options.get("partnership") else None
     for _hand in range(1 if variant == "mexican_train" else 2):
         log: list[tuple[int, str]] = []
+        drawn: dict[int, tuple[int, tuple[int, int]]] = {}
         points = [0] * m.players
         forced = None  # whether the hand's first move was a lead with no choice of tile
         while not m.hand_over:
-            check_views(m, variant, options, log, points, forced)
+            check_views(m, variant, options, log, points, forced, drawn)
             legal = m.legal()
             choices = [x for x in legal if x.kind != "leave"] or legal
             move = rng.choice(choices)
@@ -210,6 +217,7 @@ def test_views_hide_and_show(config, seed):
             log.append((seat, str(move)))
             for ev in events:
                 if isinstance(ev, Drew):
+                    drawn[len(log) - 1] = (seat, ev.tile)
                     for viewer in range(m.players):
                         js = ev.to_json(viewer)
                         if viewer == seat:
@@ -248,6 +256,8 @@ def test_view_of_a_drawn_tile_by_another_seat():
     own = view(m.hand, 0).to_json()
     assert sorted(own["hand"]) == sorted(["2-1", "4-3", "0-0", "2-2", "5-1"])
     assert own["legal"] == ["5-1@R"]
+    # P0 saw its own draws: its history names them, in the order drawn.
+    assert own["history"][-3:] == [[0, "draw", "0-0"], [0, "draw", "2-2"], [0, "draw", "5-1"]]
 
 
 @pytest.mark.parametrize("variant", sorted(POINTS_VARIANTS) + [

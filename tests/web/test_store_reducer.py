@@ -76,7 +76,7 @@ def test_a_hand_played_through_the_reducer_logs_every_move_once():
         assert len(moves_logged(1)) == len(history)
     logged = [(e["seat"], e.get("move", e["type"])) for e in moves_logged(1)]
     public = [(s, m if m not in ("draw", "pass") else {"draw": "drew", "pass": "passed"}[m])
-              for s, m in store.S["state"]["view"]["history"]]
+              for s, m, *_ in store.S["state"]["view"]["history"]]
     assert logged == public
 
 
@@ -125,6 +125,41 @@ def test_a_resumed_match_rebuilds_its_log_from_the_public_history():
     done = store.reduce(answer, {"type": "resume"})
     assert done["fresh"] and done["state"]
     assert len(moves_logged(answer["hand_number"])) == len(history)
+
+
+def log_words():
+    """The log's move lines in words, oldest first, as the page writes them."""
+    import textfmt
+    return [textfmt.log_text("en", e, seats, viewer) for e, seats, viewer, _ in store.S["log"]
+            if e.get("type") in MOVES]
+
+
+def test_a_resumed_log_names_the_tiles_you_drew_as_the_live_one_did():
+    """CI, stop 40: a friend's phone reloaded in kozel showed "You drew a tile" where it had
+    shown "You drew 3-2". The view's history names the viewer's own draws (never another's),
+    so the rebuilt log reads as the live one."""
+    page = Page()
+    page.send({"type": "new_match", "variant": "draw", "options": {"players": 2},
+               "seats": ["human", "ai:easy"], "seed": 2})
+    while not store.S["state"]["hand_over"]:
+        draws = [m for m in store.S["moves"] if m["kind"] == "draw"]
+        page.send({"type": "play", "state_id": store.S["state"]["state_id"],
+                   "move": (draws or store.S["moves"])[0]["move"]})
+    live = log_words()
+    mine = [line for line in live if line.startswith("You drew ")]
+    theirs = [line for line in live if line.startswith("Computer") and " drew " in line]
+    assert mine and theirs  # the test means something: both drew
+    assert all(line != "You drew a tile" for line in mine)
+    assert all(line.endswith("drew a tile") for line in theirs)
+    record = page.session.match.to_record()
+    store.S.update(copy.deepcopy(INITIAL))
+    other = Page()
+    other.send({"type": "hello"})
+    answer = other.send({"type": "load_record", "record": record,
+                         "seats": ["human", "ai:easy"]})
+    store.S.update(state=None, log=[])
+    store.reduce(answer, {"type": "resume"})
+    assert log_words() == live
 
 
 def test_a_pushed_state_leaves_the_menu_open_and_an_answer_opens_the_table():

@@ -228,9 +228,12 @@ MOVE_EVENTS = ("played", "drew", "passed", "left")
 
 
 def history_event(entry):
-    """A log event for one entry `[seat, notation]` of the view's history."""
+    """A log event for one entry `[seat, notation]` of the view's history; a draw of the
+    viewer's own is `[seat, "draw", tile]`, and its line names the tile as the live one did."""
     seat, notation = entry[0], str(entry[1])
     if notation == "draw":
+        if len(entry) > 2 and entry[2]:
+            return {"type": "drew", "seat": seat, "tile": entry[2]}
         return {"type": "drew", "seat": seat}
     if notation == "pass":
         return {"type": "passed", "seat": seat}

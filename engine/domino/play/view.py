@@ -1,7 +1,7 @@
 """What one seat may know: the only way hidden information leaves the engine.
 
 A ``View`` holds the seat's own tiles, the other seats' tile counts, the layout, the boneyard
-count, the public history (draws without their tiles) and where that history starts
+count, the public history (draws without their tiles, but for the seat's own: ``drawn``) and where that history starts
 (``HistoryStart``: the layout and turn facts of a record's ``start`` position, or the empty
 table of a dealt hand). Agents and the web app receive views, never a ``HandState``.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..hand.moves import LEAD, LEAVE, PAIR, PASS, PLACE, Move
+from ..hand.moves import DRAW, LEAD, LEAVE, PAIR, PASS, PLACE, Move
 from ..hand.state import LEAD_PHASE, OVER_PHASE, HandState, legal_moves
 from ..rules.ruleset import Ruleset
 from ..settlement.settle import hand_result
@@ -77,6 +77,10 @@ class View:
     # all_fives: the count of the open ends as the variant scores it (RULES.md 3.3), which a
     # placement scores when it is a multiple of five; None in a variant that does not count.
     end_count: int | None = None
+    # The tiles this seat drew itself, by their index in ``history`` (the seat saw them come
+    # into its hand; no other seat's draw is named). Empty where it cannot be told: a state
+    # that does not keep where its hand began.
+    drawn: tuple[tuple[int, Tile], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON (what the worker sends to the page)."""
@@ -92,7 +96,8 @@ class View:
             "drawable": self.drawable,
             "layout": self.layout,
             "ends": [[e, v] for e, v in self.ends],
-            "history": [[s, m] for s, m in self.history],
+            # A draw of this seat's own carries its tile: [seat, "draw", tile].
+            "history": _history_json(self.history, dict(self.drawn)),
             "legal": [str(m) for m in self.legal],
             "leading": self.leading,
             "seated": list(self.seated),
@@ -128,7 +133,37 @@ def view(s: HandState, seat: int) -> View:
         last_placer=s.last_placer,
         start=history_start(s),
         end_count=s.layout.count_ends() if s.rs.end_count_scoring else None,
+        drawn=own_draws(s, seat),
     )
+
+
+def _history_json(history: tuple[tuple[int, str], ...], drawn: dict[int, Tile]
+                  ) -> list[list[Any]]:
+    out: list[list[Any]] = []
+    for i, (seat, move) in enumerate(history):
+        tile = drawn.get(i)
+        out.append([seat, move] if tile is None else [seat, move, tile_str(tile)])
+    return out
+
+
+def own_draws(s: HandState, seat: int) -> tuple[tuple[int, Tile], ...]:
+    """The tiles ``seat`` drew in this hand's history, by history index: a reloaded page's
+    log says "You drew 3-2" as the live one did. Draws take the boneyard's first tile, so the
+    boneyard where the history began (``origin``) tells each one. vn_iwin's leave reshuffles
+    the boneyard; draws after one are not named (that variant does not draw)."""
+    origin = getattr(s, "origin", None)
+    if origin is None or not any(p == seat and m.kind == DRAW for p, m in s.history):
+        return ()
+    boneyard = list(origin.boneyard)
+    out = []
+    for i, (p, move) in enumerate(s.history):
+        if move.kind == LEAVE:
+            break
+        if move.kind == DRAW and boneyard:
+            tile = boneyard.pop(0)
+            if p == seat:
+                out.append((i, tile))
+    return tuple(out)
 
 
 def history_start(s: HandState) -> HistoryStart:
