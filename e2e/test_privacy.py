@@ -39,7 +39,8 @@ def named(tile, text):
 
 def positions(variant, players, seed, history):
     """Each seat's tiles and the boneyard after every prefix of hand 1's `history` (the view's
-    [seat, move] pairs): entry k is the position after k moves."""
+    [seat, move] pairs, [seat, "draw", tile] for the viewer's own draws): entry k is the
+    position after k moves."""
     match = Match.new(variant, {"players": players}, seed)
 
     def position():
@@ -47,8 +48,8 @@ def positions(variant, players, seed, history):
         return hands, {tile_str(t) for t in match.hand.boneyard}
 
     out = [position()]
-    for _seat, move in history:
-        match.play(move)
+    for entry in history:
+        match.play(entry[1])
         out.append(position())
     return out
 

@@ -58,9 +58,11 @@ PUBLIC = ("rs", "n", "to_move", "phase", "hand_number", "drew", "history", "last
 
 def _same_view(a: View, b: View) -> bool:
     """Equal views, legal moves compared as sets: their order follows the order of the hand,
-    which a view does not carry (it shows the hand sorted)."""
-    return replace(a, legal=tuple(sorted(a.legal, key=str))) == replace(
-        b, legal=tuple(sorted(b.legal, key=str)))
+    which a view does not carry (it shows the hand sorted). The seat's own drawn tiles
+    (`drawn`, for the page's log) are left out: a resampled world keeps no hand start, and
+    the search never reads them."""
+    return replace(a, legal=tuple(sorted(a.legal, key=str)), drawn=()) == replace(
+        b, legal=tuple(sorted(b.legal, key=str)), drawn=())
 
 
 def _unseen(s: HandState, seat: int) -> list:

@@ -124,7 +124,7 @@ def test_each_move_is_written_alone_and_a_reload_resumes_the_same_position():
     # Every stored move, in order: the human's and the computer's replies after the last
     # answer (played by the worker, saved as they came).
     stored = [v for k, v in sorted(store.items()) if k.startswith(f"saves|move:{match_id}:")]
-    assert [m for _, m in resumed["view"]["history"]] == stored
+    assert [e[1] for e in resumed["view"]["history"]] == stored
     assert resumed["state_id"] > 0 and resumed["to_move_kind"] == "human"
     assert f"domino-match:{match_id}" in second["held"]
 
@@ -159,7 +159,7 @@ def test_a_save_of_the_earlier_builds_is_resumed_and_written_anew_in_rows():
                                                      "saved_at": 5}})}
     resumed = load(store=legacy, script=[{"type": "resume", "v": 2, "id": 2}, "settle"])
     assert resumed["answers"][1]["type"] == "state"
-    assert [m for _, m in resumed["answers"][1]["view"]["history"]][:len(
+    assert [e[1] for e in resumed["answers"][1]["view"]["history"]][:len(
         record["hands"][0]["moves"])] == record["hands"][0]["moves"]
     assert "saves|match" not in resumed["store"]  # the old row, written anew
     assert len(saves(resumed["store"])) == 1

@@ -176,7 +176,7 @@ def position_seed(v: View, salt: int = 0) -> int:
     so does the move review (``domino.ai.review``): the review runs the very search the
     expert ran at that position, and a position gets the same verdict whenever it is
     judged. Nothing hidden from the seat enters it."""
-    text = json.dumps([salt, list(v.rs.options), v.to_json()], sort_keys=True,
+    text = json.dumps([salt, list(v.rs.options), v.to_json(own_draws=False)], sort_keys=True,
                       separators=(",", ":"), ensure_ascii=False)
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 

@@ -82,8 +82,11 @@ class View:
     # that does not keep where its hand began.
     drawn: tuple[tuple[int, Tile], ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        """The view as plain JSON (what the worker sends to the page)."""
+    def to_json(self, own_draws: bool = True) -> dict[str, Any]:
+        """The view as plain JSON (what the worker sends to the page). ``own_draws`` False
+        leaves the tiles of the seat's own draws out of the history, as before W-123: a
+        search's seed (``search.position_seed``) is read from that, so every seeded decision
+        stays what it was."""
         return {
             "variant": self.rs.id,
             "seat": self.seat,
@@ -97,7 +100,7 @@ class View:
             "layout": self.layout,
             "ends": [[e, v] for e, v in self.ends],
             # A draw of this seat's own carries its tile: [seat, "draw", tile].
-            "history": _history_json(self.history, dict(self.drawn)),
+            "history": _history_json(self.history, dict(self.drawn) if own_draws else {}),
             "legal": [str(m) for m in self.legal],
             "leading": self.leading,
             "seated": list(self.seated),

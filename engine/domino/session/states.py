@@ -90,7 +90,9 @@ class States(SessionBase):
         to_move = match.to_move
         kind = None if to_move is None else (
             "ai" if self.computer_plays(to_move) else "human")
-        v = view(hand, 0 if seat is None else seat).to_json()
+        # A spectator reads seat 0's view without what only seat 0 knows: its hand and the
+        # tiles it drew.
+        v = view(hand, 0 if seat is None else seat).to_json(own_draws=seat is not None)
         if seat is None:
             v["hand"] = []
         ends = {end: number for end, number in v["ends"]}
