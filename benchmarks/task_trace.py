@@ -186,6 +186,10 @@ def one_run(browser: Any, base: str, what: str, seed: int, over: float,
         def load() -> None:
             page.goto(base)
             page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+            # A first visit's whole start: its offline copy too (today the service worker
+            # precaches before the engine starts; a build that did it later is traced to it).
+            page.wait_for_function("navigator.serviceWorker.controller !== null",
+                                   timeout=180_000)
             page.wait_for_timeout(1000)
 
         if what == "cold":
