@@ -202,6 +202,30 @@ def test_a_reload_mid_hand_returns_to_the_table(page, site, guard):
     page.wait_for_function(f"document.querySelectorAll('#log li[data-notation]').length >= {moves}")
 
 
+def test_a_reload_keeps_the_tiles_you_drew_in_the_log(page, site, guard):
+    """W-123: the log rebuilt after a reload names the tiles you drew, as the live one did
+    (it said "You drew a tile" before: the view's history had no tile for any draw)."""
+    page.goto(site + "index.html#variant=draw&players=2&seed=12&seats=ai,human&lang=en")
+    wait_engine(page)
+    page.wait_for_function("document.querySelector('#hand .tile[data-tile=\"4-1\"].playable')",
+                           timeout=60_000)
+    drew = [line for line in page.locator("#log li").all_text_contents() if "drew" in line]
+    assert len(drew) == 4 and all(line != "You drew a tile" for line in drew), drew
+    moves = page.locator("#log li[data-notation]").count()
+
+    def saved_moves():
+        text = worker_save(page)
+        return len(json.loads(text)["record"]["hands"][-1]["moves"]) if text else -1
+
+    wait_until(page, lambda: saved_moves() == moves, what="the worker's save of the draws")
+    page.reload()
+    wait_engine(page)
+    page.wait_for_function("document.querySelector('#hand .tile[data-tile=\"4-1\"].playable')",
+                           timeout=60_000)
+    again = [line for line in page.locator("#log li").all_text_contents() if "drew" in line]
+    assert again == drew
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_table_theme_is_chosen_in_the_settings_and_kept(browser, site, artifacts, size):
     """Issue 25: green felt, blue felt and high contrast, drawn (no image), remembered."""
