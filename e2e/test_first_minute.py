@@ -178,6 +178,15 @@ def test_the_page_draws_for_a_stuck_player_at_the_speed_setting(page, site, guar
     page.screenshot(path=str(artifacts / "first_autodraw_390.png"))
 
 
+def wait_saved(page, moves):
+    """Wait until the worker's save holds the hand's `moves` moves (a reload then finds them)."""
+    def saved_moves():
+        text = worker_save(page)
+        return len(json.loads(text)["record"]["hands"][-1]["moves"]) if text else -1
+
+    wait_until(page, lambda: saved_moves() == moves, what="the worker's save of the moves")
+
+
 def test_a_reload_mid_hand_returns_to_the_table(page, site, guard):
     """Issue 25: after a reload the hand goes on where it was, with no "Continue" tap."""
     page.goto(site + "index.html#variant=block&players=2&seed=4&seats=human,ai&lang=en")
@@ -186,12 +195,7 @@ def test_a_reload_mid_hand_returns_to_the_table(page, site, guard):
     play_and_wait(page)
     tiles = hand_tiles(page)
     moves = page.locator("#log li[data-notation]").count()
-
-    def saved_moves():
-        text = worker_save(page)
-        return len(json.loads(text)["record"]["hands"][-1]["moves"]) if text else -1
-
-    wait_until(page, lambda: saved_moves() == moves, what="the worker's save of the moves")
+    wait_saved(page, moves)
     page.reload()
     page.wait_for_selector("html[data-ui=ready]", state="attached", timeout=30_000)
     assert "Back to your match" in page.locator("#resume-info").text_content()
@@ -211,13 +215,7 @@ def test_a_reload_keeps_the_tiles_you_drew_in_the_log(page, site, guard):
                            timeout=60_000)
     drew = [line for line in page.locator("#log li").all_text_contents() if "drew" in line]
     assert len(drew) == 4 and all(line != "You drew a tile" for line in drew), drew
-    moves = page.locator("#log li[data-notation]").count()
-
-    def saved_moves():
-        text = worker_save(page)
-        return len(json.loads(text)["record"]["hands"][-1]["moves"]) if text else -1
-
-    wait_until(page, lambda: saved_moves() == moves, what="the worker's save of the draws")
+    wait_saved(page, page.locator("#log li[data-notation]").count())
     page.reload()
     wait_engine(page)
     page.wait_for_function("document.querySelector('#hand .tile[data-tile=\"4-1\"].playable')",

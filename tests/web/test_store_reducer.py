@@ -106,6 +106,19 @@ def test_an_older_state_arriving_late_changes_nothing():
     assert store.S["state"] == newest
 
 
+def resumed_elsewhere(page):
+    """Another tab (a reload) takes `page`'s match: a new store and a new session, the match's
+    record loaded as `resume` does. Returns the answer and what the store did with it."""
+    record = page.session.match.to_record()
+    store.S.update(copy.deepcopy(INITIAL))
+    other = Page()
+    other.send({"type": "hello"})
+    answer = other.send({"type": "load_record", "record": record,
+                         "seats": ["human", "ai:easy"]})
+    store.S.update(state=None, log=[])
+    return answer, store.reduce(answer, {"type": "resume"})
+
+
 def test_a_resumed_match_rebuilds_its_log_from_the_public_history():
     page = Page()
     page.send({"type": "new_match", "variant": "draw", "options": {"players": 2},
@@ -113,16 +126,8 @@ def test_a_resumed_match_rebuilds_its_log_from_the_public_history():
     for _ in range(3):
         if not store.S["state"]["hand_over"]:
             page.play_first()
-    record = page.session.match.to_record()
     history = store.S["state"]["view"]["history"]
-    # Another tab (a reload): a new store and a new session, the save loaded as `resume` does.
-    store.S.update(copy.deepcopy(INITIAL))
-    other = Page()
-    other.send({"type": "hello"})
-    answer = other.send({"type": "load_record", "record": record,
-                         "seats": ["human", "ai:easy"]})
-    store.S.update(state=None, log=[])
-    done = store.reduce(answer, {"type": "resume"})
+    answer, done = resumed_elsewhere(page)
     assert done["fresh"] and done["state"]
     assert len(moves_logged(answer["hand_number"])) == len(history)
 
@@ -151,14 +156,7 @@ def test_a_resumed_log_names_the_tiles_you_drew_as_the_live_one_did():
     assert mine and theirs  # the test means something: both drew
     assert all(line != "You drew a tile" for line in mine)
     assert all(line.endswith("drew a tile") for line in theirs)
-    record = page.session.match.to_record()
-    store.S.update(copy.deepcopy(INITIAL))
-    other = Page()
-    other.send({"type": "hello"})
-    answer = other.send({"type": "load_record", "record": record,
-                         "seats": ["human", "ai:easy"]})
-    store.S.update(state=None, log=[])
-    store.reduce(answer, {"type": "resume"})
+    resumed_elsewhere(page)
     assert log_words() == live
 
 
