@@ -23,13 +23,16 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
+from ..hand.layout import LineLayout
 from ..hand.moves import DRAW, LEAD, PAIR, PLACE
 from ..hand.state import HandState
 from ..play.resample import Knowledge, deal_hidden, layout_from_json, place_on, resample
 from ..play.view import View
 from ..rules.ruleset import Ruleset
 from ..tiles import Tile
+from .choicemodel import ChoiceModel, Option, log_probabilities
 
 DOUBLE_PIPS = 4  # a double down is worth this many pips more to the modelled player
 
@@ -89,15 +92,75 @@ class PlayWeighted:
         """One world: the likeliest-weighted of ``worlds`` fresh deals, drawn by weight."""
         if self.worlds <= 1 or not self.events or self.firmness <= 0:
             return resample(v, rng, k)
-        deals = [deal_hidden(k, rng) for _ in range(self.worlds)]
-        logs = [self.log_weight(d) for d in deals]
-        top = max(logs)
-        weights = [math.exp(x - top) for x in logs]
-        r = rng.random() * sum(weights)
-        pick = len(deals) - 1
-        for i, w in enumerate(weights):
-            r -= w
-            if r < 0:
-                pick = i
-                break
-        return resample(v, rng, k, hidden=deals[pick])
+        return weighed_world(v, rng, k, self.worlds, self.log_weight)
+
+
+def weighed_world(v: View, rng: random.Random, k: Knowledge, worlds: int,
+                  log_weight: Callable[[list[list[Tile]]], float]) -> HandState:
+    """One world drawn from ``worlds`` fresh deals in proportion to ``exp(log_weight)``
+    (sampling importance resampling)."""
+    deals = [deal_hidden(k, rng) for _ in range(worlds)]
+    logs = [log_weight(d) for d in deals]
+    top = max(logs)
+    weights = [math.exp(x - top) for x in logs]
+    r = rng.random() * sum(weights)
+    pick = len(deals) - 1
+    for i, w in enumerate(weights):
+        r -= w
+        if r < 0:
+            pick = i
+            break
+    return resample(v, rng, k, hidden=deals[pick])
+
+
+class ModelWeighted:
+    """A sampler (``search.Sampler``) of worlds weighed by the others' placements under a
+    fitted model of their choice (``choicemodel``), on a line: every placement by another
+    seat since its last draw is one factor, the model's probability of the option it
+    chose among the options of the hand it held then (the tiles it holds in the world and
+    the ones it laid since). Elsewhere (trees, trains) nothing is read and the sampler is
+    the plain one."""
+
+    def __init__(self, v: View, k: Knowledge, worlds: int, model: ChoiceModel) -> None:
+        self.worlds = max(1, worlds)
+        self.model = model
+        rs = k.rs
+        self.max_pip = rs.max_pip
+        # (seat, option chosen, left and right ends then, tiles on the table then, tiles the
+        # seat laid from then on) for every placement by another seat since its last draw.
+        self.events: list[tuple[int, Option, int, int, list[Tile], frozenset[Tile]]] = []
+        last_draw: dict[int, int] = {}
+        for i, (p, m) in enumerate(k.history):
+            if m.kind == DRAW:
+                last_draw[p] = i
+        lay = layout_from_json(rs, k.n, v.start.layout)
+        if not isinstance(lay, LineLayout):
+            return
+        seen: list[tuple[int, int, Option, int, int, list[Tile]]] = []
+        for i, (p, m) in enumerate(k.history):
+            if m.kind == PLACE:
+                if p != k.seat and i > last_draw.get(p, -1):
+                    touch = dict(lay.ends())[m.end] if m.touch is None else m.touch
+                    seen.append((i, p, (m.tile, touch), lay.left, lay.right, lay.placed()))
+                place_on(lay, rs, p, m.tile, m.end, m.touch)
+            elif m.kind == LEAD:
+                lay.lead(m.tile, p)
+        for i, p, option, left, right, table in seen:
+            later = frozenset(m.tile for j, (q, m) in enumerate(k.history)
+                              if j >= i and q == p and m.kind == PLACE)
+            self.events.append((p, option, left, right, table, later))
+
+    def log_weight(self, hands: list[list[Tile]]) -> float:
+        """The log-likelihood of the placements seen, if the others hold ``hands`` now."""
+        total = 0.0
+        for p, option, left, right, table, later in self.events:
+            logp = log_probabilities(self.model, set(hands[p]) | later, table, left, right,
+                                     self.max_pip)
+            total += logp[option]
+        return total
+
+    def sample(self, v: View, rng: random.Random, k: Knowledge) -> HandState:
+        """One world: one of ``worlds`` fresh deals, drawn by weight."""
+        if self.worlds <= 1 or not self.events:
+            return resample(v, rng, k)
+        return weighed_world(v, rng, k, self.worlds, self.log_weight)
