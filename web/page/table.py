@@ -39,6 +39,7 @@ def compute():
                               targets, train_labels.label_widths(forms) if forms else None,
                               True, train_labels.whole_train(state))
     geo["label_forms"] = forms
+    geo["box_h"] = height  # the visible table's height (`follow` keeps what matters in it)
     S["geo"] = geo
     return geo
 
@@ -209,7 +210,14 @@ def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
     if canvas.id == "table":
         # Targets further apart than the table is tall even zoomed out (W-100): the first
         # is brought into view, the end choice's buttons reach every one.
-        follow(marks[:1] if geo.get("apart") else marks)
+        shown = marks[:1] if geo.get("apart") else marks
+        # A train shown whole that makes the table scroll (W-114): its open end is brought
+        # into view too, with the targets where both fit the table's box (W-126).
+        opened = train_labels.whole_train(state)
+        end = opened_end(geo, opened)
+        if end is not None and (not shown or span(shown + [end]) <= geo.get("box_h", 0) - 2):
+            shown = shown + [end]
+        follow(shown, opened)
 
 
 # The glowing ends last brought into view (their moves), so that a redraw of the same
@@ -217,11 +225,31 @@ def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
 _followed = {"moves": None}
 
 
-def follow(marks):
+def opened_end(geo, train_id):
+    """The tap target of the open end of the train `train_id` shown whole, as a mark
+    (`follow`), or None (no such train, or it fits the table's box)."""
+    if train_id is None or geo.get("fits"):
+        return None
+    for end in geo["ends"]:
+        if end["id"] == train_id:
+            hit = end["hit"]
+            return {"move": "whole", "x": hit["x"], "y": hit["y"], "w": hit["w"],
+                    "h": hit["h"]}
+    return None
+
+
+def span(marks):
+    """The height (px) from the top of the highest of `marks` to the bottom of the lowest."""
+    top = min([m["y"] for m in marks])
+    return max([m["y"] + m["h"] for m in marks]) - top
+
+
+def follow(marks, opened=None):
     """Pan the table to the glowing ends of a new selection (a tall Mexican Train table
-    scrolls): a hidden box over them is scrolled into view, as little as needed (DECISIONS
-    W-53). Nothing is read back from the page."""
-    key = ",".join([m["move"] for m in marks])
+    scrolls), and to the open end of a train just shown whole (`opened`, its id, W-126): a
+    hidden box over them is scrolled into view, as little as needed (DECISIONS W-53).
+    Nothing is read back from the page."""
+    key = str(opened) + ":" + ",".join([m["move"] for m in marks])
     if key == _followed["moves"]:
         return
     _followed["moves"] = key
