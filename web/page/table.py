@@ -35,9 +35,12 @@ def compute():
     # table out until they are in view together (DECISIONS W-70).
     targets = [m["end"] for m in glowing()]
     forms = train_labels.label_forms(state, width)
+    # While a selected tile's ends glow, a train shown whole folds again (W-126): the folded
+    # table holds every target in view; Cancel shows the train whole again.
+    whole = None if targets else train_labels.whole_train(state)
     geo = geometry.view_table(state.get("view") or {}, width, height, state.get("viewer"),
                               targets, train_labels.label_widths(forms) if forms else None,
-                              True, train_labels.whole_train(state))
+                              True, whole)
     geo["label_forms"] = forms
     geo["box_h"] = height  # the visible table's height (`follow` keeps what matters in it)
     S["geo"] = geo
@@ -212,8 +215,8 @@ def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
         # is brought into view, the end choice's buttons reach every one.
         shown = marks[:1] if geo.get("apart") else marks
         # A train shown whole that makes the table scroll (W-114): its open end is brought
-        # into view too, with the targets where both fit the table's box (W-126).
-        opened = train_labels.whole_train(state)
+        # into view (W-126); with targets glowing the train is folded (`compute`).
+        opened = None if shown else train_labels.whole_train(state)
         end = opened_end(geo, opened)
         if end is not None and (not shown or span(shown + [end]) <= geo.get("box_h", 0) - 2):
             shown = shown + [end]
@@ -253,7 +256,12 @@ def follow(marks, opened=None):
     if key == _followed["moves"]:
         return
     _followed["moves"] = key
+    box = byid("table-focus")
     if not marks:
+        # Nothing to keep in view: the hidden box must not hold the table's scroll area
+        # open below a train folded again (W-126).
+        box.style.top = "0px"
+        box.style.height = "0px"
         return
     x0 = y0 = 1e9
     x1 = y1 = -1e9
@@ -262,7 +270,6 @@ def follow(marks, opened=None):
         y0 = min(y0, m["y"])
         x1 = max(x1, m["x"] + m["w"])
         y1 = max(y1, m["y"] + m["h"])
-    box = byid("table-focus")
     # Whole pixels that cover the marks (rounding in would leave a pixel of one outside).
     left = int(x0)
     top = int(y0)
