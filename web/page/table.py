@@ -42,7 +42,6 @@ def compute():
                               targets, train_labels.label_widths(forms) if forms else None,
                               True, whole)
     geo["label_forms"] = forms
-    geo["box_h"] = height  # the visible table's height (`follow` keeps what matters in it)
     S["geo"] = geo
     return geo
 
@@ -217,67 +216,10 @@ def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
         # A train shown whole that makes the table scroll (W-114): its open end is brought
         # into view (W-126); with targets glowing the train is folded (`compute`).
         opened = None if shown else train_labels.whole_train(state)
-        end = opened_end(geo, opened)
-        if end is not None and (not shown or span(shown + [end]) <= geo.get("box_h", 0) - 2):
+        end = table_frame.opened_end(geo, opened)
+        if end is not None:
             shown = shown + [end]
-        follow(shown, opened)
-
-
-# The glowing ends last brought into view (their moves), so that a redraw of the same
-# selection leaves the table where the player scrolled it.
-_followed = {"moves": None}
-
-
-def opened_end(geo, train_id):
-    """The tap target of the open end of the train `train_id` shown whole, as a mark
-    (`follow`), or None (no such train, or it fits the table's box)."""
-    if train_id is None or geo.get("fits"):
-        return None
-    for end in geo["ends"]:
-        if end["id"] == train_id:
-            hit = end["hit"]
-            return {"move": "whole", "x": hit["x"], "y": hit["y"], "w": hit["w"],
-                    "h": hit["h"]}
-    return None
-
-
-def span(marks):
-    """The height (px) from the top of the highest of `marks` to the bottom of the lowest."""
-    top = min([m["y"] for m in marks])
-    return max([m["y"] + m["h"] for m in marks]) - top
-
-
-def follow(marks, opened=None):
-    """Pan the table to the glowing ends of a new selection (a tall Mexican Train table
-    scrolls), and to the open end of a train just shown whole (`opened`, its id, W-126): a
-    hidden box over them is scrolled into view, as little as needed (DECISIONS W-53).
-    Nothing is read back from the page."""
-    key = str(opened) + ":" + ",".join([m["move"] for m in marks])
-    if key == _followed["moves"]:
-        return
-    _followed["moves"] = key
-    box = byid("table-focus")
-    if not marks:
-        # Nothing to keep in view: the hidden box must not hold the table's scroll area
-        # open below a train folded again (W-126).
-        box.style.top = "0px"
-        box.style.height = "0px"
-        return
-    x0 = y0 = 1e9
-    x1 = y1 = -1e9
-    for m in marks:
-        x0 = min(x0, m["x"])
-        y0 = min(y0, m["y"])
-        x1 = max(x1, m["x"] + m["w"])
-        y1 = max(y1, m["y"] + m["h"])
-    # Whole pixels that cover the marks (rounding in would leave a pixel of one outside).
-    left = int(x0)
-    top = int(y0)
-    box.style.left = str(left) + "px"
-    box.style.top = str(top) + "px"
-    box.style.width = str(int(x1 - left + 0.999)) + "px"
-    box.style.height = str(int(y1 - top + 0.999)) + "px"
-    dom.scroll_to(box)
+        table_frame.follow(shown, opened)
 
 
 def wrap_words(ctx, text, width):

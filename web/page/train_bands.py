@@ -421,6 +421,15 @@ def _label(train, x, y, label_w, mark, tops, heights, band_h, col_w, start, chip
         "open": chip and not start, "hides": hides if chip and not start else start}
 
 
+def _hub_tile(bands, x, y, u, engine):
+    """The hub (the engine double) as a placed tile at (`x`, `y`), or at the start of the
+    first band's line where it lies there (`bands[0]`'s hub room, W-125)."""
+    if bands and bands[0][10]:
+        y = bands[0][4][0] + bands[0][5][0] / 2.0 - u / 2.0
+    return {"x": x, "y": y, "w": 2.0 * u, "h": u, "a": engine, "b": engine,
+            "vertical": False, "engine": True}
+
+
 def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns,
                  viewer=None, label_need=None, fold=False, whole=None):
     """Mexican Train's table (see geometry.table): the hub, the trains' tiles and the slot of
@@ -463,13 +472,7 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
     drawn, bands = _trains_at(trains, u, cols, width, margin, label_w, True, (gap, shift),
                               folding)
     needed = max(needed, drawn) if needed > height + 0.01 else needed
-    placed = []
-    hub_x = margin + label_w
-    hub_y = margin + shift
-    if bands and bands[0][10]:  # the hub on the first band's line (W-125)
-        hub_y = bands[0][4][0] + bands[0][5][0] / 2.0 - u / 2.0
-    placed.append({"x": hub_x, "y": hub_y, "w": 2.0 * u, "h": u, "a": engine,
-                   "b": engine, "vertical": False, "engine": True})
+    placed = [_hub_tile(bands, margin + label_w, margin + shift, u, engine)]
     by_id = {}
     labels = []
     mark = min(0.5 * u, 18.0)
