@@ -18,6 +18,7 @@ from test_board_size import (
     MIN_TILE_PX,
     check_packed_row,
     figures,
+    in_language,
     open_page,
 )
 
@@ -27,7 +28,8 @@ def long_hand_record(variant, options, tiles, seeds=range(1, 200)):
     page opens it) to move with `tiles` tiles in hand and at least one of them playable: of the
     seeded random hands played in CPython, the position with the most playable tiles (the
     hardest fan to lay). Where the options allow a voluntary draw (Draw), seat 0 draws while
-    it holds fewer than `tiles`. Returns (record, number of playable tiles) or None."""
+    it holds fewer than `tiles`. Returns (record, number of playable tiles, whether a draw is
+    legal there) or None."""
     from domino import Match
 
     best = None
@@ -40,7 +42,7 @@ def long_hand_record(variant, options, tiles, seeds=range(1, 200)):
             if held == tiles:
                 playable = len({m.tile for m in legal if m.tile is not None})
                 if playable and (best is None or playable > best[1]):
-                    best = (match.to_record(), playable)
+                    best = (match.to_record(), playable, any(str(m) == "draw" for m in legal))
             draws = [m for m in legal if str(m) == "draw"]
             if held is not None and held < tiles and draws and options.get("voluntary_draw"):
                 match.play(draws[0])
@@ -52,14 +54,36 @@ def long_hand_record(variant, options, tiles, seeds=range(1, 200)):
 MEXICAN = ("mexican_train", {"players": 2})
 # Draw with a voluntary draw and five tiles dealt: a boneyard of eighteen to draw from.
 DRAW = ("draw", {"players": 2, "voluntary_draw": True, "hand_size": 5})
-CASES = [
-    ((w, h), MEXICAN, n) for (w, h) in ((390, 844), (320, 568), (844, 390)) for n in (16, 18, 22)
-] + [((w, h), DRAW, n) for (w, h) in ((390, 844), (320, 568)) for n in (18, 22)]
-# The table's least share of the screen: half (MIN_AREA), but Draw's 22 tiles at 320x568, where
-# the move buttons take a row more (Draw a tile, Hint, Undo, Export, then the sound and the
-# settings, then the game log) and the table has 0.449 with the hand one row (0.230 with the
-# hand in three rows before W-119).
-LEAST = {((320, 568), "draw", 22): 0.44}
+SIZES = ((390, 844), (320, 568), (844, 390))
+CASES = [((w, h), MEXICAN, n) for (w, h) in SIZES for n in (16, 18, 22)] + [
+    ((w, h), DRAW, n) for (w, h) in SIZES for n in (18, 22)
+]
+# "Draw a tile" shows on the turn's line, beside "Your turn" (W-124): under your hand it took
+# the buttons a row more at 320x568 (Draw a tile, Hint, Undo, Export, then the sound and the
+# settings), and the table had 0.449 of the screen with Draw's 22 tiles. The same button in
+# each language, a tap target of at least this many CSS px a side.
+MIN_TAP_PX = 24.0
+DRAW_BUTTON = """() => { const b = document.querySelector('#game [data-move=draw]');
+  if (!b) return null; const r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return {text: b.textContent.trim(), label: b.getAttribute('aria-label'), box: [r.x, r.y, r.width, r.height],
+          hit: !!hit && b.contains(hit), vw: innerWidth, vh: innerHeight}; }"""
+
+
+def check_draw_button(page, lang):
+    """The Draw button: its catalogue words, whole in the viewport, at least MIN_TAP_PX a side,
+    and what a tap at its middle reaches."""
+    import i18n
+
+    button = page.evaluate(DRAW_BUTTON)
+    assert button is not None, f"{lang}: no Draw button"
+    words = i18n.t(lang, "move.draw")
+    assert button["text"] == words and button["label"] == words, (lang, button)
+    x, y, w, h = button["box"]
+    assert w >= MIN_TAP_PX and h >= MIN_TAP_PX, (lang, button)
+    assert x >= 0 and y >= 0 and x + w <= button["vw"] + 0.5 and y + h <= button["vh"] + 0.5
+    assert button["hit"], (lang, button)
+    return button
 
 
 @pytest.mark.parametrize(
@@ -76,7 +100,7 @@ def test_a_long_hand_is_one_row_and_every_playable_tile_is_tappable(
     and 40 px tiles; on a landscape phone the column holds the hand with nothing to scroll."""
     found = long_hand_record(*game, tiles, range(1, 200 if game is MEXICAN else 30))
     assert found is not None, f"no position with {tiles} tiles in the seeds searched"
-    record, playable = found
+    record, playable, drawable = found
     context, page, errors = open_page(browser, site, size)
     path = tmp_path / "long.json"
     path.write_text(json.dumps(record))
@@ -99,9 +123,27 @@ def test_a_long_hand_is_one_row_and_every_playable_tile_is_tappable(
     assert len(fan) == tiles
     assert sum(t["playable"] for t in fan) == playable, fan
     assert fan[-1]["left"] + fan[-1]["width"] <= size[0] + 0.5, "the hand runs off the screen"
-    least = LEAST.get((size, game[0], tiles), MIN_AREA)
-    assert area >= least, f"the table has {area:.3f} of the screen"
+    assert area >= MIN_AREA, f"the table has {area:.3f} of the screen"
     assert tile >= MIN_TILE_PX, f"a laid tile is {tile} px long"
+    # Where a draw is legal (it is at Draw's 22-tile position, not at its 18-tile one), Draw
+    # a tile in every language: the table keeps its half, the button its size.
+    assert drawable or game is not DRAW or tiles < 22
+    if drawable:
+        for lang in ("en", "vi", "ru"):
+            if lang != "en":
+                in_language(page, lang)
+            button = check_draw_button(page, lang)
+            tile, area, _ = figures(page)
+            print(
+                f"{lang}: table {area:.3f}, Draw button {button['box'][2]:.0f}x"
+                f"{button['box'][3]:.0f} at y {button['box'][1]:.0f}, '{button['text']}'"
+            )
+            page.screenshot(
+                path=str(artifacts / f"hand_{size[0]}x{size[1]}-{game[0]}-{tiles}-{lang}.png")
+            )
+            assert area >= MIN_AREA, f"{lang}: the table has {area:.3f} of the screen"
+            check_packed_row(page)
+        in_language(page, "en")
     side = page.evaluate(
         "() => { const s = document.querySelector('.my-side');"
         " return [s.scrollHeight, s.clientHeight]; }"

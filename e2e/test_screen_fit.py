@@ -16,7 +16,7 @@ BOXES = """() => {
   return {
     seats: pick('#game .seat'),
     tiles: pick('#hand .tile'),
-    controls: pick('#moves button, #choice button, .controls > button, '
+    controls: pick('#moves button, #turn-moves button, #choice button, .controls > button, '
                    + '#settings-box > summary'),
     table: pick('#table-wrap'),
     scroll: document.scrollingElement.scrollHeight - window.innerHeight,

@@ -198,6 +198,8 @@ def test_long_trains_fold_and_every_end_stays_in_view(
     chip = max(seen["chips"], key=lambda c: c["hidden"])
     page.locator(f'#train-chips [data-fold="{chip["train"]}"]').click()
     settle(page)
+    page.evaluate("window.__tableScroll = null")
+    page.wait_for_function(SCROLL_STILL, polling="raf", timeout=10_000)
     page.screenshot(path=str(artifacts / f"{tag}-open.png"))
     seen = page.evaluate(READ)
     shown = {key(a, b) for a, b in seen["faces"]}
@@ -206,6 +208,31 @@ def test_long_trains_fold_and_every_end_stays_in_view(
     assert opened["text"] == "\u2212" and opened["expanded"] == "true", opened
     assert min(opened["box"][2:]) >= MIN_CHIP_PX - 0.01, opened
     assert seen["focus"] == chip["train"], f"the focus is on {seen['focus']}"
+    # Its label says how many tiles a tap folds away again (W-126); the table, taller than
+    # its box now, is panned to keep the opened train's open end in view.
+    assert f"hide {chip['hidden']} earlier tiles" in opened["label"], opened
+    end = [e for e in seen["ends"] if e[4] == chip["train"]]
+    print(
+        f"opened {chip['train']}: table {seen['canvas'][3]:.0f} px in {seen['wrap'][3]:.0f}, "
+        f"its open end at {end[0][1] - seen['wrap'][1]:.0f} px"
+    )
+    assert end and inside(end[0], seen["wrap"]), f"the opened train's end is out of view: {end}"
+    # A tile selected while the train is whole: the train folds while its ends glow, every
+    # target in view (W-126); Cancel shows the train whole again.
+    page.locator(f'#hand .tile[data-tile="{tile}"]').click()
+    page.locator("#choice:not([hidden])").wait_for()
+    settle(page)
+    page.evaluate("window.__tableScroll = null")
+    page.wait_for_function(SCROLL_STILL, polling="raf", timeout=10_000)
+    page.screenshot(path=str(artifacts / f"{tag}-open-selected.png"))
+    seen = page.evaluate(READ)
+    assert len(seen["marks"]) >= 2, seen["marks"]
+    check_table(seen, trains, f"{tile} selected with {chip['train']} opened")
+    page.locator("#choice [data-cancel]").click()
+    settle(page)
+    seen = page.evaluate(READ)
+    assert {c["train"]: c for c in seen["chips"]}[chip["train"]]["expanded"] == "true"
+    page.locator(f'#train-chips [data-fold="{chip["train"]}"]').focus()
     page.keyboard.press("Enter")
     settle(page)
     page.screenshot(path=str(artifacts / f"{tag}-refolded.png"))  # the focus ring on the chip
@@ -215,12 +242,15 @@ def test_long_trains_fold_and_every_end_stays_in_view(
     assert seen["focus"] == chip["train"], f"the focus is on {seen['focus']}"
     check_table(seen, trains, "folded again")
 
-    # A tap on the train's label (left of its chip) does what the chip does.
+    # A tap on the train's label (left of its chip) does what the chip does; the table may
+    # have panned to the train's open end meanwhile: the player scrolls back to its label.
     x, y, w, h = again["box"]
     page.mouse.click(x - 20, y + h / 2)
     settle(page)
     seen = page.evaluate(READ)
     assert {c["train"]: c for c in seen["chips"]}[chip["train"]]["expanded"] == "true"
+    page.evaluate("document.querySelector('#table-wrap').scrollTop = 0")
+    settle(page)
     page.mouse.click(x - 20, y + h / 2)
     settle(page)
     seen = page.evaluate(READ)
@@ -259,5 +289,88 @@ def test_an_early_round_fits_a_small_phone(browser, site, artifacts, size, playe
     for kind in ("ends", "markers"):
         for rect in seen[kind]:
             assert inside(rect, seen["wrap"]), f"the {kind[:-1]} of {rect[4]} is out of view"
+    context.close()
+    assert not errors, errors
+
+
+def is_double(tile):
+    """Whether a tile key ("6-6") is a double."""
+    a, b = tile.split("-")
+    return a == b
+
+
+def doubles_round(players, least=3, seeds=range(1, 400)):
+    """A Mexican Train record with option allow_double_chain (RULES.md 3.4: a player who
+    lays a double may lay another, and the unsatisfied doubles queue) where seat 0 is to
+    move and at least `least` trains end in a double, found by playing seeded hands in
+    CPython with each player laying a double where one is legal. Returns (record, state,
+    trains {id: [tile keys]}) or None."""
+    import random
+
+    from domino import Match
+    from domino.session import Session
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        match = Match.new("mexican_train", {"players": players, "allow_double_chain": True}, seed)
+        while not match.hand_over:
+            legal = match.legal()
+            if match.to_move == 0 and any(m.tile is not None for m in legal):
+                record = match.to_record()
+                state = json.loads(
+                    Session().handle(json.dumps({"type": "load_record", "record": record}))
+                )
+                trains = {
+                    t["id"]: [key(a, b) for a, b in t.get("tiles") or []]
+                    for t in state["view"]["layout"]["trains"]
+                }
+                ending = [i for i, t in trains.items() if t and is_double(t[-1])]
+                if len(ending) >= least:
+                    return record, state, trains
+            doubles = [m for m in legal if m.tile is not None and m.tile[0] == m.tile[1]]
+            match.play(rng.choice(doubles or legal))
+    return None
+
+
+def test_three_trains_ending_in_a_double_fit_a_small_phone(browser, site, artifacts, tmp_path):
+    """W-118's open end: eight players at 320x568 with three trains ending in a double at once
+    (each double lies across its line, two units tall) needed 321 px of the 302 px table at
+    40 px tiles, and the table scrolled. The hub now starts the first band's line instead of
+    a row of its own (W-125): every open end and marker in view with no scroll, tiles at
+    least 40 px, the table half the screen, and a playable tile's target in view."""
+    from test_board_size import figures
+
+    found = doubles_round(8)
+    assert found is not None, "no position with three trains ending in a double"
+    record, state, trains = found
+    size = (320, 568)
+    context, page, errors = open_page(browser, site, size)
+    path = tmp_path / "doubles.json"
+    path.write_text(json.dumps(record))
+    back_to_menu(page)
+    page.set_input_files("#import", str(path))
+    page.wait_for_selector("#hand .tile.playable", timeout=30_000)
+    wait_my_turn(page)
+    settle(page)
+    page.screenshot(path=str(artifacts / "fold_320x568-8p-doubles.png"))
+    seen = page.evaluate(READ)
+    tile, area, _ = figures(page)
+    ending = sorted(i for i, t in trains.items() if t and is_double(t[-1]))
+    print(
+        f"\n320x568 8p, trains ending in a double {ending}: table {seen['wrap'][2]:.0f}x"
+        f"{seen['wrap'][3]:.0f} = {area:.3f}, canvas {seen['canvas'][3]:.0f} px, tile {tile:.0f} px"
+    )
+    assert area >= 0.5, f"the table has {area:.3f} of the screen"
+    check_table(seen, trains, "three doubles")
+    # The hub (the round's engine double) is drawn.
+    engine = state["view"]["layout"]["engine"]
+    assert [engine, engine] in [list(f) for f in seen["faces"]], seen["faces"]
+    # A playable tile selected: its target glows in view (the oldest double's train).
+    page.locator("#hand .tile.playable").first.click()
+    settle(page)
+    seen = page.evaluate(READ)
+    page.screenshot(path=str(artifacts / "fold_320x568-8p-doubles-selected.png"))
+    for rect in seen["marks"]:
+        assert inside(rect, seen["wrap"]), f"a target is out of view: {rect}"
     context.close()
     assert not errors, errors

@@ -116,13 +116,16 @@ def test_a_tapped_chip_keeps_the_focus_and_folds_its_train_again(dom: ChipDom) -
         assert dom.html_writes == 1 and len(canvas.writes) == 2, "an unchanged table rewrote"
 
         chip = dom.query('#train-chips [data-fold="T2"]')
+        folded = [lab for lab in S["geo"]["labels"] if lab["id"] == "T2"][0]["hidden"]
         chip.focus()
         event = types.SimpleNamespace(target=chip)
         train_labels.on_chip(event)
         assert drawn[-1] == "T2"
         html = dom.byid("train-chips").innerHTML
         assert 'data-fold="T2" data-hidden="0" aria-expanded="true"' in html
-        assert "T2" in html and "\u2212</button>" in html and "hide the earlier tiles" in html
+        # Its label says how many tiles a tap folds away again (W-126).
+        assert "T2" in html and "\u2212</button>" in html
+        assert f"hide {folded} earlier tiles" in html and folded > 1
         assert dom.active is not None and dom.active.getAttribute("data-fold") == "T2"
 
         train_labels.on_chip(types.SimpleNamespace(target=dom.active))

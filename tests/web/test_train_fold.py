@@ -238,3 +238,42 @@ def test_fold_start_keeps_the_last_tile_and_fits_the_lines():
     assert len(train_bands._band_lines(tiles, u, room, lead, start - 1)[1]) == 2
     assert train_bands.fold_start(tiles, u, 60.0, 1) == len(tiles) - 1
     assert train_bands.fold_start(tiles, u, room, None) == 0
+
+
+def ending_in_doubles(players, lengths, doubled):
+    """`long_view` with the trains at the indexes `doubled` ending in a double (the open
+    end grows across it): three at once with option allow_double_chain (RULES.md 3.4)."""
+    view = long_view(players, lengths)
+    for i in doubled:
+        tiles = view["layout"]["trains"][i]["tiles"]
+        value = tiles[-2][1] if len(tiles) > 1 else 12
+        tiles[-1] = [value, value]
+        view["ends"][i][1] = value
+    return view
+
+
+def test_three_trains_ending_in_a_double_fit_a_small_phone():
+    """Eight players at 320x568 with three trains ending in a double (a double's line is two
+    units tall) needed 321 px of a 302 px table at 40 px tiles with the hub on a row of its
+    own (W-118's open end): the hub now starts the first band's line instead (W-125), and
+    the table fits with every open end and marker in the box, tiles 40 px, no overlap; the
+    chips clear of the hub. With two such trains the hub keeps its row."""
+    lengths = [5, 12, 5, 13, 6, 10, 8, 12, 9]  # none ends in a double of its own
+    for doubled in ((0, 3, 5), (2, 4, 8), (1, 6, 7), (0, 1, 2)):
+        view = ending_in_doubles(8, lengths, doubled)
+        geo = geometry.view_table(view, *SMALL, 0, None, None, True)
+        assert geo["fits"], (doubled, geo["needed"])
+        assert geo["unit"] >= FIT_MIN_UNIT
+        for end in geo["ends"]:
+            assert 0 <= end["y"] and end["y"] + end["h"] <= SMALL[1], (doubled, end)
+        assert geometry.count_overlaps(geo["tiles"]) == 0
+        chips = check_chips(geo)
+        hub = [t for t in geo["tiles"] if t["engine"]][0]
+        first = geo["labels"][0]
+        # On the first band's line, right of its label, before its tiles and chip.
+        assert abs(hub["y"] + hub["h"] / 2 - (first["y"] + first["h"] / 2)) < 0.01
+        for lab in chips:
+            assert not overlaps(lab["chip"], hub)
+    two = geometry.view_table(ending_in_doubles(8, lengths, (0, 3)), *SMALL, 0, None, None, True)
+    hub = [t for t in two["tiles"] if t["engine"]][0]
+    assert two["fits"] and hub["y"] + hub["h"] <= two["labels"][0]["y"]

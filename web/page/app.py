@@ -94,7 +94,7 @@ def render():
         byid("handoff-title").textContent = tr("game.pass_device", name=name)
         byid("handoff-ready").textContent = tr("game.pass_ready", name=name)
         # The previous player's tiles and log leave the page, not only the screen.
-        for part in ("hand", "choice", "moves", "log", "seats-bottom"):
+        for part in ("hand", "choice", "moves", "turn-moves", "log", "seats-bottom"):
             dom.set_html(part, "")
         screens.show(screens.HANDOFF)
         return
@@ -414,6 +414,8 @@ async def request_undo():
     if answer.get("type") == "state" and byid("undo").disabled:
         # Keyboard focus would be lost on the disabled button: move it to the hand.
         first = document.querySelector("#hand .tile.playable, #moves [data-move]")
+        if first is None:  # no tile to play: Draw or Pass, on the turn's line (W-124)
+            first = document.querySelector("#turn-moves [data-move]")
         if first is not None:
             first.focus()
 

@@ -289,8 +289,10 @@ def render():
     else:
         choice.hidden = True
         set_html("choice", "")
-    # Draw, pass, kozel pairs; the hint.
+    # Draw and pass on the turn's line, beside "Your turn" (W-124): among the buttons under
+    # your hand they took a row more on a small phone; kozel pairs and the hint stay there.
     html = []
+    turn = []
     leave = None
     forced = store.forced_draw()  # made for the player (link.draw_for_player): no button
     for m in others:
@@ -307,13 +309,14 @@ def render():
         else:
             label = pair_label(m)
         cls = "primary hinted" if m["move"] == hint else "primary"
-        html.append('<button type="button" class="' + cls + '" data-move="' + esc(m["move"])
-                    + '" aria-label="' + esc(label) + '">' + esc(label)
-                    + "</button>")
+        (turn if kind in ("draw", "pass") else html).append(
+            '<button type="button" class="' + cls + '" data-move="' + esc(m["move"])
+            + '" aria-label="' + esc(label) + '">' + esc(label) + "</button>")
     if S["moves"] and human and forced is None:
         html.append('<button type="button" class="ghost" data-hint="1">' + esc(tr("game.hint"))
                     + "</button>")
     set_html("moves", "".join(html))
+    set_html("turn-moves", "".join(turn))
     render_hint(state, human)
     # Leaving the table: a small control, then a confirmation that states the cost.
     leave_button = byid("leave")

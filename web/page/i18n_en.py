@@ -361,7 +361,7 @@ MESSAGES = {
     "train.mexican": "Mexican train",
     "train.mexican_short": "Mexican",
     "train.folded": "{name}: show {n} earlier tiles",
-    "train.unfolded": "{name}: hide the earlier tiles",
+    "train.unfolded": "{name}: hide {n} earlier tiles",
     "move.play_at": "Play {tile}: {end}",
     "linkask.title": "You have a match in progress",
     "linkask.text": "{saved}. Continue it, or start the match of this link? Your match stays saved either way, and the link's game stays in the menu's form.",
@@ -629,6 +629,7 @@ MESSAGES = {
 
 PLURAL = {
         "train.folded": ("{name}: show {n} earlier tile", "{name}: show {n} earlier tiles"),
+        "train.unfolded": ("{name}: hide {n} earlier tile", "{name}: hide {n} earlier tiles"),
         "game.tiles": ("{n} tile", "{n} tiles"),
         "game.table_tiles": ("Table: {n} tile", "Table: {n} tiles"),
         "log.undone": ("{name} took back a move ({n} move undone)",

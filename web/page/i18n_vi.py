@@ -359,7 +359,7 @@ MESSAGES = {
     "train.mexican": "Tàu Mexico",
     "train.mexican_short": "Mexico",
     "train.folded": "{name}: xem {n} quân đánh trước đó",
-    "train.unfolded": "{name}: ẩn các quân đánh trước đó",
+    "train.unfolded": "{name}: ẩn {n} quân đánh trước đó",
     "move.play_at": "Đánh {tile}: {end}",
     "linkask.title": "Bạn đang có một trận chưa xong",
     "linkask.text": "{saved}. Chơi tiếp trận đó, hay bắt đầu trận của liên kết này? Dù chọn thế nào, trận của bạn vẫn được lưu, và trò chơi của liên kết vẫn nằm trong mục thiết lập ở menu.",

@@ -35,9 +35,12 @@ def compute():
     # table out until they are in view together (DECISIONS W-70).
     targets = [m["end"] for m in glowing()]
     forms = train_labels.label_forms(state, width)
+    # While a selected tile's ends glow, a train shown whole folds again (W-126): the folded
+    # table holds every target in view; Cancel shows the train whole again.
+    whole = None if targets else train_labels.whole_train(state)
     geo = geometry.view_table(state.get("view") or {}, width, height, state.get("viewer"),
                               targets, train_labels.label_widths(forms) if forms else None,
-                              True, train_labels.whole_train(state))
+                              True, whole)
     geo["label_forms"] = forms
     S["geo"] = geo
     return geo
@@ -209,40 +212,14 @@ def paint(ctx, canvas, state, geo, skip, glow=None, empty="game.empty_table"):
     if canvas.id == "table":
         # Targets further apart than the table is tall even zoomed out (W-100): the first
         # is brought into view, the end choice's buttons reach every one.
-        follow(marks[:1] if geo.get("apart") else marks)
-
-
-# The glowing ends last brought into view (their moves), so that a redraw of the same
-# selection leaves the table where the player scrolled it.
-_followed = {"moves": None}
-
-
-def follow(marks):
-    """Pan the table to the glowing ends of a new selection (a tall Mexican Train table
-    scrolls): a hidden box over them is scrolled into view, as little as needed (DECISIONS
-    W-53). Nothing is read back from the page."""
-    key = ",".join([m["move"] for m in marks])
-    if key == _followed["moves"]:
-        return
-    _followed["moves"] = key
-    if not marks:
-        return
-    x0 = y0 = 1e9
-    x1 = y1 = -1e9
-    for m in marks:
-        x0 = min(x0, m["x"])
-        y0 = min(y0, m["y"])
-        x1 = max(x1, m["x"] + m["w"])
-        y1 = max(y1, m["y"] + m["h"])
-    box = byid("table-focus")
-    # Whole pixels that cover the marks (rounding in would leave a pixel of one outside).
-    left = int(x0)
-    top = int(y0)
-    box.style.left = str(left) + "px"
-    box.style.top = str(top) + "px"
-    box.style.width = str(int(x1 - left + 0.999)) + "px"
-    box.style.height = str(int(y1 - top + 0.999)) + "px"
-    dom.scroll_to(box)
+        shown = marks[:1] if geo.get("apart") else marks
+        # A train shown whole that makes the table scroll (W-114): its open end is brought
+        # into view (W-126); with targets glowing the train is folded (`compute`).
+        opened = None if shown else train_labels.whole_train(state)
+        end = table_frame.opened_end(geo, opened)
+        if end is not None:
+            shown = shown + [end]
+        table_frame.follow(shown, opened)
 
 
 def wrap_words(ctx, text, width):

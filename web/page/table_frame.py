@@ -6,6 +6,8 @@ whole game screen part of that task (13 ms of a 32 ms task on a quiet machine, 1
 wall under load); at the frame the browser lays the screen out anyway, and the draw after it
 reads a box already laid out. Meanwhile the canvas is blank (not an earlier match's table)
 and the geometry unknown (no motion is planned from a table the player did not see).
+Also where the table pans (`follow`): to a selected tile's glowing ends, and to the open end
+of a Mexican train shown whole (W-53, W-126).
 Kept plain for MicroPython: no dataclasses, no typing.
 """
 
@@ -97,3 +99,54 @@ def blank():
     ctx = canvas.getContext("2d")
     ctx.setTransform(1, 0, 0, 1, 0, 0)
     ctx.clearRect(0, 0, int(canvas.width), int(canvas.height))
+
+
+# The glowing ends last brought into view (their moves), so that a redraw of the same
+# selection leaves the table where the player scrolled it.
+_followed = {"moves": None}
+
+
+def opened_end(geo, train_id):
+    """The tap target of the open end of the train `train_id` shown whole, as a mark
+    (`follow`), or None (no such train, or it fits the table's box)."""
+    if train_id is None or geo.get("fits"):
+        return None
+    for end in geo["ends"]:
+        if end["id"] == train_id:
+            hit = end["hit"]
+            return {"move": "whole", "x": hit["x"], "y": hit["y"], "w": hit["w"],
+                    "h": hit["h"]}
+    return None
+
+
+def follow(marks, opened=None):
+    """Pan the table to the glowing ends of a new selection (a tall Mexican Train table
+    scrolls), and to the open end of a train just shown whole (`opened`, its id, W-126): a
+    hidden box over them is scrolled into view, as little as needed (DECISIONS W-53).
+    Nothing is read back from the page."""
+    key = str(opened) + ":" + ",".join([m["move"] for m in marks])
+    if key == _followed["moves"]:
+        return
+    _followed["moves"] = key
+    box = byid("table-focus")
+    if not marks:
+        # Nothing to keep in view: the hidden box must not hold the table's scroll area
+        # open below a train folded again (W-126).
+        box.style.top = "0px"
+        box.style.height = "0px"
+        return
+    x0 = y0 = 1e9
+    x1 = y1 = -1e9
+    for m in marks:
+        x0 = min(x0, m["x"])
+        y0 = min(y0, m["y"])
+        x1 = max(x1, m["x"] + m["w"])
+        y1 = max(y1, m["y"] + m["h"])
+    # Whole pixels that cover the marks (rounding in would leave a pixel of one outside).
+    left = int(x0)
+    top = int(y0)
+    box.style.left = str(left) + "px"
+    box.style.top = str(top) + "px"
+    box.style.width = str(int(x1 - left + 0.999)) + "px"
+    box.style.height = str(int(y1 - top + 0.999)) + "px"
+    dom.scroll_to(box)

@@ -64,14 +64,23 @@ def chip_rect(x0, top, line_h, u):
     return rect_of(x0, top + line_h / 2.0 - h / 2.0, max(CHIP_PX, chip_width(u) - 4.0), h)
 
 
-def new_fold(lines, whole, memo, flat=False):
+def new_fold(lines, whole, memo, flat=False, inline=False):
     """How `_trains_at` folds the bands (W-113, W-118): each band at most `lines` lines
     (`more`: {train id: lines} for the trains given one more), the train `whole` never
-    folded (its chip tapped, W-114), `memo` {(train id, unit, room, lines, flat): the first
-    tile shown} shared by the sizes tried, and with `flat` no double before a train's last
-    tile stays on its line (a double makes its line two units tall). A dict, not a class:
-    the page's MicroPython has no dataclasses."""
-    return {"lines": lines, "whole": whole, "more": {}, "memo": memo, "flat": flat}
+    folded (its chip tapped, W-114), `memo` {(train id, unit, room, lines, flat, lead): the
+    first tile shown} shared by the sizes tried, with `flat` no double before a train's
+    last tile stays on its line (a double makes its line two units tall), and with `inline`
+    the hub lies at the start of the first band's line, not on a row of its own (W-125).
+    A dict, not a class: the page's MicroPython has no dataclasses."""
+    return {"lines": lines, "whole": whole, "more": {}, "memo": memo, "flat": flat,
+            "inline": inline}
+
+
+def hub_lead(u):
+    """The room (px) the hub takes at the start of the first band's line when it lies
+    there (`new_fold`'s `inline`, W-125): the tile and a gap that sets it apart from the
+    train that follows it."""
+    return 2.0 * u + max(4.0, 0.3 * u)
 
 
 def _lines_of(tiles, u, room, lead, start):
@@ -79,14 +88,15 @@ def _lines_of(tiles, u, room, lead, start):
     return len(_band_lines(tiles, u, room, lead, start)[1])
 
 
-def fold_start(tiles, u, room, lines, flat=False):
+def fold_start(tiles, u, room, lines, flat=False, hub=0.0):
     """The index of the first tile a train shows when its band may take at most `lines`
     lines of `room` px at unit `u` (W-113): 0 when the whole train fits them, else the
     earliest tile such that the chip, the tiles from it on and the slot of the next tile
     fit, and never past the last tile (the open end and the tile it grows from stay in
-    view). With `flat`, also past any double but the last tile (W-118). A train's line count
-    only grows with the tiles shown (greedy breaking is optimal, and adding an item never
-    saves a line), so a binary search finds it."""
+    view). With `flat`, also past any double but the last tile (W-118). `hub`: the room the
+    hub takes before the chip on the first line (W-125). A train's line count only grows
+    with the tiles shown (greedy breaking is optimal, and adding an item never saves a
+    line), so a binary search finds it."""
     n = len(tiles)
     if lines is None or n < 2:
         return 0
@@ -95,9 +105,9 @@ def fold_start(tiles, u, room, lines, flat=False):
         for i in range(n - 1):
             if tiles[i][0] == tiles[i][1]:
                 least = i + 1
-    if least == 0 and _lines_of(tiles, u, room, 0.0, 0) <= lines:
+    if least == 0 and _lines_of(tiles, u, room, hub, 0) <= lines:
         return 0
-    lead = chip_width(u)
+    lead = hub + chip_width(u)
     lo = max(1, least)
     hi = max(lo, n - 1)
     while lo < hi:
@@ -127,7 +137,8 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
     # The hub lies over the first column only: the others start at the top, beside it, and
     # the hub counts as a band of the first column when the bands are shared out (W-101).
     per_col = (len(trains) + cols) // cols if cols > 1 else len(trains)
-    top = margin + spread[1] + d["hub_h"] + d["band_gap"]
+    inline = fold is not None and fold.get("inline")
+    top = margin + spread[1] + (0.0 if inline else d["hub_h"] + d["band_gap"])
     bottom = top
     bands = []
     first = 0
@@ -140,13 +151,18 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
             tiles = train.get("tiles") or []
             start = 0
             chip = False
+            # The hub at the start of the first band's line (W-125).
+            hub = hub_lead(u) if inline and r == 0 else 0.0
+            hides = 0
             if fold is not None:
                 chip = train.get("id") == fold["whole"]
+                # The train shown whole: how many tiles its chip folds away again (W-126).
+                hides = _start_of(train, u, d["room"], fold, hub)
                 if not chip:
-                    start = _start_of(train, u, d["room"], fold)
+                    start = hides
                     chip = start > 0
             positions, doubles = _band_lines(tiles, u, d["room"],
-                                             chip_width(u) if chip else 0.0, start)
+                                             hub + (chip_width(u) if chip else 0.0), start)
             tops = []
             heights = []
             h = 0.0
@@ -158,7 +174,7 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
                 h += heights[k]
             if build:
                 bands.append((train, x, y, positions, tops, heights, h, d["col_w"], start,
-                              chip))
+                              chip, hub, hides))
             y += h + d["band_gap"]
         first = last
         if y - d["band_gap"] > bottom:
@@ -169,14 +185,15 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
     return needed
 
 
-def _start_of(train, u, room, fold):
-    """The first tile `fold` shows of `train` at unit `u` in bands `room` px wide
-    (`fold_start`, remembered in the fold's memo: each size is tried more than once)."""
+def _start_of(train, u, room, fold, hub=0.0):
+    """The first tile `fold` shows of `train` at unit `u` in bands `room` px wide, `hub` px
+    of its first line taken by the hub (`fold_start`, remembered in the fold's memo: each
+    size is tried more than once)."""
     lines = fold["more"].get(train.get("id"), fold["lines"])
-    seen = (train.get("id"), u, room, lines, fold["flat"])
+    seen = (train.get("id"), u, room, lines, fold["flat"], hub)
     start = fold["memo"].get(seen)
     if start is None:
-        start = fold_start(train.get("tiles") or [], u, room, lines, fold["flat"])
+        start = fold_start(train.get("tiles") or [], u, room, lines, fold["flat"], hub)
         fold["memo"][seen] = start
     return start
 
@@ -349,12 +366,20 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
             break
         best = (fold, u, cols, lw, level, need)
     if best is None:
-        fold = new_fold(1, None, memo, True)
-        u, cols, lw, level = _sized(trains, label_need, width, height, margin,
-                                    min(umin, FIT_MIN_UNIT), umin, label_w, columns, widen,
-                                    fold)
-        return fold, u, cols, lw, level, _trains_at(trains, u, cols, width, margin, lw, False,
-                                                    (0.0, 0.0), fold)
+        # One line a band, flat; where even that overflows at 40 px tiles (eight players at
+        # 320x568 with three trains ending in a double), the hub leaves its row for the start
+        # of the first band's line (W-125), the layout that needs the least height kept.
+        for inline in (False, True):
+            fold = new_fold(1, None, memo, True, inline)
+            u, cols, lw, level = _sized(trains, label_need, width, height, margin,
+                                        min(umin, FIT_MIN_UNIT), umin, label_w, columns,
+                                        widen, fold)
+            need = _trains_at(trains, u, cols, width, margin, lw, False, (0.0, 0.0), fold)
+            if best is None or need < best[5]:
+                best = (fold, u, cols, lw, level, need)
+            if need <= height + 0.01:
+                break
+        return best
     fold, u, cols, lw, level, need = best
     room = _train_dims(u, cols, width, margin, lw)["room"]
     order = []
@@ -374,10 +399,12 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
     return fold, u, cols, lw, level, need
 
 
-def _label(train, x, y, label_w, mark, tops, heights, band_h, col_w, start, chip, u):
+def _label(train, x, y, label_w, mark, tops, heights, band_h, col_w, start, chip, u, hub=0.0,
+           hides=0):
     """A band's label for `table_trains`: the owner's name's rect, the marker's square, the
     band, the tiles folded away and the chip's rect (None without a chip; `open` on the
-    train shown whole, whose chip folds it again, W-117)."""
+    train shown whole, whose chip folds it again, W-117, `hides` the tiles it would fold,
+    W-126), after the hub where it starts the band's line (`hub` px, W-125)."""
     gap = 6.0
     first_h = heights[0]
     return {
@@ -390,8 +417,17 @@ def _label(train, x, y, label_w, mark, tops, heights, band_h, col_w, start, chip
         "marker_box": None if train.get("owner") is None else
         rect_of(x + label_w - gap - mark, y + first_h / 2.0 - mark / 2.0, mark, mark),
         "band": rect_of(x, y, col_w, band_h), "hidden": start,
-        "chip": chip_rect(x + label_w, tops[0], first_h, u) if chip else None,
-        "open": chip and not start}
+        "chip": chip_rect(x + label_w + hub, tops[0], first_h, u) if chip else None,
+        "open": chip and not start, "hides": hides if chip and not start else start}
+
+
+def _hub_tile(bands, x, y, u, engine):
+    """The hub (the engine double) as a placed tile at (`x`, `y`), or at the start of the
+    first band's line where it lies there (`bands[0]`'s hub room, W-125)."""
+    if bands and bands[0][10]:
+        y = bands[0][4][0] + bands[0][5][0] / 2.0 - u / 2.0
+    return {"x": x, "y": y, "w": 2.0 * u, "h": u, "a": engine, "b": engine,
+            "vertical": False, "engine": True}
 
 
 def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns,
@@ -436,14 +472,11 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
     drawn, bands = _trains_at(trains, u, cols, width, margin, label_w, True, (gap, shift),
                               folding)
     needed = max(needed, drawn) if needed > height + 0.01 else needed
-    placed = []
-    hub_x = margin + label_w
-    placed.append({"x": hub_x, "y": margin + shift, "w": 2.0 * u, "h": u, "a": engine,
-                   "b": engine, "vertical": False, "engine": True})
+    placed = [_hub_tile(bands, margin + label_w, margin + shift, u, engine)]
     by_id = {}
     labels = []
     mark = min(0.5 * u, 18.0)
-    for train, x, y, positions, tops, heights, band_h, col_w, start, chip in bands:
+    for train, x, y, positions, tops, heights, band_h, col_w, start, chip, hub, hides in bands:
         tiles = train.get("tiles") or []
         x0 = x + label_w
         last = None
@@ -466,7 +499,7 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
                 else:
                     by_id[train.get("id")] = (rect, "R" if last[1] == line else "D", last[0])
         labels.append(_label(train, x, y, label_w, mark, tops, heights, band_h, col_w, start,
-                             chip, u))
+                             chip, u, hub, hides))
     found = []
     for end_id, value in ends:
         if end_id in by_id:

@@ -206,12 +206,13 @@ def chip_box():
 def chip_html(lab, name):
     """One train's chip (`lab`: its label from the geometry, `name`: its label's text): "+n"
     over its folded tiles, or on the train shown whole "−", which folds it again (W-117);
-    its aria-label says which ("Comp. 2: show 12 earlier tiles", "Comp. 2: hide the earlier
-    tiles") and `aria-expanded` whether it is whole."""
+    its aria-label says which and how many tiles ("Comp. 2: show 12 earlier tiles", "Comp. 2:
+    hide 12 earlier tiles", W-126) and `aria-expanded` whether it is whole."""
     chip = lab["chip"]
     n = lab["hidden"]
     opened = bool(lab.get("open"))
-    label = tr("train.unfolded", name=name) if opened else tr("train.folded", n=n, name=name)
+    label = tr("train.unfolded", n=lab.get("hides") or 0, name=name) if opened else \
+        tr("train.folded", n=n, name=name)
     return ('<button type="button" class="train-chip' + (" marked" if lab.get("marker") else "")
             + (" open" if opened else "") + '" data-fold="' + esc(lab["id"])
             + '" data-hidden="' + str(n) + '" aria-expanded="' + ("true" if opened else "false")
