@@ -96,6 +96,14 @@ def inside(rect, box):
     return bx - 1 <= x and x + w <= bx + bw + 1 and by - 1 <= y and y + h <= by + bh + 1
 
 
+def still_shot(page, path):
+    """Once the table has settled and stopped scrolling after a tap, its screenshot at `path`."""
+    settle(page)
+    page.evaluate("window.__tableScroll = null")
+    page.wait_for_function(SCROLL_STILL, polling="raf", timeout=10_000)
+    page.screenshot(path=str(path))
+
+
 def check_table(seen, trains, what):
     """Tiles of 40 px or more; the table no taller than its box (nothing to scroll); every
     open end, every marker and every glowing target inside the visible table; each chip a
@@ -180,10 +188,7 @@ def test_long_trains_fold_and_every_end_stays_in_view(
 
     page.locator(f'#hand .tile[data-tile="{tile}"]').click()
     page.locator("#choice:not([hidden])").wait_for()
-    settle(page)
-    page.evaluate("window.__tableScroll = null")
-    page.wait_for_function(SCROLL_STILL, polling="raf", timeout=10_000)
-    page.screenshot(path=str(artifacts / f"{tag}-selected.png"))
+    still_shot(page, artifacts / f"{tag}-selected.png")
     # The end choice shows both ends whole, with no scrolling, even on a small phone (W-122).
     panel = page.evaluate(CHOICE)
     assert panel["overflow"] <= 1 and all(panel["ends"]), panel
@@ -197,10 +202,7 @@ def test_long_trains_fold_and_every_end_stays_in_view(
     # that train's chip, now "−", which folds it again (W-117), by a key as by a tap.
     chip = max(seen["chips"], key=lambda c: c["hidden"])
     page.locator(f'#train-chips [data-fold="{chip["train"]}"]').click()
-    settle(page)
-    page.evaluate("window.__tableScroll = null")
-    page.wait_for_function(SCROLL_STILL, polling="raf", timeout=10_000)
-    page.screenshot(path=str(artifacts / f"{tag}-open.png"))
+    still_shot(page, artifacts / f"{tag}-open.png")
     seen = page.evaluate(READ)
     shown = {key(a, b) for a, b in seen["faces"]}
     assert all(t in shown for t in trains[chip["train"]]), "the tapped train is not whole"
@@ -221,10 +223,7 @@ def test_long_trains_fold_and_every_end_stays_in_view(
     # target in view (W-126); Cancel shows the train whole again.
     page.locator(f'#hand .tile[data-tile="{tile}"]').click()
     page.locator("#choice:not([hidden])").wait_for()
-    settle(page)
-    page.evaluate("window.__tableScroll = null")
-    page.wait_for_function(SCROLL_STILL, polling="raf", timeout=10_000)
-    page.screenshot(path=str(artifacts / f"{tag}-open-selected.png"))
+    still_shot(page, artifacts / f"{tag}-open-selected.png")
     seen = page.evaluate(READ)
     assert len(seen["marks"]) >= 2, seen["marks"]
     check_table(seen, trains, f"{tile} selected with {chip['train']} opened")

@@ -17,6 +17,7 @@ import math
 import random
 
 import pytest
+from test_inference import true_hands_against_chance
 
 from domino import Match, legal_moves, view
 from domino.ai.choicemodel import (
@@ -33,7 +34,7 @@ from domino.ai.policy import playable
 from domino.ai.search import MODEL_DEAL_EVALUATIONS, Search
 from domino.hand.moves import PLACE
 from domino.hand.state import advance
-from domino.play.resample import deal_hidden, infer
+from domino.play.resample import infer
 
 MODEL = MODELS["ismcts_block"]
 
@@ -139,21 +140,16 @@ def test_weighed_worlds_are_consistent_with_the_view():
 
 
 def test_a_player_who_chooses_by_the_model_makes_its_true_hand_likelier_than_chance():
-    true_total = chance_total = 0.0
-    events = 0
-    for s, v in _positions(range(300, 330), MODEL):
-        k = infer(v)
+    def sampler_of(v, k):
         sampler = ModelWeighted(v, k, 8, MODEL)
         # Block: nothing is drawn, so every placement of the other seat is evidence.
         assert len(sampler.events) == sum(1 for p, m in k.history if p == 1 and m.kind == PLACE)
-        if not sampler.events:
-            continue
-        events += 1
-        true_total += sampler.log_weight([list(h) for h in s.hands])
-        r = random.Random(events)
-        chance_total += sum(sampler.log_weight(deal_hidden(k, r)) for _ in range(10)) / 10
+        return sampler
+
+    events, true, chance = true_hands_against_chance(_positions(range(300, 330), MODEL),
+                                                     sampler_of)
     assert events > 30
-    assert true_total / events > chance_total / events + 0.1
+    assert true > chance + 0.1
 
 
 def test_the_search_with_the_option_off_is_unchanged():

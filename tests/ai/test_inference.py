@@ -52,23 +52,37 @@ def test_weighed_worlds_are_consistent_with_the_view():
                 t for h in s.hands for t in h)
 
 
-def test_the_heaviest_tile_players_true_deal_is_likelier_than_chance():
+def true_hands_against_chance(positions, sampler_of):
+    """Over `positions` ((state, view) pairs), the mean log weight a sampler (`sampler_of(v,
+    k)`) gives the true hidden hands and, beside it, hands dealt at random as the view
+    allows (10 per position); only positions with evidence count. Returns (positions
+    counted, true mean, chance mean)."""
     true_total = chance_total = 0.0
     events = 0
-    for s, v in _positions("block", {"players": 2}, range(300, 320)):
+    for s, v in positions:
         k = infer(v)
-        sampler = PlayWeighted(v, k, 8, 1.0)
-        # Block: nothing is drawn, so every placement of the other seat is evidence.
-        assert len(sampler.events) == sum(1 for p, m in k.history[1:] if p == 1
-                                          and m.kind == "place")
+        sampler = sampler_of(v, k)
         if not sampler.events:
             continue
         events += 1
         true_total += sampler.log_weight([list(h) for h in s.hands])
         r = random.Random(events)
         chance_total += sum(sampler.log_weight(deal_hidden(k, r)) for _ in range(10)) / 10
+    return events, true_total / max(1, events), chance_total / max(1, events)
+
+
+def test_the_heaviest_tile_players_true_deal_is_likelier_than_chance():
+    def sampler_of(v, k):
+        sampler = PlayWeighted(v, k, 8, 1.0)
+        # Block: nothing is drawn, so every placement of the other seat is evidence.
+        assert len(sampler.events) == sum(1 for p, m in k.history[1:] if p == 1
+                                          and m.kind == "place")
+        return sampler
+
+    events, true, chance = true_hands_against_chance(
+        _positions("block", {"players": 2}, range(300, 320)), sampler_of)
     assert events > 20
-    assert true_total / events > chance_total / events + 0.5
+    assert true > chance + 0.5
 
 
 def test_the_search_without_weighing_is_unchanged():
