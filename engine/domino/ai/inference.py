@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-from ..hand.layout import LineLayout
-from ..hand.moves import DRAW, LEAD, PAIR, PLACE
+from ..hand.layout import Layout, LineLayout
+from ..hand.moves import DRAW, LEAD, PAIR, PLACE, Move
 from ..hand.state import HandState
 from ..play.resample import Knowledge, deal_hidden, layout_from_json, place_on, resample
 from ..play.view import View
@@ -42,6 +42,35 @@ def choice_score(rs: Ruleset, t: Tile) -> float:
     return rs.pip(t) + (DOUBLE_PIPS if t[0] == t[1] else 0)
 
 
+def placements_read(v: View, k: Knowledge) -> Iterator[tuple[int, int, Move, Layout]]:
+    """The placements a sampler reads, in order: each by another seat since its last draw
+    (a draw changes what the seat holds), as (its index in the history, the seat, the move,
+    the layout just before it). The layout is replayed from where the history starts, one
+    object changed after each placement is read: read it before the next."""
+    rs = k.rs
+    last_draw: dict[int, int] = {}
+    for i, (p, m) in enumerate(k.history):
+        if m.kind == DRAW:
+            last_draw[p] = i
+    lay = layout_from_json(rs, k.n, v.start.layout)
+    for i, (p, m) in enumerate(k.history):
+        if m.kind == PLACE:
+            if p != k.seat and i > last_draw.get(p, -1):
+                yield i, p, m, lay
+            place_on(lay, rs, p, m.tile, m.end, m.touch)
+        elif m.kind == LEAD:
+            lay.lead(m.tile, p)
+        elif m.kind == PAIR:
+            place_on(lay, rs, p, m.tile, m.end, m.touch)
+            place_on(lay, rs, p, m.tile2, m.end2, None)
+
+
+def laid_from(k: Knowledge, i: int, p: int) -> frozenset[Tile]:
+    """The tiles seat ``p`` placed from history index ``i`` on: it held them at ``i``."""
+    return frozenset(m.tile for j, (q, m) in enumerate(k.history)
+                     if j >= i and q == p and m.kind == PLACE)
+
+
 class PlayWeighted:
     """A sampler (``search.Sampler``) of worlds weighed by the others' placements."""
 
@@ -52,31 +81,13 @@ class PlayWeighted:
         # (seat, tile laid, score of each tile that fitted the layout then, tiles the seat
         # laid from then on) for every placement by another seat since its last draw.
         self.events: list[tuple[int, Tile, dict[Tile, float], frozenset[Tile]]] = []
-        last_draw: dict[int, int] = {}
-        for i, (p, m) in enumerate(k.history):
-            if m.kind == DRAW:
-                last_draw[p] = i
-        laid: list[tuple[int, int, Tile, dict[Tile, float]]] = []
-        lay = layout_from_json(rs, k.n, v.start.layout)
         # Whatever a seat may have held at a placement: the tiles unseen now, or laid since.
         candidates = set(k.unknown) | set(k.layout.placed())
-        for i, (p, m) in enumerate(k.history):
-            if m.kind == PLACE:
-                if p != k.seat and i > last_draw.get(p, -1):
-                    fits = {t: self.firmness * choice_score(rs, t) for t in candidates
-                            if lay.options(t, p)}
-                    if m.tile in fits:  # (always, on a line; trains restrict who plays where)
-                        laid.append((i, p, m.tile, fits))
-                place_on(lay, rs, p, m.tile, m.end, m.touch)
-            elif m.kind == LEAD:
-                lay.lead(m.tile, p)
-            elif m.kind == PAIR:
-                place_on(lay, rs, p, m.tile, m.end, m.touch)
-                place_on(lay, rs, p, m.tile2, m.end2, None)
-        for i, p, tile, fits in laid:
-            later = frozenset(m.tile for j, (q, m) in enumerate(k.history)
-                              if j >= i and q == p and m.kind == PLACE)
-            self.events.append((p, tile, fits, later))
+        for i, p, m, lay in placements_read(v, k):
+            fits = {t: self.firmness * choice_score(rs, t) for t in candidates
+                    if lay.options(t, p)}
+            if m.tile in fits:  # (always, on a line; trains restrict who plays where)
+                self.events.append((p, m.tile, fits, laid_from(k, i, p)))
 
     def log_weight(self, hands: list[list[Tile]]) -> float:
         """The log-likelihood of the placements seen, if the others hold ``hands`` now."""
@@ -124,31 +135,17 @@ class ModelWeighted:
     def __init__(self, v: View, k: Knowledge, worlds: int, model: ChoiceModel) -> None:
         self.worlds = max(1, worlds)
         self.model = model
-        rs = k.rs
-        self.max_pip = rs.max_pip
+        self.max_pip = k.rs.max_pip
         # (seat, option chosen, left and right ends then, tiles on the table then, tiles the
         # seat laid from then on) for every placement by another seat since its last draw.
         self.events: list[tuple[int, Option, int, int, list[Tile], frozenset[Tile]]] = []
-        last_draw: dict[int, int] = {}
-        for i, (p, m) in enumerate(k.history):
-            if m.kind == DRAW:
-                last_draw[p] = i
-        lay = layout_from_json(rs, k.n, v.start.layout)
-        if not isinstance(lay, LineLayout):
-            return
-        seen: list[tuple[int, int, Option, int, int, list[Tile]]] = []
-        for i, (p, m) in enumerate(k.history):
-            if m.kind == PLACE:
-                if p != k.seat and i > last_draw.get(p, -1):
-                    touch = dict(lay.ends())[m.end] if m.touch is None else m.touch
-                    seen.append((i, p, (m.tile, touch), lay.left, lay.right, lay.placed()))
-                place_on(lay, rs, p, m.tile, m.end, m.touch)
-            elif m.kind == LEAD:
-                lay.lead(m.tile, p)
-        for i, p, option, left, right, table in seen:
-            later = frozenset(m.tile for j, (q, m) in enumerate(k.history)
-                              if j >= i and q == p and m.kind == PLACE)
-            self.events.append((p, option, left, right, table, later))
+        for i, p, m, lay in placements_read(v, k):
+            if not isinstance(lay, LineLayout):
+                self.events = []
+                return
+            touch = dict(lay.ends())[m.end] if m.touch is None else m.touch
+            self.events.append((p, (m.tile, touch), lay.left, lay.right, lay.placed(),
+                                laid_from(k, i, p)))
 
     def log_weight(self, hands: list[list[Tile]]) -> float:
         """The log-likelihood of the placements seen, if the others hold ``hands`` now."""
