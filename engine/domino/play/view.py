@@ -1,9 +1,10 @@
 """What one seat may know: the only way hidden information leaves the engine.
 
 A ``View`` holds the seat's own tiles, the other seats' tile counts, the layout, the boneyard
-count, the public history (draws without their tiles, but for the seat's own: ``drawn``) and where that history starts
-(``HistoryStart``: the layout and turn facts of a record's ``start`` position, or the empty
-table of a dealt hand). Agents and the web app receive views, never a ``HandState``.
+count, the public history (draws without their tiles, but for the seat's own: ``drawn``) and
+where that history starts (``HistoryStart``: the layout and turn facts of a record's
+``start`` position, or the empty table of a dealt hand). Agents and the web app receive
+views, never a ``HandState``.
 """
 
 from __future__ import annotations
@@ -136,7 +137,7 @@ def view(s: HandState, seat: int) -> View:
         last_placer=s.last_placer,
         start=history_start(s),
         end_count=s.layout.count_ends() if s.rs.end_count_scoring else None,
-        drawn=own_draws(s, seat),
+        drawn=drawn_by(s, seat),
     )
 
 
@@ -149,7 +150,7 @@ def _history_json(history: tuple[tuple[int, str], ...], drawn: dict[int, Tile]
     return out
 
 
-def own_draws(s: HandState, seat: int) -> tuple[tuple[int, Tile], ...]:
+def drawn_by(s: HandState, seat: int) -> tuple[tuple[int, Tile], ...]:
     """The tiles ``seat`` drew in this hand's history, by history index: a reloaded page's
     log says "You drew 3-2" as the live one did. Draws take the boneyard's first tile, so the
     boneyard where the history began (``origin``) tells each one. vn_iwin's leave reshuffles
