@@ -424,8 +424,12 @@ def _label(train, x, y, label_w, mark, tops, heights, band_h, col_w, start, chip
 def _hub_tile(bands, x, y, u, engine):
     """The hub (the engine double) as a placed tile at (`x`, `y`), or at the start of the
     first band's line where it lies there (`bands[0]`'s hub room, W-125)."""
-    if bands and bands[0][10]:
-        y = bands[0][4][0] + bands[0][5][0] / 2.0 - u / 2.0
+    if bands:
+        # A band is `_trains_at`'s tuple: (train, x, y, positions, tops, heights, band_h,
+        # col_w, start, chip, hub, hides); the hub sits centred on its first line.
+        tops, heights, hub = bands[0][4], bands[0][5], bands[0][10]
+        if hub:
+            y = tops[0] + heights[0] / 2.0 - u / 2.0
     return {"x": x, "y": y, "w": 2.0 * u, "h": u, "a": engine, "b": engine,
             "vertical": False, "engine": True}
 
