@@ -83,6 +83,10 @@ def test_friends_a_guest_keeps_the_table_it_saw_when_the_host_never_returns(phon
     leaked = named_tiles(text) & hidden_at(record, state["hand_number"], len(history), 1)
     assert not leaked, f"the kept table names hidden tiles: {sorted(leaked)}"
     assert state.get("seed") is None  # no deal number either
+    # The guest keeps each state as it arrives and shows it at the table's pace: the log is
+    # read once the page shows the state it kept (the host's last moves may still be playing).
+    guest.page.wait_for_function(
+        f"document.documentElement.dataset.state === '{state['state_id']}'", timeout=30_000)
     seen_log = log_lines(guest.page)
     seen_hand = guest.page.locator("#hand .tile").count()
     assert seen_hand > 0 and len(seen_log) >= len(history)
