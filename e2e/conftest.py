@@ -348,7 +348,8 @@ const open = () => new Promise((resolve, reject) => {
 
 def worker_saves(page):
     """Every save the worker keeps (one per match: web/worker/save_log.py's rows), each assembled as
-    `{"record", "seats", "summary", "public", "history_id", "started_at"}`, newest first."""
+    `{"record", "seats", "summary", "public", "history_id", "started_at", "stand_ins"}`, newest
+    first."""
     return page.evaluate("async () => {" + IDB_OPEN + """
       const db = await open();
       let rows;
@@ -383,7 +384,8 @@ def worker_saves(page):
         record.hands.forEach((hand) => { hand.moves = []; });
         for (const [hand, , move] of save.moves) record.hands[hand].moves.push(move);
         return { record, seats: save.seats, summary: save.summary || {}, public: save.public,
-                 history_id: save.history_id, started_at: save.started_at };
+                 history_id: save.history_id, started_at: save.started_at,
+                 stand_ins: save.stand_ins || {} };
       });
       out.sort((a, b) => (b.summary.saved_at || 0) - (a.summary.saved_at || 0));
       return out;

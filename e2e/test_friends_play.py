@@ -25,7 +25,13 @@ from pathlib import Path
 import i18n
 import netns
 import pytest
-from conftest import ENGINE_TIMEOUT_MS, click_unless_rerendered, open_custom
+from conftest import (
+    ENGINE_TIMEOUT_MS,
+    click_unless_rerendered,
+    open_custom,
+    wait_until,
+    worker_save,
+)
 from nostr_relay import start_relay, stop_relay
 
 from domino.match.match import Match
@@ -534,7 +540,9 @@ def test_friends_a_computer_standing_in_plays_on_after_the_host_reloads(phones):
     host.page.wait_for_selector("#friends-ask:not([hidden])", timeout=10_000)
     host.page.click('[data-fstand="1"]')
     host.page.wait_for_selector('#board .seat.standin[data-seat="1"]', timeout=10_000)
-    host.page.wait_for_timeout(1000)  # the save is written after the answer
+    # The save is written after the answer: the reload must find the computer in it.
+    wait_until(host.page, lambda: "1" in json.loads(worker_save(host.page) or "{}").get(
+        "stand_ins", {}), what="the computer standing in, in the host's save")
     host.page.reload()
     host.page.wait_for_selector("#friends-host:not([disabled])", timeout=ENGINE_TIMEOUT_MS)
     host.page.click("#resume")
