@@ -1,9 +1,11 @@
 """Your hand and the turn's line when your turn starts and ends (issue 25, "the board owns the
-screen"; DECISIONS W-127):
+screen"; DECISIONS W-127, W-128):
 
 - a long hand keeps its tiles' size when your turn starts (it narrowed as the tiles you can
   play stood up whole: the fan's size was read from how many you could play), and every tile
-  of it shows enough to be read (the others were .4 slivers where many could be played).
+  of it shows enough to be read (the others were .4 slivers where many could be played);
+- where there is room (a tablet, a desktop), "Draw a tile" on the turn's line is the page's
+  usual 40 px tap target, and the turn's line keeps its height whether it shows or not;
 
 Figures are printed (run with `-s`); screenshots land in e2e/artifacts/turn_*.png.
 
@@ -15,7 +17,7 @@ import random
 
 import pytest
 from conftest import settle, wait_my_turn
-from test_board_size import figures, in_language, open_page
+from test_board_size import figures, in_language, open_at, open_page
 from test_long_hand import DRAW
 
 # The computers' pace while a test looks at the table between two turns: "slow" leaves about
@@ -34,6 +36,8 @@ def slow_down(page) -> None:
 
 TURN = "document.querySelector('#turn').textContent"
 LANGS = ("en", "vi", "ru")
+# The page's usual tap target (app.css `button` min-height 2.5rem).
+COMFORTABLE_PX = 40.0
 
 
 def before_your_turn(variant, options, tiles, seeds):
@@ -124,6 +128,69 @@ def test_a_long_hand_keeps_its_size_when_your_turn_starts(browser, site, artifac
             assert was - 0.1 <= t["width"] <= max(was, 24.0) + 0.1, (t, was)
         else:
             assert abs(t["width"] - was) <= 0.1, f"{t['tile']} {was:.1f} -> {t['width']:.1f} px"
+    context.close()
+    assert not errors, errors
+
+
+ROOMY = [(768, 1024), (1366, 768), (1920, 1080)]
+# The turn's line and where your hand starts under it; the Draw button's box.
+HEAD = """() => { const head = document.querySelector('.my-head').getBoundingClientRect();
+  const hand = document.querySelector('#hand').getBoundingClientRect();
+  const b = document.querySelector('#turn-moves [data-move=draw]');
+  const r = b ? b.getBoundingClientRect() : null;
+  return {head: head.height, hand: hand.top, turn: document.querySelector('#turn').textContent,
+          button: r && [r.x, r.y, r.width, r.height], text: b && b.textContent,
+          lines: b ? Math.round(r.height / parseFloat(getComputedStyle(b).lineHeight || 20)) : 0,
+          wide: b ? b.scrollWidth <= b.clientWidth + 1 : true}; }"""
+
+
+@pytest.mark.parametrize("size", ROOMY, ids=[f"{w}x{h}" for w, h in ROOMY])
+def test_draw_a_tile_is_a_comfortable_target_where_there_is_room(browser, site, artifacts, size):
+    """Issue 25: on a tablet or a desktop "Draw a tile" on the turn's line (W-124) is the
+    page's usual button, at least COMFORTABLE_PX tall (it was 26 px, a phone's size, where
+    there is room), its words whole on one line in vi, en and ru; the turn's line is as tall
+    while the computer plays, without the button, so your hand does not move when your turn
+    starts or ends (W-128). Draw with a draw at will: after the hand's forced first tile the
+    button shows at every turn of yours while the boneyard lasts."""
+    from conftest import play_and_wait
+
+    context, page, errors = open_at(
+        browser, site, size, "variant=draw&players=2&seed=12&seats=human,ai&opt.voluntary_draw=on"
+    )
+    play_and_wait(page)  # the hand's first tile is forced; a draw is legal from then on
+    settle(page)
+    slow_down(page)
+    mine = page.evaluate(HEAD)
+    for lang in ("en", "vi", "ru"):
+        if lang != "en":
+            in_language(page, lang)
+        head = page.evaluate(HEAD)
+        tile, area, _ = figures(page)
+        print(
+            f"\n{size[0]}x{size[1]} {lang}: Draw button {head['button'][2]:.0f}x"
+            f"{head['button'][3]:.0f} '{head['text']}', turn's line {head['head']:.1f} px, "
+            f"table {area:.3f}, laid tile {tile:.0f} px"
+        )
+        page.screenshot(path=str(artifacts / f"turn_{size[0]}x{size[1]}-draw-{lang}.png"))
+        assert head["button"][3] >= COMFORTABLE_PX - 0.05, (lang, head)
+        assert head["wide"], f"{lang}: the button's words are cut: {head}"
+        assert head["button"][3] < 2 * COMFORTABLE_PX, f"{lang}: the words take two lines: {head}"
+        assert area >= 0.5, f"{lang}: the table has {area:.3f} of the screen"
+    in_language(page, "en")
+    # Your move: a tile that plays at once; then, while the computer plays, the turn's line
+    # has no button and keeps its height.
+    page.locator("#hand .tile.playable").first.click()
+    if page.locator("#choice").is_visible():
+        page.locator("#choice [data-move]").first.click()
+    page.wait_for_function(f"{TURN} !== 'Your turn'", timeout=30_000)
+    theirs = page.evaluate(HEAD)
+    print(
+        f"turn's line {mine['head']:.1f} px at your turn, {theirs['head']:.1f} px at theirs "
+        f"('{theirs['turn']}'); your hand at y {mine['hand']:.1f} / {theirs['hand']:.1f}"
+    )
+    assert theirs["button"] is None, theirs
+    assert abs(theirs["head"] - mine["head"]) <= 0.5, (mine, theirs)
+    assert abs(theirs["hand"] - mine["hand"]) <= 0.5, (mine, theirs)
     context.close()
     assert not errors, errors
 
