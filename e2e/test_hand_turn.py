@@ -1,11 +1,13 @@
 """Your hand and the turn's line when your turn starts and ends (issue 25, "the board owns the
-screen"; DECISIONS W-127, W-128):
+screen"; DECISIONS W-127, W-128, W-129):
 
 - a long hand keeps its tiles' size when your turn starts (it narrowed as the tiles you can
   play stood up whole: the fan's size was read from how many you could play), and every tile
   of it shows enough to be read (the others were .4 slivers where many could be played);
 - where there is room (a tablet, a desktop), "Draw a tile" on the turn's line is the page's
   usual 40 px tap target, and the turn's line keeps its height whether it shows or not;
+- on a phone held upright at 390 px, the buttons under your hand are one row in vi, en and ru
+  (in Russian they took two, the sound toggle and the settings on the second).
 
 Figures are printed (run with `-s`); screenshots land in e2e/artifacts/turn_*.png.
 
@@ -191,6 +193,69 @@ def test_draw_a_tile_is_a_comfortable_target_where_there_is_room(browser, site, 
     assert theirs["button"] is None, theirs
     assert abs(theirs["head"] - mine["head"]) <= 0.5, (mine, theirs)
     assert abs(theirs["hand"] - mine["hand"]) <= 0.5, (mine, theirs)
+    context.close()
+    assert not errors, errors
+
+
+# The buttons under your hand and on the game log's line: each one's box and words, whether
+# its words are cut, and the game log's line.
+CONTROLS = """() => { const shown = (e) => e.offsetParent !== null && e.getBoundingClientRect().width > 0;
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {id: e.id || e.dataset.hint && 'hint' || e.tagName, text: e.textContent.trim(),
+            x: r.x, y: r.y, w: r.width, h: r.height, cut: e.scrollWidth > e.clientWidth + 1}; };
+  const items = [...document.querySelectorAll('#moves button, .controls > button, #settings-box > summary')]
+    .filter(shown).map(box);
+  const log = document.querySelector('#log-box > summary').getBoundingClientRect();
+  return {items, log: {x: log.x, y: log.y, w: log.width, h: log.height}, vw: innerWidth}; }"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_buttons_under_your_hand_take_one_row_at_390(browser, site, artifacts, lang):
+    """Issue 25: at 390x844 in Russian the buttons under your hand (Hint, Undo, Export…,
+    Sound, Settings) took two rows and the table lost one (0.606). Now (W-129), as under
+    385 px (W-124), the sound toggle and the settings sit on the game log's line: Hint, Undo
+    and Export one row, the log's line a second, in vi, en and ru; no word cut, no button
+    over another, every one inside the screen; the table keeps at least half the screen."""
+    from conftest import play_and_wait
+
+    context, page, errors = open_at(
+        browser, site, (390, 844), "variant=draw&players=2&seed=12&seats=human,ai"
+    )
+    play_and_wait(page)  # Undo shows once you have moved
+    settle(page)
+    if lang != "en":
+        in_language(page, lang)
+    data = page.evaluate(CONTROLS)
+    tile, area, _ = figures(page)
+    items = data["items"]
+    page.screenshot(path=str(artifacts / f"turn_390x844-controls-{lang}.png"))
+    print(
+        f"\n390x844 {lang}: table {area:.3f}; "
+        + " · ".join(f"{i['text']} {i['w']:.0f}x{i['h']:.0f}@{i['y']:.0f}" for i in items)
+        + f"; game log's line at {data['log']['y']:.0f}"
+    )
+    ids = {i["id"] for i in items}
+    assert {"hint", "undo", "export", "sound", "SUMMARY"} <= ids, items
+    log = data["log"]
+    rows = []
+    for item in items + [dict(log, id="log", text="log", cut=False)]:
+        middle = item["y"] + item["h"] / 2
+        if not any(abs(middle - r) <= 4 for r in rows):
+            rows.append(middle)
+        assert not item["cut"], f"{lang}: {item['text']} is cut"
+        assert item["x"] >= 0 and item["x"] + item["w"] <= data["vw"] + 0.5, item
+    assert len(rows) <= 2, f"{lang}: the buttons and the game log's line take {len(rows)} rows"
+    everything = items + [dict(log, id="log")]
+    for i, a in enumerate(everything):
+        for b in everything[i + 1 :]:
+            apart = (
+                a["x"] + a["w"] <= b["x"] + 1
+                or b["x"] + b["w"] <= a["x"] + 1
+                or a["y"] + a["h"] <= b["y"] + 1
+                or b["y"] + b["h"] <= a["y"] + 1
+            )
+            assert apart, f"{lang}: {a['text']} overlaps {b.get('text')}"
+    assert area >= 0.5, f"{lang}: the table has {area:.3f} of the screen"
     context.close()
     assert not errors, errors
 
