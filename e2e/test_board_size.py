@@ -555,9 +555,12 @@ def test_eight_players_seats_are_whole_and_leave_the_table_room(browser, site, a
 
 # A tile of your hand you can play is whole and at least this wide (WCAG 2.2's smallest
 # target, 24 px) while the row has room for that; any other shows at least FAN_FLOOR of its
-# width (its left column of pips) and is at least FAN_NARROW px wide (W-119).
+# width (its left column of pips) and is at least FAN_NARROW px wide (W-119); FAN_READ of it
+# (its left and middle columns, which name every number) wherever the tiles you can play show
+# that much of theirs (W-127).
 MIN_TAP_PX = 24.0
 FAN_FLOOR = 0.4
+FAN_READ = 0.6
 FAN_NARROW = 19.2
 
 # Each tile of the hand in the order shown: its rect, the part of it no later tile covers
@@ -578,31 +581,37 @@ FAN = """() => { const tiles = [...document.querySelectorAll('#hand .tile')];
 
 def check_packed_row(page) -> list:
     """Your tiles lie in one row inside the hand's box, laid as a fan where the row is short
-    (W-119): each tile you can play whole, at least MIN_TAP_PX wide and reached by a tap at
-    its middle; each other tile at least FAN_NARROW px wide, showing at least FAN_FLOOR of its
-    width. Where the row cannot hold the playable tiles whole at MIN_TAP_PX beside the others
-    at FAN_FLOOR of FAN_NARROW, the playable tiles but the last each show the same part, and
-    are still reached by a tap. Returns the tiles' figures (FAN)."""
+    (W-119, W-127): each tile reached by a tap at the middle of what it shows; each tile you
+    can play whole and at least MIN_TAP_PX wide; each other tile at least FAN_NARROW px wide,
+    showing at least FAN_READ of its width. Where the row cannot hold the playable tiles whole
+    beside the others at FAN_READ of their widths (the tiles' size is the hand's, whatever can
+    be played, W-127), the playable tiles but the last each show the same part; the others
+    show FAN_READ where that part is more than FAN_READ of a playable tile, else at least
+    FAN_FLOOR. Returns the tiles' figures (FAN)."""
     fan = page.evaluate(FAN)
     bottoms = [t["bottom"] for t in fan]  # whole px: a row's may differ by one
     assert max(bottoms) - min(bottoms) <= 1, f"your tiles take rows: {fan}"
     rest = fan[:-1]
-    can = sum(t["playable"] for t in rest)
-    last = MIN_TAP_PX if fan[-1]["playable"] else FAN_NARROW
-    need = MIN_TAP_PX * can + last + FAN_FLOOR * FAN_NARROW * (len(rest) - can)
+    need = fan[-1]["width"] + sum(
+        t["width"] if t["playable"] else FAN_READ * t["width"] for t in rest)
     alike = need > fan[0]["hand"] + 0.5
+    shown = [t["shown"] / t["width"] for t in rest if t["playable"]]
+    # Only past FAN_READ of their own do the playable tiles leave the others less than theirs.
+    readable = not alike or not shown or min(shown) >= FAN_READ + 0.02
     for t in fan:
         assert t["inside"], f"{t['tile']} lies outside your hand's box: {t}"
         assert t["width"] >= FAN_NARROW - 0.05, t
+        # What the fan shows of a tile is on top there (no raised tile before it covers it).
+        assert t["hit"], f"{t['tile']} is covered where it should show: {t}"
         if t["playable"]:
-            assert t["hit"], f"a tap on {t['tile']} reaches something else: {t}"
             assert t["width"] >= MIN_TAP_PX - 0.05, t
             assert alike or t["shown"] >= t["width"] - 0.5, t
         else:
-            assert t["shown"] >= FAN_FLOOR * t["width"] - 0.5, t
+            floor = FAN_READ if readable else FAN_FLOOR
+            assert t["shown"] >= floor * t["width"] - 0.5, (floor, t)
     if alike:
-        shown = [t["shown"] for t in rest if t["playable"]]
-        assert max(shown) - min(shown) <= 0.5, fan
+        parts = [t["shown"] for t in rest if t["playable"]]
+        assert max(parts) - min(parts) <= 0.5, fan
     return fan
 
 

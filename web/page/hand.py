@@ -233,14 +233,14 @@ def pair_label(move):
     return tr("move.pair", a=textfmt.canonical_tile(str(a)), b=textfmt.canonical_tile(str(b)))
 
 
-def fan_counts(playable):
+def fan_counts(playable, top=6):
     """The custom properties app.css lays your hand's fan with (W-119), from `playable` (for
     each tile in the order shown, whether it can be played): `--n` the tiles; of the tiles but
     the last (each of which the next may cover) `--p` and `--q` how many can and cannot be
     played; `--lp` 1 when the last can; and, as CSS cannot test for zero, `--ip`, `--iq` one
-    over `--p` and `--q` (0 for none), and `--iw` one over the room the others and the last
-    take in tile widths (.6 `--q` + 1 - `--lp`; with none, 1000: their width is then bound by
-    nothing but the row)."""
+    over `--p` and `--q` (0 for none). These lay the fan; the tiles' size is read from the
+    number of tiles and the set's highest number `top` alone (`size_counts`), so that the
+    hand keeps its size when your turn starts and ends (W-127)."""
     n = len(playable)
     p = 0
     for can in playable[:-1]:
@@ -248,9 +248,25 @@ def fan_counts(playable):
             p += 1
     q = max(0, n - 1 - p)
     last = 1 if n and playable[-1] else 0
-    return {"--n": str(n), "--p": str(p), "--q": str(q), "--lp": str(last),
-            "--ip": _inverse(p), "--iq": _inverse(q),
-            "--iw": _inverse(0.6 * q + 1 - last) if q or not last else "1000"}
+    out = {"--n": str(n), "--p": str(p), "--q": str(q), "--lp": str(last),
+           "--ip": _inverse(p), "--iq": _inverse(q)}
+    out.update(size_counts(n, top))
+    return out
+
+
+def size_counts(n, top=6):
+    """The counts app.css sizes a hand of `n` tiles by, whatever can be played (W-127): of the
+    tiles but the last, `--szp` that can be played and `--szq` the others, the last not, and
+    `--sziw` one over the room the others and the last take in tile widths (.6 `--szq` + 1).
+    `--szp` is the share of a set of 0 to `top` that carries one of two numbers (two open ends):
+    13 of 28 tiles of a double-six set, 25 of 91 of a double-twelve; so about what a long hand
+    can play at once (Draw's 22 tiles: 10, 12 at most in the seeds searched; Mexican Train's
+    16: 4, 7 at most). More, and the others show less of themselves (down to W-119's floor);
+    fewer, and they show more."""
+    share = (2 * top + 1) / ((top + 1) * (top + 2) / 2)
+    sp = min(max(0, n - 1), int(share * max(0, n - 1) + 0.5))
+    sq = max(0, n - 1 - sp)
+    return {"--szp": str(sp), "--szq": str(sq), "--sziw": _inverse(0.6 * sq + 1)}
 
 
 def _inverse(count):
@@ -275,7 +291,8 @@ def render():
     # Your hand is one row, a fan where it is longer than the row (W-119): app.css lays the
     # tiles you can play whole and the others over each other, from these counts.
     count = len(html)
-    for name, value in fan_counts(playable).items():
+    top = geometry.max_pip_of(state.get("options"))
+    for name, value in fan_counts(playable, top).items():
         hand.style.setProperty(name, value)
     hand.classList.toggle("long", count >= LONG)
     hand.setAttribute("aria-label", tr("game.your_hand"))
