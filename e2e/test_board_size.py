@@ -8,7 +8,7 @@ RULES.md: none (screen layout only; no rule is read or changed)
 import json
 
 import pytest
-from conftest import mexican_choices, settle, wait_engine, wait_my_turn
+from conftest import mexican_choices, play_and_wait, settle, wait_engine, wait_my_turn
 
 SIZES = [(390, 844), (320, 568), (844, 390), (768, 1024), (1366, 768), (1920, 1080)]
 MIN_TILE_PX = 40.0
@@ -1120,5 +1120,57 @@ def test_a_new_match_without_trains_names_computers_whole_again(browser, site, a
     page.screenshot(path=str(artifacts / "board_390x844-names-after-mexican.png"))
     assert page.locator("#seats-top").get_attribute("data-names") is None, names
     assert all(n.startswith("Computer") for n in names), names
+    context.close()
+    assert not errors, errors
+
+
+# Mexican Train's first turn on big screens (W-132), and the tile each must lay at least: the
+# 1920x1080 table (about 1590x820) holds 116-120 px tiles in one column for 4-8 players; at
+# 1366x768 (about 1030x510) four players' five bands and eight players' two columns hold 120
+# px, six players' seven bands in one column only the 88 px they had (two columns would move
+# the bands between columns as the trains grow).
+BIG_CASES = [((1920, 1080), 4, 112), ((1920, 1080), 6, 112), ((1920, 1080), 8, 112),
+             ((1366, 768), 4, 112), ((1366, 768), 6, 88), ((1366, 768), 8, 112)]
+BIG_LABEL_PX = 16
+
+
+@pytest.mark.parametrize("size,players,least", BIG_CASES,
+                         ids=[f"{w}x{h}-{n}p" for (w, h), n, _ in BIG_CASES])
+def test_a_big_screen_lays_mexican_train_large(browser, site, artifacts, size, players, least):
+    """Issue 25: at 1920x1080 (and 1366x768) Mexican Train's first turn drew 88 px tiles and
+    12 px train labels on a table of 1590x820 px, mostly empty felt. A table 600 px wide or
+    more now grows the tiles up to 120 px where its height holds them in the columns chosen
+    as before, the hub with them, and the labels' font up to 20 px (.4 of a half tile): the
+    laid tile at least `least` px, the hub a double of the same size, every label at least
+    BIG_LABEL_PX in one size and whole, every band's open end inside the table with nothing
+    to scroll, the table half the screen."""
+    context, page, errors = open_at(browser, site, size, crowd(players))
+    tile, area, data = figures(page)
+    table = page.locator("#table")
+    tiles = json.loads(table.get_attribute("data-tiles"))
+    labels = json.loads(table.get_attribute("data-labels"))
+    ends = json.loads(table.get_attribute("data-ends"))
+    height = page.evaluate("document.querySelector('#table').getBoundingClientRect().height")
+    page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-big-{players}p.png"))
+    hub = tiles[0]
+    print(f"\n{size[0]}x{size[1]} mexican_train {players}p: table {data['w']:.0f}x{data['h']:.0f}"
+          f" = {area:.3f}, tile {tile:.0f} px, hub {hub[2]}x{hub[3]}, labels "
+          f"{sorted({s for _, s, *_ in labels})} px")
+    assert tile >= least, f"a laid tile is {tile} px long"
+    assert hub[4] == hub[5] and (hub[2], hub[3]) == (round(tile), round(tile / 2)), hub
+    assert len({s for _, s, *_ in labels}) == 1 and labels[0][1] >= BIG_LABEL_PX, labels
+    for text, _, width, room, _ in labels:
+        assert "\u2026" not in text and width <= room, (text, width, room)
+    assert len(ends) == players + 1 and all(0 <= e[2] and e[2] + e[4] <= height for e in ends)
+    assert height <= data["h"] + 1, "the table scrolls"
+    assert area >= MIN_AREA, f"the table has {area:.3f} of the screen"
+    # Once the players have laid their first tiles (or passed), the laid tiles keep that size.
+    play_and_wait(page)
+    settle(page)
+    page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-big-{players}p-laid.png"))
+    laid, _, _ = figures(page)
+    count = len(json.loads(table.get_attribute("data-tiles")))
+    print(f"after a round of moves: {count - 1} tiles laid, tile {laid:.0f} px")
+    assert count > 1 and laid >= least, (count, laid)
     context.close()
     assert not errors, errors

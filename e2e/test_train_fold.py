@@ -45,15 +45,16 @@ CHOICE = """() => { const c = document.querySelector('#choice'); const r = c.get
 
 # Everything the test reads of the page, in the viewport's px: the table's visible box, the
 # canvas's origin, the tile size, the drawn tiles' faces, the open ends, the markers, the
-# glowing targets and the chips.
+# glowing targets, the chips and the second "−" chips at the foot of a train shown whole (W-131).
 READ = """() => { const wrap = document.querySelector('#table-wrap').getBoundingClientRect();
   const t = document.querySelector('#table'); const c = t.getBoundingClientRect();
   const json = (v) => JSON.parse(v || '[]');
-  const chips = [...document.querySelectorAll('#train-chips .train-chip')].map((b) => {
-    const r = b.getBoundingClientRect();
+  const chip = (b) => { const r = b.getBoundingClientRect();
     return {train: b.dataset.fold, hidden: Number(b.dataset.hidden), text: b.textContent.trim(),
             label: b.getAttribute('aria-label'), box: [r.x, r.y, r.width, r.height],
-            expanded: b.getAttribute('aria-expanded')}; });
+            expanded: b.getAttribute('aria-expanded')}; };
+  const chips = [...document.querySelectorAll('#train-chips .train-chip:not(.foot)')].map(chip);
+  const feet = [...document.querySelectorAll('#train-chips .train-chip.foot')].map(chip);
   const at = (r) => [c.x + r[1], c.y + r[2], r[3], r[4], r[0]];
   const focus = document.activeElement;
   return {wrap: [wrap.x, wrap.y, wrap.width, wrap.height], unit: Number(t.dataset.unit),
@@ -64,7 +65,7 @@ READ = """() => { const wrap = document.querySelector('#table-wrap').getBounding
                                                    r[4] + '-' + r[5]]),
           ends: json(t.dataset.ends).map(at), markers: json(t.dataset.markers).map(at),
           marks: json(t.dataset.glow).map((m) => [c.x + m.x, c.y + m.y, m.w, m.h, m.end]),
-          chips}; }"""
+          chips, feet}; }"""
 
 
 def long_round(players, width, height, seeds=range(1, 60)):
@@ -219,6 +220,16 @@ def test_long_trains_fold_and_every_end_stays_in_view(
         f"its open end at {end[0][1] - seen['wrap'][1]:.0f} px"
     )
     assert end and inside(end[0], seen["wrap"]), f"the opened train's end is out of view: {end}"
+    # Its fold control stays in view with its open end (W-131): the "−" chip, or where the
+    # train is taller than the table a second one at its last line, which folds it again.
+    minus = [c for c in [opened] + seen["feet"] if c["train"] == chip["train"]]
+    shown_minus = [c for c in minus if inside(c["box"], seen["wrap"])]
+    print(
+        f"its '−' chips at {[round(c['box'][1] - seen['wrap'][1]) for c in minus]} px, "
+        f"{len(shown_minus)} in view"
+    )
+    assert shown_minus, f"no '−' chip of {chip['train']} in view: {minus} in {seen['wrap']}"
+    assert all(c["text"] == "\u2212" and min(c["box"][2:]) >= MIN_CHIP_PX - 0.01 for c in minus)
     # A tile selected while the train is whole: the train folds while its ends glow, every
     # target in view (W-126); Cancel shows the train whole again.
     page.locator(f'#hand .tile[data-tile="{tile}"]').click()
@@ -298,16 +309,28 @@ def is_double(tile):
     return a == b
 
 
-def doubles_round(players, least=3, seeds=range(1, 400)):
+def doubles_round(players, least=3, seeds=range(1, 400), most=None, answered=False, uniform=False):
     """A Mexican Train record with option allow_double_chain (RULES.md 3.4: a player who
     lays a double may lay another, and the unsatisfied doubles queue) where seat 0 is to
-    move and at least `least` trains end in a double, found by playing seeded hands in
-    CPython with each player laying a double where one is legal. Returns (record, state,
-    trains {id: [tile keys]}) or None."""
+    move and at least `least` (at most `most`) trains end in a double, found by playing
+    seeded hands in CPython with each player laying a double where one is legal (or, with
+    `uniform`, any legal move: four such trains came at seed 119 that way, never in 2,000
+    seeds of the first way). With `answered`, seat 0 holds a tile that is no double and
+    answers the oldest double, and the table laid out after it needs the hub on its row no
+    more (W-125 put it back there). Returns (record, state, trains {id: [tile keys]}, that
+    tile or None) or None."""
     import random
 
+    import geometry
+
     from domino import Match
+    from domino.play.view import view
     from domino.session import Session
+
+    def state_of(match):
+        record = match.to_record()
+        state = json.loads(Session().handle(json.dumps({"type": "load_record", "record": record})))
+        return record, state
 
     for seed in seeds:
         rng = random.Random(seed)
@@ -315,33 +338,51 @@ def doubles_round(players, least=3, seeds=range(1, 400)):
         while not match.hand_over:
             legal = match.legal()
             if match.to_move == 0 and any(m.tile is not None for m in legal):
-                record = match.to_record()
-                state = json.loads(
-                    Session().handle(json.dumps({"type": "load_record", "record": record}))
-                )
-                trains = {
-                    t["id"]: [key(a, b) for a, b in t.get("tiles") or []]
-                    for t in state["view"]["layout"]["trains"]
-                }
-                ending = [i for i, t in trains.items() if t and is_double(t[-1])]
-                if len(ending) >= least:
-                    return record, state, trains
+                layout = view(match.hand, 0).to_json()["layout"]
+                ending = [
+                    t for t in layout["trains"] if t["tiles"] and is_double(key(*t["tiles"][-1]))
+                ]
+                answer = None
+                fits = least <= len(ending) <= (most or len(ending))
+                if fits and answered:
+                    plain = [m for m in legal if m.tile is not None and m.tile[0] != m.tile[1]]
+                    if plain:
+                        after = Match.from_record(match.to_record())
+                        after.play(plain[0])
+                        geo = geometry.view_table(
+                            state_of(after)[1]["view"], 307.0, 302.0, 0, None, None, True
+                        )
+                        if geo["fits"] and not geo.get("hub_inline"):
+                            answer = key(*plain[0].tile)
+                if fits and (answer is not None or not answered):
+                    record, state = state_of(match)
+                    trains = {
+                        t["id"]: [key(a, b) for a, b in t.get("tiles") or []]
+                        for t in state["view"]["layout"]["trains"]
+                    }
+                    return record, state, trains, answer
             doubles = [m for m in legal if m.tile is not None and m.tile[0] == m.tile[1]]
-            match.play(rng.choice(doubles or legal))
+            match.play(rng.choice(legal if uniform else doubles or legal))
     return None
 
 
-def test_three_trains_ending_in_a_double_fit_a_small_phone(browser, site, artifacts, tmp_path):
+DOUBLES = [3, 4]
+
+
+@pytest.mark.parametrize("doubles", DOUBLES, ids=[f"{n}-doubles" for n in DOUBLES])
+def test_trains_ending_in_a_double_fit_a_small_phone(browser, site, artifacts, tmp_path, doubles):
     """W-118's open end: eight players at 320x568 with three trains ending in a double at once
     (each double lies across its line, two units tall) needed 321 px of the 302 px table at
     40 px tiles, and the table scrolled. The hub now starts the first band's line instead of
-    a row of its own (W-125): every open end and marker in view with no scroll, tiles at
-    least 40 px, the table half the screen, and a playable tile's target in view."""
+    a row of its own (W-125); four such trains needed 316 px even so, and the bands then lie
+    as close as a band's lines with 4 px margins (W-130): every open end and marker in view
+    with no scroll, tiles at least 40 px, the table half the screen, and a playable tile's
+    target in view."""
     from test_board_size import figures
 
-    found = doubles_round(8)
-    assert found is not None, "no position with three trains ending in a double"
-    record, state, trains = found
+    found = doubles_round(8, doubles, most=None if doubles == 3 else doubles, uniform=doubles > 3)
+    assert found is not None, f"no position with {doubles} trains ending in a double"
+    record, state, trains, _ = found
     size = (320, 568)
     context, page, errors = open_page(browser, site, size)
     path = tmp_path / "doubles.json"
@@ -351,7 +392,8 @@ def test_three_trains_ending_in_a_double_fit_a_small_phone(browser, site, artifa
     page.wait_for_selector("#hand .tile.playable", timeout=30_000)
     wait_my_turn(page)
     settle(page)
-    page.screenshot(path=str(artifacts / "fold_320x568-8p-doubles.png"))
+    tag = f"fold_320x568-8p-doubles{'' if doubles == 3 else doubles}"
+    page.screenshot(path=str(artifacts / f"{tag}.png"))
     seen = page.evaluate(READ)
     tile, area, _ = figures(page)
     ending = sorted(i for i, t in trains.items() if t and is_double(t[-1]))
@@ -359,8 +401,9 @@ def test_three_trains_ending_in_a_double_fit_a_small_phone(browser, site, artifa
         f"\n320x568 8p, trains ending in a double {ending}: table {seen['wrap'][2]:.0f}x"
         f"{seen['wrap'][3]:.0f} = {area:.3f}, canvas {seen['canvas'][3]:.0f} px, tile {tile:.0f} px"
     )
+    assert len(ending) >= doubles
     assert area >= 0.5, f"the table has {area:.3f} of the screen"
-    check_table(seen, trains, "three doubles")
+    check_table(seen, trains, f"{doubles} doubles")
     # The hub (the round's engine double) is drawn.
     engine = state["view"]["layout"]["engine"]
     assert [engine, engine] in [list(f) for f in seen["faces"]], seen["faces"]
@@ -368,8 +411,162 @@ def test_three_trains_ending_in_a_double_fit_a_small_phone(browser, site, artifa
     page.locator("#hand .tile.playable").first.click()
     settle(page)
     seen = page.evaluate(READ)
-    page.screenshot(path=str(artifacts / "fold_320x568-8p-doubles-selected.png"))
+    page.screenshot(path=str(artifacts / f"{tag}-selected.png"))
     for rect in seen["marks"]:
         assert inside(rect, seen["wrap"]), f"a target is out of view: {rect}"
+    context.close()
+    assert not errors, errors
+
+
+# Each table the page draws (a MutationObserver on the canvas's data-tiles): the hub's rect
+# and whether a tile or an open end other than the hub shares its height (the hub then lies
+# on the first band's line, W-125; on its own row nothing does).
+WATCH_HUB = """() => { const t = document.querySelector('#table'); window.__hubs = [];
+  const note = () => { const tiles = JSON.parse(t.dataset.tiles || '[]');
+    const ends = JSON.parse(t.dataset.ends || '[]').map((e) => e.slice(1));
+    if (!tiles.length) return;
+    const hub = tiles[0]; const others = tiles.slice(1).concat(ends);
+    const beside = others.some((r) => r[1] < hub[1] + hub[3] - 0.5 && hub[1] < r[1] + r[3] - 0.5);
+    window.__hubs.push({state: document.documentElement.dataset.state, hub, beside}); };
+  new MutationObserver(note).observe(t, {attributes: true, attributeFilter: ['data-tiles']});
+  note(); }"""
+
+
+def test_the_hub_stays_on_the_first_line_when_a_double_is_answered(
+    browser, site, artifacts, tmp_path
+):
+    """W-125 lays the hub on the first band's line where eight players' trains ending in a
+    double do not fit at 320x568 otherwise; once a double was answered the layout no longer
+    needed it and the hub jumped back to its row, every band moving down under the player's
+    finger. It now stays on the first band's line for the rest of the round (W-130): from
+    three trains ending in a double you answer the oldest with a tile that is no double,
+    and in every table drawn until your next turn the hub is still beside the first band's
+    tiles, the table in its box."""
+    found = doubles_round(8, 3, most=3, answered=True)
+    assert found is not None, "no position where a double is answered"
+    record, state, trains, answer = found
+    context, page, errors = open_page(browser, site, (320, 568))
+    path = tmp_path / "answered.json"
+    path.write_text(json.dumps(record))
+    back_to_menu(page)
+    page.set_input_files("#import", str(path))
+    page.wait_for_selector(f'#hand .tile[data-tile="{answer}"]', timeout=30_000)
+    wait_my_turn(page)
+    settle(page)
+    page.screenshot(path=str(artifacts / "fold_320x568-8p-hub-before.png"))
+    page.evaluate(WATCH_HUB)
+    before = int(page.evaluate("document.documentElement.dataset.state"))
+    page.locator(f'#hand .tile[data-tile="{answer}"]').click()
+    page.wait_for_function(
+        f"Number(document.documentElement.dataset.state || 0) > {before}", timeout=30_000
+    )
+    settle(page)
+    page.screenshot(path=str(artifacts / "fold_320x568-8p-hub-answered.png"))
+    page.wait_for_function(
+        "(document.querySelector('#turn').textContent === 'Your turn'"
+        " && !document.documentElement.dataset.drawing)"
+        " || (document.querySelector('#result-open') && !document.querySelector('#result-open').hidden)",
+        timeout=60_000,
+    )
+    settle(page)
+    page.screenshot(path=str(artifacts / "fold_320x568-8p-hub-next-turn.png"))
+    seen = page.evaluate(READ)
+    hubs = page.evaluate("window.__hubs")
+    print(
+        f"\n320x568 8p, {answer} answers the oldest double: {len(hubs)} tables drawn, the hub "
+        f"at y {[h['hub'][1] for h in hubs]}, beside the first band's tiles "
+        f"{[h['beside'] for h in hubs]}"
+    )
+    assert len(hubs) >= 2, hubs
+    moved = [h for h in hubs if not h["beside"]]
+    assert not moved, f"the hub left the first band's line: {moved}"
+    assert seen["canvas"][3] <= seen["wrap"][3] + 1, "the table scrolls"
+    context.close()
+    assert not errors, errors
+
+
+def tall_train_round(players, width, height, seeds=range(1, 60)):
+    """A Mexican Train record where seat 0 is to move and one train, shown whole, is taller
+    than a `width` x `height` table (its band, from its label's line to its last): uniformly
+    random moves, which grow the Mexican train to thirty tiles (`mexican_choices`). Returns
+    (record, that train's id, trains {id: [tile keys]}, its band's height) or None."""
+    import geometry
+
+    for record, state, _ in mexican_choices(players, seeds):
+        view = state["view"]
+        folded = geometry.view_table(view, width, height, state["viewer"], None, None, True)
+        for lab in folded["labels"]:
+            if not lab["hidden"]:
+                continue
+            whole = geometry.view_table(
+                view, width, height, state["viewer"], None, None, True, lab["id"]
+            )
+            band = [b for b in whole["labels"] if b["id"] == lab["id"]][0]["band"]
+            if band["h"] > height + 30:
+                trains = {}
+                for train in view["layout"]["trains"]:
+                    trains[train["id"]] = [key(a, b) for a, b in train.get("tiles") or []]
+                return record, lab["id"], trains, band["h"]
+    return None
+
+
+TALL = [((844, 390), 6), ((320, 568), 6)]
+
+
+@pytest.mark.parametrize("size,players", TALL, ids=[f"{w}x{h}-{n}p" for (w, h), n in TALL])
+def test_an_opened_train_taller_than_the_table_folds_from_its_end(
+    browser, site, artifacts, tmp_path, size, players
+):
+    """W-126 pans the table to an opened train's open end; where the train is taller than the
+    table its "−" chip, which folds it again, scrolled out of view and the player had to
+    scroll back up to it. Such a train now has a second "−" chip beside its last line
+    (W-131): after the tap on its "+n" chip the open end and a "−" chip of that train are
+    both in the visible table; a tap on that chip folds the train again (every open end,
+    marker and chip back in view, the table in its box) and the keyboard's focus is on the
+    train's "+n" chip."""
+    found = tall_train_round(players, *BOXES[size])
+    assert found is not None, "no train taller than the table in the seeds searched"
+    record, train, trains, band_h = found
+    context, page, errors = open_page(browser, site, size)
+    path = tmp_path / "tall.json"
+    path.write_text(json.dumps(record))
+    back_to_menu(page)
+    page.set_input_files("#import", str(path))
+    page.wait_for_selector("#hand .tile", timeout=30_000)
+    wait_my_turn(page)
+    settle(page)
+    page.locator(f'#train-chips [data-fold="{train}"]').click()
+    tag = f"fold_{size[0]}x{size[1]}-{players}p-tall"
+    still_shot(page, artifacts / f"{tag}-open.png")
+    seen = page.evaluate(READ)
+    end = [e for e in seen["ends"] if e[4] == train][0]
+    minus = [c for c in seen["chips"] + seen["feet"] if c["train"] == train]
+    print(
+        f"\n{size[0]}x{size[1]} {players}p: {train} ({len(trains[train])} tiles) opened, its "
+        f"band {band_h:.0f} px in a {seen['wrap'][3]:.0f} px table, its open end at "
+        f"{end[1] - seen['wrap'][1]:.0f} px, its '−' chips at "
+        f"{[round(c['box'][1] - seen['wrap'][1]) for c in minus]} px"
+    )
+    assert inside(end, seen["wrap"]), f"the opened train's end is out of view: {end}"
+    shown = [c for c in minus if inside(c["box"], seen["wrap"])]
+    assert shown, f"no '−' chip of {train} in view: {minus} in {seen['wrap']}"
+    box = shown[0]["box"]
+    assert shown[0]["text"] == "\u2212" and min(box[2:]) >= MIN_CHIP_PX - 0.01, shown
+    # The chip in view is a tap target: a tap at its middle reaches it.
+    assert (
+        page.evaluate(
+            f"document.elementFromPoint({box[0] + box[2] / 2}, {box[1] + box[3] / 2})"
+            f".closest('[data-fold]')?.dataset.fold"
+        )
+        == train
+    )
+    page.mouse.click(box[0] + box[2] / 2, box[1] + box[3] / 2)
+    still_shot(page, artifacts / f"{tag}-folded.png")
+    seen = page.evaluate(READ)
+    back = {c["train"]: c for c in seen["chips"]}[train]
+    assert back["expanded"] == "false" and back["text"].startswith("+"), back
+    assert not seen["feet"], seen["feet"]
+    assert seen["focus"] == train, f"the focus is on {seen['focus']}"
+    check_table(seen, trains, f"{train} folded again from its end")
     context.close()
     assert not errors, errors

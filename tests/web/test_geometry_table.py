@@ -290,8 +290,11 @@ def test_trains_on_a_tall_table_spread_over_it_instead_of_packing_into_the_top()
         {"id": f"T{p}", "owner": p, "marker": False, "tiles": [[12, 5], [5, 5]] if p == 1 else []}
         for p in range(5)] + [{"id": "MX", "owner": None, "marker": False, "tiles": []}],
         "unsatisfied": []}
-    tall = geometry.table(layout, 1330, 760)
-    packed = geometry.table(layout, 1330, tall["needed"])  # no spare height to spend
+    # At the tile size of a table that cannot grow them (a big table's tiles grow first up to
+    # TRAIN_MAX_UNIT, W-132, and then spread what height is left).
+    most = {"max_unit": geometry.MAX_UNIT}
+    tall = geometry.table(layout, 1330, 760, most)
+    packed = geometry.table(layout, 1330, tall["needed"], most)  # no spare height to spend
     assert tall["unit"] == packed["unit"] and tall["needed"] == packed["needed"]
     hub = tall["tiles"][0]
     bottom = max(lab["band"]["y"] + lab["band"]["h"] for lab in tall["labels"])

@@ -147,3 +147,79 @@ def test_a_tapped_chip_keeps_the_focus_and_folds_its_train_again(dom: ChipDom) -
         assert train_labels.whole_train(state) is None
     finally:
         S["state"], S["geo"], S["lang"] = before
+
+
+def test_the_foot_chip_folds_the_train_and_the_focus_stays_on_its_first_chip(
+    dom: ChipDom,
+) -> None:
+    """W-131: a train shown whole that is taller than the table has a second "−" chip at its
+    last line, written after its first one: the same train, no tab stop and hidden from
+    screen readers (the first chip keeps the focus and says the same), its title the first
+    chip's words. A tap on it folds the train again and the focus goes to the train's "+n"
+    chip, not to a chip of the foot."""
+    train_labels = fresh("train_labels")
+    from store import S
+
+    view = long_view(6, [9, 4, 40, 8, 9, 11, 11])
+    state = {"state_id": 7, "viewer": 0, "seats": ["human"] + ["ai"] * 5, "view": view}
+    before = (S["state"], S["geo"], S["lang"])
+    drawn: list[str | None] = []
+
+    def draw() -> None:
+        whole = train_labels.whole_train(state)
+        drawn.append(whole)
+        S["geo"] = geometry.view_table(view, 307.0, 302.0, 0, None, None, True, whole)
+        train_labels.place_chips(S["geo"])
+
+    table = types.ModuleType("table")
+    table.draw = draw  # type: ignore[attr-defined]
+    sys.modules["table"] = table
+    try:
+        S["state"], S["lang"] = state, "en"
+        draw()
+        assert "foot" not in dom.byid("train-chips").innerHTML
+        train_labels.on_chip(types.SimpleNamespace(target=dom.query('[data-fold="T2"]')))
+        assert drawn[-1] == "T2"
+        html = dom.byid("train-chips").innerHTML
+        parts = html.split("<button")
+        feet = [p for p in parts if "foot" in p]
+        assert len(feet) == 1 and 'data-fold="T2"' in feet[0]
+        assert 'tabindex="-1"' in feet[0] and 'aria-hidden="true"' in feet[0]
+        assert "hide" in feet[0] and "earlier tiles" in feet[0] and "\u2212</button>" in feet[0]
+        first = [p for p in parts if 'data-fold="T2"' in p and "foot" not in p]
+        assert first and html.index(first[0]) < html.index(feet[0])
+        # The tap on the foot chip: the train folds again, the focus on its first chip.
+        foot = [c for c in dom.chips if c.getAttribute("data-fold") == "T2"][-1]
+        train_labels.on_chip(types.SimpleNamespace(target=foot))
+        assert drawn[-1] is None
+        assert "foot" not in dom.byid("train-chips").innerHTML
+        assert dom.active is not None and dom.active.getAttribute("data-fold") == "T2"
+    finally:
+        S["state"], S["geo"], S["lang"] = before
+
+
+def test_the_page_keeps_the_hub_on_the_first_line_for_the_round(dom: ChipDom) -> None:
+    """W-130: once a table of a round laid the hub on the first band's line, `hub_kept` says
+    so for every later state of that round (the geometry then keeps it there when a double
+    is answered); not for a zoom to far-apart targets, nor in the next round or match, nor
+    after an undo took the trains back to before it went there."""
+    train_labels = fresh("train_labels")
+
+    def state(hand: int, engine: int, tiles: int) -> dict:
+        trains = [{"id": "T0", "owner": 0, "tiles": [[engine, 1]] * tiles}]
+        return {"hand_number": hand, "view": {"layout": {"engine": engine, "trains": trains}}}
+
+    inline = {"hub_inline": True}
+    row = {"hub_inline": False}
+    assert not train_labels.hub_kept(state(3, 10, 20))
+    train_labels.note_hub(state(3, 10, 20), dict(inline, zoomed=True))
+    assert not train_labels.hub_kept(state(3, 10, 21)), "a zoom is remembered"
+    train_labels.note_hub(state(3, 10, 20), row)
+    assert not train_labels.hub_kept(state(3, 10, 21))
+    train_labels.note_hub(state(3, 10, 20), inline)
+    assert train_labels.hub_kept(state(3, 10, 20)) and train_labels.hub_kept(state(3, 10, 26))
+    train_labels.note_hub(state(3, 10, 26), row)  # the table then kept it: nothing changes
+    assert train_labels.hub_kept(state(3, 10, 27))
+    assert not train_labels.hub_kept(state(3, 10, 19)), "an undo before it went there"
+    assert not train_labels.hub_kept(state(4, 9, 30)), "the next round"
+    assert not train_labels.hub_kept(state(1, 12, 2)), "a new match"

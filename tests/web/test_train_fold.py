@@ -8,7 +8,7 @@ RULES.md: none (screen layout only)
 
 import geometry
 import train_bands
-from boxes import FIT_MIN_UNIT, TRAIN_MIN_UNIT
+from boxes import FIT_MIN_UNIT, MAX_UNIT, TRAIN_MAX_UNIT, TRAIN_MIN_UNIT
 
 # A phone's table with six players: upright at 390x844, on its side at 844x390, at 320x568.
 BOXES = [(377.0, 458.0), (532.0, 323.0), (307.0, 302.0)]
@@ -277,3 +277,196 @@ def test_three_trains_ending_in_a_double_fit_a_small_phone():
     two = geometry.view_table(ending_in_doubles(8, lengths, (0, 3)), *SMALL, 0, None, None, True)
     hub = [t for t in two["tiles"] if t["engine"]][0]
     assert two["fits"] and hub["y"] + hub["h"] <= two["labels"][0]["y"]
+
+
+def hub_of(geo):
+    """The hub's tile (the engine double) of a Mexican Train table."""
+    return [t for t in geo["tiles"] if t["engine"]][0]
+
+
+def on_first_line(geo):
+    """Whether the hub lies on the first band's line (W-125), not on a row of its own."""
+    hub = hub_of(geo)
+    first = geo["labels"][0]
+    return abs(hub["y"] + hub["h"] / 2 - (first["y"] + first["h"] / 2)) < 0.01
+
+
+def test_four_trains_ending_in_a_double_fit_a_small_phone():
+    """W-125's open end: eight players at 320x568 with four trains ending in a double at once
+    (option allow_double_chain, RULES.md 3.4) needed 316 px of the 302 px table at 40 px
+    tiles with the hub on the first band's line, and the table scrolled. As a last resort
+    before a scroll the bands lie as close as a band's own lines (4 px at 40 px tiles, what
+    two chips reach into) and the table's top and foot keep 4 px, not 8 (W-130): 300 px.
+    Every open end, marker and chip in the box, tiles 40 px, no overlap; the layouts that
+    fitted before are unchanged (three doubles: 296 px with 8 px margins)."""
+    lengths = [5, 12, 5, 13, 6, 10, 8, 12, 9]
+    for doubled in ((0, 3, 5, 7), (2, 4, 6, 8), (0, 1, 2, 3), (5, 6, 7, 8)):
+        view = ending_in_doubles(8, lengths, doubled)
+        geo = geometry.view_table(view, *SMALL, 0, None, None, True)
+        assert geo["fits"], (doubled, geo["needed"])
+        assert geo["needed"] <= 300.0 + 0.01 and geo["unit"] == FIT_MIN_UNIT, geo["needed"]
+        assert on_first_line(geo)
+        for end in geo["ends"]:
+            assert 0 <= end["y"] and end["y"] + end["h"] <= SMALL[1], (doubled, end)
+            assert 0 <= end["hit"]["y"] and end["hit"]["y"] + end["hit"]["h"] <= SMALL[1]
+        for lab in geo["labels"]:
+            if lab["marker"]:
+                box = lab["marker_box"]
+                assert 0 <= box["y"] and box["y"] + box["h"] <= SMALL[1], doubled
+        assert geometry.count_overlaps(geo["tiles"]) == 0
+        for lab in check_chips(geo):
+            chip = lab["chip"]
+            assert 0 <= chip["y"] and chip["y"] + chip["h"] <= SMALL[1], (doubled, chip)
+            assert not overlaps(chip, hub_of(geo))
+    three = geometry.view_table(
+        ending_in_doubles(8, lengths, (0, 3, 5)), *SMALL, 0, None, None, True
+    )
+    assert three["needed"] == 296.0 and three["fits"]
+    assert min(t["y"] for t in three["tiles"]) >= 8.0  # the 8 px margin kept where it fits
+
+
+def test_the_hub_stays_on_the_first_line_for_the_rest_of_the_round():
+    """W-125 put the hub on the first band's line where three trains end in a double; once a
+    double was answered the layout no longer needed it and the hub jumped back to its row,
+    moving every band. With `hub` (the page remembers that the hub went there this round,
+    W-130) it stays on the first band's line, the table still fitting with 40 px tiles, every
+    open end in the box and no overlap; without it, the hub's row, as before."""
+    lengths = [5, 12, 5, 13, 6, 10, 8, 12, 9]
+    before = ending_in_doubles(8, lengths, (0, 3, 5))
+    assert on_first_line(geometry.view_table(before, *SMALL, 0, None, None, True))
+    # Train 0's double answered: a tile laid on it, two trains still end in a double.
+    after = ending_in_doubles(8, lengths, (0, 3, 5))
+    tiles = after["layout"]["trains"][0]["tiles"]
+    value = tiles[-1][1]
+    tiles.append([value, (value + 1) % 13])
+    after["ends"][0][1] = (value + 1) % 13
+    jumped = geometry.view_table(after, *SMALL, 0, None, None, True)
+    assert not on_first_line(jumped) and not jumped["hub_inline"]
+    kept = geometry.view_table(after, *SMALL, 0, None, None, True, None, True)
+    assert on_first_line(kept) and kept["hub_inline"] and kept["fits"]
+    assert kept["unit"] >= FIT_MIN_UNIT
+    assert geometry.count_overlaps(kept["tiles"]) == 0
+    for end in kept["ends"]:
+        assert 0 <= end["y"] and end["y"] + end["h"] <= SMALL[1], end
+    for lab in check_chips(kept):
+        assert not overlaps(lab["chip"], hub_of(kept))
+    # Early in a round, with nothing folded, the hub keeps its row whatever the page asks.
+    early = geometry.view_table(
+        long_view(8, [1] * 9), 377.0, 700.0, 0, None, None, True, None, True
+    )
+    assert not early["folded"] and not on_first_line(early) and not early["hub_inline"]
+
+
+def test_an_opened_train_taller_than_the_table_has_a_fold_chip_at_its_foot():
+    """W-126 pans the table to an opened train's open end; where the train is taller than
+    the table its "−" chip (which folds it again) scrolled out of view. Such a train has a
+    second "−" chip (`foot`) in the label column beside its last line (W-131): at least 24
+    px a side, in its band, clear of every tile, label, marker, chip and open end's tap
+    target, and in view together with the open end (both within the table's height). A
+    train shown whole that is no taller than the table has none."""
+    lengths = [9, 4, 40, 8, 9, 11, 11]
+    view = long_view(6, lengths)
+    for width, height in BOXES:
+        geo = geometry.view_table(view, width, height, 0, None, None, True, "T2")
+        lab = [lab for lab in geo["labels"] if lab["id"] == "T2"][0]
+        foot = lab["foot"]
+        assert lab["open"] and foot is not None, (width, height)
+        assert foot["w"] >= 24 and foot["h"] >= 24
+        band = lab["band"]
+        assert band["x"] <= foot["x"] and foot["y"] >= lab["chip"]["y"] + height - 60
+        assert foot["x"] + foot["w"] <= lab["chip"]["x"], "not in the label column"
+        for tile in geo["tiles"]:
+            assert not overlaps(foot, tile), (foot, tile)
+        for other in geo["labels"]:
+            name = {"x": other["x"], "y": other["y"], "w": other["w"], "h": other["h"]}
+            assert not overlaps(foot, name)
+            for rect in (other["marker_box"], other["chip"]):
+                if rect is not None:
+                    assert not overlaps(foot, rect)
+        end = [e for e in geo["ends"] if e["id"] == "T2"][0]
+        for e in geo["ends"]:
+            assert not overlaps(foot, e["hit"]), (foot, e["hit"])
+        top = min(foot["y"], end["hit"]["y"])
+        bottom = max(foot["y"] + foot["h"], end["hit"]["y"] + end["hit"]["h"])
+        assert bottom - top <= height, "the foot chip and the open end are not in view together"
+        # The reason for it: the first chip and the open end's target are further apart
+        # than the table is tall, so no scroll shows them together.
+        assert end["hit"]["y"] + end["hit"]["h"] - lab["chip"]["y"] > height
+        check_chips(geo)
+        # A short train opened: its band fits the table, no second chip.
+        short = geometry.view_table(view, width, height, 0, None, None, True, "T6")
+        for lab in short["labels"]:
+            if lab["id"] == "T6" and lab["open"]:
+                assert lab["foot"] is None
+            assert lab.get("foot") is None or lab["id"] == "T6"
+
+
+# The table's box at 1920x1080 and 1366x768 (Mexican Train, the human's first turn), and the
+# phones' (W-98): a big table's tiles grow, a phone's keep MAX_UNIT (W-132).
+BIG = [(1590.0, 820.0), (1030.0, 510.0)]
+PHONES = BOXES + [(377.0, 700.0)]
+
+
+def first_turn(players):
+    """A Mexican Train view at the first turn: every train empty, the labels' forms measured
+    as Chromium does at 12 px ("Computer 2" 68 px, "Comp. 2" 47, "C2" 17)."""
+    view = long_view(players, [0] * (players + 1))
+    need = {"T0": [24.0], "MX": [46.0]}
+    for seat in range(1, players):
+        need[f"T{seat}"] = [68.0, 47.0, 17.0]
+    return view, need
+
+
+def test_a_big_table_lays_large_tiles_and_labels():
+    """On a table 600 px wide or more the first turn's tiles grow past MAX_UNIT (88 px) up to
+    TRAIN_MAX_UNIT (120 px) where the height holds them, in the columns MAX_UNIT chooses (a
+    bigger tile never trades one column for two), the hub with them, and the labels' font
+    with the unit up to 20 px, the label column wide enough for it; a phone's table is laid
+    out as before (at most MAX_UNIT, 12 px labels)."""
+    for players in (4, 5, 6, 8):
+        view, need = first_turn(players)
+        for width, height in BIG:
+            geo = geometry.view_table(view, width, height, 0, None, need, True)
+            capped = geometry.table(
+                view["layout"],
+                width,
+                height,
+                {"ends": view["ends"], "label_need": need, "viewer": 0, "max_unit": MAX_UNIT},
+            )
+            what = (players, width, height)
+            assert geo["fits"] and geo["columns"] == capped["columns"], what
+            assert geo["unit"] >= capped["unit"] and geo["unit"] <= TRAIN_MAX_UNIT, what
+            assert hub_of(geo)["w"] == 2 * geo["unit"] == 2 * hub_of(geo)["h"]
+            # As large as the height holds: a step more would not fit.
+            if geo["unit"] < TRAIN_MAX_UNIT:
+                bigger = geo["unit"] + 2
+                more = geometry.table(
+                    view["layout"],
+                    width,
+                    height,
+                    {
+                        "ends": view["ends"],
+                        "label_need": need,
+                        "viewer": 0,
+                        "columns": geo["columns"],
+                        "min_unit": bigger,
+                        "max_unit": bigger,
+                    },
+                )
+                assert not more["fits"], what
+            assert geo["label_px"] == min(20, max(12, int(0.4 * geo["unit"]))), what
+            # Each computer's label fits whole at that size in its room.
+            level = geo["label_level"]
+            for lab in geo["labels"]:
+                forms = need[lab["id"]]
+                text = forms[min(level, len(forms) - 1)] * geo["label_px"] / 12 * 11 / 12
+                assert text <= lab["w"] - 4 + 0.01, (what, lab["id"], text, lab["w"])
+        for width, height in PHONES:
+            geo = geometry.view_table(view, width, height, 0, None, need, True)
+            assert geo["unit"] <= MAX_UNIT and geo["label_px"] == 12, (players, width)
+    # 1920x1080: 116-120 px tiles for four to eight players (88 px before).
+    for players in (4, 6, 8):
+        geo = geometry.view_table(
+            *first_turn(players)[:1], *BIG[0], 0, None, first_turn(players)[1], True
+        )
+        assert 2 * geo["unit"] >= 116, (players, geo["unit"])

@@ -10,6 +10,7 @@ MIN_UNIT = 6.0          # the absolute floor (a fixed canvas that cannot scroll)
 LINE_MIN_UNIT = 16.0    # lines and trees: pips of a double-six set still countable
 TRAIN_MIN_UNIT = 28.0   # Mexican Train: up to 12 pips a half ("at least 28 px on a phone")
 FIT_MIN_UNIT = 20.0     # a table zoomed out to a tile's far-apart targets: tiles 40 px (W-100)
+TRAIN_MAX_UNIT = 60.0   # Mexican Train on a big table: tiles up to 120 px (W-132)
 UNIT_STEP = 2.0         # sizes come in steps, so that a new tile rarely rescales everything
 MARGIN = 8.0
 HIT = 44.0              # smallest side of a tap target where there is room

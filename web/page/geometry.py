@@ -22,8 +22,8 @@ A double lies across the direction of its line ("crosswise"), as at a real table
 CSS pixels of the canvas; `unit` is the size of a half tile (a tile is 2 x 1 units).
 """
 
-from boxes import (FIT_MIN_UNIT, HIT, LINE_MIN_UNIT, MARGIN, MAX_UNIT, MIN_UNIT, TRAIN_MIN_UNIT,
-                   WORDS, anchor_at, hits, rect_of, tile_key, unit_levels)
+from boxes import (FIT_MIN_UNIT, HIT, LINE_MIN_UNIT, MARGIN, MAX_UNIT, MIN_UNIT, TRAIN_MAX_UNIT,
+                   TRAIN_MIN_UNIT, WORDS, anchor_at, hits, rect_of, tile_key, unit_levels)
 # Read as geometry.bounds and geometry.count_overlaps by the page's drawing and the tests.
 from boxes import bounds, count_overlaps  # noqa: F401 - re-exported
 from line_layout import table_line
@@ -90,7 +90,8 @@ def _lay_trains(layout_json, ends, width, height, margin, umin, umax, options):
     return table_trains(layout_json, ends, width, height, margin, umin, umax,
                         options.get("label_w"), options.get("columns"),
                         options.get("viewer"), options.get("label_need"),
-                        bool(options.get("fold")), options.get("whole"))
+                        bool(options.get("fold")), options.get("whole"),
+                        bool(options.get("hub")))
 
 
 # The layout kinds the page draws, by the layout JSON's `kind` (the engine's LayoutKind
@@ -104,7 +105,8 @@ KINDS = {
     "tree": {"name": "tree", "ends": _tree_ends, "lay_out": _lay_tree,
              "min_unit": LINE_MIN_UNIT, "anchored": False, "banded": False},
     "trains": {"name": "trains", "ends": _train_ends, "lay_out": _lay_trains,
-               "min_unit": TRAIN_MIN_UNIT, "anchored": False, "banded": True},
+               "min_unit": TRAIN_MIN_UNIT, "max_unit": TRAIN_MAX_UNIT, "anchored": False,
+               "banded": True},
 }
 
 
@@ -170,7 +172,7 @@ def table(layout_json, width, height, options=None):
     - `anchor`: for a line, the index in `tiles` of the tile to hold still (the lead, see
       `line_anchor(view)`); else the middle tile.
     - `min_unit`, `max_unit`: the range of half-tile sizes (defaults: LINE_MIN_UNIT or
-      TRAIN_MIN_UNIT, and MAX_UNIT); `margin` (MARGIN); `label_w`: the width of a train's
+      TRAIN_MIN_UNIT, and MAX_UNIT, TRAIN_MAX_UNIT for trains); `margin` (MARGIN); `label_w`: the width of a train's
       label column (default 56 px below 600 px of width, else 76 px); `columns`: the
       number of columns of train bands (default: 1, 2 or 3, whichever fits best);
       `viewer`: the seat whose train's band comes first, the Mexican train's next;
@@ -196,12 +198,12 @@ def table(layout_json, width, height, options=None):
       square (a stub) next to the tip; `blocked` is true when not even that is free: the
       slot is then the tip half of the tile itself. Either way the tile, once played,
       makes the layout rearrange;
-    - `labels` (trains): [{id, owner, marker, x, y, w, h, marker_box, band, hidden, chip}]:
-      the owner's name's rect, the marker's square, the band, the first tiles folded away
-      and their chip's rect (None when none is); `folded`: the trains were folded (W-113);
+    - `labels` (trains): [{id, owner, marker, x, y, w, h, marker_box, band, hidden, chip,
+      open, hides, foot}] (train_bands.table_trains); `folded`: the trains were folded
+      (W-113); `hub_inline`: the hub lies on the first band's line (W-125);
     - `columns`: the number of columns of train bands;
     - `label_level`: with `label_need`, the index of the form every train label is drawn in
-      (else None: the shortest).
+      (else None: the shortest); `label_px` (trains): their font's size at most (W-132).
     Every call builds new dicts: the caller may keep or change them.
     """
     options = options or {}
@@ -214,7 +216,7 @@ def table(layout_json, width, height, options=None):
     ends = options.get("ends")
     if ends is None:
         ends = kind["ends"](layout_json)
-    umax = float(options.get("max_unit", MAX_UNIT))
+    umax = float(options.get("max_unit", kind.get("max_unit", MAX_UNIT)))
     umin = min(umax, float(options.get("min_unit", kind["min_unit"])))
     res = kind["lay_out"](layout_json, ends, width, height, margin, umin, umax, options)
     if res is None:
@@ -239,7 +241,8 @@ def table(layout_json, width, height, options=None):
     return {"kind": kind["name"], "unit": res["unit"], "width": width, "height": canvas_h,
             "needed": needed, "fits": needed <= height + 0.01, "tiles": tiles,
             "ends": out_ends, "labels": labels, "columns": res.get("columns", 1),
-            "label_level": res.get("label_level"), "folded": bool(res.get("folded"))}
+            "label_level": res.get("label_level"), "folded": bool(res.get("folded")),
+            "hub_inline": bool(res.get("hub_inline")), "label_px": res.get("label_px")}
 
 
 def _open_ends(slots, tiles, dx, dy, width, canvas_h):
@@ -286,7 +289,7 @@ def line_anchor(view):
 
 
 def view_table(view, width, height, viewer=None, targets=None, label_need=None, fold=False,
-               whole=None):
+               whole=None, hub=False):
     """`table` for a seat's view (or a review's position): its layout, its open ends, and a
     line held still at its lead (`line_anchor`), Mexican Train's bands from `viewer`'s train
     (else the view's `seat`). The game's table and the review's draw through this one call,
@@ -302,10 +305,11 @@ def view_table(view, width, height, viewer=None, targets=None, label_need=None, 
     `label_need`: the widths of the train labels' forms (see `table`). `fold`: Mexican
     Train's trains too long for the box fold their older tiles behind a chip, but the train
     `whole` (an id) (train_bands._folded, W-113): the game's table folds; the review and
-    the lessons show every tile."""
+    the lessons show every tile. `hub`: the hub stays on the first band's line where the
+    trains fold (it went there earlier in the round, W-130; the result's `hub_inline`)."""
     layout = view.get("layout")
     options = {"ends": view.get("ends"), "label_need": label_need, "fold": fold,
-               "whole": whole}
+               "whole": whole, "hub": hub}
     kind = kind_of(layout)
     if kind is not None and kind["anchored"]:
         options["anchor"] = line_anchor(view)

@@ -40,7 +40,8 @@ def compute():
     whole = None if targets else train_labels.whole_train(state)
     geo = geometry.view_table(state.get("view") or {}, width, height, state.get("viewer"),
                               targets, train_labels.label_widths(forms) if forms else None,
-                              True, whole)
+                              True, whole, train_labels.hub_kept(state))
+    train_labels.note_hub(state, geo)
     geo["label_forms"] = forms
     S["geo"] = geo
     return geo

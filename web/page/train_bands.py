@@ -5,7 +5,8 @@ train's tiles in lines that wrap within the band; bands in one to three columns.
 computation, as geometry.py.
 """
 
-from boxes import FIT_MIN_UNIT, TRAIN_MIN_UNIT, first_fit, rect_of, unit_levels
+from boxes import (FIT_MIN_UNIT, HIT, MAX_UNIT, TRAIN_MIN_UNIT, first_fit, rect_of,
+                   unit_levels)
 
 
 def _train_dims(u, cols, width, margin, label_w):
@@ -64,16 +65,23 @@ def chip_rect(x0, top, line_h, u):
     return rect_of(x0, top + line_h / 2.0 - h / 2.0, max(CHIP_PX, chip_width(u) - 4.0), h)
 
 
-def new_fold(lines, whole, memo, flat=False, inline=False):
+def new_fold(lines, whole, memo, flat=False, inline=False, tight=False):
     """How `_trains_at` folds the bands (W-113, W-118): each band at most `lines` lines
     (`more`: {train id: lines} for the trains given one more), the train `whole` never
     folded (its chip tapped, W-114), `memo` {(train id, unit, room, lines, flat, lead): the
     first tile shown} shared by the sizes tried, with `flat` no double before a train's
-    last tile stays on its line (a double makes its line two units tall), and with `inline`
-    the hub lies at the start of the first band's line, not on a row of its own (W-125).
-    A dict, not a class: the page's MicroPython has no dataclasses."""
+    last tile stays on its line (a double makes its line two units tall), with `inline`
+    the hub lies at the start of the first band's line, not on a row of its own (W-125),
+    and with `tight` the bands lie as close as a band's own lines and the table's top and
+    foot keep TIGHT_MARGIN px (W-130). A dict, not a class: the page's MicroPython has no
+    dataclasses."""
     return {"lines": lines, "whole": whole, "more": {}, "memo": memo, "flat": flat,
-            "inline": inline}
+            "inline": inline, "tight": tight}
+
+
+# The table's top and foot margin (px) of `new_fold`'s `tight` layout (W-130): a chip under
+# 48 px tiles reaches (CHIP_PX - u) / 2 = 2 px above the first line at 40 px tiles.
+TIGHT_MARGIN = 4.0
 
 
 def hub_lead(u):
@@ -128,22 +136,27 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
     at most that many lines, its older tiles folded behind a chip (`fold_start`, W-113); the
     train shown whole keeps its chip, to fold it again (W-117)."""
     d = _train_dims(u, cols, width, margin, label_w)
+    vmargin = margin
     if fold is not None:
         # Folded bands are a line or two each: a narrower gap between them (the spread gives
         # any spare height back) lets one more band, or a band's double, into a phone's table;
         # never narrower than two chips reach into it (`chip_rect`).
         d["band_gap"] = max(0.25 * u, CHIP_PX - u)
+        if fold.get("tight"):
+            # The last resort before a scroll (W-130): bands as close as a band's lines.
+            d["band_gap"] = max(d["line_gap"], CHIP_PX - u)
+            vmargin = min(margin, TIGHT_MARGIN)
     d["band_gap"] += spread[0]
     # The hub lies over the first column only: the others start at the top, beside it, and
     # the hub counts as a band of the first column when the bands are shared out (W-101).
     per_col = (len(trains) + cols) // cols if cols > 1 else len(trains)
     inline = fold is not None and fold.get("inline")
-    top = margin + spread[1] + (0.0 if inline else d["hub_h"] + d["band_gap"])
+    top = vmargin + spread[1] + (0.0 if inline else d["hub_h"] + d["band_gap"])
     bottom = top
     bands = []
     first = 0
     for c in range(cols):
-        y = top if c == 0 else margin + spread[1]
+        y = top if c == 0 else vmargin + spread[1]
         x = margin + c * (d["col_w"] + d["col_gap"])
         last = min(len(trains), first + (per_col - 1 if c == 0 and cols > 1 else per_col))
         for r in range(first, last):
@@ -179,7 +192,7 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
         first = last
         if y - d["band_gap"] > bottom:
             bottom = y - d["band_gap"]
-    needed = bottom + margin
+    needed = bottom + vmargin
     if build:
         return needed, bands
     return needed
@@ -203,13 +216,14 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, colum
     1, 2 or 3, whichever fits the height at the largest size (else needs the least height),
     of those whose columns hold three tiles a line at the smallest size. `label_ws`: the
     label column's width, or {columns: (width, form level)}."""
-    levels = unit_levels(umin, umax)
+    # The columns are chosen among sizes up to MAX_UNIT, as on every table; a big table then
+    # grows the tiles in those columns up to `umax` (W-132), so that a tile's extra size never
+    # trades one column for two (the bands would move between columns as the trains grow).
+    cap = umax if umin >= MAX_UNIT - 0.001 else min(umax, MAX_UNIT)
+    levels = unit_levels(umin, cap)
     best = None
     for cols in ((columns,) if columns else (1, 2, 3)):
-        if isinstance(label_ws, dict):
-            label_w = label_ws[cols][0] if cols in label_ws else label_ws[1][0]
-        else:
-            label_w = label_ws
+        label_w = _label_w_of(label_ws, cols)
         if cols > 1 and cols > len(trains) and not columns:
             break
         d = _train_dims(umin, cols, width, margin, label_w)
@@ -229,7 +243,25 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, colum
         score = (0 if ok else 1, -u if ok else need, cols)
         if best is None or score < best[0]:
             best = (score, u, cols)
-    return best[1], best[2]
+    score, u, cols = best
+    if umax > cap + 0.001 and score[0] == 0 and u >= cap - 0.001:
+        label_w = _label_w_of(label_ws, cols)
+        bigger = unit_levels(cap, umax)
+
+        def grows(v, cols=cols, label_w=label_w):
+            return _trains_at(trains, v, cols, width, margin, label_w, False, (0.0, 0.0),
+                              fold) <= height + 0.01
+
+        u = bigger[first_fit(bigger, grows)]
+    return u, cols
+
+
+def _label_w_of(label_ws, cols):
+    """The label column's width for `cols` columns: `label_ws` is a width, or {columns:
+    (width, form level)} (`_size_and_columns`)."""
+    if isinstance(label_ws, dict):
+        return label_ws[cols][0] if cols in label_ws else label_ws[1][0]
+    return label_ws
 
 
 def band_order(trains, viewer):
@@ -268,16 +300,32 @@ LABEL_SHRINK = 11.0 / 12.0
 # Up to this many trains (four players), one column's label may leave its lines room for three
 # tiles, not four (W-110): each band has the table's height for a second line sooner.
 FEW_TRAINS = 5
+# A train label's font (px): LABEL_PX as measured (train_labels.LABEL_FONT), on a table 600 px
+# wide or more up to LABEL_MAX_PX, .4 of the unit, so that a big table's labels grow with its
+# tiles (W-132): 17 px beside 88 px tiles, 20 px from 100 px tiles.
+LABEL_PX = 12
+LABEL_MAX_PX = 20
+# A table at least this wide (px) is a big screen's: its labels' base column is 76 px, not 56,
+# its labels' font grows with the tiles, and its tiles up to TRAIN_MAX_UNIT (W-132).
+WIDE_TABLE = 600.0
 
 
-def _label_width(trains, label_need, u, cols, width, margin, umin, base):
+def label_px(u, width):
+    """The train labels' font size (px) at unit `u` on a table `width` px wide: LABEL_PX on a
+    phone's table (under 600 px), else .4 of the unit within LABEL_PX..LABEL_MAX_PX."""
+    if width < WIDE_TABLE:
+        return LABEL_PX
+    return int(max(LABEL_PX, min(LABEL_MAX_PX, 0.4 * u)))
+
+
+def _label_width(trains, label_need, u, cols, width, margin, umin, base, scale=1.0):
     """The width of the label column and the form of the names in it (W-99): the longest form
     (the lowest level of `label_need`: train id -> the widths of its label's forms at 12 px,
     longest first) in which every label fits whole, in a column that leaves each band's
     lines room for four tiles at the smallest size `umin` (three in two or three columns, as
     W-94 keeps them, or among FEW_TRAINS trains, W-110); else `base` and the shortest form.
     Width, columns and the number of trains alone decide it, never how long the trains are,
-    so a label keeps its form through a round.
+    so a label keeps its form through a round. `scale`: the font drawn over LABEL_PX.
     Returns (width, level)."""
     levels = 0
     for train in trains:
@@ -293,7 +341,7 @@ def _label_width(trains, label_need, u, cols, width, margin, umin, base):
         for train in trains:
             forms = label_need.get(train.get("id")) or []
             if forms:
-                text = LABEL_SHRINK * forms[min(level, len(forms) - 1)]
+                text = scale * LABEL_SHRINK * forms[min(level, len(forms) - 1)]
                 want = max(want, text + LABEL_PAD + (0.0 if train.get("owner") is None else mark))
         if want <= max(base, cap) + 0.01:
             return want, level
@@ -314,11 +362,12 @@ def _widened(trains, label_need, width, height, margin, umin, umax, columns, bas
     u, cols = _size_and_columns(trains, width, height, margin, umin, umax, widths, columns,
                                 fold)
     label_w, level = widths[cols] if cols in widths else (base, None)
-    # At the unit drawn, the marker's square is larger: the column takes those pixels too
-    # where the same form still fits and the bands grow no taller.
+    # At the unit drawn, the marker's square is larger, and on a big table the font (W-132):
+    # the column takes those pixels too where the same form still fits and the bands grow no
+    # taller.
     if level is not None:
         wider, same = _label_width(trains, label_need, u, cols, width, margin, TRAIN_MIN_UNIT,
-                                   base)
+                                   base, label_px(u, width) / float(LABEL_PX))
         limit = max(height, _trains_at(trains, u, cols, width, margin, label_w, False,
                                        (0.0, 0.0), fold))
         if same == level and wider > label_w and \
@@ -344,7 +393,8 @@ def _sized(trains, label_need, width, height, margin, umin, umax, label_w, colum
 FOLD_MOST_LINES = 8
 
 
-def _folded(trains, label_need, width, height, margin, umin, umax, label_w, columns, widen):
+def _folded(trains, label_need, width, height, margin, umin, umax, label_w, columns, widen,
+            hub=False):
     """The fold of trains too long for the table (W-113), at the readable size `umin` (a
     larger tile would only fold more away): the most lines every band may keep such that
     all fit the height, then one line more for the trains that hide the most, one at a
@@ -352,13 +402,16 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
     Where even one line a band does not fit, one line a band with no double before a
     train's last tile (`flat`: a double's line is two units tall) at the largest size down
     to FIT_MIN_UNIT (tiles 40 px) at which it fits (W-118: seven or eight players at
-    320x568, early in a round with nothing to fold too); the table scrolls only if that
-    does not fit either. Every train folds here: `table_trains` then shows one whole.
+    320x568, early in a round with nothing to fold too); then the hub on the first band's
+    line (W-125), then the bands and the table's margins tight (W-130); the table scrolls
+    only if that does not fit either. With `hub` the hub lies on the first band's line in
+    every layout tried (it went there earlier in the round and stays, W-130). Every train
+    folds here: `table_trains` then shows one whole.
     Returns (fold, unit, columns, label width, level, needed)."""
     best = None
     memo = {}
     for lines in range(1, FOLD_MOST_LINES + 1):
-        fold = new_fold(lines, None, memo)
+        fold = new_fold(lines, None, memo, False, hub)
         u, cols, lw, level = _sized(trains, label_need, width, height, margin, umin, umin,
                                     label_w, columns, widen, fold)
         need = _trains_at(trains, u, cols, width, margin, lw, False, (0.0, 0.0), fold)
@@ -368,9 +421,12 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
     if best is None:
         # One line a band, flat; where even that overflows at 40 px tiles (eight players at
         # 320x568 with three trains ending in a double), the hub leaves its row for the start
-        # of the first band's line (W-125), the layout that needs the least height kept.
-        for inline in (False, True):
-            fold = new_fold(1, None, memo, True, inline)
+        # of the first band's line (W-125); with four such trains the bands and the table's
+        # margins are tight too (W-130); the layout that needs the least height kept.
+        for inline, tight in ((hub, False), (True, False), (True, True)):
+            if inline and not tight and best is not None and best[0]["inline"]:
+                continue  # tried first: the hub stays on the first band's line (W-130)
+            fold = new_fold(1, None, memo, True, inline, tight)
             u, cols, lw, level = _sized(trains, label_need, width, height, margin,
                                         min(umin, FIT_MIN_UNIT), umin, label_w, columns,
                                         widen, fold)
@@ -421,6 +477,25 @@ def _label(train, x, y, label_w, mark, tops, heights, band_h, col_w, start, chip
         "open": chip and not start, "hides": hides if chip and not start else start}
 
 
+def _foot_chip(lab, x0, tops, heights, u, height):
+    """The rect of a second "−" chip for the train shown whole (`lab` open, its tiles from
+    `x0`, its lines at `tops` with `heights`) where the pan to its open end (W-126) cannot
+    keep its first chip in view: from that chip's top to the foot of its last line (and the
+    open end's HIT px tap target) is more than the table's `height`. It lies in the label
+    column left of the last line, which holds no label, so the fold control is under the
+    player's eyes at the open end too (W-131); else None."""
+    chip = lab.get("chip")
+    if not lab.get("open") or chip is None or len(tops) < 2:
+        return None
+    foot = tops[-1] + max(heights[-1], HIT) / 2.0 + heights[-1] / 2.0
+    if foot - chip["y"] <= height + 0.01:
+        return None
+    h = max(CHIP_PX, u)
+    w = chip["w"]
+    # 6 px clear of the tiles (the label's own gap), and of a slot's tap target there.
+    return rect_of(x0 - 6.0 - w, tops[-1] + heights[-1] / 2.0 - h / 2.0, w, h)
+
+
 def _hub_tile(bands, x, y, u, engine):
     """The hub (the engine double) as a placed tile at (`x`, `y`), or at the start of the
     first band's line where it lies there (`bands[0]`'s hub room, W-125)."""
@@ -434,8 +509,35 @@ def _hub_tile(bands, x, y, u, engine):
             "vertical": False, "engine": True}
 
 
+def _place_band(placed, tiles, start, positions, tops, heights, x0, u):
+    """Append a band's tiles from `start` on to `placed` (a double across its line), at
+    `positions` on its lines (`tops`, `heights`) from `x0`; returns the slot of its next
+    tile: (rect, the way it grows, the index in `placed` of the tile it grows from)."""
+    last = None
+    slot = None
+    for i in range(start, len(tiles) + 1):
+        line, off = positions[i - start]
+        cy = tops[line] + heights[line] / 2.0
+        if i < len(tiles):
+            a, b = tiles[i][0], tiles[i][1]
+            if a == b:
+                placed.append({"x": x0 + off, "y": cy - u, "w": u, "h": 2.0 * u,
+                               "a": a, "b": b, "vertical": True})
+            else:
+                placed.append({"x": x0 + off, "y": cy - u / 2.0, "w": 2.0 * u, "h": u,
+                               "a": a, "b": b, "vertical": False})
+            last = (len(placed) - 1, line)
+        else:
+            rect = rect_of(x0 + off, cy - u / 2.0, 2.0 * u, u)
+            if last is None:
+                slot = (rect, "R", None)
+            else:
+                slot = (rect, "R" if last[1] == line else "D", last[0])
+    return slot
+
+
 def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns,
-                 viewer=None, label_need=None, fold=False, whole=None):
+                 viewer=None, label_need=None, fold=False, whole=None, hub=False):
     """Mexican Train's table (see geometry.table): the hub, the trains' tiles and the slot of
     each train's next tile, one band a train (in `band_order` for `viewer`), and each band's
     label. `label_need` (train id -> the widths of its label's forms, longest first) widens
@@ -444,18 +546,25 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
     table at the readable size fold their older tiles behind a chip (`_folded`, W-113),
     but the train `whole`; each label then says how many tiles its chip hides (`hidden`)
     and where the chip is (`chip`, None when the train has none; `open` when it is the
-    train shown whole, whose chip folds it again, W-117)."""
+    train shown whole, whose chip folds it again, W-117, and `foot` a second such chip at
+    its last line where the train is taller than the table, W-131). `hub`: the hub went to
+    the first band's line earlier in the round and stays there where the trains fold
+    (W-130); the result's `hub_inline` says where it lies."""
     trains = band_order(layout.get("trains") or [], viewer)
     engine = layout.get("engine")
+    if width < WIDE_TABLE:
+        # A phone's table keeps MAX_UNIT: its tiles would grow only to shrink again as soon as
+        # a train wraps, rescaling the whole table (W-132).
+        umax = min(umax, max(umin, MAX_UNIT))
     widen = label_w is None and bool(label_need)
-    base = label_w if label_w is not None else (56.0 if width < 600 else 76.0)
+    base = label_w if label_w is not None else (56.0 if width < WIDE_TABLE else 76.0)
     u, cols, label_w, level = _sized(trains, label_need, width, height, margin, umin, umax,
                                      base, columns, widen, None)
     folding = None
     needed = _trains_at(trains, u, cols, width, margin, label_w, False)
     if fold and needed > height + 0.01:
         folding, u, cols, label_w, level, needed = _folded(
-            trains, label_need, width, height, margin, umin, umax, base, columns, widen)
+            trains, label_need, width, height, margin, umin, umax, base, columns, widen, hub)
     # A table taller than the trains need (a desktop, an early round) spreads them: the bands
     # draw apart, up to half a tile's width each, and the block sits in the middle, instead
     # of packing into the top with the rest of the table empty.
@@ -481,33 +590,19 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
     labels = []
     mark = min(0.5 * u, 18.0)
     for train, x, y, positions, tops, heights, band_h, col_w, start, chip, hub, hides in bands:
-        tiles = train.get("tiles") or []
         x0 = x + label_w
-        last = None
-        for i in range(start, len(tiles) + 1):
-            line, off = positions[i - start]
-            cy = tops[line] + heights[line] / 2.0
-            if i < len(tiles):
-                a, b = tiles[i][0], tiles[i][1]
-                if a == b:
-                    placed.append({"x": x0 + off, "y": cy - u, "w": u, "h": 2.0 * u,
-                                   "a": a, "b": b, "vertical": True})
-                else:
-                    placed.append({"x": x0 + off, "y": cy - u / 2.0, "w": 2.0 * u, "h": u,
-                                   "a": a, "b": b, "vertical": False})
-                last = (len(placed) - 1, line)
-            else:
-                rect = rect_of(x0 + off, cy - u / 2.0, 2.0 * u, u)
-                if last is None:
-                    by_id[train.get("id")] = (rect, "R", None)
-                else:
-                    by_id[train.get("id")] = (rect, "R" if last[1] == line else "D", last[0])
-        labels.append(_label(train, x, y, label_w, mark, tops, heights, band_h, col_w, start,
-                             chip, u, hub, hides))
+        by_id[train.get("id")] = _place_band(placed, train.get("tiles") or [], start,
+                                             positions, tops, heights, x0, u)
+        lab = _label(train, x, y, label_w, mark, tops, heights, band_h, col_w, start, chip,
+                     u, hub, hides)
+        lab["foot"] = _foot_chip(lab, x0, tops, heights, u, height)
+        labels.append(lab)
     found = []
     for end_id, value in ends:
         if end_id in by_id:
             rect, turn, index = by_id[end_id]
             found.append((end_id, value, rect, turn, index, True))
     return {"unit": u, "placed": placed, "slots": found, "labels": labels, "needed": needed,
-            "columns": cols, "label_level": level, "folded": folding is not None}
+            "columns": cols, "label_level": level, "folded": folding is not None,
+            "hub_inline": folding is not None and bool(folding["inline"]),
+            "label_px": label_px(u, width)}

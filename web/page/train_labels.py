@@ -80,9 +80,10 @@ def draw_labels(ctx, canvas, state, geo):
     10 px: a label that needs less shrinks alone); their texts and sizes in the canvas's
     `data-labels` for tests (never read back by the page)."""
     labels = geo.get("labels") or []
-    top = 12
+    # A big table's labels grow with its tiles (the geometry's `label_px`, W-132).
+    top = int(geo.get("label_px") or 12)
     for lab in labels:
-        top = min(top, label_size(ctx, label_text(lab, state, geo), label_room(lab)))
+        top = min(top, label_size(ctx, label_text(lab, state, geo), label_room(lab), top))
     drawn = []
     for lab in labels:
         drawn.append(draw_label(ctx, lab, state, geo, max(10, top)))
@@ -182,6 +183,42 @@ _unfold = {"train": None, "state_id": None, "focus": None}
 _written = {"data-ends": None, "data-markers": None}
 
 
+# Where the hub went to the first band's line in a round (W-125): that round (its hand number
+# and engine) and how many tiles its trains held then; it stays there for the rest of the
+# round (W-130).
+_hub = {"round": None, "since": 0}
+
+
+def _round_of(state):
+    """The round `state` is in, and how many tiles its trains hold."""
+    layout = (state.get("view") or {}).get("layout") or {}
+    count = 0
+    for train in layout.get("trains") or []:
+        count += len(train.get("tiles") or [])
+    return str(state.get("hand_number")) + ":" + str(layout.get("engine")), count
+
+
+def hub_kept(state):
+    """Whether the hub stays on the first band's line (W-130): it went there earlier in this
+    round, and no undo took the trains back to before that."""
+    if state is None or _hub["round"] is None:
+        return False
+    key, count = _round_of(state)
+    return key == _hub["round"] and count >= _hub["since"]
+
+
+def note_hub(state, geo):
+    """Remember that the table of `state` laid the hub on the first band's line (`geo`'s
+    `hub_inline`), so that it stays there when a double is answered (W-130): moving back
+    to its row is a jump of the whole table for a player who has just played."""
+    if state is None or geo is None or not geo.get("hub_inline") or geo.get("zoomed") \
+            or hub_kept(state):
+        return  # a zoom to far-apart targets (W-100) lasts one selection: not remembered
+    key, count = _round_of(state)
+    _hub["round"] = key
+    _hub["since"] = count
+
+
 def whole_train(state):
     """The id of the train shown whole at the game's table (its chip tapped in this state),
     or None."""
@@ -222,6 +259,20 @@ def chip_html(lab, name):
             + ("\u2212" if opened else "+" + str(n)) + "</button>")
 
 
+def foot_html(lab, name):
+    """The second "−" chip of the train shown whole, at its last line (`lab["foot"]`, W-131):
+    where the train is taller than the table and the table is panned to its open end, the
+    fold control is there too. For the pointer only (no tab stop, hidden from screen
+    readers): the first chip keeps the keyboard's focus and says the same."""
+    foot = lab["foot"]
+    return ('<button type="button" class="train-chip open foot' + (" marked" if lab.get("marker")
+            else "") + '" data-fold="' + esc(lab["id"]) + '" tabindex="-1" aria-hidden="true"'
+            + ' title="' + esc(tr("train.unfolded", n=lab.get("hides") or 0, name=name))
+            + '" style="left:' + str(round(foot["x"])) + "px;top:" + str(round(foot["y"]))
+            + "px;width:" + str(round(foot["w"])) + "px;height:" + str(round(foot["h"]))
+            + 'px">\u2212</button>')
+
+
 def focused_chip():
     """The train whose chip has the keyboard's focus, or None."""
     active = dom.focused()
@@ -233,7 +284,8 @@ def focused_chip():
 
 def place_chips(geo):
     """Mexican Train's chips (W-113, W-117): one button over each folded train's first line,
-    "+n" the tiles folded away, and "−" on the train shown whole; a tap shows the train whole
+    "+n" the tiles folded away, and "−" on the train shown whole (a second one at its last
+    line where it is taller than the table, W-131); a tap shows the train whole
     or folds it again (`on_chip`; table.draw calls this). The open ends, the markers and the
     targets of a selected tile are outside the fold, so they stay in view. The chips are
     written again only when they change (dom.set_html), and then the train whose chip had
@@ -252,13 +304,15 @@ def place_chips(geo):
                             round(box["h"])])
         if lab.get("chip") and state is not None:
             parts.append(chip_html(lab, label_text(lab, state, geo)))
+            if lab.get("foot"):
+                parts.append(foot_html(lab, label_text(lab, state, geo)))
     html = "".join(parts)
     if html != dom.written("train-chips") or _unfold["focus"] is not None:
         keep = _unfold["focus"] or focused_chip()
         _unfold["focus"] = None
         dom.set_html("train-chips", html)
         if keep is not None:
-            chip = dom.query('#train-chips [data-fold="' + esc(keep) + '"]')
+            chip = dom.query('#train-chips [data-fold="' + esc(keep) + '"]:not(.foot)')
             if chip is not None:
                 chip.focus()
     ends = []
