@@ -86,6 +86,25 @@ def check_draw_button(page, lang):
     return button
 
 
+def open_long_hand(browser, site, tmp_path, size, game, tiles, seeds):
+    """A page at `size` opened on the record of a human's position with `tiles` tiles in hand
+    (`long_hand_record` over `seeds`), at its turn with the table settled; returns the
+    context, the page, its errors and the position's playable and drawable counts."""
+    found = long_hand_record(*game, tiles, seeds)
+    assert found is not None, f"no position with {tiles} tiles in the seeds searched"
+    record, playable, drawable = found
+    context, page, errors = open_page(browser, site, size)
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(record))
+    page.set_input_files("#import", str(path))
+    page.wait_for_function(
+        f"document.querySelectorAll('#hand .tile').length === {tiles}", timeout=30_000
+    )
+    wait_my_turn(page)
+    settle(page)
+    return context, page, errors, playable, drawable
+
+
 @pytest.mark.parametrize(
     "size,game,tiles", CASES, ids=[f"{w}x{h}-{g[0]}-{n}" for (w, h), g, n in CASES]
 )
@@ -98,18 +117,9 @@ def test_a_long_hand_is_one_row_and_every_playable_tile_is_tappable(
     24 px wide, and a tap at the middle of it reaches it (and plays it, or opens its end
     choice); every other tile shows at least .4 of its width; the table keeps half the screen
     and 40 px tiles; on a landscape phone the column holds the hand with nothing to scroll."""
-    found = long_hand_record(*game, tiles, range(1, 200 if game is MEXICAN else 30))
-    assert found is not None, f"no position with {tiles} tiles in the seeds searched"
-    record, playable, drawable = found
-    context, page, errors = open_page(browser, site, size)
-    path = tmp_path / "long.json"
-    path.write_text(json.dumps(record))
-    page.set_input_files("#import", str(path))
-    page.wait_for_function(
-        f"document.querySelectorAll('#hand .tile').length === {tiles}", timeout=30_000
+    context, page, errors, playable, drawable = open_long_hand(
+        browser, site, tmp_path, size, game, tiles, range(1, 200 if game is MEXICAN else 30)
     )
-    wait_my_turn(page)
-    settle(page)
     tile, area, data = figures(page)
     page.screenshot(path=str(artifacts / f"hand_{size[0]}x{size[1]}-{game[0]}-{tiles}.png"))
     fan = page.evaluate(FAN)

@@ -9,6 +9,7 @@ RULES.md: none (the page's adapters)
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import types
 from collections.abc import Iterator
@@ -82,16 +83,16 @@ def dom() -> Iterator[FakeDom]:
     yield from installed(ChipDom(), UNDER_TEST)
 
 
-def test_a_tapped_chip_keeps_the_focus_and_folds_its_train_again(dom: ChipDom) -> None:
-    """W-117: a tap on a "+n" chip shows its train whole and the focus moves to the train's
-    new chip ("−", aria-expanded, "hide" in its name); a tap on that one folds the train again,
-    the focus still on its chip. A tap on the label of a folded or whole train does the
-    same, without moving the focus. Drawing the same table again writes neither the chips
-    nor the canvas's test attributes (W-118)."""
+@contextlib.contextmanager
+def chip_table(lengths: list[int]) -> Iterator[types.SimpleNamespace]:
+    """The game's table of six players' trains of `lengths` tiles (307x302, folded), drawn
+    once through a stand-in `table.draw` that notes the train it showed whole; yields the
+    fresh `train_labels`, the store's `S`, the `state`, the `drawn` list and `draw`, and puts
+    the store back after."""
     train_labels = fresh("train_labels")
     from store import S
 
-    view = long_view(6, [9, 4, 16, 8, 9, 11, 11])
+    view = long_view(6, lengths)
     state = {"state_id": 7, "viewer": 0, "seats": ["human"] + ["ai"] * 5, "view": view}
     before = (S["state"], S["geo"], S["lang"])
     drawn: list[str | None] = []
@@ -108,6 +109,20 @@ def test_a_tapped_chip_keeps_the_focus_and_folds_its_train_again(dom: ChipDom) -
     try:
         S["state"], S["lang"] = state, "en"
         draw()
+        yield types.SimpleNamespace(train_labels=train_labels, S=S, state=state, drawn=drawn,
+                                    draw=draw)
+    finally:
+        S["state"], S["geo"], S["lang"] = before
+
+
+def test_a_tapped_chip_keeps_the_focus_and_folds_its_train_again(dom: ChipDom) -> None:
+    """W-117: a tap on a "+n" chip shows its train whole and the focus moves to the train's
+    new chip ("−", aria-expanded, "hide" in its name); a tap on that one folds the train again,
+    the focus still on its chip. A tap on the label of a folded or whole train does the
+    same, without moving the focus. Drawing the same table again writes neither the chips
+    nor the canvas's test attributes (W-118)."""
+    with chip_table([9, 4, 16, 8, 9, 11, 11]) as t:
+        train_labels, S, state, drawn, draw = t.train_labels, t.S, t.state, t.drawn, t.draw
         canvas = dom.byid("table")
         assert sorted(canvas.writes) == ["data-ends", "data-markers"]
         html = dom.byid("train-chips").innerHTML
@@ -145,8 +160,6 @@ def test_a_tapped_chip_keeps_the_focus_and_folds_its_train_again(dom: ChipDom) -
         # The next state folds every train again (W-114).
         state["state_id"] = 8
         assert train_labels.whole_train(state) is None
-    finally:
-        S["state"], S["geo"], S["lang"] = before
 
 
 def test_the_foot_chip_folds_the_train_and_the_focus_stays_on_its_first_chip(
@@ -157,26 +170,8 @@ def test_the_foot_chip_folds_the_train_and_the_focus_stays_on_its_first_chip(
     screen readers (the first chip keeps the focus and says the same), its title the first
     chip's words. A tap on it folds the train again and the focus goes to the train's "+n"
     chip, not to a chip of the foot."""
-    train_labels = fresh("train_labels")
-    from store import S
-
-    view = long_view(6, [9, 4, 40, 8, 9, 11, 11])
-    state = {"state_id": 7, "viewer": 0, "seats": ["human"] + ["ai"] * 5, "view": view}
-    before = (S["state"], S["geo"], S["lang"])
-    drawn: list[str | None] = []
-
-    def draw() -> None:
-        whole = train_labels.whole_train(state)
-        drawn.append(whole)
-        S["geo"] = geometry.view_table(view, 307.0, 302.0, 0, None, None, True, whole)
-        train_labels.place_chips(S["geo"])
-
-    table = types.ModuleType("table")
-    table.draw = draw  # type: ignore[attr-defined]
-    sys.modules["table"] = table
-    try:
-        S["state"], S["lang"] = state, "en"
-        draw()
+    with chip_table([9, 4, 40, 8, 9, 11, 11]) as t:
+        train_labels, drawn = t.train_labels, t.drawn
         assert "foot" not in dom.byid("train-chips").innerHTML
         train_labels.on_chip(types.SimpleNamespace(target=dom.query('[data-fold="T2"]')))
         assert drawn[-1] == "T2"
@@ -194,8 +189,6 @@ def test_the_foot_chip_folds_the_train_and_the_focus_stays_on_its_first_chip(
         assert drawn[-1] is None
         assert "foot" not in dom.byid("train-chips").innerHTML
         assert dom.active is not None and dom.active.getAttribute("data-fold") == "T2"
-    finally:
-        S["state"], S["geo"], S["lang"] = before
 
 
 def test_the_page_keeps_the_hub_on_the_first_line_for_the_round(dom: ChipDom) -> None:
