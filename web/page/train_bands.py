@@ -423,9 +423,10 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
         # 320x568 with three trains ending in a double), the hub leaves its row for the start
         # of the first band's line (W-125); with four such trains the bands and the table's
         # margins are tight too (W-130); the layout that needs the least height kept.
-        for inline, tight in ((hub, False), (True, False), (True, True)):
-            if inline and not tight and best is not None and best[0]["inline"]:
-                continue  # tried first: the hub stays on the first band's line (W-130)
+        # A hub kept on the first band's line (W-130) is never tried on its own row.
+        tries = ((True, False), (True, True)) if hub else ((False, False), (True, False),
+                                                          (True, True))
+        for inline, tight in tries:
             fold = new_fold(1, None, memo, True, inline, tight)
             u, cols, lw, level = _sized(trains, label_need, width, height, margin,
                                         min(umin, FIT_MIN_UNIT), umin, label_w, columns,
