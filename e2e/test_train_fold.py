@@ -153,6 +153,17 @@ def check_table(seen, trains, what):
     return total
 
 
+def import_at_your_turn(page, path, record, ready):
+    """Back to the menu, open `record` (written to `path`) as a player's file, and wait for
+    the hand's selector `ready`, then for your turn with the table settled."""
+    path.write_text(json.dumps(record))
+    back_to_menu(page)
+    page.set_input_files("#import", str(path))
+    page.wait_for_selector(ready, timeout=30_000)
+    wait_my_turn(page)
+    settle(page)
+
+
 @pytest.mark.parametrize("size,players", CASES, ids=[f"{w}x{h}-{n}p" for (w, h), n in CASES])
 def test_long_trains_fold_and_every_end_stays_in_view(
     browser, site, artifacts, tmp_path, size, players
@@ -168,13 +179,7 @@ def test_long_trains_fold_and_every_end_stays_in_view(
     found = long_round(players, *BOXES[size])
     assert found is not None, "no long round in the seeds searched"
     record, tile, trains, times = found
-    path = tmp_path / "long.json"
-    path.write_text(json.dumps(record))
-    back_to_menu(page)
-    page.set_input_files("#import", str(path))
-    page.wait_for_selector(f'#hand .tile[data-tile="{tile}"]', timeout=30_000)
-    wait_my_turn(page)
-    settle(page)
+    import_at_your_turn(page, tmp_path / "long.json", record, f'#hand .tile[data-tile="{tile}"]')
     tag = f"fold_{size[0]}x{size[1]}-{players}p"
     page.screenshot(path=str(artifacts / f"{tag}.png"))
     seen = page.evaluate(READ)
@@ -385,13 +390,7 @@ def test_trains_ending_in_a_double_fit_a_small_phone(browser, site, artifacts, t
     record, state, trains, _ = found
     size = (320, 568)
     context, page, errors = open_page(browser, site, size)
-    path = tmp_path / "doubles.json"
-    path.write_text(json.dumps(record))
-    back_to_menu(page)
-    page.set_input_files("#import", str(path))
-    page.wait_for_selector("#hand .tile.playable", timeout=30_000)
-    wait_my_turn(page)
-    settle(page)
+    import_at_your_turn(page, tmp_path / "doubles.json", record, "#hand .tile.playable")
     tag = f"fold_320x568-8p-doubles{'' if doubles == 3 else doubles}"
     page.screenshot(path=str(artifacts / f"{tag}.png"))
     seen = page.evaluate(READ)
@@ -446,13 +445,7 @@ def test_the_hub_stays_on_the_first_line_when_a_double_is_answered(
     assert found is not None, "no position where a double is answered"
     record, state, trains, answer = found
     context, page, errors = open_page(browser, site, (320, 568))
-    path = tmp_path / "answered.json"
-    path.write_text(json.dumps(record))
-    back_to_menu(page)
-    page.set_input_files("#import", str(path))
-    page.wait_for_selector(f'#hand .tile[data-tile="{answer}"]', timeout=30_000)
-    wait_my_turn(page)
-    settle(page)
+    import_at_your_turn(page, tmp_path / "answered.json", record, f'#hand .tile[data-tile="{answer}"]')
     page.screenshot(path=str(artifacts / "fold_320x568-8p-hub-before.png"))
     page.evaluate(WATCH_HUB)
     before = int(page.evaluate("document.documentElement.dataset.state"))
@@ -528,13 +521,7 @@ def test_an_opened_train_taller_than_the_table_folds_from_its_end(
     assert found is not None, "no train taller than the table in the seeds searched"
     record, train, trains, band_h = found
     context, page, errors = open_page(browser, site, size)
-    path = tmp_path / "tall.json"
-    path.write_text(json.dumps(record))
-    back_to_menu(page)
-    page.set_input_files("#import", str(path))
-    page.wait_for_selector("#hand .tile", timeout=30_000)
-    wait_my_turn(page)
-    settle(page)
+    import_at_your_turn(page, tmp_path / "tall.json", record, "#hand .tile")
     page.locator(f'#train-chips [data-fold="{train}"]').click()
     tag = f"fold_{size[0]}x{size[1]}-{players}p-tall"
     still_shot(page, artifacts / f"{tag}-open.png")
