@@ -41,7 +41,8 @@ export const DEFAULT_TIMEOUT_MS = 30000;
 // How long a guest's manual answer waits for its link: the host must first scan or type the
 // answer code, which takes a person longer than the connection takes.
 export const MANUAL_WAIT_MS = 180000;
-// How long a manual offer or answer waits for the browser to gather its addresses.
+// How long a manual offer or answer waits for the browser to gather its addresses (longer,
+// up to GATHER_EXTRA times, while it has none: `gathered`).
 export const GATHER_TIMEOUT_MS = 4000;
 export const DEFAULT_STUN = ["stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478"];
 export { defaultRelayUrls as DEFAULT_RELAYS };
@@ -216,7 +217,8 @@ const byteLength = (text) => encoder.encode(text).length;
 //   relays: Nostr relay URLs (default DEFAULT_RELAYS), or false: no relay (manual path only)
 //   ice: {stun, turn, relayOnly} (rtcConfigOf)
 //   timeoutMs: the bound on a connection (DEFAULT_TIMEOUT_MS)
-//   gatherMs: the bound on gathering addresses for a manual code (GATHER_TIMEOUT_MS)
+//   gatherMs: the bound on gathering addresses for a manual code (GATHER_TIMEOUT_MS; longer
+//     while none was gathered, see `gathered`)
 //   manualWaitMs: the bound on a guest's manual answer becoming a link (MANUAL_WAIT_MS)
 //   maxBytes: the size limit of a message body (MAX_TEXT_BYTES)
 //   floodBurst, floodRate: the host's limit on each guest's messages (FLOOD_BURST, FLOOD_RATE)
@@ -718,14 +720,38 @@ async function open(options) {
 // --------------------------------------------------------------------------- manual codes
 
 // Wait until the connection gathered its addresses (non-trickle ICE), at most `ms`: the
-// addresses gathered by then go into the code.
+// addresses gathered by then go into the code. A code with no address can be answered only
+// when the other side has one, and never when neither has, so past `ms` the wait goes on until
+// the first address a code can carry, at most GATHER_EXTRA times `ms` in all: a busy phone may
+// take longer than the bound for its first address, and a code that cannot connect is worse
+// than a code that came a few seconds later. A network that gives no address at all (every
+// route blocked) still gets its code, without one, at the end of that longer bound.
+const GATHER_EXTRA = 4;
+
 function gathered(pc, ms) {
   if (pc.iceGatheringState === "complete") return Promise.resolve();
+  const hasAddress = () => {
+    const sdp = (pc.localDescription && pc.localDescription.sdp) || "";
+    for (const [, text] of sdp.matchAll(/^a=candidate:(.*)$/gm)) {
+      if (packCandidate(text.trim())) return true;
+    }
+    return false;
+  };
   return new Promise((resolve) => {
-    const done = () => { clearTimeout(timer); pc.removeEventListener("icegatheringstatechange", check); resolve(); };
+    let bounded = false;
+    const done = () => {
+      clearTimeout(timer);
+      clearTimeout(last);
+      pc.removeEventListener("icegatheringstatechange", check);
+      pc.removeEventListener("icecandidate", found);
+      resolve();
+    };
     const check = () => { if (pc.iceGatheringState === "complete") done(); };
-    const timer = setTimeout(done, ms);
+    const found = () => { if (bounded && hasAddress()) done(); };
+    const timer = setTimeout(() => { bounded = true; if (hasAddress()) done(); }, ms);
+    const last = setTimeout(done, ms * GATHER_EXTRA);
     pc.addEventListener("icegatheringstatechange", check);
+    pc.addEventListener("icecandidate", found);
   });
 }
 
