@@ -18,6 +18,9 @@ count. For every position and every seat:
 Records that begin from a ``start`` position show that position as the history's start, at
 every move of the hand (tests/data, every such record).
 
+A spectator's view (``view(state, SPECTATOR)``) shows no tile of any hand or of the boneyard and
+every public field as each seat's view shows it.
+
 RULES.md: 1.2, 2.3 (what each seat may know)
 """
 
@@ -35,6 +38,7 @@ from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 from domino import DominoError, HandState, Match, Move, view
 from domino.hand.events import Drew, Scored
 from domino.match.record import replay_match
+from domino.play.view import SPECTATOR
 
 CONFIGS = [(v, {"players": p}) for v in ("vn_traditional", "vn_schoolnet", "vn_iwin",
                                           "doubles", "kozel", "block", "draw", "all_fives")
@@ -186,6 +190,33 @@ def check_views(m: Match, variant: str, options: dict, log: list[tuple[int, str]
             assert v["penalties"] == penalties_from_log(log, stake)
         assert v["last_placer"] == last_placer_from_log(log)
         check_dealt_start(v, m, log, forced)
+    check_spectator(m)
+
+
+# The fields of a view that depend on whose it is; every other field is public.
+SEAT_FIELDS = {"seat", "hand", "legal", "history"}
+
+
+def check_spectator(m: Match) -> None:
+    """A spectator's view (``SPECTATOR``) shows no tile of any hand or of the boneyard, no legal
+    move, no drawn tile, and every public field as each seat's view shows it."""
+    h = m.hand
+    v = view(h, SPECTATOR).to_json()
+    hidden = set(h.boneyard).union(*map(set, h.hands))
+    strings: list[str] = []
+    pairs: list[tuple[int, int]] = []
+    walk(v, strings, pairs, False)
+    seen = set(pairs)
+    for text in strings:
+        seen |= tiles_in_text(text)
+    assert not seen & hidden, f"a spectator sees hidden tiles {sorted(seen & hidden)}"
+    assert v["seat"] == SPECTATOR and v["hand"] == [] and v["legal"] == []
+    assert all(len(entry) == 2 for entry in v["history"])
+    for seat in range(m.players):
+        seat_view = view(h, seat).to_json()
+        assert [e[:2] for e in seat_view["history"]] == v["history"]
+        assert {k: x for k, x in seat_view.items() if k not in SEAT_FIELDS} == {
+            k: x for k, x in v.items() if k not in SEAT_FIELDS}
 
 
 SETTINGS = dict(deadline=None, suppress_health_check=list(HealthCheck),

@@ -49,9 +49,15 @@ class HistoryStart:
                 "forced_lead": self.forced_lead}
 
 
+# The seat of a spectator's view: no seat (events use the same number for what every seat
+# sees, ``Event.to_json(-1)``).
+SPECTATOR = -1
+
+
 @dataclass(frozen=True)
 class View:
-    """One seat's knowledge of a hand."""
+    """One seat's knowledge of a hand, or a spectator's (``seat`` SPECTATOR: what every seat
+    knows, and no hand)."""
 
     rs: Ruleset
     seat: int
@@ -117,12 +123,16 @@ class View:
 
 
 def view(s: HandState, seat: int) -> View:
-    """The view of ``seat``: nothing hidden from it, everything it may know."""
+    """The view of ``seat``: nothing hidden from it, everything it may know. ``SPECTATOR`` is
+    a spectator's (a friend's device that watches): only what every seat knows, so no hand,
+    no legal moves and no drawn tile, built here rather than by removing one seat's secrets
+    from that seat's view, so that a field added to a view later cannot reach a spectator by
+    being forgotten."""
     over = s.phase == OVER_PHASE
     to_move = None if over else s.to_move
     return View(
         rs=s.rs, seat=seat, players=s.n, hand_number=s.hand_number, to_move=to_move,
-        hand=tuple(sorted(s.hands[seat], reverse=True)),
+        hand=() if seat == SPECTATOR else tuple(sorted(s.hands[seat], reverse=True)),
         counts=tuple(len(h) for h in s.hands),
         boneyard=len(s.boneyard), drawable=s.drawable(),
         layout=s.layout.to_json(), ends=tuple(s.layout.ends()),
@@ -137,7 +147,7 @@ def view(s: HandState, seat: int) -> View:
         last_placer=s.last_placer,
         start=history_start(s),
         end_count=s.layout.count_ends() if s.rs.end_count_scoring else None,
-        drawn=drawn_by(s, seat),
+        drawn=() if seat == SPECTATOR else drawn_by(s, seat),
     )
 
 

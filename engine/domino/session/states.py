@@ -9,7 +9,7 @@ from typing import Any
 
 from ..hand.events import Event
 from ..hand.state import leave_charge
-from ..play.view import view
+from ..play.view import SPECTATOR, view
 from ..rules import schema
 from ..rules.ruleset import reading
 from .base import SessionBase
@@ -72,7 +72,7 @@ class States(SessionBase):
         given, made = self.shown
         if made:
             # A spectator is no seat: -1 sees only what every seat sees.
-            events = [event.to_json(-1 if seat is None else seat) for event in made]
+            events = [event.to_json(SPECTATOR if seat is None else seat) for event in made]
         else:
             events = given
         return self.render(seat, events, seat)
@@ -90,11 +90,7 @@ class States(SessionBase):
         to_move = match.to_move
         kind = None if to_move is None else (
             "ai" if self.computer_plays(to_move) else "human")
-        # A spectator reads seat 0's view without what only seat 0 knows: its hand and the
-        # tiles it drew.
-        v = view(hand, 0 if seat is None else seat).to_json(own_draws=seat is not None)
-        if seat is None:
-            v["hand"] = []
+        v = view(hand, SPECTATOR if seat is None else seat).to_json()
         ends = {end: number for end, number in v["ends"]}
         moves = []
         if kind == "human" and to_move is not None and to_move == seat:
