@@ -713,7 +713,8 @@ def test_a_crowded_table_keeps_about_half_the_screen(browser, site, artifacts, s
     assert tile >= crowd_tile(size, players), f"a laid tile is {tile} px long"
     if size[0] < 385:
         assert band["h"] <= 0.1 * size[1], f"the band takes {band['h']:.0f} px"
-        # Your tiles are one row (W-98, W-109), a fan where the row is short (W-119).
+        # Your tiles are one row (W-98, W-109), a fan where the row is short (W-119); four
+        # players' 16 tiles two rows of whole tiles (W-133).
         check_packed_row(page)
     assert not any(s["cut"] for s in band["seats"]), band["seats"]
     # Every control is on the screen and none covers another: the settings on the game
@@ -770,7 +771,8 @@ def test_two_or_three_players_keep_half_the_screen(browser, site, artifacts, siz
     """Issue 25 asks, at every size, the table at least half the viewport and a laid tile at
     least 40 px long at the start of a hand: two or three players' Mexican Train (the band
     tight with one or two opponents since W-109, your 15 or 16 tiles one packed row) at the
-    human's first turn, in vi, en and ru (your tiles one row at 320 px)."""
+    human's first turn, in vi, en and ru (your tiles two rows of whole tiles at 320 px since
+    W-133, one row before)."""
     context, page, errors = open_at(browser, site, size, mexican(players))
     for lang in ("en", "vi", "ru"):
         in_language(page, lang)
@@ -782,7 +784,7 @@ def test_two_or_three_players_keep_half_the_screen(browser, site, artifacts, siz
             page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-few-{players}p.png"))
         assert area >= MIN_AREA, f"the table has {area:.3f} of the screen in {lang}"
         assert tile >= MIN_TILE_PX, f"a laid tile is {tile} px long in {lang}"
-        if size[0] < 385:  # packed under the tight band (W-109); two rows at 390 px
+        if size[0] < 385:  # 15 or 16 tiles: two rows of whole tiles on a phone (W-133)
             check_packed_row(page)
     context.close()
     assert not errors, errors
