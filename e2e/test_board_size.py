@@ -563,13 +563,17 @@ FAN_FLOOR = 0.4
 FAN_READ = 0.6
 FAN_NARROW = 19.2
 
-# Each tile of the hand in the order shown: its rect, the part of it no later tile covers
-# (later tiles are painted over earlier ones), whether it can be played, and whether the
+# A long hand on a phone lies in two rows of whole tiles (W-133), each at least this wide.
+ROW_NARROW = 16.0
+
+# Each tile of the hand in the order shown: its rect, the part of it no later tile of its row
+# covers (later tiles are painted over earlier ones), whether it can be played, and whether the
 # element a tap at the middle of that part reaches is the tile itself; and the hand's width.
 FAN = """() => { const tiles = [...document.querySelectorAll('#hand .tile')];
   const hand = document.querySelector('#hand').getBoundingClientRect();
-  return tiles.map((t, i) => { const r = t.getBoundingClientRect();
-    const next = tiles[i + 1] ? tiles[i + 1].getBoundingClientRect().left : Infinity;
+  const foot = (t) => t.offsetTop + t.offsetHeight;
+  return tiles.map((t, i) => { const r = t.getBoundingClientRect(), n = tiles[i + 1];
+    const next = n && Math.abs(foot(n) - foot(t)) <= 1 ? n.getBoundingClientRect().left : Infinity;
     const right = Math.min(r.right, next), x = (r.left + right) / 2, y = (r.top + r.bottom) / 2;
     const hit = document.elementFromPoint(x, y);
     return {tile: t.dataset.tile, playable: t.classList.contains('playable'),
@@ -587,10 +591,13 @@ def check_packed_row(page) -> list:
     beside the others at FAN_READ of their widths (the tiles' size is the hand's, whatever can
     be played, W-127), the playable tiles but the last each show the same part; the others
     show FAN_READ where that part is more than FAN_READ of a playable tile, else at least
-    FAN_FLOOR. Returns the tiles' figures (FAN)."""
+    FAN_FLOOR. A long hand on a phone lies in two rows of whole tiles instead (W-133,
+    `check_two_rows`). Returns the tiles' figures (FAN)."""
     fan = page.evaluate(FAN)
     bottoms = [t["bottom"] for t in fan]  # whole px: a row's may differ by one
-    assert max(bottoms) - min(bottoms) <= 1, f"your tiles take rows: {fan}"
+    if max(bottoms) - min(bottoms) > 1:
+        check_two_rows(fan)
+        return fan
     rest = fan[:-1]
     need = fan[-1]["width"] + sum(
         t["width"] if t["playable"] else FAN_READ * t["width"] for t in rest)
@@ -613,6 +620,58 @@ def check_packed_row(page) -> list:
         parts = [t["shown"] for t in rest if t["playable"]]
         assert max(parts) - min(parts) <= 0.5, fan
     return fan
+
+
+def check_two_rows(fan: list) -> None:
+    """A long hand on a phone (W-133): two rows, the first holding the longer half, every
+    tile whole, at least ROW_NARROW px wide, inside the hand's box and reached by a tap at its
+    middle; each row left to right in the hand's order."""
+    first = fan[0]["bottom"]
+    top = [t for t in fan if abs(t["bottom"] - first) <= 1]
+    rest = fan[len(top):]
+    assert len(top) == (len(fan) + 1) // 2, f"the first row holds {len(top)} of {len(fan)}"
+    assert all(abs(t["bottom"] - rest[0]["bottom"]) <= 1 for t in rest), f"more rows: {fan}"
+    assert rest[0]["bottom"] > first, fan
+    for row in (top, rest):
+        for a, b in zip(row, row[1:], strict=False):
+            assert a["right"] <= b["left"] + 0.5, f"{a['tile']} overlaps {b['tile']}"
+    for t in fan:
+        assert t["inside"], f"{t['tile']} lies outside your hand's box: {t}"
+        assert t["shown"] >= t["width"] - 0.5, f"{t['tile']} is covered: {t}"
+        assert t["width"] >= ROW_NARROW - 0.05, t
+        assert t["hit"], f"{t['tile']} is covered where it should show: {t}"
+
+
+# Each tile you can play, its tap target as a finger meets it: the points of a 1 px grid over
+# the tile and 8 px around it where the element a tap reaches is that tile (elementFromPoint),
+# the side of the largest square of such points and a point at that square's middle, and how
+# many of them lie inside another tile's box (there the finger would see that other tile).
+TARGETS = """() => { const tiles = [...document.querySelectorAll('#hand .tile')];
+  const boxes = tiles.map((t) => t.getBoundingClientRect());
+  return tiles.map((t, k) => { if (!t.classList.contains('playable')) return null;
+    const r = boxes[k], x0 = Math.floor(r.left) - 8, y0 = Math.floor(r.top) - 8;
+    const W = Math.ceil(r.right) + 8 - x0, H = Math.ceil(r.bottom) + 8 - y0;
+    const prev = new Array(W + 1).fill(0); let side = 0, at = null, foreign = 0;
+    for (let j = 0; j < H; j++) { let diag = 0;
+      for (let i = 0; i < W; i++) { const x = x0 + i + 0.5, y = y0 + j + 0.5;
+        const e = document.elementFromPoint(x, y), ok = !!e && e.closest('.tile') === t;
+        if (ok && boxes.some((b, m) => m !== k && x > b.left && x < b.right && y > b.top
+                                      && y < b.bottom)) foreign++;
+        const up = prev[i + 1]; prev[i + 1] = ok ? Math.min(prev[i], up, diag) + 1 : 0; diag = up;
+        if (prev[i + 1] > side) { side = prev[i + 1]; at = [x - side / 2, y - side / 2]; } } }
+    return {tile: t.dataset.tile, width: r.width, side, at, foreign}; }).filter((t) => t); }"""
+
+
+def check_targets(page) -> list:
+    """Every tile you can play is a tap target of at least MIN_TAP_PX x MIN_TAP_PX CSS px
+    (WCAG 2.2's 2.5.8 by size, not by spacing): a square that large of points where a tap
+    reaches that tile, none of which lies on another tile the finger would see (W-133).
+    Returns the targets (TARGETS)."""
+    targets = page.evaluate(TARGETS)
+    for t in targets:
+        assert t["side"] >= MIN_TAP_PX, f"{t['tile']}: a {t['side']} px square target: {t}"
+        assert t["foreign"] == 0, f"{t['tile']} is reached over another tile: {t}"
+    return targets
 
 
 # Mexican Train with three to seven opponents on phones held upright: the table's share of the
@@ -654,7 +713,8 @@ def test_a_crowded_table_keeps_about_half_the_screen(browser, site, artifacts, s
     assert tile >= crowd_tile(size, players), f"a laid tile is {tile} px long"
     if size[0] < 385:
         assert band["h"] <= 0.1 * size[1], f"the band takes {band['h']:.0f} px"
-        # Your tiles are one row (W-98, W-109), a fan where the row is short (W-119).
+        # Your tiles are one row (W-98, W-109), a fan where the row is short (W-119); four
+        # players' 16 tiles two rows of whole tiles (W-133).
         check_packed_row(page)
     assert not any(s["cut"] for s in band["seats"]), band["seats"]
     # Every control is on the screen and none covers another: the settings on the game
@@ -711,7 +771,8 @@ def test_two_or_three_players_keep_half_the_screen(browser, site, artifacts, siz
     """Issue 25 asks, at every size, the table at least half the viewport and a laid tile at
     least 40 px long at the start of a hand: two or three players' Mexican Train (the band
     tight with one or two opponents since W-109, your 15 or 16 tiles one packed row) at the
-    human's first turn, in vi, en and ru (your tiles one row at 320 px)."""
+    human's first turn, in vi, en and ru (your tiles two rows of whole tiles at 320 px since
+    W-133, one row before)."""
     context, page, errors = open_at(browser, site, size, mexican(players))
     for lang in ("en", "vi", "ru"):
         in_language(page, lang)
@@ -723,7 +784,7 @@ def test_two_or_three_players_keep_half_the_screen(browser, site, artifacts, siz
             page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-few-{players}p.png"))
         assert area >= MIN_AREA, f"the table has {area:.3f} of the screen in {lang}"
         assert tile >= MIN_TILE_PX, f"a laid tile is {tile} px long in {lang}"
-        if size[0] < 385:  # packed under the tight band (W-109); two rows at 390 px
+        if size[0] < 385:  # 15 or 16 tiles: two rows of whole tiles on a phone (W-133)
             check_packed_row(page)
     context.close()
     assert not errors, errors

@@ -120,6 +120,10 @@ def test_a_long_hand_keeps_its_size_when_your_turn_starts(browser, site, artifac
     after = page.evaluate(HAND)
     page.screenshot(path=str(artifacts / f"turn_{size[0]}x{size[1]}-after.png"))
     playable = sum(t["playable"] for t in after)
+    from test_board_size import check_targets
+
+    targets = check_targets(page)  # each tile you can play: 24x24 px at least (W-133)
+    print("targets (px a side): " + " ".join(f"{t['tile']} {t['side']}" for t in targets))
     print(
         f"\n{size[0]}x{size[1]} draw {TURN_TILES} tiles: before ('{still}') "
         + " ".join(f"{t['width']:.1f}" for t in before)
@@ -277,8 +281,9 @@ def test_every_tile_of_a_long_hand_can_be_read(browser, site, artifacts, tmp_pat
     pips alone, where 4 and 5 (2 and 3, 0 and 1) look alike. Now (W-127) every tile shows at
     least READABLE of its width (its left and middle columns), the tiles you can play each the
     same part and still reached by a tap at its middle, in one row; the table keeps at least
-    half the screen, in vi, en and ru."""
-    from test_board_size import FAN, MIN_TAP_PX, check_packed_row
+    half the screen, in vi, en and ru. Since W-133 the hand is two rows of whole tiles there,
+    every tile you can play a tap target of at least 24x24 px (it was 15.4 px wide)."""
+    from test_board_size import FAN, check_packed_row, check_targets
     from test_long_hand import open_long_hand
 
     context, page, errors, playable, _ = open_long_hand(
@@ -300,8 +305,8 @@ def test_every_tile_of_a_long_hand_can_be_read(browser, site, artifacts, tmp_pat
         check_packed_row(page)
         for t in fan:
             assert t["shown"] >= READABLE * t["width"] - 0.5, f"{lang}: {t['tile']} {t}"
-            if t["playable"]:
-                assert t["width"] >= MIN_TAP_PX - 0.05 and t["hit"], t
+        # Each tile you can play, a tap target of 24x24 px at least (W-133).
+        check_targets(page)
         assert area >= 0.5, f"{lang}: the table has {area:.3f} of the screen"
     context.close()
     assert not errors, errors

@@ -1,8 +1,10 @@
-"""A long hand is one row (issue 25, DECISIONS W-119): Mexican Train, Draw and the Vietnamese
+"""A long hand (issue 25, DECISIONS W-119, W-133): Mexican Train, Draw and the Vietnamese
 drawing games can leave you 18 tiles or more; they wrapped to two or three rows that ate the
-table (at 390x844 a hand of 16 already took two). Your hand is now one row laid as a fan:
-every tile you can play whole, at least 24 px wide and hit where a player taps it, the others
-over each other. Screenshots land in e2e/artifacts/hand_*.png.
+table (at 390x844 a hand of 16 already took two). W-119 laid it as one row, a fan: the tiles
+you can play whole, the others over each other; where many could be played they were 14-21 px
+to tap. On a phone a hand of 15 tiles or more now lies in two rows of whole tiles, each tile
+you can play a tap target of at least 24x24 px that a tap reaches and that lies over no other
+tile, the table still half the screen. Screenshots land in e2e/artifacts/hand_*.png.
 
 RULES.md: none (screen layout only; no rule is read or changed)
 """
@@ -16,7 +18,9 @@ from test_board_size import (
     FAN,
     MIN_AREA,
     MIN_TILE_PX,
+    TARGETS,
     check_packed_row,
+    check_targets,
     figures,
     in_language,
     open_page,
@@ -56,7 +60,7 @@ MEXICAN = ("mexican_train", {"players": 2})
 DRAW = ("draw", {"players": 2, "voluntary_draw": True, "hand_size": 5})
 SIZES = ((390, 844), (320, 568), (844, 390))
 CASES = [((w, h), MEXICAN, n) for (w, h) in SIZES for n in (16, 18, 22)] + [
-    ((w, h), DRAW, n) for (w, h) in SIZES for n in (18, 22)
+    ((w, h), DRAW, n) for (w, h) in SIZES for n in (16, 18, 22)
 ]
 # "Draw a tile" shows on the turn's line, beside "Your turn" (W-124): under your hand it took
 # the buttons a row more at 320x568 (Draw a tile, Hint, Undo, Export, then the sound and the
@@ -108,15 +112,18 @@ def open_long_hand(browser, site, tmp_path, size, game, tiles, seeds):
 @pytest.mark.parametrize(
     "size,game,tiles", CASES, ids=[f"{w}x{h}-{g[0]}-{n}" for (w, h), g, n in CASES]
 )
-def test_a_long_hand_is_one_row_and_every_playable_tile_is_tappable(
+def test_every_playable_tile_of_a_long_hand_is_a_24px_target(
     browser, site, artifacts, tmp_path, size, game, tiles
 ):
     """Issue 25: Mexican Train with two players (and Draw, drawing at will), a position of the
     human's with `tiles` tiles in hand (found by seed in CPython, the most playable tiles of
-    the seeds searched). Your hand is one row; each tile you can play is whole, at least
-    24 px wide, and a tap at the middle of it reaches it (and plays it, or opens its end
-    choice); every other tile shows at least .4 of its width; the table keeps half the screen
-    and 40 px tiles; on a landscape phone the column holds the hand with nothing to scroll."""
+    the seeds searched). Your hand lies in two rows of whole tiles (W-133; one row laid as a
+    fan before, W-119, W-127, whose playable tiles were 14.4-21.2 px to tap where many could
+    be played); each tile you can play is a tap target of at least 24x24 CSS px that lies over
+    no other tile, and a tap at the middle of that target plays it (or opens its end choice,
+    whose first end then plays it): the tile leaves your hand. The table keeps half the screen
+    and 40 px tiles, in vi, en and ru where a Draw button shows; on a landscape phone the
+    column holds the hand with nothing to scroll."""
     context, page, errors, playable, drawable = open_long_hand(
         browser, site, tmp_path, size, game, tiles, range(1, 200 if game is MEXICAN else 30)
     )
@@ -130,6 +137,8 @@ def test_a_long_hand_is_one_row_and_every_playable_tile_is_tappable(
         + " ".join(f"{t['shown']:.1f}{'*' if t['playable'] else ''}" for t in fan)
     )
     check_packed_row(page)
+    targets = check_targets(page)
+    print("targets (px a side): " + " ".join(f"{t['tile']} {t['side']}" for t in targets))
     assert len(fan) == tiles
     assert sum(t["playable"] for t in fan) == playable, fan
     assert fan[-1]["left"] + fan[-1]["width"] <= size[0] + 0.5, "the hand runs off the screen"
@@ -153,6 +162,7 @@ def test_a_long_hand_is_one_row_and_every_playable_tile_is_tappable(
             )
             assert area >= MIN_AREA, f"{lang}: the table has {area:.3f} of the screen"
             check_packed_row(page)
+            check_targets(page)
         in_language(page, "en")
     side = page.evaluate(
         "() => { const s = document.querySelector('.my-side');"
@@ -160,13 +170,21 @@ def test_a_long_hand_is_one_row_and_every_playable_tile_is_tappable(
     )
     if size[0] > size[1]:
         assert side[0] <= side[1] + 1, f"the column scrolls: {side}"
-    # A player's tap at the middle of the first playable tile plays it or opens its ends.
-    first = next(t for t in fan if t["playable"])
+    # A player's tap at the middle of the target of the last tile you can play (the first
+    # row's last or the second row's, by the case) plays it, or opens its ends, the first of
+    # which plays it: the tile leaves your hand.
+    target = page.evaluate(TARGETS)[-1]
     before = page.evaluate("document.documentElement.dataset.state")
-    page.mouse.click(first["x"], first["y"])
+    page.mouse.click(*target["at"])
     page.wait_for_function(
         f"document.documentElement.dataset.state !== '{before}'"
         " || !document.querySelector('#choice').hidden",
+        timeout=30_000,
+    )
+    if page.locator("#choice").is_visible():
+        page.locator("#choice [data-move]").first.click()
+    page.wait_for_function(
+        f"!document.querySelector('#hand .tile[data-tile=\"{target['tile']}\"]')",
         timeout=30_000,
     )
     context.close()

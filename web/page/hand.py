@@ -36,6 +36,11 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 # From this many tiles on, a landscape phone lays your hand with the tight band's tiles: its
 # column holds seven of the usual size a row (app.css `.hand.long`, W-103).
 LONG = 8
+# From this many tiles on, a phone lays your hand in two rows of whole tiles, each tile's tap
+# target its slot (app.css `#hand.rows`, W-133): one row of a fan left the tiles you can play
+# 13-23 px to tap (under WCAG's 24) where many could be played. Shorter hands keep W-127's one
+# row; a tablet's or a desktop's row holds a long hand whole.
+ROWS = 15
 
 
 def current_hint():
@@ -269,6 +274,13 @@ def size_counts(n, top=6):
     return {"--szp": str(sp), "--szq": str(sq), "--sziw": _inverse(0.6 * sq + 1)}
 
 
+def row_counts(n):
+    """The custom property app.css lays a hand of `n` tiles in two rows by (W-133): `--k`, the
+    tiles of the first row (half, the first row the longer), the second row the rest. The tiles
+    keep their order, read left to right and top to bottom, as the keyboard reaches them."""
+    return {"--k": str((n + 1) // 2)}
+
+
 def _inverse(count):
     """1 / count as CSS reads a number, "0" for none."""
     return "0" if count <= 0 else str(round(1.0 / count, 6))
@@ -294,7 +306,12 @@ def render():
     top = geometry.max_pip_of(state.get("options"))
     for name, value in fan_counts(playable, top).items():
         hand.style.setProperty(name, value)
+    # A long hand lies in two rows on a phone (W-133): its size is read from the number of
+    # tiles alone, so it keeps it when your turn starts and ends.
+    for name, value in row_counts(count).items():
+        hand.style.setProperty(name, value)
     hand.classList.toggle("long", count >= LONG)
+    hand.classList.toggle("rows", count >= ROWS)
     hand.setAttribute("aria-label", tr("game.your_hand"))
     # The ends of the selected tile, named as the table shows them.
     choice = byid("choice")
