@@ -557,3 +557,77 @@ def test_an_opened_train_taller_than_the_table_folds_from_its_end(
     check_table(seen, trains, f"{train} folded again from its end")
     context.close()
     assert not errors, errors
+
+
+# The frame before the table's first draw after the game screen was shown again (W-116 draws
+# it in a task after that frame, W-138): in the animation frame after the turn that showed the
+# screen, how many of the canvas's pixels are painted, how many chips lie over it, and whether
+# the draw still waits (html[data-drawing]). The callbacks run after the page's own (it asked
+# for its frame in that turn, before this observer's callback), so they see what is painted.
+FIRST_FRAME = """() => { window.__frames = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.target.id !== 'game' || r.target.hidden || r.oldValue === null) continue;
+      requestAnimationFrame(() => {
+        const t = document.querySelector('#table');
+        let painted = 0;
+        if (t.width && t.height) {
+          const d = t.getContext('2d').getImageData(0, 0, t.width, t.height).data;
+          for (let i = 3; i < d.length; i += 4) if (d[i]) painted++;
+        }
+        window.__frames.push({painted, drawing: document.documentElement.dataset.drawing || '',
+          chips: document.querySelectorAll('#train-chips .train-chip').length});
+      });
+    }
+  }).observe(document, {attributes: true, attributeFilter: ['hidden'], attributeOldValue: true,
+                        subtree: true}); }"""
+
+
+def test_the_frame_before_the_first_draw_keeps_the_table_or_shows_the_felt(
+    browser, site, artifacts, tmp_path
+):
+    """W-138: the first draw after the game screen was hidden comes a frame later (W-116), and
+    the canvas was blanked for that frame: back from the review, a player saw the felt
+    empty for a frame between two drawings of the same table, and a new match showed the
+    felt with the earlier match's "+n" chips floating over it. Now the table drawn last stays
+    for that frame where it is this match's table for this seat, and the canvas is blank with
+    no chip over it for another match."""
+    from test_summary import record_of
+
+    record, _ = record_of("mexican_train", {"players": 6}, 5, 1)
+    context, page, errors = open_page(browser, site, (390, 844))
+    (tmp_path / "hand.json").write_text(json.dumps(record))
+    page.set_input_files("#import", str(tmp_path / "hand.json"))
+    dialog = page.get_by_role("dialog")
+    dialog.wait_for(state="visible", timeout=30_000)
+    page.wait_for_function("!document.documentElement.dataset.drawing", timeout=30_000)
+    settle(page)
+    chips = page.locator("#train-chips .train-chip").count()
+    assert chips, "the finished hand's table folds no train: no chip to see"
+    page.evaluate(FIRST_FRAME)
+    dialog.locator("#result-review").click()
+    page.wait_for_selector("#review:not([hidden])")
+    page.click("#review-back")
+    page.wait_for_function("window.__frames.length === 1", timeout=10_000)
+    back = page.evaluate("window.__frames[0]")
+    page.wait_for_function("!document.documentElement.dataset.drawing", timeout=30_000)
+    settle(page)
+    page.screenshot(path=str(artifacts / "frame_390x844-6p-back-from-review.png"))
+    # A new match from a deep link, the page not reloaded.
+    if page.locator("#result-menu").is_visible():
+        page.click("#result-menu")
+    back_to_menu(page)
+    page.evaluate("location.hash = 'variant=mexican_train&players=4&seats=human,ai,ai,ai&seed=3'")
+    page.wait_for_selector("#game:not([hidden]), #link-confirm:not([hidden])", timeout=30_000)
+    if page.locator("#link-confirm").is_visible():
+        page.click("#link-start")
+    page.wait_for_function("window.__frames.length === 2", timeout=30_000)
+    new = page.evaluate("window.__frames[1]")
+    print(f"\nback from the review: {back}; a new match: {new}")
+    assert back["drawing"] == "1", "the first draw came in the turn that showed the screen"
+    assert back["painted"] > 0, "the table was blank for a frame back from the review"
+    assert back["chips"] == chips
+    assert new["drawing"] == "1"
+    assert new["painted"] == 0 and new["chips"] == 0, "the earlier match's table showed"
+    context.close()
+    assert not errors, errors
