@@ -417,16 +417,17 @@ def test_trains_ending_in_a_double_fit_a_small_phone(browser, site, artifacts, t
     assert not errors, errors
 
 
-# Each table the page draws (a MutationObserver on the canvas's data-tiles): the hub's rect
-# and whether a tile or an open end other than the hub shares its height (the hub then lies
-# on the first band's line, W-125; on its own row nothing does).
+# Each table the page draws (a MutationObserver on the canvas's data-tiles): the hub's rect,
+# whether a tile or an open end other than the hub shares its height (the hub then lies on the
+# first band's line, W-125; on its own row nothing does) and the tile size (half, px).
 WATCH_HUB = """() => { const t = document.querySelector('#table'); window.__hubs = [];
   const note = () => { const tiles = JSON.parse(t.dataset.tiles || '[]');
     const ends = JSON.parse(t.dataset.ends || '[]').map((e) => e.slice(1));
     if (!tiles.length) return;
     const hub = tiles[0]; const others = tiles.slice(1).concat(ends);
     const beside = others.some((r) => r[1] < hub[1] + hub[3] - 0.5 && hub[1] < r[1] + r[3] - 0.5);
-    window.__hubs.push({state: document.documentElement.dataset.state, hub, beside}); };
+    window.__hubs.push({state: document.documentElement.dataset.state, hub, beside,
+                        unit: Number(t.dataset.unit)}); };
   new MutationObserver(note).observe(t, {attributes: true, attributeFilter: ['data-tiles']});
   note(); }"""
 
@@ -437,10 +438,11 @@ def test_the_hub_stays_on_the_first_line_when_a_double_is_answered(
     """W-125 lays the hub on the first band's line where eight players' trains ending in a
     double do not fit at 320x568 otherwise; once a double was answered the layout no longer
     needed it and the hub jumped back to its row, every band moving down under the player's
-    finger. It now stays on the first band's line for the rest of the round (W-130): from
-    three trains ending in a double you answer the oldest with a tile that is no double,
-    and in every table drawn until your next turn the hub is still beside the first band's
-    tiles, the table in its box."""
+    finger. It now stays on the first band's line (W-130): from three trains ending in a
+    double you answer the oldest with a tile that is no double, and the table drawn after
+    your move still has the hub beside the first band's tiles; until your next turn it goes
+    back to its row only in a table whose tiles changed size anyway (W-136: every tile moves
+    then, and your train's first line gets its room back), the table in its box."""
     found = doubles_round(8, 3, most=3, answered=True)
     assert found is not None, "no position where a double is answered"
     record, state, trains, answer = found
@@ -468,11 +470,16 @@ def test_the_hub_stays_on_the_first_line_when_a_double_is_answered(
     print(
         f"\n320x568 8p, {answer} answers the oldest double: {len(hubs)} tables drawn, the hub "
         f"at y {[h['hub'][1] for h in hubs]}, beside the first band's tiles "
-        f"{[h['beside'] for h in hubs]}"
+        f"{[h['beside'] for h in hubs]}, units {[h['unit'] for h in hubs]}"
     )
     assert len(hubs) >= 2, hubs
-    moved = [h for h in hubs if not h["beside"]]
-    assert not moved, f"the hub left the first band's line: {moved}"
+    assert hubs[0]["beside"] and hubs[1]["beside"], f"the hub jumped back at your move: {hubs}"
+    alone = [
+        (before, after)
+        for before, after in zip(hubs, hubs[1:], strict=False)
+        if before["beside"] and not after["beside"] and before["unit"] == after["unit"]
+    ]
+    assert not alone, f"the hub left the first band's line in a table of the same size: {alone}"
     assert seen["canvas"][3] <= seen["wrap"][3] + 1, "the table scrolls"
     context.close()
     assert not errors, errors

@@ -271,44 +271,53 @@ def test_the_kept_hub_goes_back_to_its_row_where_the_table_rescales_anyway(
     at 40 px tiles (64 px at 56 px) for the rest of the round, even on a table that did not
     need it. It stays where moving it back would be the table's only move (W-130's case:
     three trains ending in a double at 320x568, one answered: laid out afresh the table keeps
-    its 40 px tiles and every band drops 25 px for the hub's row; kept, the tiles grow to
-    44 px with the hub still beside your train). Where the tiles change size whether it stays
-    or not (here the phone turned on its side, then upright again), every tile moves anyway:
-    the table is laid out afresh, the hub on its row, and the round's memory of it is gone."""
+    its 40 px tiles and every band drops 25 px for the hub's row; kept, the tiles grow with
+    the hub still beside your train). Where the tiles change size whether it stays or not
+    (here the phone turned on its side, then upright again), every tile moves anyway: the
+    table is laid out afresh, the hub on its row, and the round's memory of it is gone.
+    Driven through `table.compute`, the game table's geometry for its box."""
     import copy
 
     from store import S
-    from test_train_fold import SMALL, ending_in_doubles
+    from test_train_fold import ending_in_doubles
 
     train_labels = fresh("train_labels")
+    table = fresh("table")
+    measure = types.SimpleNamespace(width=0.0)
+    context = types.SimpleNamespace(font="", measureText=lambda text: measure)
+    dom.byid("table").getContext = lambda kind: context  # type: ignore[attr-defined]
+    wrap = dom.byid("table-wrap")
     lengths = [5, 12, 5, 13, 6, 10, 8, 12, 9]
     before = ending_in_doubles(8, lengths, (0, 3, 5))
     after = copy.deepcopy(before)
     tiles = after["layout"]["trains"][0]["tiles"]
     tiles.append([tiles[-1][1], (tiles[-1][1] + 1) % 13])
     after["ends"][0][1] = tiles[-1][1]
-
-    def state(view: dict) -> dict:
-        return {"state_id": 1, "hand_number": 1, "viewer": 0, "view": view}
+    saved = {key: S.get(key) for key in ("state", "geo", "lang", "moves", "selected", "drag")}
 
     def draw(view: dict, box: tuple[float, float]) -> dict:
-        return train_labels.hub_layout(
-            state(view),
-            lambda hub: geometry.view_table(view, box[0], box[1], 0, None, None, True, None, hub),
-        )
+        wrap.clientWidth, wrap.clientHeight = box  # type: ignore[attr-defined]
+        S["state"] = {
+            "state_id": 1,
+            "hand_number": 1,
+            "viewer": 0,
+            "view": view,
+            "seats": ["human"] + ["ai:easy"] * 7,
+        }
+        return table.compute()
 
-    saved = S.get("match_serial")
     try:
-        first = draw(before, SMALL)
+        S.update(lang="en", moves=[], selected=None, drag=None)
+        first = draw(before, (307.0, 302.0))
         assert first["hub_inline"] and first["unit"] == 20.0
-        answered = draw(after, SMALL)
-        assert answered["hub_inline"] and answered["unit"] == 22.0, "the hub jumped back"
-        assert train_labels.hub_kept(state(after))
+        answered = draw(after, (307.0, 302.0))
+        assert answered["hub_inline"] and answered["fits"], "the hub jumped back alone"
+        assert train_labels.hub_kept(S["state"])
         # The phone on its side: 56 px tiles either way, the hub kept would take 64 px.
         side = draw(after, (532.0, 323.0))
-        assert not side["hub_inline"] and side["unit"] == 28.0
-        assert not train_labels.hub_kept(state(after))
-        upright = draw(after, SMALL)
+        assert side["unit"] == 28.0 and not side["hub_inline"], "kept on a table with room"
+        assert not train_labels.hub_kept(S["state"])
+        upright = draw(after, (307.0, 302.0))
         assert not upright["hub_inline"] and upright["unit"] == 20.0 and upright["fits"]
     finally:
-        S["match_serial"] = saved
+        S.update(saved)
