@@ -447,7 +447,9 @@ def test_the_hub_stays_on_the_first_line_when_a_double_is_answered(
     assert found is not None, "no position where a double is answered"
     record, state, trains, answer = found
     context, page, errors = open_page(browser, site, (320, 568))
-    import_at_your_turn(page, tmp_path / "answered.json", record, f'#hand .tile[data-tile="{answer}"]')
+    import_at_your_turn(
+        page, tmp_path / "answered.json", record, f'#hand .tile[data-tile="{answer}"]'
+    )
     page.screenshot(path=str(artifacts / "fold_320x568-8p-hub-before.png"))
     page.evaluate(WATCH_HUB)
     before = int(page.evaluate("document.documentElement.dataset.state"))
