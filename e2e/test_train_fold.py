@@ -417,16 +417,17 @@ def test_trains_ending_in_a_double_fit_a_small_phone(browser, site, artifacts, t
     assert not errors, errors
 
 
-# Each table the page draws (a MutationObserver on the canvas's data-tiles): the hub's rect
-# and whether a tile or an open end other than the hub shares its height (the hub then lies
-# on the first band's line, W-125; on its own row nothing does).
+# Each table the page draws (a MutationObserver on the canvas's data-tiles): the hub's rect,
+# whether a tile or an open end other than the hub shares its height (the hub then lies on the
+# first band's line, W-125; on its own row nothing does) and the tile size (half, px).
 WATCH_HUB = """() => { const t = document.querySelector('#table'); window.__hubs = [];
   const note = () => { const tiles = JSON.parse(t.dataset.tiles || '[]');
     const ends = JSON.parse(t.dataset.ends || '[]').map((e) => e.slice(1));
     if (!tiles.length) return;
     const hub = tiles[0]; const others = tiles.slice(1).concat(ends);
     const beside = others.some((r) => r[1] < hub[1] + hub[3] - 0.5 && hub[1] < r[1] + r[3] - 0.5);
-    window.__hubs.push({state: document.documentElement.dataset.state, hub, beside}); };
+    window.__hubs.push({state: document.documentElement.dataset.state, hub, beside,
+                        unit: Number(t.dataset.unit)}); };
   new MutationObserver(note).observe(t, {attributes: true, attributeFilter: ['data-tiles']});
   note(); }"""
 
@@ -437,15 +438,18 @@ def test_the_hub_stays_on_the_first_line_when_a_double_is_answered(
     """W-125 lays the hub on the first band's line where eight players' trains ending in a
     double do not fit at 320x568 otherwise; once a double was answered the layout no longer
     needed it and the hub jumped back to its row, every band moving down under the player's
-    finger. It now stays on the first band's line for the rest of the round (W-130): from
-    three trains ending in a double you answer the oldest with a tile that is no double,
-    and in every table drawn until your next turn the hub is still beside the first band's
-    tiles, the table in its box."""
+    finger. It now stays on the first band's line (W-130): from three trains ending in a
+    double you answer the oldest with a tile that is no double, and the table drawn after
+    your move still has the hub beside the first band's tiles; until your next turn it goes
+    back to its row only in a table whose tiles changed size anyway (W-136: every tile moves
+    then, and your train's first line gets its room back), the table in its box."""
     found = doubles_round(8, 3, most=3, answered=True)
     assert found is not None, "no position where a double is answered"
     record, state, trains, answer = found
     context, page, errors = open_page(browser, site, (320, 568))
-    import_at_your_turn(page, tmp_path / "answered.json", record, f'#hand .tile[data-tile="{answer}"]')
+    import_at_your_turn(
+        page, tmp_path / "answered.json", record, f'#hand .tile[data-tile="{answer}"]'
+    )
     page.screenshot(path=str(artifacts / "fold_320x568-8p-hub-before.png"))
     page.evaluate(WATCH_HUB)
     before = int(page.evaluate("document.documentElement.dataset.state"))
@@ -468,11 +472,16 @@ def test_the_hub_stays_on_the_first_line_when_a_double_is_answered(
     print(
         f"\n320x568 8p, {answer} answers the oldest double: {len(hubs)} tables drawn, the hub "
         f"at y {[h['hub'][1] for h in hubs]}, beside the first band's tiles "
-        f"{[h['beside'] for h in hubs]}"
+        f"{[h['beside'] for h in hubs]}, units {[h['unit'] for h in hubs]}"
     )
     assert len(hubs) >= 2, hubs
-    moved = [h for h in hubs if not h["beside"]]
-    assert not moved, f"the hub left the first band's line: {moved}"
+    assert hubs[0]["beside"] and hubs[1]["beside"], f"the hub jumped back at your move: {hubs}"
+    alone = [
+        (before, after)
+        for before, after in zip(hubs, hubs[1:], strict=False)
+        if before["beside"] and not after["beside"] and before["unit"] == after["unit"]
+    ]
+    assert not alone, f"the hub left the first band's line in a table of the same size: {alone}"
     assert seen["canvas"][3] <= seen["wrap"][3] + 1, "the table scrolls"
     context.close()
     assert not errors, errors
@@ -555,5 +564,79 @@ def test_an_opened_train_taller_than_the_table_folds_from_its_end(
     assert not seen["feet"], seen["feet"]
     assert seen["focus"] == train, f"the focus is on {seen['focus']}"
     check_table(seen, trains, f"{train} folded again from its end")
+    context.close()
+    assert not errors, errors
+
+
+# The frame before the table's first draw after the game screen was shown again (W-116 draws
+# it in a task after that frame, W-138): in the animation frame after the turn that showed the
+# screen, how many of the canvas's pixels are painted, how many chips lie over it, and whether
+# the draw still waits (html[data-drawing]). The callbacks run after the page's own (it asked
+# for its frame in that turn, before this observer's callback), so they see what is painted.
+FIRST_FRAME = """() => { window.__frames = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.target.id !== 'game' || r.target.hidden || r.oldValue === null) continue;
+      requestAnimationFrame(() => {
+        const t = document.querySelector('#table');
+        let painted = 0;
+        if (t.width && t.height) {
+          const d = t.getContext('2d').getImageData(0, 0, t.width, t.height).data;
+          for (let i = 3; i < d.length; i += 4) if (d[i]) painted++;
+        }
+        window.__frames.push({painted, drawing: document.documentElement.dataset.drawing || '',
+          chips: document.querySelectorAll('#train-chips .train-chip').length});
+      });
+    }
+  }).observe(document, {attributes: true, attributeFilter: ['hidden'], attributeOldValue: true,
+                        subtree: true}); }"""
+
+
+def test_the_frame_before_the_first_draw_keeps_the_table_or_shows_the_felt(
+    browser, site, artifacts, tmp_path
+):
+    """W-138: the first draw after the game screen was hidden comes a frame later (W-116), and
+    the canvas was blanked for that frame: back from the review, a player saw the felt
+    empty for a frame between two drawings of the same table, and a new match showed the
+    felt with the earlier match's "+n" chips floating over it. Now the table drawn last stays
+    for that frame where it is this match's table for this seat, and the canvas is blank with
+    no chip over it for another match."""
+    from test_summary import record_of
+
+    record, _ = record_of("mexican_train", {"players": 6}, 5, 1)
+    context, page, errors = open_page(browser, site, (390, 844))
+    (tmp_path / "hand.json").write_text(json.dumps(record))
+    page.set_input_files("#import", str(tmp_path / "hand.json"))
+    dialog = page.get_by_role("dialog")
+    dialog.wait_for(state="visible", timeout=30_000)
+    page.wait_for_function("!document.documentElement.dataset.drawing", timeout=30_000)
+    settle(page)
+    chips = page.locator("#train-chips .train-chip").count()
+    assert chips, "the finished hand's table folds no train: no chip to see"
+    page.evaluate(FIRST_FRAME)
+    dialog.locator("#result-review").click()
+    page.wait_for_selector("#review:not([hidden])")
+    page.click("#review-back")
+    page.wait_for_function("window.__frames.length === 1", timeout=10_000)
+    back = page.evaluate("window.__frames[0]")
+    page.wait_for_function("!document.documentElement.dataset.drawing", timeout=30_000)
+    settle(page)
+    page.screenshot(path=str(artifacts / "frame_390x844-6p-back-from-review.png"))
+    # A new match from a deep link, the page not reloaded.
+    if page.locator("#result-menu").is_visible():
+        page.click("#result-menu")
+    back_to_menu(page)
+    page.evaluate("location.hash = 'variant=mexican_train&players=4&seats=human,ai,ai,ai&seed=3'")
+    page.wait_for_selector("#game:not([hidden]), #link-confirm:not([hidden])", timeout=30_000)
+    if page.locator("#link-confirm").is_visible():
+        page.click("#link-start")
+    page.wait_for_function("window.__frames.length === 2", timeout=30_000)
+    new = page.evaluate("window.__frames[1]")
+    print(f"\nback from the review: {back}; a new match: {new}")
+    assert back["drawing"] == "1", "the first draw came in the turn that showed the screen"
+    assert back["painted"] > 0, "the table was blank for a frame back from the review"
+    assert back["chips"] == chips
+    assert new["drawing"] == "1"
+    assert new["painted"] == 0 and new["chips"] == 0, "the earlier match's table showed"
     context.close()
     assert not errors, errors

@@ -109,8 +109,9 @@ def chip_table(lengths: list[int]) -> Iterator[types.SimpleNamespace]:
     try:
         S["state"], S["lang"] = state, "en"
         draw()
-        yield types.SimpleNamespace(train_labels=train_labels, S=S, state=state, drawn=drawn,
-                                    draw=draw)
+        yield types.SimpleNamespace(
+            train_labels=train_labels, S=S, state=state, drawn=drawn, draw=draw
+        )
     finally:
         S["state"], S["geo"], S["lang"] = before
 
@@ -216,3 +217,107 @@ def test_the_page_keeps_the_hub_on_the_first_line_for_the_round(dom: ChipDom) ->
     assert not train_labels.hub_kept(state(3, 10, 19)), "an undo before it went there"
     assert not train_labels.hub_kept(state(4, 9, 30)), "the next round"
     assert not train_labels.hub_kept(state(1, 12, 2)), "a new match"
+
+
+def test_a_new_match_lays_its_hub_out_afresh(dom: ChipDom) -> None:
+    """W-136: the kept hub (W-130) was remembered by hand number, engine and the trains' tile
+    count only, so a new match dealt the same way (the same deal number, a rematch, a record
+    or a save opened) kept its hub on the first band's line from the first state that held as
+    many tiles, without any need. It is the memory of one match, as the store counts them
+    (`match_serial`, a new match, a record opened or a resume each a new one), and of one
+    viewer (pass-and-play's seats each see their own table)."""
+    import json
+
+    import store
+
+    from domino.session import Session
+
+    train_labels = fresh("train_labels")
+    saved = {key: store.S.get(key) for key in ("state", "moves", "log", "match_serial", "lang")}
+    new = {
+        "type": "new_match",
+        "variant": "mexican_train",
+        "options": {"players": 8},
+        "seats": ["human"] + ["ai:easy"] * 7,
+        "seed": 11,
+    }
+    try:
+        store.S["lang"] = "en"
+        first = json.loads(Session().handle(json.dumps(new)))
+        assert store.reduce(first, new)["state"]
+        train_labels.note_hub(store.S["state"], {"hub_inline": True})
+        assert train_labels.hub_kept(store.S["state"])
+        assert train_labels.hub_kept(dict(store.S["state"], state_id=first["state_id"] + 1))
+        # The same deal again: the same round, engine and trains, another match.
+        for intent in ("new_match", "load_record", "resume"):
+            again = json.loads(Session().handle(json.dumps(new)))
+            assert store.reduce(again, dict(new, type=intent))["state"]
+            assert store.S["state"]["view"]["layout"] == first["view"]["layout"]
+            assert not train_labels.hub_kept(store.S["state"]), intent
+        # Pass-and-play: another seat's table keeps its own memory.
+        train_labels.note_hub(store.S["state"], {"hub_inline": True})
+        other = dict(store.S["state"], viewer=1)
+        assert not train_labels.hub_kept(other)
+        train_labels.note_hub(other, {"hub_inline": True})
+        assert train_labels.hub_kept(other) and train_labels.hub_kept(store.S["state"])
+    finally:
+        store.S.update(saved)
+
+
+def test_the_kept_hub_goes_back_to_its_row_where_the_table_rescales_anyway(
+    dom: ChipDom,
+) -> None:
+    """W-136: the hub kept on the first band's line (W-130) cost your train's first line 46 px
+    at 40 px tiles (64 px at 56 px) for the rest of the round, even on a table that did not
+    need it. It stays where moving it back would be the table's only move (W-130's case:
+    three trains ending in a double at 320x568, one answered: laid out afresh the table keeps
+    its 40 px tiles and every band drops 25 px for the hub's row; kept, the tiles grow with
+    the hub still beside your train). Where the tiles change size whether it stays or not
+    (here the phone turned on its side, then upright again), every tile moves anyway: the
+    table is laid out afresh, the hub on its row, and the round's memory of it is gone.
+    Driven through `table.compute`, the game table's geometry for its box."""
+    import copy
+
+    from store import S
+    from test_train_fold import ending_in_doubles
+
+    train_labels = fresh("train_labels")
+    table = fresh("table")
+    measure = types.SimpleNamespace(width=0.0)
+    context = types.SimpleNamespace(font="", measureText=lambda text: measure)
+    dom.byid("table").getContext = lambda kind: context  # type: ignore[attr-defined]
+    wrap = dom.byid("table-wrap")
+    lengths = [5, 12, 5, 13, 6, 10, 8, 12, 9]
+    before = ending_in_doubles(8, lengths, (0, 3, 5))
+    after = copy.deepcopy(before)
+    tiles = after["layout"]["trains"][0]["tiles"]
+    tiles.append([tiles[-1][1], (tiles[-1][1] + 1) % 13])
+    after["ends"][0][1] = tiles[-1][1]
+    saved = {key: S.get(key) for key in ("state", "geo", "lang", "moves", "selected", "drag")}
+
+    def draw(view: dict, box: tuple[float, float]) -> dict:
+        wrap.clientWidth, wrap.clientHeight = box  # type: ignore[attr-defined]
+        S["state"] = {
+            "state_id": 1,
+            "hand_number": 1,
+            "viewer": 0,
+            "view": view,
+            "seats": ["human"] + ["ai:easy"] * 7,
+        }
+        return table.compute()
+
+    try:
+        S.update(lang="en", moves=[], selected=None, drag=None)
+        first = draw(before, (307.0, 302.0))
+        assert first["hub_inline"] and first["unit"] == 20.0
+        answered = draw(after, (307.0, 302.0))
+        assert answered["hub_inline"] and answered["fits"], "the hub jumped back alone"
+        assert train_labels.hub_kept(S["state"])
+        # The phone on its side: 56 px tiles either way, the hub kept would take 64 px.
+        side = draw(after, (532.0, 323.0))
+        assert side["unit"] == 28.0 and not side["hub_inline"], "kept on a table with room"
+        assert not train_labels.hub_kept(S["state"])
+        upright = draw(after, (307.0, 302.0))
+        assert not upright["hub_inline"] and upright["unit"] == 20.0 and upright["fits"]
+    finally:
+        S.update(saved)

@@ -24,6 +24,8 @@ S = {
     "boot_started": 0,
     "manifest": None,
     "state": None,         # the last `state` (answers and pushed states)
+    "match_serial": 0,     # counts the matches taken (`take_state`'s fresh ones): which match
+                           # the table's memories are of (the kept hub, the drawing kept)
     "moves": [],           # the state's legal moves, structured
     "log": [],             # (event, seats, viewer, hand_number) of the match, oldest first
     "selected": None,      # a tile (canonical notation) whose ends are shown
@@ -149,6 +151,10 @@ def take_state(answer, fresh):
     S["drag"] = None
     S["leave_open"] = False
     if fresh:
+        # A new match, a record opened, a resume, a friends' table joined: no memory of the
+        # table before (the kept hub, W-136; the drawing kept, W-138) applies to it, even
+        # where its round, engine and trains look the same.
+        S["match_serial"] += 1
         S["log"] = []
         S["shown_seat"] = None
         S["result_closed"] = None

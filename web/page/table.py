@@ -38,10 +38,10 @@ def compute():
     # While a selected tile's ends glow, a train shown whole folds again (W-126): the folded
     # table holds every target in view; Cancel shows the train whole again.
     whole = None if targets else train_labels.whole_train(state)
-    geo = geometry.view_table(state.get("view") or {}, width, height, state.get("viewer"),
-                              targets, train_labels.label_widths(forms) if forms else None,
-                              True, whole, train_labels.hub_kept(state))
-    train_labels.note_hub(state, geo)
+    need = train_labels.label_widths(forms) if forms else None
+    geo = train_labels.hub_layout(state, lambda hub: geometry.view_table(
+        state.get("view") or {}, width, height, state.get("viewer"), targets, need, True,
+        whole, hub))
     geo["label_forms"] = forms
     S["geo"] = geo
     return geo

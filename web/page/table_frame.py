@@ -4,8 +4,11 @@ hidden (or ever), in a browser task after the next frame (DECISIONS W-116).
 Reading the table's box in the render's task made the browser's first style and layout of the
 whole game screen part of that task (13 ms of a 32 ms task on a quiet machine, 100-200 ms of
 wall under load); at the frame the browser lays the screen out anyway, and the draw after it
-reads a box already laid out. Meanwhile the canvas is blank (not an earlier match's table)
-and the geometry unknown (no motion is planned from a table the player did not see).
+reads a box already laid out. Meanwhile the canvas shows the table drawn last where that is
+this match's table for this viewer at this window's size (the return from the review or the
+menu: the same table, no blank frame), else it is blank, its chips gone with it (an earlier
+match's table and chips stay out of sight; the felt shows, W-138); the geometry is unknown
+meanwhile (no motion is planned from a table the player did not see).
 Also where the table pans (`follow`): to a selected tile's glowing ends, and to the open end
 of a Mexican train shown whole (W-53, W-126).
 Kept plain for MicroPython: no dataclasses, no typing.
@@ -13,13 +16,14 @@ Kept plain for MicroPython: no dataclasses, no typing.
 
 import dom
 import screens
+import train_labels
 from dom import byid
 from store import S
 
 # A draw waiting for the next frame: what to call once it is drawn, and whether its task is
 # on its way; `shown`: whether the game screen has been laid out with the table drawn since
 # it was last hidden.
-_later = {"pending": False, "then": None, "task": False, "shown": False}
+_later = {"pending": False, "then": None, "task": False, "shown": False, "watching": False}
 
 
 def on_screen_shown(old, name):
@@ -37,19 +41,24 @@ def draw(draw_now, then=None):
     the end buttons, the state said shown); after the next frame when the game screen has not
     been laid out since it was shown. A draw made now replaces one waiting, and calls its
     `then` if it has none of its own."""
+    if not _later["watching"]:
+        _later["watching"] = True
+        dom.on_window("resize", on_resize)
     if not _later["shown"]:
         _later["shown"] = True
         _later["pending"] = True
         dom.root_data("drawing", "1")  # tests wait for the table drawn, not only rendered
         _later["then"] = then
         S["geo"] = None
-        blank()
+        if _drawn["key"] is None or _drawn["key"] != drawing_key():
+            blank()
         if not _later["task"]:
             _later["task"] = True
             dom.spawn(_draw_after_frame(draw_now))
         return
     waiting = _settle()
     draw_now()
+    _drawn["key"] = drawn_key()
     if then is not None:
         then()
     elif waiting is not None:
@@ -66,6 +75,7 @@ async def _draw_after_frame(draw_now):
         return  # the player left the table meanwhile
     t = dom.span_start()
     draw_now()
+    _drawn["key"] = drawn_key()
     dom.span("table", t)
     if then is not None:
         then()
@@ -93,12 +103,42 @@ async def drawn():
         await dom.after_frame()
 
 
+# What the canvas shows (`drawing_key` of the table drawn last, None once blanked or after a
+# resize of the window): a first draw after the game screen was hidden keeps it for the frame
+# it waits when it is this match's table for this viewer (W-138).
+_drawn = {"key": None}
+
+
+def drawing_key():
+    """What a drawing of the game's table depends on besides the state's moves: the match (as
+    the store counts them, W-136), the viewer, the language and the theme; None without a
+    state."""
+    state = S["state"]
+    if state is None:
+        return None
+    return (S["match_serial"], state.get("viewer"), S["lang"], S["settings"].get("theme"))
+
+
+def drawn_key():
+    """`drawing_key` once the table is drawn, None where `draw_now` drew nothing (no box)."""
+    return None if S["geo"] is None else drawing_key()
+
+
+def on_resize(event=None):
+    """The window changed size: the drawing on the canvas was made for another box, and is
+    not shown again stretched (a listener of the window's resize, set by the first `draw`)."""
+    _drawn["key"] = None
+
+
 def blank():
-    """Clear the canvas (a table drawn for an earlier match stays out of sight)."""
+    """Clear the canvas and the trains' chips over it (a table drawn for an earlier match, or
+    for another seat's view, stays out of sight; the felt shows)."""
+    _drawn["key"] = None
     canvas = byid("table")
     ctx = canvas.getContext("2d")
     ctx.setTransform(1, 0, 0, 1, 0, 0)
     ctx.clearRect(0, 0, int(canvas.width), int(canvas.height))
+    train_labels.place_chips(None)
 
 
 # The glowing ends last brought into view (their moves), so that a redraw of the same

@@ -183,28 +183,34 @@ _unfold = {"train": None, "state_id": None, "focus": None}
 _written = {"data-ends": None, "data-markers": None}
 
 
-# Where the hub went to the first band's line in a round (W-125): that round (its hand number
-# and engine) and how many tiles its trains held then; it stays there for the rest of the
-# round (W-130).
-_hub = {"round": None, "since": 0}
+# Where the hub went to the first band's line in a round (W-125), by viewer (pass-and-play's
+# seats each see their own table): that round (the match, as the store counts them, its hand
+# number and engine) and how many tiles its trains held then; it stays there for the rest of
+# the round (W-130). Keyed by the match, so that a new match (a record, a resume, a friends'
+# table) that reaches the same round and tile count lays its hub out afresh (W-136).
+_hub = {}
 
 
 def _round_of(state):
-    """The round `state` is in, and how many tiles its trains hold."""
+    """The round `state` is in (its match, viewer, hand number and engine), and how many
+    tiles its trains hold."""
     layout = (state.get("view") or {}).get("layout") or {}
     count = 0
     for train in layout.get("trains") or []:
         count += len(train.get("tiles") or [])
-    return str(state.get("hand_number")) + ":" + str(layout.get("engine")), count
+    return (S["match_serial"], state.get("viewer"), state.get("hand_number"),
+            layout.get("engine")), count
 
 
 def hub_kept(state):
     """Whether the hub stays on the first band's line (W-130): it went there earlier in this
-    round, and no undo took the trains back to before that."""
-    if state is None or _hub["round"] is None:
+    round of this match, in this viewer's table, and no undo took the trains back to before
+    that."""
+    if state is None:
         return False
     key, count = _round_of(state)
-    return key == _hub["round"] and count >= _hub["since"]
+    kept = _hub.get(key[1])
+    return kept is not None and kept[0] == key and count >= kept[1]
 
 
 def note_hub(state, geo):
@@ -215,8 +221,37 @@ def note_hub(state, geo):
             or hub_kept(state):
         return  # a zoom to far-apart targets (W-100) lasts one selection: not remembered
     key, count = _round_of(state)
-    _hub["round"] = key
-    _hub["since"] = count
+    for viewer in list(_hub.keys()):
+        if _hub[viewer][0][0] != key[0]:
+            del _hub[viewer]  # an earlier match's
+    _hub[key[1]] = (key, count)
+
+
+# The tile size (unit, px) of the game's table drawn last, whatever its match or seat.
+_last = {"unit": None}
+
+
+def hub_layout(state, lay):
+    """The game's table of `state`: `lay(hub)` (geometry.view_table with its `hub`), the hub
+    kept on the first band's line where it went earlier in the round (W-130) unless the
+    table's tiles change size in this draw whether it stays or not (the layout with it kept
+    and the layout laid out afresh both have another unit than the table drawn last): every
+    tile moves then anyway, so the table is laid out afresh (the hub back on its row where
+    that fits, W-118, W-125) and your train's first line gets back the room the hub took
+    (46 px at 40 px tiles, 64 px at 56 px), where keeping it would have cost that room for
+    the rest of the round with nothing to hold still (W-136). Where the fresh layout keeps
+    the tile size the hub stays: its move would be the only one, the jump W-130 removed."""
+    kept = hub_kept(state)
+    geo = lay(kept)
+    last = _last["unit"]
+    if kept and last is not None and geo["unit"] != last:
+        fresh = lay(False)
+        if fresh["unit"] != last:
+            geo = fresh
+            _hub.pop(_round_of(state)[0][1], None)
+    note_hub(state, geo)
+    _last["unit"] = geo["unit"]
+    return geo
 
 
 def whole_train(state):
