@@ -301,14 +301,13 @@ def render():
     hand = byid("hand")
     set_html("hand", "".join(html))
     # Your hand is one row, a fan where it is longer than the row (W-119): app.css lays the
-    # tiles you can play whole and the others over each other, from these counts.
+    # tiles you can play whole and the others over each other, from these counts. A long
+    # hand lies in two rows on a phone (W-133): its size is read from the number of tiles
+    # alone, so it keeps it when your turn starts and ends.
     count = len(html)
-    top = geometry.max_pip_of(state.get("options"))
-    for name, value in fan_counts(playable, top).items():
-        hand.style.setProperty(name, value)
-    # A long hand lies in two rows on a phone (W-133): its size is read from the number of
-    # tiles alone, so it keeps it when your turn starts and ends.
-    for name, value in row_counts(count).items():
+    counts = fan_counts(playable, geometry.max_pip_of(state.get("options")))
+    counts.update(row_counts(count))
+    for name, value in counts.items():
         hand.style.setProperty(name, value)
     hand.classList.toggle("long", count >= LONG)
     hand.classList.toggle("rows", count >= ROWS)
