@@ -18,8 +18,8 @@ import json
 import random
 
 import pytest
+from boardkit import figures, in_language, open_at, open_page
 from conftest import settle, wait_my_turn
-from test_board_size import figures, in_language, open_at, open_page
 from test_long_hand import DRAW
 
 # The computers' pace while a test looks at the table between two turns: "slow" leaves about
@@ -120,7 +120,7 @@ def test_a_long_hand_keeps_its_size_when_your_turn_starts(browser, site, artifac
     after = page.evaluate(HAND)
     page.screenshot(path=str(artifacts / f"turn_{size[0]}x{size[1]}-after.png"))
     playable = sum(t["playable"] for t in after)
-    from test_board_size import check_targets
+    from boardkit import check_targets
 
     targets = check_targets(page)  # each tile you can play: 24x24 px at least (W-133)
     print("targets (px a side): " + " ".join(f"{t['tile']} {t['side']}" for t in targets))
@@ -283,7 +283,7 @@ def test_every_tile_of_a_long_hand_can_be_read(browser, site, artifacts, tmp_pat
     same part and still reached by a tap at its middle, in one row; the table keeps at least
     half the screen, in vi, en and ru. Since W-133 the hand is two rows of whole tiles there,
     every tile you can play a tap target of at least 24x24 px (it was 15.4 px wide)."""
-    from test_board_size import FAN, check_packed_row, check_targets
+    from boardkit import FAN, check_packed_row, check_targets
     from test_long_hand import open_long_hand
 
     context, page, errors, playable, _ = open_long_hand(

@@ -13,8 +13,7 @@ import json
 import random
 
 import pytest
-from conftest import settle, wait_my_turn
-from test_board_size import (
+from boardkit import (
     FAN,
     MIN_AREA,
     MIN_TILE_PX,
@@ -25,6 +24,7 @@ from test_board_size import (
     in_language,
     open_page,
 )
+from conftest import settle, wait_my_turn
 
 
 def long_hand_record(variant, options, tiles, seeds=range(1, 200)):

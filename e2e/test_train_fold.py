@@ -12,8 +12,8 @@ RULES.md: none (screen layout only; no rule is read or changed)
 import json
 
 import pytest
+from boardkit import SCROLL_STILL, open_page
 from conftest import back_to_menu, mexican_choices, settle, tile_key as key, wait_my_turn
-from test_board_size import SCROLL_STILL, open_page
 
 # Six players at each phone size of the brief, eight on a landscape phone, and seven and
 # eight on the smallest phone (W-118: they overflowed it even folded).
@@ -286,7 +286,7 @@ def test_an_early_round_fits_a_small_phone(browser, site, artifacts, size, playe
     least 40 px long: at 320x568 seven and eight players' first turn scrolled the table (the
     last bands' open ends out of view). Now the table holds every band with nothing to
     scroll, its tiles at least 40 px, and keeps at least half the screen."""
-    from test_board_size import crowd, figures, open_at
+    from boardkit import crowd, figures, open_at
 
     context, page, errors = open_at(browser, site, size, crowd(players))
     page.screenshot(path=str(artifacts / f"fold_{size[0]}x{size[1]}-{players}p-early.png"))
@@ -383,7 +383,7 @@ def test_trains_ending_in_a_double_fit_a_small_phone(browser, site, artifacts, t
     as close as a band's lines with 4 px margins (W-130): every open end and marker in view
     with no scroll, tiles at least 40 px, the table half the screen, and a playable tile's
     target in view."""
-    from test_board_size import figures
+    from boardkit import figures
 
     found = doubles_round(8, doubles, most=None if doubles == 3 else doubles, uniform=doubles > 3)
     assert found is not None, f"no position with {doubles} trains ending in a double"
