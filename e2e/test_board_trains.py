@@ -26,6 +26,20 @@ from boardkit import (
 )
 from conftest import mexican_choices, play_and_wait, settle, wait_my_turn
 
+
+def check_names_and_targets(page, players: int, seen: dict) -> None:
+    """Every opponent of the band is told apart at a glance ("C2", "C3"... where "Computer 2"
+    does not fit, never the same "Compu…" on every seat), and every glowing target the page
+    marked (`SEEN`'s marks) lies inside the visible table."""
+    names = page.locator("#seats-top .seat-name").evaluate_all(
+        "nodes => nodes.map(n => n.innerText.trim())")
+    assert len(set(names)) == players - 1 and not any("\u2026" in n for n in names), names
+    x, y, w, h = seen["wrap"]
+    for mx, my, mw, mh, end in seen["marks"]:
+        assert x - 1 <= mx and mx + mw <= x + w + 1 and y - 1 <= my and my + mh <= y + h + 1, \
+            f"the target on {end} is out of view: {(mx, my, mw, mh)} in {seen['wrap']}"
+
+
 MT_CASES = [((390, 844), 4), ((390, 844), 8), ((320, 568), 6), ((320, 568), 8), ((844, 390), 6),
             ((844, 390), 8)]
 
@@ -59,14 +73,7 @@ def test_mexican_train_targets_are_in_view(browser, site, artifacts, size, playe
           f"choice open (was {before[2]:.0f}x{before[3]:.0f}), {len(seen['marks'])} targets")
     assert (w, h) == (before[2], before[3]) and seen["wrap"][1] == before[1], "the table moved"
     assert len(seen["marks"]) >= 2
-    # Every opponent of the band is told apart at a glance: "C2", "C3"... where "Computer 2"
-    # does not fit, never the same "Compu…" on every seat.
-    names = page.locator("#seats-top .seat-name").evaluate_all(
-        "nodes => nodes.map(n => n.innerText.trim())")
-    assert len(set(names)) == players - 1 and not any("\u2026" in n for n in names), names
-    for mx, my, mw, mh, end in seen["marks"]:
-        assert x - 1 <= mx and mx + mw <= x + w + 1 and y - 1 <= my and my + mh <= y + h + 1, \
-            f"the target on {end} is out of view: {(mx, my, mw, mh)} in {seen['wrap']}"
+    check_names_and_targets(page, players, seen)
     context.close()
     assert not errors, errors
 
@@ -167,14 +174,7 @@ def test_far_apart_mexican_train_targets_zoom_the_table_out(browser, site, artif
     assert sorted(ends) == sorted(end for *_, end in seen["marks"]), (ends, seen["marks"])
     if apart:
         seen["marks"] = seen["marks"][:1]
-    # Every opponent of the band is told apart at a glance: "C2", "C3"... where "Computer 2"
-    # does not fit, never the same "Compu…" on every seat.
-    names = page.locator("#seats-top .seat-name").evaluate_all(
-        "nodes => nodes.map(n => n.innerText.trim())")
-    assert len(set(names)) == players - 1 and not any("\u2026" in n for n in names), names
-    for mx, my, mw, mh, end in seen["marks"]:
-        assert x - 1 <= mx and mx + mw <= x + w + 1 and y - 1 <= my and my + mh <= y + h + 1, \
-            f"the target on {end} is out of view: {(mx, my, mw, mh)} in {seen['wrap']}"
+    check_names_and_targets(page, players, seen)
     choice = page.locator("#choice").bounding_box()
     # Under the table on a phone held upright, in the column beside it on its side.
     assert choice["y"] >= y + h - 1 or choice["x"] >= x + w - 1, \
