@@ -57,7 +57,7 @@ OPEN_JS = """async ([role, options]) => {
 
 def test_friends_transport_in_namespace():
     """Run this file again inside a network namespace; fail when that run fails."""
-    netns.run_file_inside(str(Path(__file__).resolve()), 13, 900, str(ROOT))
+    netns.run_file_inside(str(Path(__file__).resolve()), 12, 900, str(ROOT))
 
 
 def test_friends_build_vendors_peer_modules():
@@ -312,26 +312,6 @@ def test_friends_manual_codes(devices):
     assert host.call("table.acceptAnswer(arg[0], arg[1])", [second["id"], offer["text"]]) == {
         "ok": False, "error": "bad_code"}
     assert guest.call("table.acceptOffer('not a code')") == {"ok": False, "error": "bad_code"}
-
-
-@inside
-def test_friends_manual_codes_wait_for_an_address(devices):
-    """A code made when the gathering bound runs out before the browser found any address
-    (a busy phone; here a bound of 1 ms) waits for the first one: both codes carry an
-    address and the link opens. A code without one could not connect when the other's had
-    none either."""
-    host, guest = devices(2)
-    host.open("host", relays=False, gatherMs=1)
-    guest.open("guest", relays=False, gatherMs=1)
-    offer = host.call("table.createOffer()")
-    assert offer["ok"], offer
-    assert host.call("peer.inspectCode(arg).candidates", offer["text"]) >= 1
-    answer = guest.call("table.acceptOffer(arg)", offer["text"])
-    assert answer["ok"], answer
-    assert guest.call("peer.inspectCode(arg).candidates", answer["text"]) >= 1
-    accepted = host.call("table.acceptAnswer(arg[0], arg[1])", [offer["id"], answer["text"]])
-    assert accepted["ok"], accepted
-    assert host.wait_events("open")[0]["via"] == guest.wait_events("open")[0]["via"] == "manual"
 
 
 @inside
