@@ -6,6 +6,7 @@ RULES.md: none (the build and its server)
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -95,8 +96,6 @@ def test_the_word_catalogues_ship_as_json_text_with_the_same_words():
 
 
 def _menu_and_table_modules() -> tuple[set[str], set[str]]:
-    import ast
-
     html = (build.WEB / "index.html").read_text(encoding="utf-8")
     config = json.loads(re.search(r'<script type="mpy" [^>]*config=\'([^\']+)\'', html).group(1))
     menu = {Path(name).stem for name in config["files"]}
@@ -117,6 +116,23 @@ def test_every_module_of_the_page_is_fetched_once_either_before_the_menu_or_afte
     # What main.py imports before the menu is all fetched before it runs.
     main = (build.WEB / "page" / "main.py").read_text(encoding="utf-8")
     assert set(re.findall(r"^import (\w+)", main, re.M)) - {"asyncio"} <= menu
+
+
+def test_no_menu_module_imports_a_table_module_before_it_is_fetched() -> None:
+    """A module of the menu runs before the table's modules are fetched (`load_table_modules`):
+    importing one of those at its top level fails the page's start ("no module named
+    'table_frame'" when app.py imported it so); they are imported inside the function that
+    uses them, once `S["table_ready"]`."""
+    menu, table = _menu_and_table_modules()
+    for name in sorted(menu):
+        tree = ast.parse((build.WEB / "page" / f"{name}.py").read_text(encoding="utf-8"))
+        top = set()
+        for node in tree.body:
+            if isinstance(node, ast.Import):
+                top |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                top.add(node.module)
+        assert top & table == set(), f"{name}.py imports {sorted(top & table)} at its top level"
 
 
 def test_preloads_name_the_menus_chain(tmp_path):

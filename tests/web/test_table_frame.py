@@ -36,7 +36,7 @@ class Context:
 
 class FrameDom(ChipDom):
     """ChipDom whose canvas has a context, whose spawned tasks are kept to be run by the
-    test (the frame passes when it runs them), and whose window's listeners are kept."""
+    test (the frame passes when it runs them)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -45,13 +45,9 @@ class FrameDom(ChipDom):
         self.elements["table"].width = 600
         self.elements["table"].height = 600
         self.tasks: list[object] = []
-        self.window: dict[str, object] = {}
 
     def spawn(self, coro: object) -> None:
         self.tasks.append(coro)
-
-    def on_window(self, event: str, handler: object) -> None:
-        self.window[event] = handler
 
     async def after_frame(self) -> None:
         return None
@@ -115,7 +111,7 @@ def test_the_frame_before_the_first_draw_keeps_this_matchs_table(dom: FrameDom) 
             elif change == "match":  # the same seat and state id in a match taken afresh
                 store.take_state(S["state"], True)
             else:
-                dom.window["resize"](types.SimpleNamespace())
+                frame.on_resize(types.SimpleNamespace())
             hidden_and_shown()
             assert not dom.ctx.painted, change
             assert dom.written("train-chips") == "", change

@@ -291,6 +291,12 @@ def render_words():
 
 
 def on_resize(event):
+    if S["table_ready"]:
+        # The table's modules are compiled after the menu's (TABLE_MODULES); before them
+        # nothing was drawn, so there is no drawing to forget.
+        import table_frame
+
+        table_frame.on_resize(event)
     if S["state"] is not None and screens.showing(screens.GAME):
         render()
     else:

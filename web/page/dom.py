@@ -11,8 +11,6 @@ Kept plain for MicroPython: no dataclasses, no typing.
 import asyncio
 import json
 
-import js
-
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from store import tr
@@ -175,10 +173,8 @@ def on(element, event, handler):
 
 def on_window(event, handler):
     """`on` for the window (a module that a test imports with a fake of this one has no
-    `window` of its own to name). Through `js.window`, as app.py's own listeners: the same
-    call through pyscript's `window` failed now and then on a friend's page with
-    "Illegal invocation" (addEventListener called on a String; e2e test_friends_scan)."""
-    on(js.window, event, handler)
+    `window` of its own to name)."""
+    on(window, event, handler)
 
 
 # The HTML last written into each element by `set_html`, by element id.

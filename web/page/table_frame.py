@@ -23,7 +23,7 @@ from store import S
 # A draw waiting for the next frame: what to call once it is drawn, and whether its task is
 # on its way; `shown`: whether the game screen has been laid out with the table drawn since
 # it was last hidden.
-_later = {"pending": False, "then": None, "task": False, "shown": False, "watching": False}
+_later = {"pending": False, "then": None, "task": False, "shown": False}
 
 
 def on_screen_shown(old, name):
@@ -41,9 +41,6 @@ def draw(draw_now, then=None):
     the end buttons, the state said shown); after the next frame when the game screen has not
     been laid out since it was shown. A draw made now replaces one waiting, and calls its
     `then` if it has none of its own."""
-    if not _later["watching"]:
-        _later["watching"] = True
-        dom.on_window("resize", on_resize)
     if not _later["shown"]:
         _later["shown"] = True
         _later["pending"] = True
@@ -126,7 +123,8 @@ def drawn_key():
 
 def on_resize(event=None):
     """The window changed size: the drawing on the canvas was made for another box, and is
-    not shown again stretched (a listener of the window's resize, set by the first `draw`)."""
+    not shown again stretched (called by app.py's listener of the window's resize, whatever
+    screen shows)."""
     _drawn["key"] = None
 
 
