@@ -211,16 +211,21 @@ def check_packed_row(page) -> list:
 def check_two_rows(fan: list) -> None:
     """A long hand on a phone (W-133): two rows, the first holding the longer half, every
     tile whole, at least ROW_NARROW px wide, inside the hand's box and reached by a tap at its
-    middle; each row left to right in the hand's order."""
+    middle; each row left to right in the hand's order, the tiles an even share of the row's
+    width apart (W-141)."""
     first = fan[0]["bottom"]
     top = [t for t in fan if abs(t["bottom"] - first) <= 1]
     rest = fan[len(top):]
     assert len(top) == (len(fan) + 1) // 2, f"the first row holds {len(top)} of {len(fan)}"
     assert all(abs(t["bottom"] - rest[0]["bottom"]) <= 1 for t in rest), f"more rows: {fan}"
     assert rest[0]["bottom"] > first, fan
+    # Each tile in the middle of an even share of the row (W-141): its slot, its tap target.
+    share = fan[0]["hand"] / len(top)
     for row in (top, rest):
         for a, b in zip(row, row[1:], strict=False):
             assert a["right"] <= b["left"] + 0.5, f"{a['tile']} overlaps {b['tile']}"
+            step = (b["left"] + b["right"] - a["left"] - a["right"]) / 2
+            assert step >= share - 1.5, f"{a['tile']}, {b['tile']}: {step:.1f} of {share:.1f} px"
     for t in fan:
         assert t["inside"], f"{t['tile']} lies outside your hand's box: {t}"
         assert t["shown"] >= t["width"] - 0.5, f"{t['tile']} is covered: {t}"

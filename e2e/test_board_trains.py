@@ -449,3 +449,66 @@ def test_a_big_screen_lays_mexican_train_large(browser, site, artifacts, size, p
     assert count > 1 and laid >= least, (count, laid)
     context.close()
     assert not errors, errors
+
+
+def mexican_record(players, plays, seed=4):
+    """A Mexican Train record of `players` (seed `seed`) at seat 0's first turn with a tile to
+    play after `plays` tiles were laid, each player building its own train first (as players
+    do), the rest at random: (record, tiles laid)."""
+    import random
+
+    from domino import Match
+
+    rng = random.Random(seed)
+    match = Match.new("mexican_train", {"players": players}, seed)
+    laid = 0
+    while not match.hand_over:
+        legal = match.legal()
+        if match.to_move == 0 and laid >= plays and any(m.tile is not None for m in legal):
+            return match.to_record(), laid
+        own = [m for m in legal if m.tile is not None and m.end == f"T{match.to_move}"]
+        move = rng.choice(own or legal)
+        laid += move.tile is not None
+        match.play(move)
+    raise AssertionError(f"no turn of seat 0 after {plays} tiles")
+
+
+# W-140's cases: players and the tiles laid before your turn (16: 4 players mid-round; 12:
+# eight players' first turn of yours; 33: eight players mid-round).
+DESK_CASES = [(4, 16), (8, 12), (8, 33)]
+
+
+@pytest.mark.parametrize("players,plays", DESK_CASES, ids=[f"{n}p-{k}" for n, k in DESK_CASES])
+def test_a_desktop_lays_the_trains_in_two_columns(browser, site, artifacts, tmp_path, players,
+                                                  plays):
+    """Issue 25: at 1920x1080 Mexican Train's bands lay in one column, lines of 13 tiles that
+    the trains filled only late in a round: the felt right of them was empty (the trains'
+    tiles reached 0.25-0.61 of the table's width mid-round) and the tiles shrank to 108 px
+    as the bands stacked. With three players or more a table that wide lays them in two
+    columns from the first turn (W-140): the second column's bands start right of the
+    table's middle, the tiles reach past three quarters of its width and are 112-120 px
+    long, nothing to scroll, the table half the screen."""
+    record, laid = mexican_record(players, plays)
+    context, page, errors = open_page(browser, site, (1920, 1080))
+    path = tmp_path / "trains.json"
+    path.write_text(json.dumps(record))
+    page.set_input_files("#import", str(path))
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    wait_my_turn(page)
+    settle(page)
+    tile, area, data = figures(page)
+    tiles = json.loads(page.locator("#table").get_attribute("data-tiles"))
+    height = page.evaluate("document.querySelector('#table').getBoundingClientRect().height")
+    right = max(x + w for x, _, w, *_ in tiles) / data["w"]
+    second = [t for t in tiles if t[0] > data["w"] / 2]
+    page.screenshot(path=str(artifacts / f"board_1920x1080-desk-{players}p-{laid}.png"))
+    print(f"\n1920x1080 {players}p, {laid} laid: table {data['w']:.0f}x{data['h']:.0f}, tile "
+          f"{tile:.0f} px, the trains reach {right:.2f} of its width, {len(second)} tiles "
+          "right of its middle")
+    assert second, "no band lies right of the table's middle"
+    assert right >= 0.75, f"the trains reach {right:.2f} of the table's width"
+    assert tile >= 112, f"a laid tile is {tile} px long"
+    assert height <= data["h"] + 1, "the table scrolls"
+    assert area >= MIN_AREA, f"the table has {area:.3f} of the screen"
+    context.close()
+    assert not errors, errors

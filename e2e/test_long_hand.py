@@ -59,9 +59,12 @@ MEXICAN = ("mexican_train", {"players": 2})
 # Draw with a voluntary draw and five tiles dealt: a boneyard of eighteen to draw from.
 DRAW = ("draw", {"players": 2, "voluntary_draw": True, "hand_size": 5})
 SIZES = ((390, 844), (320, 568), (844, 390))
+# A tablet's and a desktop's screens: a long hand keeps one row there (W-133), measured with
+# the longest hands (W-141).
+WIDE_SIZES = ((768, 1024), (1366, 768), (1920, 1080))
 CASES = [((w, h), MEXICAN, n) for (w, h) in SIZES for n in (16, 18, 22)] + [
     ((w, h), DRAW, n) for (w, h) in SIZES for n in (16, 18, 22)
-]
+] + [((w, h), game, 22) for (w, h) in WIDE_SIZES for game in (MEXICAN, DRAW)]
 # "Draw a tile" shows on the turn's line, beside "Your turn" (W-124): under your hand it took
 # the buttons a row more at 320x568 (Draw a tile, Hint, Undo, Export, then the sound and the
 # settings), and the table had 0.449 of the screen with Draw's 22 tiles. The same button in

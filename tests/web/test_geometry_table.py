@@ -291,8 +291,9 @@ def test_trains_on_a_tall_table_spread_over_it_instead_of_packing_into_the_top()
         for p in range(5)] + [{"id": "MX", "owner": None, "marker": False, "tiles": []}],
         "unsatisfied": []}
     # At the tile size of a table that cannot grow them (a big table's tiles grow first up to
-    # TRAIN_MAX_UNIT, W-132, and then spread what height is left).
-    most = {"max_unit": geometry.MAX_UNIT}
+    # TRAIN_MAX_UNIT, W-132, and then spread what height is left), in one column (a table
+    # this wide lays them in two from the first turn, W-140).
+    most = {"max_unit": geometry.MAX_UNIT, "columns": 1}
     tall = geometry.table(layout, 1330, 760, most)
     packed = geometry.table(layout, 1330, tall["needed"], most)  # no spare height to spend
     assert tall["unit"] == packed["unit"] and tall["needed"] == packed["needed"]

@@ -470,3 +470,48 @@ def test_a_big_table_lays_large_tiles_and_labels():
             *first_turn(players)[:1], *BIG[0], 0, None, first_turn(players)[1], True
         )
         assert 2 * geo["unit"] >= 116, (players, geo["unit"])
+
+
+def round_views(players, seed):
+    """Every view of seat 0 at its turn through one seeded round of Mexican Train, each
+    player building its own train first (as players do), the others' moves at random."""
+    import random
+
+    from domino import Match, view
+
+    rng = random.Random(seed)
+    match = Match.new("mexican_train", {"players": players}, seed)
+    while not match.hand_over:
+        legal = match.legal()
+        if match.to_move == 0:
+            yield view(match.hand, 0).to_json()
+        own = [m for m in legal if m.tile is not None and m.end == f"T{match.to_move}"]
+        match.play(rng.choice(own or legal))
+
+
+def test_a_big_desktop_table_lays_the_bands_in_two_columns_through_a_round():
+    """W-140: on 1920x1080's table (1590-1638 x 814 px) the bands of three players or more lie
+    in two columns from the first turn to the last, never moving between columns, each line
+    five tiles of 120 px, the tiles at least 100 px long through seeded rounds of four and
+    eight players (in one column they shrank to 88 px as the bands stacked, the felt right
+    of their 13-tile lines empty until late in the round). A narrower table (1366x768's,
+    a tablet's, a phone's) or two players' three trains choose among one to three columns
+    as before."""
+    labels = {f"T{seat}": [68.0, 47.0, 17.0] for seat in range(1, 9)}
+    labels.update({"T0": [24.0], "MX": [46.0]})
+    for width, height in ((1590.0, 814.0), (1638.0, 814.0)):
+        for players in (4, 8):
+            for seed in (4, 5):
+                widest = 0.0
+                for v in round_views(players, seed):
+                    geo = geometry.view_table(v, width, height, 0, None, labels, True)
+                    what = (width, players, seed)
+                    assert geo["columns"] == 2 and geo["fits"], what
+                    assert 2 * geo["unit"] >= 100.0, (what, geo["unit"])
+                    widest = max(widest, max(t["x"] + t["w"] for t in geo["tiles"]) / width)
+                # The second column's trains reach past the table's middle.
+                assert widest > 0.8, (what, widest)
+    assert train_bands.least_columns(1590.0, 4) == 2
+    assert train_bands.least_columns(1590.0, 3) == 1  # two players
+    for width in (1084.0, 1036.0, 740.0, 377.0, 532.0):
+        assert train_bands.least_columns(width, 9) == 1, width

@@ -39,7 +39,7 @@ LONG = 8
 # From this many tiles on, a phone lays your hand in two rows of whole tiles, each tile's tap
 # target its slot (app.css `#hand.rows`, W-133): one row of a fan left the tiles you can play
 # 13-23 px to tap (under WCAG's 24) where many could be played. Shorter hands keep W-127's one
-# row; a tablet's or a desktop's row holds a long hand whole.
+# row; a tablet or a desktop lays a long hand in one row of whole tiles (W-142).
 ROWS = 15
 
 

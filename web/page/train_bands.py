@@ -222,7 +222,8 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, colum
     cap = umax if umin >= MAX_UNIT - 0.001 else min(umax, MAX_UNIT)
     levels = unit_levels(umin, cap)
     best = None
-    for cols in ((columns,) if columns else (1, 2, 3)):
+    # A desktop's wide table chooses among two and three columns only (W-140).
+    for cols in ((columns,) if columns else range(least_columns(width, len(trains)), 4)):
         label_w = _label_w_of(label_ws, cols)
         if cols > 1 and cols > len(trains) and not columns:
             break
@@ -254,6 +255,27 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, colum
 
         u = bigger[first_fit(bigger, grows)]
     return u, cols
+
+
+# A table at least this wide (px) lays four trains or more in two columns or more from the
+# first turn (W-140): each of two columns then holds a label and five tiles of 120 px a line
+# (1920x1080's table is 1590-1638 px wide; 1366x768's 1036-1084 would hold three a line).
+DESK_WIDTH = 1490.0
+
+
+def least_columns(width, count):
+    """The fewest columns of bands `_size_and_columns` chooses among for `count` trains on a
+    table `width` px wide: 2 on a big desktop's table (DESK_WIDTH px or more) with four trains
+    or more (three players or more; two players' three trains grow long and keep their long
+    lines), else 1 (W-140). In one column a 1920x1080 table's bands were lines of 13 tiles
+    that the trains filled only late in a round, the felt right of them empty, and the
+    tiles shrank to 88-100 px as the bands stacked; in two, each column's lines hold five
+    tiles of 120 px, the second column beside the first, the tiles as large or larger
+    through a round. The table's width and the number of trains alone decide it, so no band
+    moves between columns in a round (W-132)."""
+    if count > 3 and width >= DESK_WIDTH:
+        return 2
+    return 1
 
 
 def _label_w_of(label_ws, cols):
