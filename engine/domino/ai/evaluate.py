@@ -123,6 +123,17 @@ def side_values(utilities: list[Utility]) -> Callable[[HandResult], list[float]]
     utilities]`` (the max^n solve's leaf), with the same floats. Where every side keeps a
     record under one standing (kozel), each seat's record is worked out once instead of
     once per side."""
+    if utilities and all(u.kind == "money" and not u.win_bonus and len(u.side) == 1
+                         for u in utilities):
+        # Every side one seat, valued by its money (vn_iwin): each value is that seat's
+        # delta as a float, what ``_money``'s sum of one integer gives (E-105).
+        own = [u.side[0] for u in utilities]
+
+        def money(r: HandResult) -> list[float]:
+            d = r.delta
+            return [float(d[q]) for q in own]
+
+        return money
     first = utilities[0] if utilities else None
     if (first is None or first.kind != "record"
             or any(u.win_bonus or u.kind != "record" or u.rs is not first.rs

@@ -12,7 +12,8 @@ The rules are the engine's, exactly as ``fast.playout_ids`` plays them: placemen
 end, kozel's pair of doubles, drawing by the variant's policy down to the reserve,
 passes with vn_iwin's half-stake penalty to the last placer, the block check at the start of
 a turn, and seats that have left (vn_iwin) skipped. Finished positions are settled by the
-engine's own settlement (``settle_lean``: vn_iwin's without the summary's items, E-86), so
+engine's own settlement (``settle_lean``: vn_iwin's without the summary's items, E-86; most
+of vn_iwin's from the masks' pips, counts and doubles, ``iwin_by_counts``, E-105), so
 the values are those of ``search._solve`` (alpha-beta for two sides) and
 ``search._solve_maxn`` (max^n, every seat for its own side, ties to the first move in the
 same heavy-first order); tests/ai/test_linesolve.py compares them on random worlds.
@@ -38,7 +39,7 @@ from ..hand.result import HandResult, Termination
 from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..play import line_playout as fast
 from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
-from ..settlement.settle import settle_lean
+from ..settlement.settle import iwin_by_counts, settle_lean
 from ..tiles import Tile, full_set
 
 
@@ -191,7 +192,8 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
              shared: dict[Any, Any] | None = None
              ) -> Callable[[Termination, int | None, int, int | None], _Value]:
     """The value of an end position of the solve, settled by the engine's ``settle_lean``
-    and kept by position (hands, boneyard top, how it ended, penalties paid); with
+    (vn_iwin's by ``iwin_by_counts`` from the masks, with the tiles only where the ranking
+    chain's tie-break needs them) and kept by position (hands, boneyard top, how it ended, penalties paid); with
     ``shared``, kept there too, under everything else the settlement reads of the start
     position (its boneyard, points, penalties, escrow and seats)."""
     rs, n = s.rs, s.n
@@ -200,6 +202,11 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
     base_transfers = list(s.transfers)
     cache: dict[tuple[Any, ...], _Value] = {}
     known: dict[tuple[Any, ...], _Value] = {}
+    by_counts = rs.settlement == "iwin"
+    face, twins = tb.face_pips, tb.doubles
+    zero, sole = rs.zero_double_value, rs.zero_double_sole_only
+    zero_bit = tb.bits[tb.index[(0, 0)]]
+    escrow, escrow_by = s.escrow, list(s.escrow_by)
     if shared is not None:
         start = (tuple(s.boneyard), tuple(base_transfers), tuple(s.points), s.escrow,
                  tuple(s.escrow_by), tuple(seated))
@@ -217,6 +224,20 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
         if got is not None:
             cache[key] = got
             return got
+        if by_counts:
+            # vn_iwin: settled from each mask's pips, count and doubles (E-105), unless
+            # a tie in the ranking chain needs the tiles.
+            pips = [face(h) for h in hm]
+            if zero:  # rs.pips: 0-0 adds its value where it counts
+                pips = [x + zero if h & zero_bit and (not sole or h.bit_count() == 1) else x
+                        for x, h in zip(pips, hm, strict=True)]
+            done = iwin_by_counts(rs, seated, pips, [h.bit_count() for h in hm],
+                                  [(h & twins).bit_count() for h in hm],
+                                  base_transfers + transfers, escrow, escrow_by,
+                                  termination, winner, lp)
+            if done is not None:
+                got = cache[key] = known[key] = value(done)
+                return got
         f = HandState.__new__(HandState)
         f.rs, f.n = rs, n
         f.hands = [tiles_of(h) for h in hm]
@@ -508,15 +529,15 @@ def _places(hand: list[Tile], left: int, right: int, pairs: bool) -> list[tuple[
 
 
 def _greedy(places: list[tuple[Tile, int]], hand: list[Tile], left: int, right: int,
-            base: dict[Tile, float]) -> tuple[Tile, int]:
+            base: dict[Tile, float], width: int) -> tuple[Tile, int]:
     """``rollout_move``'s greedy choice: pips shed, a double down, and 3 for each other
     tile in hand showing the number exposed; the first of equals. Every score is a small
     multiple of a half, so the sums are the same floats as rollout_move's."""
-    showing: dict[int, int] = {}  # tiles in hand showing each number (its own tile too)
+    showing = [0] * width  # tiles in hand showing each number (its own tile too)
     for a, b in hand:
-        showing[a] = showing.get(a, 0) + 1
+        showing[a] += 1
         if b != a:
-            showing[b] = showing.get(b, 0) + 1
+            showing[b] += 1
     best, best_score = places[0], -1e9
     for m in places:
         u0, e = m
@@ -566,16 +587,19 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
     until, pairs, penalty, half = rs.draw_policy == DRAW_UNTIL, rs.pair_of_doubles, \
         rs.pass_penalty, rs.stake // 2
     p, drew, lp, passes, moves = s.to_move, s.drew, s.last_placer, s.passes_in_row, 0
-    rand = rng.random
+    rand, width = rng.random, rs.max_pip + 1
+    places: list[tuple[Tile, int]] | None = None
     while True:
         hand = hands[p]
-        places = _places(hand, left, right, pairs)
+        if places is None:
+            places = _places(hand, left, right, pairs)
         k = len(places)
         moves += 1
         if not k:
             if len(bone) - reserve > 0 and (until or drew == 0):
                 hand.append(bone.pop(0))
                 drew += 1
+                places = None
                 continue
             passes += 1
             if penalty and lp is not None and lp != p:
@@ -587,7 +611,7 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
             elif rand() >= greed:
                 t, end = places[int(rand() * k)]
             else:
-                t, end = _greedy(places, hand, left, right, base)
+                t, end = _greedy(places, hand, left, right, base, width)
             hand.remove(t)
             if end == 2:
                 tiles.insert(0, t)
@@ -610,9 +634,14 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
         while not seated[p]:
             p = p + 1 if p + 1 < n else 0
         drew = 0
-        if len(bone) <= reserve and _stuck(hands, seated, n, p, left, right):
-            termination = "blocked"
-            break
+        places = None
+        if len(bone) <= reserve:
+            # The block check asks first whether ``p`` holds a tile that fits, which is
+            # whether it has a placement: those placements are its turn's (E-105).
+            places = _places(hands[p], left, right, pairs)
+            if not places and _stuck(hands, seated, n, p, left, right):
+                termination = "blocked"
+                break
     lay.left, lay.right = left, right
     s.to_move, s.last_placer, s.passes_in_row, s.drew = p, lp, passes, drew
     s.phase, s.termination, s.by_default = OVER_PHASE, termination, False

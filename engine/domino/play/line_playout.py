@@ -52,6 +52,22 @@ class Tables:
                          and base + j < len(self.tiles)] for v in range(256)]
                        for base in range(0, len(self.tiles), 8)]
 
+        # Each chunk's pips (both halves of every tile, 0-0 as 0) and the mask of the
+        # doubles: a hand mask's face pips and doubles without its tiles (E-105).
+        self.pip_chunks = [[sum(a + b for a, b in chunk) for chunk in chunks]
+                           for chunks in self.chunks]
+        self.doubles = sum(self.double_bits)
+
+    def face_pips(self, mask: int) -> int:
+        """The sum of both halves of every tile of a hand mask (0-0 counts 0 here)."""
+        total = 0
+        for chunk in self.pip_chunks:
+            if not mask:
+                break
+            total += chunk[mask & 255]
+            mask >>= 8
+        return total
+
     def tiles_of(self, mask: int) -> list[Tile]:
         """The tiles of a hand mask, lowest id first."""
         out: list[Tile] = []

@@ -8,7 +8,6 @@ gai, ranking, pips, delta and house. ``delta`` is everything the hand changed fo
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..errors import RecordError
@@ -503,97 +502,131 @@ def settle_iwin_lean(s: HandState, termination: Termination, winner: int | None,
     Why: the search settles every end position of its solves and playouts and reads only the
     deltas (and the winner); building the summary's dict per payment through ``_Ledger``
     was 30-40% of a vn_iwin solve (DECISIONS E-84, E-86). The payments are the same, in the
-    same order of RULES.md 2.3, summed into the deltas directly; tests/settlement compares
-    the two on many random finished hands. ``settle_iwin`` stays the authority: a record, a
-    match and a summary are settled there."""
-    rs, n = s.rs, s.n
-    half, permille, hands = rs.stake // 2, rs.tax_permille, s.hands
-    seated = _seated(s)
-    delta = [0] * n
-    house = [0]
+    same order of RULES.md 2.3, summed into the deltas directly (``iwin_by_counts``);
+    tests/settlement compares the two on many random finished hands. ``settle_iwin`` stays
+    the authority: a record, a match and a summary are settled there."""
+    rs, hands = s.rs, s.hands
+    # rs.pips inlined: 0-0 adds its value where it counts.
+    bonus, sole = rs.zero_double_value, rs.zero_double_sole_only
+    pips, counts, doubles = [], [], []
+    for h in hands:
+        total = twins = 0
+        for a, b in h:
+            total += a + b
+            if a == b:
+                twins += 1
+        if bonus and (0, 0) in h and (not sole or len(h) == 1):
+            total += bonus
+        pips.append(total)
+        counts.append(len(h))
+        doubles.append(twins)
+    got = iwin_by_counts(rs, s.seated, pips, counts, doubles, s.transfers, s.escrow,
+                         s.escrow_by, termination, winner, s.last_placer, by_default, hands)
+    assert got is not None, "with the hands, the ranking chain is always decided"
+    return got
 
-    def credit(seat: int, amount: int) -> None:
+
+def iwin_by_counts(rs: Ruleset, seated: list[bool], pips: list[int], counts: list[int],
+                   doubles: list[int], transfers: list[tuple[int, int, int]], escrow: int,
+                   escrow_by: list[int], termination: Termination, winner: int | None,
+                   last_placer: int | None, by_default: bool = False,
+                   hands: list[list[Tile]] | None = None) -> HandResult | None:
+    """``settle_iwin_lean`` from what vn_iwin's settlement reads of each hand: its pips,
+    its tile count and its doubles (RULES.md 2.3), with the seats seated, the pass
+    penalties paid, the escrow and how the hand ended.
+
+    The ranking chain (RULES.md 1.9) needs the hands' tiles only where two seats ranked
+    have the same pips and tile count (the highest tile decides): without ``hands`` that
+    case returns None, and the caller settles again with them. Why: a line solve holds its
+    hands as bit masks, whose pips, counts and doubles are a few look-ups, so most of its
+    end positions are settled without turning the masks back into tiles (E-105).
+
+    Every amount is an integer, so the order of the sums changes nothing: the debits go
+    straight into the deltas, the credits are gathered and each is taxed on its own."""
+    n = len(seated)
+    b = rs.stake
+    half = b // 2
+    on = [p for p in range(n) if seated[p]]
+    m = len(on)
+    delta = [0] * n
+    credits: list[tuple[int, int]] = []
+    for src, dst, amount in transfers:
+        if amount > 0:
+            delta[src] -= amount
+            credits.append((dst, amount))
+    for p, amount in enumerate(escrow_by):
+        if amount > 0:
+            delta[p] -= amount
+    blocker: int | None = None
+    if by_default:
+        assert winner is not None, "the last seat seated wins by default"
+        ranking, first = [winner], winner
+    elif termination == "domino":
+        assert winner is not None, "a domino names who went out"
+        rest = _by_chain(rs, [p for p in on if p != winner], pips, counts, hands)
+        if rest is None:
+            return None
+        ranking, first = [winner] + rest, winner
+        for seat, units in zip(ranking, IWIN_DOMINO[m], strict=True):
+            if units > 0:
+                credits.append((seat, units * half))
+            else:
+                delta[seat] += units * half
+    else:
+        blocker = last_placer
+        if blocker is None:
+            # RULES.md 2.3: the blocker is the player who placed the last tile. Only a start
+            # position blocked before anyone moves can leave that unknown; it must say who.
+            raise RecordError("start.last_placer: a vn_iwin position blocked at its start "
+                              "needs the seat that placed the last tile (the blocker)")
+        chain = _by_chain(rs, on, pips, counts, hands)
+        if chain is None:
+            return None
+        ranking = chain
+        first = ranking[0]
+        if blocker == first:
+            credits.append((blocker, 2 * b * (m - 1)))
+            if b > 0:
+                for p in on:
+                    if p != blocker:
+                        delta[p] -= 2 * b
+        else:
+            if b > 0:
+                delta[blocker] -= 3 * b
+            credits.extend(_split(3 * b, [p for p in ranking if p != blocker]))
+    if not by_default and half > 0:
+        for p in on:  # thúi bò: each double left in hand pays half a stake to the first
+            if p != first and doubles[p]:
+                delta[p] -= doubles[p] * half
+                credits.append((first, doubles[p] * half))
+    if escrow:
+        if termination == "blocked" and blocker != first:
+            credits.extend(_split(escrow, [p for p in ranking if p != blocker]))
+        else:
+            credits.append((first, escrow))
+    permille, house = rs.tax_permille, 0
+    for seat, amount in credits:
         if amount > 0:
             t = (2 * amount * permille + 1000) // 2000  # tax(): round_half_up(x rate, 1000)
             delta[seat] += amount - t
-            house[0] += t
-
-    for src, dst, amount in s.transfers:
-        if amount > 0:
-            delta[src] -= amount
-            credit(dst, amount)
-    for p, amount in enumerate(s.escrow_by):
-        if amount > 0:
-            delta[p] -= amount
-    pips = [rs.pips(h) for h in hands]
-    ranking, first, blocker = _lean_outcome(s, termination, winner, by_default, seated, pips,
-                                            delta, credit)
-    if not by_default:
-        for p in seated:
-            if p != first:
-                doubles = 0
-                for x, y in hands[p]:
-                    if x == y:
-                        doubles += 1
-                amount = doubles * half
-                if amount > 0:
-                    delta[p] -= amount
-                    credit(first, amount)
-    if s.escrow:
-        if termination == "blocked" and blocker != first:
-            for p, share in _split(s.escrow, [p for p in ranking if p != blocker]):
-                credit(p, share)
-        else:
-            credit(first, s.escrow)
-    ranking = ranking + [p for p in range(n) if p not in ranking]
-    return HandResult(termination, first, blocker, None, ranking, pips, delta, house[0], first)
+            house += t
+    if len(ranking) < n:
+        ranking = ranking + [p for p in range(n) if p not in ranking]
+    return HandResult(termination, first, blocker, None, ranking, list(pips), delta, house,
+                      first)
 
 
-def _lean_outcome(s: HandState, termination: Termination, winner: int | None,
-                  by_default: bool, seated: list[int], pips: list[int], delta: list[int],
-                  credit: Callable[[int, int], None]) -> tuple[list[int], int, int | None]:
-    """``_iwin_outcome`` summed into ``delta`` (debits) and ``credit`` (taxed credits)."""
-    b = s.rs.stake
-    half, m = b // 2, len(seated)
-    if by_default:
-        assert winner is not None, "the last seat seated wins by default"
-        return [winner], winner, None
-    if termination == "domino":
-        assert winner is not None, "a domino names who went out"
-        ranking = [winner] + _lean_chain_order(s, [p for p in seated if p != winner], pips)
-        for seat, units in zip(ranking, IWIN_DOMINO[m], strict=True):
-            if units > 0:
-                credit(seat, units * half)
-            else:
-                delta[seat] += units * half
-        return ranking, winner, None
-    blocker = s.last_placer
-    if blocker is None:
-        raise RecordError("start.last_placer: a vn_iwin position blocked at its start "
-                          "needs the seat that placed the last tile (the blocker)")
-    ranking = _lean_chain_order(s, seated, pips)
-    first = ranking[0]
-    if blocker == first:
-        credit(blocker, 2 * b * (m - 1))
-        if b > 0:
-            for p in seated:
-                if p != blocker:
-                    delta[p] -= 2 * b
-    else:
-        if b > 0:
-            delta[blocker] -= 3 * b
-        for p, share in _split(3 * b, [p for p in ranking if p != blocker]):
-            credit(p, share)
-    return ranking, first, blocker
-
-
-def _lean_chain_order(s: HandState, seats: list[int], pips: list[int]) -> list[int]:
-    """``_chain_order`` with each seat's pips given: where no two seats have the same pips
-    and tile count the highest tile cannot decide, so it is not worked out."""
-    hands = s.hands
-    if len({(pips[p], len(hands[p])) for p in seats}) == len(seats):
-        return sorted(seats, key=lambda p: (pips[p], len(hands[p]), p))
-    return _chain_order(s, seats)
+def _by_chain(rs: Ruleset, seats: list[int], pips: list[int], counts: list[int],
+              hands: list[list[Tile]] | None) -> list[int] | None:
+    """``_chain_order`` of ``seats`` from their pips and tile counts; where two of them have
+    the same of both the highest tile decides, which needs ``hands`` (else None)."""
+    keys = [(pips[p], counts[p], p) for p in seats]
+    if len({k[:2] for k in keys}) == len(keys):
+        keys.sort()
+        return [k[2] for k in keys]
+    if hands is None:
+        return None
+    return sorted(seats, key=lambda p: (chain_key(rs, hands[p]), p))
 
 
 def penalties_so_far(s: HandState) -> list[int]:
