@@ -133,6 +133,26 @@ def open_custom(page):
     page.locator("#variant").wait_for(state="visible")
 
 
+def import_record(page, path, record):
+    """Write `record` (a dict, or the file's text as it is) to `path` and open it as a player's
+    file through the menu's "Open a record" (#import); the page must be where #import is."""
+    import json
+
+    path.write_text(record if isinstance(record, str) else json.dumps(record))
+    page.set_input_files("#import", str(path))
+
+
+def open_record(page, site, tmp_path, record):
+    """Open the page, wait for the engine, open `record` (a finished hand's: `import_record`)
+    and wait for its end-of-hand dialog; returns the dialog."""
+    page.goto(site)
+    wait_engine(page)
+    import_record(page, tmp_path / "record.json", record)
+    dialog = page.get_by_role("dialog")
+    dialog.wait_for(state="visible", timeout=30_000)
+    return dialog
+
+
 def open_deep_link(page, site, fragment):
     """Open the match a deep link describes and wait until its table is shown; when the page
     asks first because a match is in progress (issue 28), the link's match is started (the

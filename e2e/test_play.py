@@ -4,6 +4,7 @@ worker; the hand ends with a dialog."""
 import re
 
 from conftest import (
+    import_record,
     open_custom,
     open_deep_link,
     play_and_wait,
@@ -228,9 +229,8 @@ def test_a_broken_record_is_refused_in_the_players_language(page, site, guard, t
     page.goto(site)
     wait_engine(page)
     page.select_option("#lang", "vi")
-    path = tmp_path / "broken.json"
-    path.write_text('{"format": "domino-record", "version": 1, "variant": "kozel"}')
-    page.set_input_files("#import", str(path))
+    import_record(page, tmp_path / "broken.json",
+                  '{"format": "domino-record", "version": 1, "variant": "kozel"}')
     banner = page.locator("#error-banner")
     banner.wait_for(state="visible", timeout=30_000)
     text = banner.inner_text()
