@@ -117,6 +117,26 @@ def wait_engine(page, timeout=ENGINE_TIMEOUT_MS):
     page.wait_for_selector("html[data-started=done]", state="attached", timeout=timeout)
 
 
+# The computers' speed "instant" (settings.py), unless the page's storage already holds the
+# player's settings (a reload keeps what the test chose since): no pause after a computer's
+# move, short motion, the result at once (DECISIONS W-143).
+INSTANT = """(() => {
+  try {
+    if (!localStorage.getItem('domino.settings')) {
+      localStorage.setItem('domino.settings', JSON.stringify({speed: 'instant'}));
+    }
+  } catch (e) {}
+})()"""
+
+
+def computers_at_once(page):
+    """Open the page's next documents at the computers' instant speed (call before goto): for
+    a test that plays whole hands against computers and checks what comes of them, not the
+    pace at which they play (that is the default speed's, which most tests keep). Each
+    computer's move at the default speed costs about a second of pause and motion."""
+    page.add_init_script(INSTANT)
+
+
 def back_to_menu(page):
     """The menu, from the table a reload returned to (issue 25), or where the page is."""
     if page.locator("#game").is_visible():

@@ -4,6 +4,7 @@ worker; the hand ends with a dialog."""
 import re
 
 from conftest import (
+    computers_at_once,
     import_record,
     open_custom,
     open_deep_link,
@@ -16,6 +17,7 @@ from conftest import (
 
 
 def test_whole_hand_vn_traditional_one_human_three_computers(page, site, guard):
+    computers_at_once(page)
     open_deep_link(page, site, "variant=vn_traditional&players=4&seed=7&seats=human,ai,ai:hard,ai")
     chips = page.locator("#game .seat[data-seat]")
     assert chips.count() == 4
@@ -52,6 +54,7 @@ def test_legal_moves_are_labelled_controls(page, site, guard):
 
 
 def test_setup_form_starts_a_match(page, site, guard):
+    computers_at_once(page)
     page.goto(site)
     wait_engine(page)
     open_custom(page)
