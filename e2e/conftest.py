@@ -117,6 +117,26 @@ def wait_engine(page, timeout=ENGINE_TIMEOUT_MS):
     page.wait_for_selector("html[data-started=done]", state="attached", timeout=timeout)
 
 
+# The computers' speed "instant" (settings.py), unless the page's storage already holds the
+# player's settings (a reload keeps what the test chose since): no pause after a computer's
+# move, short motion, the result at once (DECISIONS W-143).
+INSTANT = """(() => {
+  try {
+    if (!localStorage.getItem('domino.settings')) {
+      localStorage.setItem('domino.settings', JSON.stringify({speed: 'instant'}));
+    }
+  } catch (e) {}
+})()"""
+
+
+def computers_at_once(page):
+    """Open the page's next documents at the computers' instant speed (call before goto): for
+    a test that plays whole hands against computers and checks what comes of them, not the
+    pace at which they play (that is the default speed's, which most tests keep). Each
+    computer's move at the default speed costs about a second of pause and motion."""
+    page.add_init_script(INSTANT)
+
+
 def back_to_menu(page):
     """The menu, from the table a reload returned to (issue 25), or where the page is."""
     if page.locator("#game").is_visible():
@@ -131,6 +151,26 @@ def open_custom(page):
     if page.locator("#custom-box").get_attribute("open") is None:
         page.click("#custom-box > summary")
     page.locator("#variant").wait_for(state="visible")
+
+
+def import_record(page, path, record):
+    """Write `record` (a dict, or the file's text as it is) to `path` and open it as a player's
+    file through the menu's "Open a record" (#import); the page must be where #import is."""
+    import json
+
+    path.write_text(record if isinstance(record, str) else json.dumps(record))
+    page.set_input_files("#import", str(path))
+
+
+def open_record(page, site, tmp_path, record):
+    """Open the page, wait for the engine, open `record` (a finished hand's: `import_record`)
+    and wait for its end-of-hand dialog; returns the dialog."""
+    page.goto(site)
+    wait_engine(page)
+    import_record(page, tmp_path / "record.json", record)
+    dialog = page.get_by_role("dialog")
+    dialog.wait_for(state="visible", timeout=30_000)
+    return dialog
 
 
 def open_deep_link(page, site, fragment):

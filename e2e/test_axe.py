@@ -9,7 +9,15 @@ import importlib.util
 import json
 
 import pytest
-from conftest import ROOT, open_custom, open_deep_link, settle, wait_engine, wait_my_turn
+from conftest import (
+    ROOT,
+    open_custom,
+    open_deep_link,
+    open_record,
+    settle,
+    wait_engine,
+    wait_my_turn,
+)
 from test_summary import record_of
 
 import build
@@ -190,15 +198,6 @@ def test_handoff(page, site, guard, axe_source):
     for lang in LANGS:
         set_lang(page, lang)
         each_size(page, axe_source, f"the hand-over screen ({lang})")
-
-
-def open_record(page, site, tmp_path, record):
-    page.goto(site)
-    wait_engine(page)
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps(record))
-    page.set_input_files("#import", str(path))
-    page.get_by_role("dialog").wait_for(state="visible", timeout=30_000)
 
 
 def test_summary_of_a_hand(page, site, guard, tmp_path, axe_source, artifacts):

@@ -10,6 +10,7 @@ import json
 import pytest
 from conftest import (
     capture_answers,
+    computers_at_once,
     engine_answers,
     hand_tiles,
     open_custom,
@@ -285,6 +286,7 @@ def test_a_won_hand_is_celebrated(page, site, guard, artifacts, reduced):
     """Issue 25: when the player wins a hand, pips burst over the table (Block against an
     easy computer: the hands are played until the player wins one); when the system asks
     for reduced motion, the same won hand shows no burst."""
+    computers_at_once(page)
     if reduced:
         page.emulate_media(reduced_motion="reduce")
     page.set_viewport_size({"width": 390, "height": 844})
@@ -327,6 +329,7 @@ def test_a_won_match_is_celebrated(page, site, guard, artifacts):
     are tried in turn until the player wins one, which wins the match."""
     from conftest import open_deep_link
 
+    computers_at_once(page)
     page.set_viewport_size({"width": 390, "height": 844})
     for seed in range(1, 9):
         open_deep_link(page, site, f"variant=vn_traditional&players=2&seed={seed}"

@@ -63,7 +63,7 @@ INIT = """([net]) => {
   try {
     localStorage.setItem('domino.friends.net', net);
     if (!localStorage.getItem('domino.settings')) {
-      localStorage.setItem('domino.settings', JSON.stringify({speed: 'fast', motion: true}));
+      localStorage.setItem('domino.settings', JSON.stringify({speed: 'instant', motion: true}));
     }
   } catch (e) {}
   window.dominoFriendsRecord = [];

@@ -14,12 +14,11 @@ Figures are printed (run with `-s`); screenshots land in e2e/artifacts/turn_*.pn
 RULES.md: none (screen layout only; no rule is read or changed)
 """
 
-import json
 import random
 
 import pytest
 from boardkit import figures, in_language, open_at, open_page
-from conftest import settle, wait_my_turn
+from conftest import import_record, settle, wait_my_turn
 from test_long_hand import DRAW
 
 # The computers' pace while a test looks at the table between two turns: "slow" leaves about
@@ -103,9 +102,7 @@ def test_a_long_hand_keeps_its_size_when_your_turn_starts(browser, site, artifac
     record, _ = found
     context, page, errors = open_page(browser, site, size)
     slow_down(page)
-    path = tmp_path / "before.json"
-    path.write_text(json.dumps(record))
-    page.set_input_files("#import", str(path))
+    import_record(page, tmp_path / "before.json", record)
     page.wait_for_function(
         f"document.querySelectorAll('#hand .tile').length === {TURN_TILES}"
         f" && {TURN} !== 'Your turn'",

@@ -4,6 +4,8 @@ worker; the hand ends with a dialog."""
 import re
 
 from conftest import (
+    computers_at_once,
+    import_record,
     open_custom,
     open_deep_link,
     play_and_wait,
@@ -15,6 +17,7 @@ from conftest import (
 
 
 def test_whole_hand_vn_traditional_one_human_three_computers(page, site, guard):
+    computers_at_once(page)
     open_deep_link(page, site, "variant=vn_traditional&players=4&seed=7&seats=human,ai,ai:hard,ai")
     chips = page.locator("#game .seat[data-seat]")
     assert chips.count() == 4
@@ -51,6 +54,7 @@ def test_legal_moves_are_labelled_controls(page, site, guard):
 
 
 def test_setup_form_starts_a_match(page, site, guard):
+    computers_at_once(page)
     page.goto(site)
     wait_engine(page)
     open_custom(page)
@@ -228,9 +232,8 @@ def test_a_broken_record_is_refused_in_the_players_language(page, site, guard, t
     page.goto(site)
     wait_engine(page)
     page.select_option("#lang", "vi")
-    path = tmp_path / "broken.json"
-    path.write_text('{"format": "domino-record", "version": 1, "variant": "kozel"}')
-    page.set_input_files("#import", str(path))
+    import_record(page, tmp_path / "broken.json",
+                  '{"format": "domino-record", "version": 1, "variant": "kozel"}')
     banner = page.locator("#error-banner")
     banner.wait_for(state="visible", timeout=30_000)
     text = banner.inner_text()

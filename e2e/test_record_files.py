@@ -10,7 +10,7 @@ RULES.md: none (the page's record files)
 import json
 import time
 
-from conftest import wait_engine
+from conftest import import_record, wait_engine
 from test_links import start_from_the_menu
 from test_summary import record_of
 
@@ -47,10 +47,8 @@ def test_an_8_mb_record_is_refused_at_once_in_words(page, site, guard, tmp_path)
 
 def test_a_real_record_still_opens_from_the_menu(page, site, guard, tmp_path):
     record, _match = record_of("kozel", {"players": 3}, 5, 2)
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps(record))
     page.goto(site)
     wait_engine(page)
-    page.set_input_files("#import", str(path))
+    import_record(page, tmp_path / "record.json", record)
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
     assert page.locator("#error-banner").is_hidden()

@@ -1,11 +1,10 @@
 """The end-of-hand summary dialog, on records opened through the page (finished hands and
 finished matches), at phone and desktop sizes; screenshots land in e2e/artifacts/."""
 
-import json
 import random
 
 import pytest
-from conftest import settle, wait_engine
+from conftest import open_record as open_record_at, settle
 
 from domino import Match
 
@@ -31,14 +30,7 @@ def record_of(variant, options, seed, hands, moves_seed=1):
 def open_record(page, site, tmp_path, record, size="phone"):
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
-    page.goto(site)
-    wait_engine(page)
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps(record))
-    page.set_input_files("#import", str(path))
-    dialog = page.get_by_role("dialog")
-    dialog.wait_for(state="visible", timeout=30_000)
-    return dialog
+    return open_record_at(page, site, tmp_path, record)
 
 
 def shoot(page, artifacts, name):

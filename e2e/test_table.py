@@ -1,11 +1,10 @@
 """Dense spinner layouts (Doubles: every double is a spinner) drawn on the canvas, at phone and
 desktop sizes; the tiles never overlap (tests/web/test_geometry.py checks the geometry)."""
 
-import json
 import random
 
 import pytest
-from conftest import settle, wait_engine
+from conftest import import_record, settle, wait_engine
 
 from domino import Match
 
@@ -26,13 +25,11 @@ def unfinished_record(variant, players, seed):
 @pytest.mark.parametrize("seed", [16, 584])
 def test_spinner_table_screenshots(page, site, guard, tmp_path, artifacts, seed):
     record = unfinished_record("doubles", 2, seed)
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps(record))
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.goto(site)
         wait_engine(page)
-        page.set_input_files("#import", str(path))
+        import_record(page, tmp_path / "record.json", record)
         page.wait_for_selector("#game:not([hidden])", timeout=30_000)
         settle(page)
         label = page.locator("#table").get_attribute("aria-label")

@@ -7,6 +7,7 @@ import re
 
 from conftest import (
     SUMMARY_KEY,
+    computers_at_once,
     open_custom,
     open_deep_link,
     play_and_wait,
@@ -208,6 +209,7 @@ def test_an_undo_takes_the_undone_moves_out_of_the_log(page, site, guard):
 
 
 def test_after_the_match_a_rematch_and_the_final_scores(page, site, guard):
+    computers_at_once(page)
     open_deep_link(page, site, "variant=vn_traditional&players=2&seed=3&seats=human,ai"
                                "&opt.max_hands=1")
     play_hand(page)

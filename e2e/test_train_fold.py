@@ -13,7 +13,14 @@ import json
 
 import pytest
 from boardkit import SCROLL_STILL, open_page
-from conftest import back_to_menu, mexican_choices, settle, tile_key as key, wait_my_turn
+from conftest import (
+    back_to_menu,
+    import_record,
+    mexican_choices,
+    settle,
+    tile_key as key,
+    wait_my_turn,
+)
 
 # Six players at each phone size of the brief, eight on a landscape phone, and seven and
 # eight on the smallest phone (W-118: they overflowed it even folded).
@@ -156,9 +163,8 @@ def check_table(seen, trains, what):
 def import_at_your_turn(page, path, record, ready):
     """Back to the menu, open `record` (written to `path`) as a player's file, and wait for
     the hand's selector `ready`, then for your turn with the table settled."""
-    path.write_text(json.dumps(record))
     back_to_menu(page)
-    page.set_input_files("#import", str(path))
+    import_record(page, path, record)
     page.wait_for_selector(ready, timeout=30_000)
     wait_my_turn(page)
     settle(page)
@@ -605,8 +611,7 @@ def test_the_frame_before_the_first_draw_keeps_the_table_or_shows_the_felt(
 
     record, _ = record_of("mexican_train", {"players": 6}, 5, 1)
     context, page, errors = open_page(browser, site, (390, 844))
-    (tmp_path / "hand.json").write_text(json.dumps(record))
-    page.set_input_files("#import", str(tmp_path / "hand.json"))
+    import_record(page, tmp_path / "hand.json", record)
     dialog = page.get_by_role("dialog")
     dialog.wait_for(state="visible", timeout=30_000)
     page.wait_for_function("!document.documentElement.dataset.drawing", timeout=30_000)

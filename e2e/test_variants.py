@@ -1,7 +1,7 @@
 """Whole hands of more variants, a whole match, and keyboard play."""
 
 import pytest
-from conftest import play_hand, wait_engine
+from conftest import computers_at_once, play_hand, wait_engine
 
 
 def start(page, site, fragment):
@@ -17,6 +17,7 @@ def start(page, site, fragment):
     "variant=mexican_train&players=3&seed=2&seats=human,ai,ai",
 ])
 def test_whole_hand(page, site, guard, fragment):
+    computers_at_once(page)
     start(page, site, fragment)
     play_hand(page, timeout_s=400)
     dialog = page.get_by_role("dialog")
@@ -26,6 +27,7 @@ def test_whole_hand(page, site, guard, fragment):
 
 
 def test_whole_match(page, site, guard):
+    computers_at_once(page)
     start(page, site, "variant=vn_traditional&players=2&seed=9&seats=human,ai&opt.max_hands=2")
     play_hand(page)
     dialog = page.get_by_role("dialog")
