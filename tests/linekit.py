@@ -40,6 +40,25 @@ def line_worlds(rs: Ruleset, seed: int, count: int, plies: tuple[int, int],
         yield s
 
 
+def random_positions(rs: Ruleset, seed: int, count: int, plies: tuple[int, int],
+                     keep: Callable[[HandState], bool] | None = None) -> list[HandState]:
+    """``count`` positions of ``rs`` (any layout, trains too): each a new hand dealt from its
+    own seed, then ``randrange(*plies)`` random legal moves (draws and passes among them);
+    kept when the hand goes on and ``keep`` (if given) agrees."""
+    rng = random.Random(seed)
+    out: list[HandState] = []
+    while len(out) < count:
+        s = new_hand(rs, rng=random.Random(rng.getrandbits(32)))
+        for _ in range(rng.randrange(*plies)):
+            if s.over:
+                break
+            legal = legal_moves(s)
+            advance(s, legal[int(rng.random() * len(legal))])
+        if not s.over and (keep is None or keep(s)):
+            out.append(s)
+    return out
+
+
 def engine_playout(s: HandState, rng: random.Random, greed: float) -> int:
     """The loop ``Search._playout`` runs through the engine (``legal_moves``, ``rollout_move``,
     ``advance``) to the hand's end; returns the moves played. The fast playouts are compared

@@ -16,12 +16,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from linekit import engine_playout
+from linekit import engine_playout, random_positions
 
 from domino.ai import search, trainplay
 from domino.ai.levels import expert_config
 from domino.hand.moves import Move
-from domino.hand.state import HandState, advance, legal_moves, new_hand
+from domino.hand.state import HandState, legal_moves, new_hand
 from domino.play.view import view
 from domino.rules.ruleset import get_ruleset
 from domino.settlement.settle import hand_result
@@ -31,18 +31,7 @@ CASES = [({"players": n}) for n in range(2, 9)] + [{"players": 3, "set": "double
 
 def _worlds(rs, seed: int, count: int) -> list[HandState]:
     """Positions part-way through random rounds (0 to 150 random legal moves in)."""
-    rng = random.Random(seed)
-    out: list[HandState] = []
-    while len(out) < count:
-        s = new_hand(rs, rng=random.Random(rng.getrandbits(32)))
-        for _ in range(rng.randrange(0, 151)):
-            if s.over:
-                break
-            legal = legal_moves(s)
-            advance(s, legal[int(rng.random() * len(legal))])
-        if not s.over and trainplay.applicable(s):
-            out.append(s)
-    return out
+    return random_positions(rs, seed, count, (0, 151), keep=trainplay.applicable)
 
 
 @pytest.mark.parametrize("options", CASES)

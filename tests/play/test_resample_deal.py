@@ -15,8 +15,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from linekit import random_positions
 
-from domino.hand.state import HandState, advance, legal_moves, new_hand
+from domino.hand.state import HandState
 from domino.play import resample
 from domino.play.resample import Knowledge, deal_hidden, infer
 from domino.play.view import view
@@ -45,19 +46,7 @@ def _reference_greedy_deal(k: Knowledge, rng: random.Random) -> list[list[Tile]]
 
 def _positions(variant: str, options: dict, seed: int, count: int) -> list[HandState]:
     """Positions part-way through random hands (5 to 120 random legal moves in)."""
-    rs = get_ruleset(variant, options)
-    rng = random.Random(seed)
-    out: list[HandState] = []
-    while len(out) < count:
-        s = new_hand(rs, rng=random.Random(rng.getrandbits(32)))
-        for _ in range(rng.randrange(5, 121)):
-            if s.over:
-                break
-            legal = legal_moves(s)
-            advance(s, legal[int(rng.random() * len(legal))])
-        if not s.over:
-            out.append(s)
-    return out
+    return random_positions(get_ruleset(variant, options), seed, count, (5, 121))
 
 
 @pytest.mark.parametrize(("variant", "options"), [
