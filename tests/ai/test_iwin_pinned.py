@@ -15,7 +15,7 @@ At 400 evaluations (not expert's 840) so that it runs in seconds; the positions 
 playouts and exact solves (max^n at 3-4 players, alpha-beta at 2), domino and block ends,
 pass penalties.
 
-RULES.md: 2.3 (vn_iwin's settlement), 1.7, 1.9
+RULES.md: 1.7, 1.9, 2.3 (the end of a hand, the ranking chain, vn_iwin's settlement)
 """
 
 from __future__ import annotations
