@@ -24,15 +24,13 @@ voluntary or optional draws, leaving) stay with the engine's loop.
 
 from __future__ import annotations
 
-import math
 import random
-from bisect import bisect_left
 
 from ..hand.layout import TrainLayout
 from ..hand.result import Termination
 from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..rules.ruleset import DRAW_ONE, Ruleset
-from ..tiles import Tile, full_set
+from ..tiles import Tile
 from .linesolve import _rollout_scores
 
 
@@ -67,119 +65,57 @@ def applicable(s: HandState) -> bool:
     )
 
 
-# Each tile's numbers as a bit set (bit v for the number v), by the set's highest number.
-_BITS: dict[int, dict[Tile, int]] = {}
-
-
-def _tile_bits(top: int) -> dict[Tile, int]:
-    """Each tile of the double-``top`` set with the bit of each of its numbers set."""
-    got = _BITS.get(top)
-    if got is None:
-        got = _BITS[top] = {t: (1 << t[0]) | (1 << t[1]) for t in full_set(top)}
-    return got
-
-
-def _nth(hand: list[Tile], targets: list[int], tip: list[int], bits: dict[Tile, int],
-         j: int) -> tuple[Tile, int]:
-    """Placement ``j`` (from 0) of ``legal_moves``' order, as (tile, train index): tile by
-    tile in hand order, and for each tile the ``targets`` (train indices) in their order."""
-    if len(targets) == 1:
-        i = targets[0]
-        v = tip[i]
-        for t in hand:
-            if v in t:
-                if not j:
-                    return t, i
-                j -= 1
+def _places(
+    hand: list[Tile],
+    p: int,
+    own: list[str],
+    unsat: list[str],
+    markers: set[int],
+    tips: dict[str, int],
+) -> list[tuple[Tile, str]]:
+    """Seat ``p``'s placements as (tile, train), in ``legal_moves``' order: tile by tile in
+    hand order, the trains in ``TrainLayout.targets``' order for each."""
+    if unsat:
+        targets = [unsat[0]]
+    elif markers:
+        targets = [own[p], "MX"]
+        targets.extend(own[q] for q in sorted(markers) if q != p)
     else:
-        mask = 0
-        for i in targets:
-            mask |= 1 << tip[i]
-        for t in hand:
-            if bits[t] & mask:
-                a, b = t
-                for i in targets:
-                    v = tip[i]
-                    if a == v or b == v:
-                        if not j:
-                            return t, i
-                        j -= 1
-    raise AssertionError("fewer placements than counted")
-
-
-def _heaviest(hand: list[Tile], targets: list[int], tip: list[int],
-              scores: dict[Tile, float], bits: dict[Tile, int]) -> tuple[Tile, int]:
-    """``rollout_move``'s greedy pick: the best score, the first among equals in
-    ``legal_moves``' order. A tile's score does not depend on its train, so this is the first
-    playable tile in hand order with the best score, on the first of the targets it fits."""
-    mask = 0
-    for i in targets:
-        mask |= 1 << tip[i]
-    best: Tile | None = None
-    top = -math.inf
+        targets = [own[p], "MX"]
+    places = []
     for t in hand:
-        if bits[t] & mask:
-            score = scores[t]
-            if score > top:
-                best, top = t, score
-    assert best is not None  # the caller counted a placement
-    a, b = best
-    for i in targets:
-        v = tip[i]
-        if a == v or b == v:
-            return best, i
-    raise AssertionError("the best tile fits no target")
+        a, b = t
+        for train in targets:
+            v = tips[train]
+            if a == v or b == v:
+                places.append((t, train))
+    return places
+
+
+def _heaviest(places: list[tuple[Tile, str]], scores: dict[Tile, float]) -> tuple[Tile, str]:
+    """``rollout_move``'s greedy pick: the best score, the first among equals."""
+    t, train = places[0]
+    top = scores[t]
+    for u, where in places:
+        score = scores[u]
+        if score > top:
+            t, train, top = u, where, score
+    return t, train
 
 
 def playout(s: HandState, rng: random.Random, greed: float) -> int:
     """Play train world ``s`` (``applicable``) to its end in place, exactly as
     ``search.rollout``'s loop of ``legal_moves``, ``rollout_move`` and ``advance`` plays it
     (the same moves for the same draws of ``rng``), and return the moves made (placements,
-    draws and passes, each one move as there).
-
-    The placements are counted, not listed (DECISIONS E-103): each seat keeps how many tiles
-    of its hand carry each number (a double once), so the placements open to it are the sum,
-    over the trains it may play on, of its count at the train's tip (a tile fits each train
-    whose tip it carries). Only the placement picked is looked for in the hand, in
-    ``legal_moves``' order; a turn with nothing to play does not read the hand at all.
-    """
+    draws and passes, each one move as there)."""
     rs, n = s.rs, s.n
     hands, bone, seated = s.hands, s.boneyard, s.seated
     lay: TrainLayout = s.layout  # type: ignore[assignment]  # ``applicable``
     trains, markers, unsat = lay.trains, lay.markers, lay.unsatisfied
     engine = lay.engine
-    # Trains by index: ``names[i]`` its key, ``rows[i]`` its tiles, ``tip[i]`` its open number.
-    names = list(trains)
-    index = {key: i for i, key in enumerate(names)}
-    rows = [trains[key] for key in names]
-    tip = [(tiles[-1][1] if tiles else engine) for tiles in rows]
-    own = [index[f"T{q}"] for q in range(n)]
-    mx = index["MX"]
+    tips = {key: (tiles[-1][1] if tiles else engine) for key, tiles in trains.items()}
+    own = [f"T{q}" for q in range(n)]
     scores = _rollout_scores(rs)
-    bits = _tile_bits(rs.max_pip)
-    # held[q][v]: how many tiles of seat q's hand carry the number v (a double counts once).
-    size = rs.max_pip + 1
-    held: list[list[int]] = []
-    for q in range(n):
-        c = [0] * size
-        for a, b in hands[q]:
-            c[a] += 1
-            if b != a:
-                c[b] += 1
-        held.append(c)
-    # The seats whose trains are marked, in seat order, and those trains' indices beside
-    # them (``TrainLayout.open_targets`` lists them by seat).
-    mseats = sorted(markers)
-    marked = [own[q] for q in mseats]
-    # The oldest unsatisfied double first, by index beside ``unsat``'s keys.
-    wait = [index[key] for key in unsat]
-    # Who plays after each seat: the next seated one (nobody leaves during a playout).
-    after = [0] * n
-    for q in range(n):
-        r = q + 1 if q + 1 < n else 0
-        while not seated[r] and r != q:
-            r = r + 1 if r + 1 < n else 0
-        after[q] = r
     reserve = rs.reserve_for(n)
     in_play = sum(1 for q in range(n) if seated[q])
     p, drew, extra = s.to_move, s.drew, s.extra_play
@@ -188,49 +124,28 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
     termination: Termination
     while True:
         hand = hands[p]
-        c = held[p]
-        mine = own[p]
+        places = _places(hand, p, own, unsat, markers, tips)
         moves += 1
-        # How many placements are open: each train's count of tiles carrying its tip.
-        if wait:
-            first = wait[0]
-            k = c[tip[first]]
-        else:
-            k = c[tip[mine]] + c[tip[mx]]
-            for i in marked:
-                if i != mine:
-                    k += c[tip[i]]
+        k = len(places)
         if k:
-            if wait:
-                targets = [first]
-            elif p in markers:
-                targets = [mine, mx, *[i for i in marked if i != mine]]
-            else:
-                targets = [mine, mx, *marked]
             if k == 1:
-                t, i = _nth(hand, targets, tip, bits, 0)
+                t, train = places[0]
             elif rand() >= greed:
-                t, i = _nth(hand, targets, tip, bits, int(rand() * k))
+                t, train = places[int(rand() * k)]
             else:
-                t, i = _heaviest(hand, targets, tip, scores, bits)
-            touch = tip[i]
+                t, train = _heaviest(places, scores)
+            touch = tips[train]
             a, b = t
             other = b if a == touch else a
             hand.remove(t)
-            c[a] -= 1
-            if b != a:
-                c[b] -= 1
-            if wait:  # the only train open was the oldest unsatisfied double's
-                del unsat[0], wait[0]
-            rows[i].append((touch, other))
-            tip[i] = other
+            if unsat and unsat[0] == train:
+                unsat.pop(0)
+            trains[train].append((touch, other))
+            tips[train] = other
             if a == b:
-                unsat.append(names[i])
-                wait.append(i)
-            if i == mine and p in markers:
+                unsat.append(train)
+            if train == own[p]:
                 markers.discard(p)
-                j = mseats.index(p)
-                del mseats[j], marked[j]
             lp, passes = p, 0
             if not hand:
                 termination = "domino"
@@ -239,23 +154,16 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
                 extra, drew = True, 0
                 continue
         elif drew == 0 and len(bone) - reserve > 0:
-            t = bone.pop(0)
-            hand.append(t)
-            a, b = t
-            c[a] += 1
-            if b != a:
-                c[b] += 1
+            hand.append(bone.pop(0))
             drew += 1
             continue
         else:  # a pass: the seat's train is open to all
-            if p not in markers:
-                markers.add(p)
-                j = bisect_left(mseats, p)
-                mseats.insert(j, p)
-                marked.insert(j, mine)
+            markers.add(p)
             passes += 1
         # The next seated player's turn; the round ends once all passed in a row, dry.
-        p = after[p]
+        p = p + 1 if p + 1 < n else 0
+        while not seated[p]:
+            p = p + 1 if p + 1 < n else 0
         drew, extra = 0, False
         if passes >= in_play and not bone:
             termination = "round_over"
