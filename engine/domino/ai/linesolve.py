@@ -39,7 +39,7 @@ from ..hand.result import HandResult, Termination
 from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..play import line_playout as fast
 from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
-from ..settlement.settle import iwin_by_counts, settle_lean
+from ..settlement.settle import COUNT_SETTLEMENTS, settle_lean
 from ..tiles import Tile, full_set
 
 
@@ -202,7 +202,7 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
     base_transfers = list(s.transfers)
     cache: dict[tuple[Any, ...], _Value] = {}
     known: dict[tuple[Any, ...], _Value] = {}
-    by_counts = rs.settlement == "iwin"
+    by_counts = COUNT_SETTLEMENTS.get(rs.settlement)
     face, twins = tb.face_pips, tb.doubles
     zero, sole = rs.zero_double_value, rs.zero_double_sole_only
     zero_bit = tb.bits[tb.index[(0, 0)]]
@@ -231,10 +231,10 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
             if zero:  # rs.pips: 0-0 adds its value where it counts
                 pips = [x + zero if h & zero_bit and (not sole or h.bit_count() == 1) else x
                         for x, h in zip(pips, hm, strict=True)]
-            done = iwin_by_counts(rs, seated, pips, [h.bit_count() for h in hm],
-                                  [(h & twins).bit_count() for h in hm],
-                                  base_transfers + transfers, escrow, escrow_by,
-                                  termination, winner, lp)
+            done = by_counts(rs, seated, pips, [h.bit_count() for h in hm],
+                             [(h & twins).bit_count() for h in hm],
+                             base_transfers + transfers, escrow, escrow_by,
+                             termination, winner, lp)
             if done is not None:
                 got = cache[key] = known[key] = value(done)
                 return got
@@ -570,14 +570,11 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
     exactly as ``search.Search._playout``'s loop of ``legal_moves``, ``rollout_move`` and
     ``advance`` plays it (the same moves for the same draws of ``rng``), and return the
     moves made. Why a loop of its own: the playouts are much of the expert's time on a
-    line, and here a move costs no Move object, no legal list and no event.
-
-    What it keeps is what settlement reads (hands, boneyard, the line, the last placer, the
-    pass penalties, how the hand ended); the move history is not written, as in the
-    solve's end positions. The engine's order is kept: placements tile by tile in hand
-    order, the left end before the right, kozel's pair of doubles last; a drawn tile goes
-    to the end of the hand; the block check runs at the start of each turn once nothing can
-    be drawn."""
+    line, and here a move costs no Move object, no legal list and no event. It keeps what
+    settlement reads (hands, boneyard, line, last placer, pass penalties, how the hand
+    ended), not the move history, and the engine's order: placements tile by tile in hand
+    order, the left end before the right, kozel's pair of doubles last; a drawn tile to the
+    hand's end; the block check at the start of each turn once nothing can be drawn."""
     rs, n = s.rs, s.n
     hands, bone, seated = s.hands, s.boneyard, s.seated
     lay: LineLayout = s.layout  # type: ignore[assignment]  # a plain line (``supported``)

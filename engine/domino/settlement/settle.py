@@ -532,17 +532,12 @@ def iwin_by_counts(rs: Ruleset, seated: list[bool], pips: list[int], counts: lis
                    last_placer: int | None, by_default: bool = False,
                    hands: list[list[Tile]] | None = None) -> HandResult | None:
     """``settle_iwin_lean`` from what vn_iwin's settlement reads of each hand: its pips,
-    its tile count and its doubles (RULES.md 2.3), with the seats seated, the pass
-    penalties paid, the escrow and how the hand ended.
-
-    The ranking chain (RULES.md 1.9) needs the hands' tiles only where two seats ranked
-    have the same pips and tile count (the highest tile decides): without ``hands`` that
-    case returns None, and the caller settles again with them. Why: a line solve holds its
-    hands as bit masks, whose pips, counts and doubles are a few look-ups, so most of its
-    end positions are settled without turning the masks back into tiles (E-105).
-
-    Every amount is an integer, so the order of the sums changes nothing: the debits go
-    straight into the deltas, the credits are gathered and each is taxed on its own."""
+    tile count and doubles (RULES.md 2.3), with the seats seated, the pass penalties paid,
+    the escrow and how the hand ended. The ranking chain (RULES.md 1.9) needs the tiles
+    only where two seats ranked have the same pips and count (the highest tile decides):
+    without ``hands`` that case returns None, and the caller settles again with them. Why:
+    a line solve's hands are bit masks, whose pips, counts and doubles are a few look-ups
+    (E-105). Every amount is an integer, so the order of the sums changes nothing."""
     n = len(seated)
     b = rs.stake
     half = b // 2
@@ -604,16 +599,27 @@ def iwin_by_counts(rs: Ruleset, seated: list[bool], pips: list[int], counts: lis
             credits.extend(_split(escrow, [p for p in ranking if p != blocker]))
         else:
             credits.append((first, escrow))
-    permille, house = rs.tax_permille, 0
+    house = _pay_credits(delta, credits, rs.tax_permille)
+    if len(ranking) < n:
+        ranking = ranking + [p for p in range(n) if p not in ranking]
+    return HandResult(termination, first, blocker, None, ranking, list(pips), delta, house,
+                      first)
+
+
+def _pay_credits(delta: list[int], credits: list[tuple[int, int]], permille: int) -> int:
+    """Add each credit to its seat's delta less its own tax (as ``tax``); the house's take."""
+    house = 0
     for seat, amount in credits:
         if amount > 0:
             t = (2 * amount * permille + 1000) // 2000  # tax(): round_half_up(x rate, 1000)
             delta[seat] += amount - t
             house += t
-    if len(ranking) < n:
-        ranking = ranking + [p for p in range(n) if p not in ranking]
-    return HandResult(termination, first, blocker, None, ranking, list(pips), delta, house,
-                      first)
+    return house
+
+
+# By ``Ruleset.settlement``, the settlements made from each hand's pips, count and doubles
+# alone: a line solve settles its end positions from its bit masks with these (E-105).
+COUNT_SETTLEMENTS = {"iwin": iwin_by_counts}
 
 
 def _by_chain(rs: Ruleset, seats: list[int], pips: list[int], counts: list[int],
