@@ -171,7 +171,8 @@ def join(guest, link, name):
     page.click("#friends-join")
     # Seated before the next friend joins: the host gives the first free seat to the first
     # hello it receives, and two links being made at once may finish in either order.
-    page.wait_for_function("typeof window.dominoFriends.summary().seat === 'number'",
+    # web/friends.js is loaded on first use: a wait that reads it checks it is there.
+    page.wait_for_function("window.dominoFriends && typeof window.dominoFriends.summary().seat === 'number'",
                            timeout=60_000)
 
 
@@ -655,7 +656,7 @@ def test_friends_the_finished_match_enters_every_players_history(phones, artifac
     start(host, [guest])
     play_hand_together([host, guest])
     # The guest's page asked the host for the record and its own worker kept it.
-    guest.page.wait_for_function("window.dominoFriends.matchKept === true", timeout=30_000)
+    guest.page.wait_for_function("window.dominoFriends && window.dominoFriends.matchKept === true", timeout=30_000)
     # The table it last saw is no longer kept: the history holds the match (DECISIONS W-77).
     assert guest.page.evaluate("""() => Object.keys(localStorage)
         .filter((k) => k.startsWith('domino.friends.seen.')).length""") == 0

@@ -70,7 +70,7 @@ def test_friends_a_guest_keeps_the_table_it_saw_when_the_host_never_returns(phon
     # The host's phone is gone for good: no state comes after this.
     host.context.close()
     host.owns = False
-    guest.page.wait_for_function("window.dominoFriends.summary().failure !== ''",
+    guest.page.wait_for_function("window.dominoFriends && window.dominoFriends.summary().failure !== ''",
                                  timeout=30_000)
     text = kept_text(guest.page)
     assert text, "the guest kept nothing"
@@ -124,7 +124,7 @@ def test_friends_the_host_comes_back_and_its_live_table_replaces_the_one_last_se
     seat_one_friend(host, guest, "vn_traditional")
     play_hand_together([host, guest], timeout_s=120, until_state=host.state() + 4)
     host.page.goto("about:blank")
-    guest.page.wait_for_function("window.dominoFriends.summary().failure !== ''",
+    guest.page.wait_for_function("window.dominoFriends && window.dominoFriends.summary().failure !== ''",
                                  timeout=30_000)
     guest.page.reload()
     guest.page.wait_for_selector("#friends-seen:not([hidden])", timeout=ENGINE_TIMEOUT_MS)
