@@ -171,12 +171,6 @@ def on(element, event, handler):
     element.addEventListener(event, proxy)
 
 
-def on_window(event, handler):
-    """`on` for the window (a module that a test imports with a fake of this one has no
-    `window` of its own to name)."""
-    on(window, event, handler)
-
-
 # The HTML last written into each element by `set_html`, by element id.
 _html = {}
 
