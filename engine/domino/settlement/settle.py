@@ -506,20 +506,9 @@ def settle_iwin_lean(s: HandState, termination: Termination, winner: int | None,
     tests/settlement compares the two on many random finished hands. ``settle_iwin`` stays
     the authority: a record, a match and a summary are settled there."""
     rs, hands = s.rs, s.hands
-    # rs.pips inlined: 0-0 adds its value where it counts.
-    bonus, sole = rs.zero_double_value, rs.zero_double_sole_only
-    pips, counts, doubles = [], [], []
-    for h in hands:
-        total = twins = 0
-        for a, b in h:
-            total += a + b
-            if a == b:
-                twins += 1
-        if bonus and (0, 0) in h and (not sole or len(h) == 1):
-            total += bonus
-        pips.append(total)
-        counts.append(len(h))
-        doubles.append(twins)
+    pips = [rs.pips(h) for h in hands]
+    counts = [len(h) for h in hands]
+    doubles = [sum(1 for a, b in h if a == b) for h in hands]
     got = iwin_by_counts(rs, s.seated, pips, counts, doubles, s.transfers, s.escrow,
                          s.escrow_by, termination, winner, s.last_placer, by_default, hands)
     assert got is not None, "with the hands, the ranking chain is always decided"
