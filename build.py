@@ -387,8 +387,9 @@ def preload_links(dist: Path) -> list[str]:
         raise BuildError("index.html: no <py-config type=\"json\"> turning PyScript's plugins off")
     check_plugins_off(json.loads(py_config.group(1)))
     modules = [script.group(1)] + list(config.get("files", {}))
+    # core.js first: boot.js imports it (index.html has no <script> of it, DECISIONS W-146).
     links = [f'<link rel="modulepreload" href="./pyscript/{name}">'
-             for name in [chunks[0], *used_plugins(plugins)]]
+             for name in ["core.js", chunks[0], *used_plugins(plugins)]]
     links.append(f'<link rel="modulepreload" href="{config["interpreter"]}">')
     wasm = config["interpreter"].rsplit("/", 1)[0] + "/micropython.wasm"
     links.append(f'<link rel="preload" href="{wasm}" as="fetch" crossorigin>')

@@ -461,8 +461,13 @@ async function preloadPyscript(mp, stdlib) {
   await boot.nextTask();  // PyScript's program then runs in a task of its own
 }
 
-// The same module instance as the page's <script type="module" src="./pyscript/core.js">;
-// it is evaluated long before MicroPython is ready, so the hook is in place in time.
+// PyScript starts here: index.html has no <script> of core.js (build.py preloads it). As a
+// script of the page it was evaluated in the parser's last task, with boot.js, engine_boot.js,
+// DOMContentLoaded and the load event: one task of 21-30 ms of CPU right after the first
+// paint, 68-109 ms of wall on this 2-core machine while the service worker and the browser
+// start beside it. Imported from here it is evaluated in a task of its own once that one has
+// ended (DECISIONS W-146). It is evaluated long before MicroPython is ready, so the hooks are
+// in place in time.
 import("./pyscript/core.js").then(({ hooks, stdlib }) => {
   // The engine is the page's only PyScript worker: its channel is the Worker itself.
   hooks.main.onWorker.add((_, xworker) => boot.engine.attach(xworker));

@@ -156,7 +156,12 @@ def test_preloads_name_the_menus_chain(tmp_path):
     for name in menu | {"main"}:
         assert f'<link rel="preload" href="./page/{name}.py" as="fetch" crossorigin>' in out
     assert '<link rel="preload" href="./variants.json" as="fetch" crossorigin>' in out
-    assert out.index("modulepreload") < out.index('src="./pyscript/core.js"')
+    # PyScript's core.js is preloaded, not a script of the page: boot.js imports it, so it
+    # is evaluated in a task of its own after the parser's (DECISIONS W-146).
+    assert out.index('<link rel="modulepreload" href="./pyscript/core.js">') \
+        < out.index("./pyscript/core-AB12.js")
+    assert '<script type="module" src="./pyscript/core.js">' not in out
+    assert 'import("./pyscript/core.js")' in (build.WEB / "boot.js").read_text(encoding="utf-8")
     # A config that leaves a plugin on that the site does not use stops the build.
     for config in (html.index("config='"), html.index("<py-config")):
         left_on = html[:config] + html[config:].replace('"!py-editor", ', "", 1)
