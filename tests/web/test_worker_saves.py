@@ -275,3 +275,17 @@ def test_a_plain_resume_and_an_earlier_save_have_no_stand_ins():
         {"type": "resume", "v": 2, "id": 2, "devices": {"away-1": 1}}])
     assert earlier["answers"][1]["type"] == "state"
     assert earlier["answers"][1]["stand_ins"] == {}
+
+
+def test_a_states_save_names_its_match_and_a_resume_the_same():
+    """W-147: each state's `save` names the match it is saved under (its history id), and a
+    resume of the match after a reload names the same one, so the page knows a resumed match
+    for the one whose table it drew last; another match is named otherwise."""
+    first = load(script=[NEW, "settle", PLAY, "settle"])
+    match_id = saves(first["store"])[0].split(":", 1)[1]
+    named = {a["save"]["match"] for a in first["answers"] if a.get("type") == "state"}
+    assert named == {match_id}
+    second = load(store=first["store"], script=[{"type": "resume", "v": 2, "id": 2}])
+    assert second["answers"][1]["save"]["match"] == match_id
+    other = load(store=first["store"], script=[dict(NEW, variant="block")])
+    assert other["answers"][1]["save"]["match"] not in ("", None, match_id)

@@ -26,6 +26,8 @@ S = {
     "state": None,         # the last `state` (answers and pushed states)
     "match_serial": 0,     # counts the matches taken (`take_state`'s fresh ones): which match
                            # the table's memories are of (the kept hub, the drawing kept)
+    "match_id": None,      # the match's own id from its save (the worker's history id, the
+                           # same across a resume), None when its states carry none
     "moves": [],           # the state's legal moves, structured
     "log": [],             # (event, seats, viewer, hand_number) of the match, oldest first
     "selected": None,      # a tile (canonical notation) whose ends are shown
@@ -150,14 +152,19 @@ def take_state(answer, fresh):
     S["selected"] = None
     S["drag"] = None
     S["leave_open"] = False
+    match = (answer.get("save") or {}).get("match")
     if fresh:
         # A new match, a record opened, a resume, a friends' table joined: no memory of the
         # table before (the kept hub, W-136; the drawing kept, W-138) applies to it, even
-        # where its round, engine and trains look the same.
+        # where its round, engine and trains look the same; but a resume of the match whose
+        # table the page drew last is known by its id (`match_id`: the drawing kept, W-147).
         S["match_serial"] += 1
+        S["match_id"] = match
         S["log"] = []
         S["shown_seat"] = None
         S["result_closed"] = None
+    elif match:
+        S["match_id"] = match  # a state saved under another id is another match's
     if old is not None and old.get("hand_number") != answer.get("hand_number"):
         S["result_closed"] = None
     take_log(answer, fresh)

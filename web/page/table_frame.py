@@ -5,10 +5,12 @@ Reading the table's box in the render's task made the browser's first style and 
 whole game screen part of that task (13 ms of a 32 ms task on a quiet machine, 100-200 ms of
 wall under load); at the frame the browser lays the screen out anyway, and the draw after it
 reads a box already laid out. Meanwhile the canvas shows the table drawn last where that is
-this match's table for this viewer at this window's size (the return from the review or the
-menu: the same table, no blank frame), else it is blank, its chips gone with it (an earlier
-match's table and chips stay out of sight; the felt shows, W-138); the geometry is unknown
-meanwhile (no motion is planned from a table the player did not see).
+this match's table for this viewer (the return from the review or the menu, a resume of the
+same match: the same table, no blank frame, W-138, W-147; drawn for another window size, it
+is scaled evenly to its box, never stretched, its chips hidden, W-148), else it is blank, its
+chips gone with it (an earlier match's table and chips, another seat's in pass-and-play, stay
+out of sight; the felt shows); the geometry is unknown meanwhile (no motion is planned from a
+table the player did not see).
 Also where the table pans (`follow`): to a selected tile's glowing ends, and to the open end
 of a Mexican train shown whole (W-53, W-126).
 Kept plain for MicroPython: no dataclasses, no typing.
@@ -49,13 +51,15 @@ def draw(draw_now, then=None):
         S["geo"] = None
         if _drawn["key"] is None or _drawn["key"] != drawing_key():
             blank()
+        elif _drawn["resized"]:
+            _fit(True)
         if not _later["task"]:
             _later["task"] = True
             dom.spawn(_draw_after_frame(draw_now))
         return
     waiting = _settle()
     draw_now()
-    _drawn["key"] = drawn_key()
+    _drawn_now()
     if then is not None:
         then()
     elif waiting is not None:
@@ -72,7 +76,7 @@ async def _draw_after_frame(draw_now):
         return  # the player left the table meanwhile
     t = dom.span_start()
     draw_now()
-    _drawn["key"] = drawn_key()
+    _drawn_now()
     dom.span("table", t)
     if then is not None:
         then()
@@ -100,20 +104,25 @@ async def drawn():
         await dom.after_frame()
 
 
-# What the canvas shows (`drawing_key` of the table drawn last, None once blanked or after a
-# resize of the window): a first draw after the game screen was hidden keeps it for the frame
-# it waits when it is this match's table for this viewer (W-138).
-_drawn = {"key": None}
+# What the canvas shows (`drawing_key` of the table drawn last, None once blanked): a first
+# draw after the game screen was hidden keeps it for the frame it waits when it is this
+# match's table for this viewer (W-138); `resized`: the window changed size since it was
+# drawn, and `fit`: the canvas then shows it scaled evenly to its box for that frame (W-148).
+_drawn = {"key": None, "resized": False, "fit": False}
 
 
 def drawing_key():
-    """What a drawing of the game's table depends on besides the state's moves: the match (as
-    the store counts them, W-136), the viewer, the language and the theme; None without a
-    state."""
+    """What a drawing of the game's table depends on besides the state's moves: the match (its
+    own id where its save names it, so a resume of the match drawn last keeps its table,
+    W-147; else as the store counts them, W-136), the viewer, the language and the theme;
+    None without a state."""
     state = S["state"]
     if state is None:
         return None
-    return (S["match_serial"], state.get("viewer"), S["lang"], S["settings"].get("theme"))
+    match = S["match_id"]
+    if match is None:
+        match = S["match_serial"]
+    return (match, state.get("viewer"), S["lang"], S["settings"].get("theme"))
 
 
 def drawn_key():
@@ -122,16 +131,37 @@ def drawn_key():
 
 
 def on_resize(event=None):
-    """The window changed size: the drawing on the canvas was made for another box, and is
-    not shown again stretched (called by app.py's listener of the window's resize, whatever
-    screen shows)."""
-    _drawn["key"] = None
+    """The window changed size: the drawing on the canvas was made for another box (called by
+    app.py's listener of the window's resize, whatever screen shows). Kept, it is shown again
+    scaled evenly, never stretched, until the next draw (`_fit`)."""
+    _drawn["resized"] = True
+
+
+def _drawn_now():
+    """A draw was made for the box the table has now: what it shows, and no scaling."""
+    _drawn["key"] = drawn_key()
+    _drawn["resized"] = False
+    if _drawn["fit"]:
+        _fit(False)
+
+
+def _fit(on):
+    """The canvas's drawing scaled evenly to the table's box (`object-fit: contain`: a
+    drawing made for another window size, shown for the frame before the first draw, W-148)
+    or, `on` False, filling it as every draw made for that box does. The chips are placed
+    for the drawing's own size: gone meanwhile. One style write, no read of the layout."""
+    _drawn["fit"] = on
+    byid("table").style.objectFit = "contain" if on else ""
+    if on:
+        train_labels.place_chips(None)
 
 
 def blank():
     """Clear the canvas and the trains' chips over it (a table drawn for an earlier match, or
     for another seat's view, stays out of sight; the felt shows)."""
     _drawn["key"] = None
+    if _drawn["fit"]:
+        _fit(False)
     canvas = byid("table")
     ctx = canvas.getContext("2d")
     ctx.setTransform(1, 0, 0, 1, 0, 0)

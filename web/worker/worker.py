@@ -27,9 +27,9 @@ adds to the protocol:
 
 - every `state` answer gets `save`: `{"ok": true | false | null (no write has finished yet),
   "error": why the latest finished write failed, else null, "state_id": the state that write
-  saved, "summary": this state's public summary}`; the summary is what the page may keep and
-  show before the worker is up: `{"variant", "players", "seats", "hand_number", "moves" (moves
-  played in the current hand), "hand_over", "match_over", "saved_at" (ms since 1970)}`;
+  saved, "summary": this state's public summary, "match": the match's id, kept by a resume}`;
+  the summary is what the page may keep and show before the worker is up: `{"variant",
+  "players", "seats", "hand_number", "moves" (in this hand), "hand_over", "match_over", "saved_at" (ms since 1970)}`;
 - the `ready` answer to `hello` gets `saved` (the summary of the newest save that no other
   tab is playing, or null), `set_aside`
   (null, or why a saved match that could not be read was just set aside) and `save` (`{"ok",
@@ -327,8 +327,8 @@ def _with_save(text):
     except Exception as exc:  # noqa: BLE001 - the answer goes out anyway, with the failure
         answer["save"] = {"ok": False, "error": db.why(exc), "state_id": None, "summary": None}
     else:
-        answer["save"] = {"ok": _status["ok"], "error": _status["error"],
-                          "state_id": _status["state_id"], "summary": summary}
+        answer["save"] = {"ok": _status["ok"], "error": _status["error"],  # match: W-147
+                          "state_id": _status["state_id"], "summary": summary, "match": _match["id"]}
     return json.dumps(answer)
 
 
