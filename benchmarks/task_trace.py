@@ -33,6 +33,15 @@ four.
 CPU time is what a change of the page can shorten, wall time what the player meets on this
 shared machine.
 
+With `--sched` a separate process samples, every 2 ms, the scheduler's counters of every
+renderer's main thread (Linux `/proc/<pid>/schedstat`: its time on a CPU and its time runnable
+in the run queue; the trace's pids are the system's, Chromium running unsandboxed here), and
+each task described gets `sched`: its wall time split into `on_cpu_ms`, `runqueue_ms` (waiting
+for a core) and `blocked_ms` (asleep: a synchronous IPC, storage, a lock, a file), over the
+samples that enclose it (`sampled_ms`, of which `outside_ms` is beyond the task: the sampler
+shares the cores too), with `procs_running` (the machine's runnable threads, averaged). A
+task that only waited for a core has `blocked_ms` near 0 (DECISIONS W-146).
+
 A hand is vn_traditional with four computers at the page's default speed; `--match FRAGMENT`
 plays another (a deep link's fragment without its seed, e.g. `variant=kozel&players=4&seats=ai,
 ai,ai,ai`), and `--speed instant` sets the page's speed setting first (as browser_ai.py does:
@@ -42,15 +51,18 @@ hand and the rest, every task after its first paint), where `hand` begins once t
 shown.
 
 Usage: python benchmarks/task_trace.py [cold|reload|hand|link] [--runs N] [--over MS] [--seed S]
-       [--baseline REV] [--match FRAGMENT] [--speed SPEED]
+       [--baseline REV] [--match FRAGMENT] [--speed SPEED] [--sched]
 """
 
 import argparse
 import collections
 import contextlib
 import json
+import multiprocessing
+import os
 import statistics
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -89,10 +101,65 @@ def self_times(inner: list[dict]) -> collections.Counter:
     return out
 
 
-def long_tasks(raw: bytes, over_ms: float) -> dict[str, Any]:
-    """The page thread's tasks over `over_ms` after the first contentful paint."""
+def sample_sched(path: str, stop: Any) -> None:
+    """Until `stop` is set, every 2 ms: a line `ns pid on_cpu_ns runqueue_ns running` per
+    renderer main thread (its /proc schedstat; `running` is /proc/stat's procs_running),
+    with CLOCK_MONOTONIC times, the trace's clock."""
+    renderers: list[str] = []
+    with open(path, "w", encoding="utf-8") as out:
+        for n in range(10**9):
+            if stop.is_set():
+                break
+            if n % 25 == 0:
+                renderers = []
+                for pid in os.listdir("/proc"):
+                    with contextlib.suppress(OSError):
+                        if pid.isdigit() and b"--type=renderer" in open(
+                                f"/proc/{pid}/cmdline", "rb").read():
+                            renderers.append(pid)
+            now = time.monotonic_ns()
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                stat = open("/proc/stat", encoding="ascii").read()
+                running = stat.split("procs_running ")[1].split()[0]
+                for pid in renderers:
+                    run, wait = open(f"/proc/{pid}/schedstat", encoding="ascii").read().split()[:2]
+                    out.write(f"{now} {pid} {run} {wait} {running}\n")
+            time.sleep(0.002)
+
+
+def sched_split(samples: list[tuple[int, int, int, int]], start_us: float,
+                end_us: float) -> dict[str, Any] | None:
+    """A task's wall time split by the scheduler's counters of its thread (`samples`: (ns,
+    on_cpu_ns, runqueue_ns, procs_running) of that thread), over the last sample before it
+    and the first after it; None without such samples."""
+    before = [s for s in samples if s[0] <= start_us * 1000]
+    after = [s for s in samples if s[0] >= end_us * 1000]
+    if not before or not after:
+        return None
+    a, b = before[-1], after[0]
+    span, run, wait = (b[0] - a[0]) / 1e6, (b[1] - a[1]) / 1e6, (b[2] - a[2]) / 1e6
+    inside = [s[3] for s in samples if a[0] <= s[0] <= b[0]]
+    # `outside_ms`: the sampled span beyond the task, whose time (the thread idle between
+    # tasks, or running others) is counted too: blocked time in the task is at least
+    # `blocked_ms` less it.
+    return {"sampled_ms": round(span, 1), "outside_ms": round(span - (end_us - start_us) / 1000, 1),
+            "on_cpu_ms": round(run, 1),
+            "runqueue_ms": round(wait, 1), "blocked_ms": round(max(0.0, span - run - wait), 1),
+            "procs_running": round(statistics.mean(inside), 1)}
+
+
+def long_tasks(raw: bytes, over_ms: float, sched: str | None = None) -> dict[str, Any]:
+    """The page thread's tasks over `over_ms` after the first contentful paint; `sched`, the
+    file of `sample_sched` taken meanwhile, splits each task's wall time."""
     events = json.loads(raw)["traceEvents"]
     thread = page_thread(events)
+    samples = []
+    if sched:
+        with open(sched, encoding="ascii") as lines:
+            for line in lines:
+                ns, pid, run, wait, running = line.split()
+                if int(pid) == thread[0]:  # the main thread's id is its process's
+                    samples.append((int(ns), int(run), int(wait), int(running)))
     mine = [e for e in events if (e["pid"], e["tid"]) == thread]
     starts = [e["ts"] for e in mine if e.get("name") == "navigationStart"]
     t0 = starts[-1] if starts else min(e["ts"] for e in mine if e.get("ph") == "X")
@@ -125,6 +192,7 @@ def long_tasks(raw: bytes, over_ms: float) -> dict[str, Any]:
             "scripts": scripts,
             "marks": [name for ts, name in marks if start <= ts <= end][:8],
             "steps": [f"{e['name'][7:]} {e['dur'] / 1000:.1f}" for e in steps][:24],
+            **({"sched": sched_split(samples, start, end)} if samples else {}),
         }
 
     found = [describe(task) for task in outer
@@ -168,13 +236,47 @@ def traced(browser: Any, page: Any, action) -> bytes:
     return browser.stop_tracing()
 
 
+@contextlib.contextmanager
+def sampling(on: bool):
+    """`sample_sched` in a process of its own from the block's start; yields `collected()`,
+    which stops it and returns its file's path (None when `on` is False); the file is
+    deleted once the block ends."""
+    if not on:
+        yield lambda: None
+        return
+    with tempfile.TemporaryDirectory(prefix="task-sched-") as folder:
+        path = os.path.join(folder, "sched.txt")
+        stop = multiprocessing.Event()
+        sampler = multiprocessing.Process(target=sample_sched, args=(path, stop), daemon=True)
+        sampler.start()
+
+        def collected() -> str:
+            stop.set()
+            sampler.join(10)
+            return path
+
+        try:
+            yield collected
+        finally:
+            stop.set()
+            sampler.join(10)
+
+
 HAND = "variant=vn_traditional&players=4&seats=ai,ai,ai,ai"
 
 
+def analysed(browser: Any, page: Any, action, over: float, sched: bool) -> dict[str, Any]:
+    """`action()` traced (and its scheduler's counters sampled, with `sched`): its long
+    tasks."""
+    with sampling(sched) as collected:
+        raw = traced(browser, page, action)
+        return long_tasks(raw, over, collected())
+
+
 def one_run(browser: Any, base: str, what: str, seed: int, over: float,
-            match: str = HAND, speed: str | None = None) -> dict[str, Any]:
+            match: str = HAND, speed: str | None = None, sched: bool = False) -> dict[str, Any]:
     """One cold load, reload or hand (the deep link `match` at the page's speed `speed`, or
-    its default), traced; its long tasks."""
+    its default), traced; its long tasks (`sched`: each split by `sample_sched`)."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     context.add_init_script("window.dominoTrace = true")
     if speed:
@@ -193,14 +295,14 @@ def one_run(browser: Any, base: str, what: str, seed: int, over: float,
             page.wait_for_timeout(1000)
 
         if what == "cold":
-            return long_tasks(traced(browser, page, load), over)
+            return analysed(browser, page, load, over, sched)
         load()
         if what == "reload":
             page.wait_for_selector("html[data-engine-snapshot=stored]", state="attached",
                                    timeout=180_000)
             page.close()
             page = context.new_page()
-            return long_tasks(traced(browser, page, load), over)
+            return analysed(browser, page, load, over, sched)
         page.close()
         page = context.new_page()
         link = base + f"index.html#{match}&seed={seed}"
@@ -209,11 +311,10 @@ def one_run(browser: Any, base: str, what: str, seed: int, over: float,
                 follow_link(page, link)
                 page.wait_for_selector("#result:not([hidden])", timeout=600_000)
 
-            return long_tasks(traced(browser, page, play), over)
+            return analysed(browser, page, play, over, sched)
         follow_link(page, link)
-        hand = traced(browser, page, lambda: page.wait_for_selector(
-            "#result:not([hidden])", timeout=600_000))
-        out = long_tasks(hand, over)
+        out = analysed(browser, page, lambda: page.wait_for_selector(
+            "#result:not([hidden])", timeout=600_000), over, sched)
         out.pop("first_paint_ms")  # the hand's trace starts after the load: times from its start
         return out
     finally:
@@ -242,6 +343,8 @@ def main() -> None:
                         help="hand, link: the deep link's fragment, without its seed")
     parser.add_argument("--speed", choices=["slow", "normal", "fast", "instant"],
                         help="hand, link: the page's speed setting")
+    parser.add_argument("--sched", action="store_true",
+                        help="split each task's wall time: on a CPU, waiting for one, blocked")
     args = parser.parse_args()
     if args.baseline and args.what == "reload":
         parser.error("--baseline compares cold loads, hands and links only")
@@ -259,12 +362,12 @@ def main() -> None:
             for r in range(args.runs):
                 def other(seed: int = args.seed + r) -> None:
                     baseline_runs.append(one_run(browser, other_base, args.what, seed,
-                                                 args.over, args.match, args.speed))
+                                                 args.over, args.match, args.speed, args.sched))
 
                 if args.baseline and r % 2:  # alternate which build meets the machine first
                     other()
                 runs.append(one_run(browser, base, args.what, args.seed + r, args.over,
-                                    args.match, args.speed))
+                                    args.match, args.speed, args.sched))
                 if args.baseline and not r % 2:
                     other()
             browser.close()
