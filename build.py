@@ -44,7 +44,14 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
-from tools.buildkit import CATALOGUE_TABLES, BuildError, catalogue_module, draw_icon, vendor_modules
+from tools.buildkit import (
+    CATALOGUE_TABLES,
+    BuildError,
+    build_lock,
+    catalogue_module,
+    draw_icon,
+    vendor_modules,
+)
 from tools.pagecode import (
     MPY_CROSS_RELEASE as MPY_CROSS_RELEASE,
     PAGE_SOURCE_ONLY as PAGE_SOURCE_ONLY,
@@ -578,14 +585,16 @@ def build(dist: Path = DIST) -> dict:
 
 
 def build_if_needed(dist: Path = DIST) -> None:
-    """Build unless `dist/` was built from exactly the current inputs."""
-    manifest = dist / "build-manifest.json"
-    if manifest.is_file() and (dist / "sw.js").is_file():
-        with contextlib.suppress(ValueError, OSError):
-            if json.loads(manifest.read_text(encoding="utf-8")).get("inputs") == inputs_fingerprint():
-                log("dist/ is up to date")
-                return
-    build(dist)
+    """Build unless `dist/` was built from exactly the current inputs; processes that ask at
+    once (pytest-xdist's workers) take turns (`build_lock`): one builds, the others find it done."""
+    with build_lock(dist):
+        manifest = dist / "build-manifest.json"
+        if manifest.is_file() and (dist / "sw.js").is_file():
+            with contextlib.suppress(ValueError, OSError):
+                if json.loads(manifest.read_text(encoding="utf-8")).get("inputs") == inputs_fingerprint():
+                    log("dist/ is up to date")
+                    return
+        build(dist)
 
 
 # --------------------------------------------------------------------------- serving
