@@ -44,7 +44,14 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
-from tools.buildkit import CATALOGUE_TABLES, BuildError, catalogue_module, draw_icon, vendor_modules
+from tools.buildkit import (
+    CATALOGUE_TABLES,
+    BuildError,
+    build_lock,
+    catalogue_module,
+    draw_icon,
+    vendor_modules,
+)
 from tools.pagecode import (
     MPY_CROSS_RELEASE as MPY_CROSS_RELEASE,
     PAGE_SOURCE_ONLY as PAGE_SOURCE_ONLY,
@@ -387,8 +394,7 @@ def preload_links(dist: Path) -> list[str]:
         raise BuildError("index.html: no <py-config type=\"json\"> turning PyScript's plugins off")
     check_plugins_off(json.loads(py_config.group(1)))
     modules = [script.group(1)] + list(config.get("files", {}))
-    # core.js first: boot.js imports it (index.html has no <script> of it, DECISIONS W-146).
-    links = [f'<link rel="modulepreload" href="./pyscript/{name}">'
+    links = [f'<link rel="modulepreload" href="./pyscript/{name}">'  # core.js: boot.js imports it, W-146
              for name in ["core.js", chunks[0], *used_plugins(plugins)]]
     links.append(f'<link rel="modulepreload" href="{config["interpreter"]}">')
     wasm = config["interpreter"].rsplit("/", 1)[0] + "/micropython.wasm"
@@ -579,14 +585,16 @@ def build(dist: Path = DIST) -> dict:
 
 
 def build_if_needed(dist: Path = DIST) -> None:
-    """Build unless `dist/` was built from exactly the current inputs."""
-    manifest = dist / "build-manifest.json"
-    if manifest.is_file() and (dist / "sw.js").is_file():
-        with contextlib.suppress(ValueError, OSError):
-            if json.loads(manifest.read_text(encoding="utf-8")).get("inputs") == inputs_fingerprint():
-                log("dist/ is up to date")
-                return
-    build(dist)
+    """Build unless `dist/` was built from exactly the current inputs; processes that ask at
+    once (pytest-xdist's workers) take turns (`build_lock`): one builds, the others find it done."""
+    with build_lock(dist):
+        manifest = dist / "build-manifest.json"
+        if manifest.is_file() and (dist / "sw.js").is_file():
+            with contextlib.suppress(ValueError, OSError):
+                if json.loads(manifest.read_text(encoding="utf-8")).get("inputs") == inputs_fingerprint():
+                    log("dist/ is up to date")
+                    return
+        build(dist)
 
 
 # --------------------------------------------------------------------------- serving

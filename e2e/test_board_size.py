@@ -26,7 +26,7 @@ from boardkit import (
     open_page,
     status_words,
 )
-from conftest import settle, wait_engine, wait_my_turn
+from conftest import DRAWN, settle, wait_engine, wait_my_turn
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -117,36 +117,52 @@ def across(double, other):
     return abs(other[1] + other[3] - y) <= 1 or abs(y + h - other[1]) <= 1
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_vietnamese_doubles_lie_across_the_line(browser, site, artifacts, size):
+def test_vietnamese_doubles_lie_across_the_line(browser, site, artifacts):
     """Issue 25, RULES.md 1.3 ("bò đặt dọc"): at every size, through a whole vn_schoolnet hand,
     every double on the table lies across the line, where it turns too (W-52). The tiles'
-    rects are the canvas's `data-tiles`, in the line's order."""
+    rects are the canvas's `data-tiles`, in the line's order. One page plays the hand and, at
+    each of its positions, is resized to every size of SIZES in turn (a resize draws the table
+    anew for its box, as on a phone turned); each size's check names it (DECISIONS W-144: one
+    engine start instead of one per size)."""
     from conftest import play_and_wait
 
-    context, page, errors = open_at(browser, site, size,
+    context, page, errors = open_at(browser, site, SIZES[0],
                                     "variant=vn_schoolnet&players=4&seed=3"
                                     "&seats=human,ai,ai,ai")
-    doubles = 0
+    doubles = {size: 0 for size in SIZES}
     for _ in range(12):
-        data = page.evaluate(LINE)
-        tiles = data["tiles"]
-        for i, rect in enumerate(tiles):
-            if rect[4] != rect[5]:
-                continue
-            doubles += 1
-            for j in (i - 1, i + 1):
-                if 0 <= j < len(tiles):
-                    assert across(rect, tiles[j]), (size, i, tiles)
+        for size in SIZES:
+            data = at_size(page, size)
+            tiles = data["tiles"]
+            for i, rect in enumerate(tiles):
+                if rect[4] != rect[5]:
+                    continue
+                doubles[size] += 1
+                for j in (i - 1, i + 1):
+                    if 0 <= j < len(tiles):
+                        assert across(rect, tiles[j]), (size, i, tiles)
         if data["over"]:
             break
         play_and_wait(page)
         settle(page)
-    print(f"\n{size[0]}x{size[1]} vn_schoolnet: {doubles} doubles checked across the line")
-    page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-doubles.png"))
-    assert doubles, "no double came up"
+    for size in SIZES:
+        at_size(page, size)
+        print(f"\n{size[0]}x{size[1]} vn_schoolnet: {doubles[size]} doubles checked across the line")
+        page.screenshot(path=str(artifacts / f"board_{size[0]}x{size[1]}-doubles.png"))
+        assert doubles[size], f"{size[0]}x{size[1]}: no double came up"
     context.close()
     assert not errors, errors
+
+
+def at_size(page, size):
+    """Resize the page to `size`, wait until the table is drawn still for it and return what
+    `LINE` reads of it."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.wait_for_function(f"innerWidth === {size[0]} && innerHeight === {size[1]}")
+    settle(page)  # two frames: the resize was handled, the table's new drawing asked for
+    page.wait_for_function(DRAWN)
+    settle(page)
+    return page.evaluate(LINE)
 
 
 def test_the_end_of_a_hand_shows_every_row_on_a_landscape_phone(browser, site, artifacts):
@@ -581,8 +597,14 @@ STANDING_SIZES = [(390, 844), (360, 800), (320, 568), (844, 390), (1366, 768)]
 
 @pytest.mark.parametrize("variant, fragment", STANDING_TABLES, ids=[v for v, _ in STANDING_TABLES])
 def test_a_standing_label_is_whole_or_not_shown(browser, site, variant, fragment):
+    """At every size of STANDING_SIZES and in each language, each standing shows its value
+    whole, its note and its label whole or not at all. One page, resized from size to size
+    (DECISIONS W-144: one engine start instead of five); at each size every language is
+    chosen in turn, each choice rendering the seats anew at that size before they are read."""
+    context, page, errors = open_at(browser, site, STANDING_SIZES[0], fragment)
     for size in STANDING_SIZES:
-        context, page, errors = open_at(browser, site, size, fragment)
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_function(f"innerWidth === {size[0]} && innerHeight === {size[1]}")
         for lang in ("en", "ru", "vi"):
             in_language(page, lang)
             seen = page.evaluate(STANDINGS)
@@ -602,5 +624,5 @@ def test_a_standing_label_is_whole_or_not_shown(browser, site, variant, fragment
                 if label["w"] > 1 and label["top"] < box["bottom"] - 1:
                     assert label["left"] >= box["left"] - 1 and not label["cut"], where
                     assert label["right"] <= value["left"] + 1, where
-        context.close()
-        assert not errors, errors
+    context.close()
+    assert not errors, errors

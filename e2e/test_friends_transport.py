@@ -55,6 +55,7 @@ OPEN_JS = """async ([role, options]) => {
 # --------------------------------------------------------------------------- outside
 
 
+@pytest.mark.serial  # asserts a time (DECISIONS W-144)
 def test_friends_transport_in_namespace():
     """Run this file again inside a network namespace; fail when that run fails."""
     netns.run_file_inside(str(Path(__file__).resolve()), 12, 900, str(ROOT))

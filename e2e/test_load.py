@@ -4,6 +4,7 @@ service worker takes control, and nothing is fetched from another origin."""
 import json
 import time
 
+import pytest
 from conftest import open_custom, wait_engine
 
 import build
@@ -16,6 +17,7 @@ def build_suffix() -> str:
     return ".mpy" if manifest["page_bytecode"] else ".py"
 
 
+@pytest.mark.serial  # asserts a time (DECISIONS W-144)
 def test_menu_is_interactive_quickly_and_engine_becomes_ready(page, site, guard):
     start = time.monotonic()
     page.goto(site)

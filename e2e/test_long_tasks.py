@@ -10,6 +10,7 @@ on the page's thread: hundreds of ms) does.
 RULES.md: none (the page's responsiveness)
 """
 
+import pytest
 from conftest import open_deep_link
 
 # A main-thread task longer than this during a hand fails the test (ms).
@@ -25,6 +26,7 @@ try {
 """
 
 
+@pytest.mark.serial  # asserts a time (DECISIONS W-144)
 def test_a_computers_hand_on_a_phone_has_no_long_main_thread_task(page, site, guard):
     page.set_viewport_size({"width": 390, "height": 844})
     page.add_init_script(LONG_TASKS)

@@ -10,6 +10,7 @@ RULES.md: none (the page's record files)
 import json
 import time
 
+import pytest
 from conftest import import_record, wait_engine
 from test_links import start_from_the_menu
 from test_summary import record_of
@@ -25,6 +26,7 @@ def open_file(page, site, path):
     return banner.inner_text(), time.monotonic() - started
 
 
+@pytest.mark.serial  # asserts a time (DECISIONS W-144)
 def test_a_record_nested_too_deep_is_refused_in_words_and_the_menu_works(
         page, site, guard, tmp_path):
     path = tmp_path / "deep.json"
@@ -35,6 +37,7 @@ def test_a_record_nested_too_deep_is_refused_in_words_and_the_menu_works(
     start_from_the_menu(page)
 
 
+@pytest.mark.serial  # asserts a time (DECISIONS W-144)
 def test_an_8_mb_record_is_refused_at_once_in_words(page, site, guard, tmp_path):
     record, _match = record_of("draw", {"players": 2}, 3, 1)
     record["padding"] = "x" * 8_000_000

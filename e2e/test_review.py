@@ -9,6 +9,7 @@ worst moves opening their move, reopened at once; screenshots and axe on its sum
 
 import json
 
+import pytest
 from conftest import capture_answers, engine_answers, settle, wait_until
 from test_axe import axe_source, check  # noqa: F401 - axe_source is a fixture
 from test_history import history_keys, open_history
@@ -158,6 +159,7 @@ def test_a_hand_reviewed_by_keyboard_and_by_clicking(page, site, guard, tmp_path
     page.get_by_role("dialog").wait_for(state="visible")
 
 
+@pytest.mark.serial  # asserts a time (DECISIONS W-144)
 def test_judging_is_cancelled_then_kept_and_reopened_at_once(page, site, guard, tmp_path,
                                                               artifacts):
     capture_answers(page)
@@ -259,6 +261,7 @@ def whole_number(text):
     return int(digits) if digits else 0
 
 
+@pytest.mark.serial  # asserts a time (DECISIONS W-144)
 def test_a_whole_match_reviewed_from_the_match_result(page, site, guard, tmp_path, artifacts,
                                                        axe_source):  # noqa: F811
     capture_answers(page)

@@ -7,12 +7,14 @@ Standard library only; build.py passes the paths.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
 import struct
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -210,3 +212,23 @@ def vendor_modules(dist: Path, entries: tuple[str, ...], node_modules: Path) -> 
             raise BuildError(f"web/{entry} is missing")
         rewrite(path, None)
     return sorted(p.relative_to(dist).as_posix() for p in copied.values())
+
+
+@contextlib.contextmanager
+def build_lock(dist: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file `<dist>.lock` beside `dist` (gitignored) while
+    inside, so that processes building or checking `dist` at once (the browser tests'
+    pytest-xdist workers, each serving it) do it one at a time and none serves a folder
+    another is rebuilding. Where `fcntl` is missing (Windows) there is no lock."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    dist.parent.mkdir(parents=True, exist_ok=True)
+    with open(dist.parent / (dist.name + ".lock"), "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
