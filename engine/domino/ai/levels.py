@@ -70,8 +70,9 @@ DEFAULT: dict[str, Level] = {
 # and in vn_iwin by E-86's lean settlement (E-87): CPU p95 per decision kept under 250 ms at
 # every player count.
 KOZEL_EXPERT, IWIN_EXPERT, TRADITIONAL_EXPERT = 800, 840, 1000
-# Mexican Train: 2,400 (E-77), 4,800 since its playouts left the engine's loop (E-97).
-MEXICAN_EXPERT = 4800
+# Mexican Train: 2,400 (E-77), 4,800 since its playouts left the engine's loop (E-97), 5,600
+# since they count placements instead of listing them (E-103, E-104).
+MEXICAN_EXPERT = 5600
 
 # Per variant, per level: the fields that differ from DEFAULT. A ``search`` entry is a dict
 # of SearchConfig fields to replace in the default level's config.
@@ -147,7 +148,8 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
     # reference judge on the expert's moves in only 0.700 of positions at 800.
     # Since its playouts run outside the engine's loop (``trainplay``, the same moves, 3.5
     # times faster per decision), 4,800 (E-97): 7,200 took CPU p95 276-290 ms at 6-7 players
-    # under load 16.
+    # under load 16. 5,600 (E-104) since E-103's faster playout (1.2-1.25 times less CPU per
+    # decision): its eight-player CPU p95 no higher than 4,800's before it.
     "mexican_train": {"easy": {"care": 0.2}, "medium": {"slip": 0.5, "care": 0.2},
                       "expert": {"search": {"evaluations": MEXICAN_EXPERT}}},
     # Block two against two (all 28 tiles dealt: nothing is ever drawn, so every placement

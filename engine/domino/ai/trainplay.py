@@ -24,13 +24,16 @@ voluntary or optional draws, leaving) stay with the engine's loop.
 
 from __future__ import annotations
 
+import math
 import random
+from bisect import bisect_left
+from collections.abc import Callable
 
 from ..hand.layout import TrainLayout
 from ..hand.result import Termination
 from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..rules.ruleset import DRAW_ONE, Ruleset
-from ..tiles import Tile
+from ..tiles import Tile, full_set
 from .linesolve import _rollout_scores
 
 
@@ -65,111 +68,210 @@ def applicable(s: HandState) -> bool:
     )
 
 
-def _places(
-    hand: list[Tile],
-    p: int,
-    own: list[str],
-    unsat: list[str],
-    markers: set[int],
-    tips: dict[str, int],
-) -> list[tuple[Tile, str]]:
-    """Seat ``p``'s placements as (tile, train), in ``legal_moves``' order: tile by tile in
-    hand order, the trains in ``TrainLayout.targets``' order for each."""
-    if unsat:
-        targets = [unsat[0]]
-    elif markers:
-        targets = [own[p], "MX"]
-        targets.extend(own[q] for q in sorted(markers) if q != p)
+# Each tile's numbers as a bit set (bit v for the number v), by the set's highest number.
+_BITS: dict[int, dict[Tile, int]] = {}
+
+
+def _tile_bits(top: int) -> dict[Tile, int]:
+    """Each tile of the double-``top`` set with the bit of each of its numbers set."""
+    got = _BITS.get(top)
+    if got is None:
+        got = _BITS[top] = {t: (1 << t[0]) | (1 << t[1]) for t in full_set(top)}
+    return got
+
+
+def _pick(hand: list[Tile], targets: list[int], k: int, tip: list[int], bits: dict[Tile, int],
+          scores: dict[Tile, float], rand: Callable[[], float], greed: float) -> tuple[Tile, int]:
+    """The placement ``rollout_move`` picks among the ``k`` open to ``hand`` on ``targets``
+    (train indices, in ``TrainLayout.targets``' order), as (tile, train index), drawing the
+    same numbers: none when one placement is open, else the greed test, then a random
+    placement of ``legal_moves``' order (tile by tile in hand order, and for each tile the
+    targets in their order) or the heaviest, the first among equals in that order. A tile's
+    score does not depend on its train, so the heaviest is the first playable tile in hand
+    order with the best score, on the first of the targets it fits."""
+    if k == 1:
+        j = 0
+    elif rand() >= greed:
+        j = int(rand() * k)
     else:
-        targets = [own[p], "MX"]
-    places = []
+        j = -1
+    if len(targets) == 1 and j >= 0:  # the oldest unsatisfied double alone
+        i = targets[0]
+        v = tip[i]
+        for t in hand:
+            if v in t:
+                if not j:
+                    return t, i
+                j -= 1
+        raise AssertionError("fewer placements than counted")
+    mask = 0
+    for i in targets:
+        mask |= 1 << tip[i]
+    if j >= 0:  # placement j (from 0) of legal_moves' order
+        for t in hand:
+            if bits[t] & mask:
+                a, b = t
+                for i in targets:
+                    v = tip[i]
+                    if a == v or b == v:
+                        if not j:
+                            return t, i
+                        j -= 1
+        raise AssertionError("fewer placements than counted")
+    best: Tile | None = None
+    top = -math.inf
     for t in hand:
-        a, b = t
-        for train in targets:
-            v = tips[train]
-            if a == v or b == v:
-                places.append((t, train))
-    return places
+        if bits[t] & mask:
+            score = scores[t]
+            if score > top:
+                best, top = t, score
+    assert best is not None  # the caller counted a placement
+    a, b = best
+    for i in targets:
+        v = tip[i]
+        if a == v or b == v:
+            return best, i
+    raise AssertionError("the best tile fits no target")
 
 
-def _heaviest(places: list[tuple[Tile, str]], scores: dict[Tile, float]) -> tuple[Tile, str]:
-    """``rollout_move``'s greedy pick: the best score, the first among equals."""
-    t, train = places[0]
-    top = scores[t]
-    for u, where in places:
-        score = scores[u]
-        if score > top:
-            t, train, top = u, where, score
-    return t, train
+def _tables(s: HandState, lay: TrainLayout) -> tuple[
+        list[str], list[list[Tile]], list[int], list[int], list[list[int]], list[int],
+        list[int], list[int], list[int]]:
+    """``playout``'s tables of world ``s``: the trains by index (``names[i]`` a train's key,
+    ``rows[i]`` its tiles, ``tip[i]`` its open number; ``own[q]`` seat q's train, the Mexican
+    train last in ``own``), ``held[q][v]`` how many tiles of seat q's hand carry the number v
+    (a double counts once), the marked seats in seat order and their trains' indices beside
+    them (``TrainLayout.open_targets`` lists them by seat), the unsatisfied doubles' trains
+    by index beside ``unsatisfied``'s keys (the oldest first), and ``after[q]`` the next
+    seated seat after q (nobody leaves during a playout)."""
+    n, hands, seated = s.n, s.hands, s.seated
+    names = list(lay.trains)
+    index = {key: i for i, key in enumerate(names)}
+    rows = [lay.trains[key] for key in names]
+    tip = [(tiles[-1][1] if tiles else lay.engine) for tiles in rows]
+    own = [index[f"T{q}"] for q in range(n)] + [index["MX"]]
+    held: list[list[int]] = []
+    for q in range(n):
+        c = [0] * (s.rs.max_pip + 1)
+        for a, b in hands[q]:
+            c[a] += 1
+            if b != a:
+                c[b] += 1
+        held.append(c)
+    mseats = sorted(lay.markers)
+    marked = [own[q] for q in mseats]
+    wait = [index[key] for key in lay.unsatisfied]
+    after = [0] * n
+    for q in range(n):
+        r = q + 1 if q + 1 < n else 0
+        while not seated[r] and r != q:
+            r = r + 1 if r + 1 < n else 0
+        after[q] = r
+    return names, rows, tip, own, held, mseats, marked, wait, after
+
+
+def _unmark(p: int, markers: set[int], mseats: list[int], marked: list[int]) -> None:
+    """Seat ``p`` played on its own marked train: the marker goes, and the train leaves the
+    marked trains (kept in seat order beside their seats)."""
+    markers.discard(p)
+    j = mseats.index(p)
+    del mseats[j], marked[j]
+
+
+def _mark(p: int, train: int, markers: set[int], mseats: list[int], marked: list[int]) -> None:
+    """Seat ``p`` passed: its train ``train`` is open to all, kept in seat order."""
+    markers.add(p)
+    j = bisect_left(mseats, p)
+    mseats.insert(j, p)
+    marked.insert(j, train)
+
+
+def _finish(s: HandState, p: int, lp: int | None, passes: int, drew: int, extra: bool,
+            termination: Termination) -> None:
+    """Write the turn's state and how the round ended into ``s``, as ``advance`` leaves it."""
+    s.to_move, s.last_placer, s.passes_in_row, s.drew = p, lp, passes, drew
+    s.extra_play, s.played_this_turn = extra, termination == "domino"
+    s.phase, s.termination, s.by_default = OVER_PHASE, termination, False
+    s.winner = p if termination == "domino" else None
 
 
 def playout(s: HandState, rng: random.Random, greed: float) -> int:
     """Play train world ``s`` (``applicable``) to its end in place, exactly as
     ``search.rollout``'s loop of ``legal_moves``, ``rollout_move`` and ``advance`` plays it
     (the same moves for the same draws of ``rng``), and return the moves made (placements,
-    draws and passes, each one move as there)."""
-    rs, n = s.rs, s.n
-    hands, bone, seated = s.hands, s.boneyard, s.seated
+    draws and passes, each one move as there).
+
+    The placements are counted, not listed (DECISIONS E-103): a seat's are the sum, over the
+    trains it may play on, of how many tiles of its hand carry the train's tip (``held``);
+    only the one picked is looked for (``_pick``), and a turn with none does not read the hand.
+    """
+    rs, n, hands, bone = s.rs, s.n, s.hands, s.boneyard
     lay: TrainLayout = s.layout  # type: ignore[assignment]  # ``applicable``
-    trains, markers, unsat = lay.trains, lay.markers, lay.unsatisfied
-    engine = lay.engine
-    tips = {key: (tiles[-1][1] if tiles else engine) for key, tiles in trains.items()}
-    own = [f"T{q}" for q in range(n)]
-    scores = _rollout_scores(rs)
-    reserve = rs.reserve_for(n)
-    in_play = sum(1 for q in range(n) if seated[q])
+    markers, unsat = lay.markers, lay.unsatisfied
+    names, rows, tip, own, held, mseats, marked, wait, after = _tables(s, lay)
+    mx, scores, bits = own[n], _rollout_scores(rs), _tile_bits(rs.max_pip)
+    reserve, in_play = rs.reserve_for(n), sum(1 for q in range(n) if s.seated[q])
     p, drew, extra = s.to_move, s.drew, s.extra_play
     lp, passes, moves = s.last_placer, s.passes_in_row, 0
     rand = rng.random
-    termination: Termination
     while True:
-        hand = hands[p]
-        places = _places(hand, p, own, unsat, markers, tips)
+        hand, c, mine = hands[p], held[p], own[p]
         moves += 1
-        k = len(places)
+        # How many placements are open: each open train's count of tiles carrying its tip.
+        if wait:
+            k = c[tip[wait[0]]]
+        else:
+            k = c[tip[mine]] + c[tip[mx]]
+            for i in marked:
+                if i != mine:
+                    k += c[tip[i]]
         if k:
-            if k == 1:
-                t, train = places[0]
-            elif rand() >= greed:
-                t, train = places[int(rand() * k)]
+            if wait:  # the oldest unsatisfied double alone
+                targets = wait[:1]
+            elif p in markers:
+                targets = [mine, mx, *[i for i in marked if i != mine]]
             else:
-                t, train = _heaviest(places, scores)
-            touch = tips[train]
+                targets = [mine, mx, *marked]
+            t, i = _pick(hand, targets, k, tip, bits, scores, rand, greed)
+            touch = tip[i]
             a, b = t
             other = b if a == touch else a
             hand.remove(t)
-            if unsat and unsat[0] == train:
-                unsat.pop(0)
-            trains[train].append((touch, other))
-            tips[train] = other
+            c[a] -= 1
+            if b != a:
+                c[b] -= 1
+            if wait:  # the only train open was the oldest unsatisfied double's
+                del unsat[0], wait[0]
+            rows[i].append((touch, other))
+            tip[i] = other
             if a == b:
-                unsat.append(train)
-            if train == own[p]:
-                markers.discard(p)
+                unsat.append(names[i])
+                wait.append(i)
+            if i == mine and p in markers:
+                _unmark(p, markers, mseats, marked)
             lp, passes = p, 0
             if not hand:
-                termination = "domino"
-                break
+                _finish(s, p, lp, passes, drew, extra, "domino")
+                return moves
             if a == b:  # a double: the same seat plays again, and may draw again
                 extra, drew = True, 0
                 continue
         elif drew == 0 and len(bone) - reserve > 0:
-            hand.append(bone.pop(0))
+            t = bone.pop(0)
+            hand.append(t)
+            a, b = t
+            c[a] += 1
+            if b != a:
+                c[b] += 1
             drew += 1
             continue
         else:  # a pass: the seat's train is open to all
-            markers.add(p)
+            if p not in markers:
+                _mark(p, mine, markers, mseats, marked)
             passes += 1
         # The next seated player's turn; the round ends once all passed in a row, dry.
-        p = p + 1 if p + 1 < n else 0
-        while not seated[p]:
-            p = p + 1 if p + 1 < n else 0
+        p = after[p]
         drew, extra = 0, False
         if passes >= in_play and not bone:
-            termination = "round_over"
-            break
-    s.to_move, s.last_placer, s.passes_in_row, s.drew = p, lp, passes, drew
-    s.extra_play, s.played_this_turn = extra, termination == "domino"
-    s.phase, s.termination, s.by_default = OVER_PHASE, termination, False
-    s.winner = p if termination == "domino" else None
-    return moves
+            _finish(s, p, lp, passes, drew, extra, "round_over")
+            return moves

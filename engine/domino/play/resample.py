@@ -330,16 +330,25 @@ def _greedy_deal(k: Knowledge, rng: random.Random) -> list[list[Tile]] | None:
     pool = k.unknown[:]
     shuffle(pool, rng)
     hands: list[list[Tile]] = [[] for _ in range(k.n)]
-    seats = [p for p in range(k.n) if p != k.seat and k.counts[p] > 0]
+    counts, hard = k.counts, k.hard
+    seats = [p for p in range(k.n) if p != k.seat and counts[p] > 0]
     left = set(pool)
+    size = len(left)
     # Seats with the fewest spare candidates pick first; the boneyard takes anything.
-    seats.sort(key=lambda p: (sum(1 for t in pool if t not in k.hard[p]) - k.counts[p],
+    # (A seat's candidates are the unseen tiles not in its hard set, counted by sets.)
+    seats.sort(key=lambda p: (size - len(left.intersection(hard[p])) - counts[p],
                               rng.random()))
     for p in seats:
-        allowed = [t for t in pool if t in left and t not in k.hard[p]]
-        if len(allowed) < k.counts[p]:
+        # The first ``counts[p]`` tiles of the pool still left and allowed to the seat.
+        need, banned = counts[p], hard[p]
+        chosen: list[Tile] = []
+        for t in pool:
+            if t in left and t not in banned:
+                chosen.append(t)
+                if len(chosen) == need:
+                    break
+        else:
             return None
-        chosen = allowed[:k.counts[p]]
         hands[p] = chosen
         left.difference_update(chosen)
     return hands
