@@ -475,6 +475,9 @@ def test_friends_connection_settings_are_kept_and_checked(phones):
     page = guest.page
     page.goto(guest.site + "index.html#friends=ABCDE-12345")
     page.wait_for_selector("#friends:not([hidden])", timeout=ENGINE_TIMEOUT_MS)
+    # The lobby fills the form from the kept settings once web/friends.js is loaded (the
+    # relays' placeholder last): typed before that, the field would be filled over.
+    page.wait_for_function("document.getElementById('friends-net-relays').placeholder !== ''")
     page.click("#friends-net summary")
     page.fill("#friends-net-turn", "http://example")
     page.click("#friends-net-save")

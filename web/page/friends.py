@@ -404,7 +404,7 @@ def on_click(event):
     elif tid in ("friends-scan", "friends-answer-scan"):
         spawn(_scan(tid == "friends-scan"))
     elif tid == "friends-net-save":
-        _save_network()
+        spawn(_save_network())
     elif tid == "friends-offer-make":
         spawn(_offer())
     elif tid == "friends-answer-ok":
@@ -549,13 +549,15 @@ def _show_network():
     byid("friends-net-relays").placeholder = net.get("defaultRelays", "")
 
 
-def _save_network():
-    """Keep the form's network settings (used from the next table opened or joined)."""
+async def _save_network():
+    """Keep the form's network settings (used from the next table opened or joined). The
+    form is read at the tap; a tap before web/friends.js was loaded waits for it, and is not
+    told its settings are wrong."""
     form = {}
     for name in NET_FIELDS:
         form[name] = str(byid("friends-net-" + name).value)
-    made = F["js"].setNetwork(json.dumps(form)) if F["js"] is not None else None
-    F["status"] = "friends.net_saved" if made is not None and made.ok else "friends.net_bad"
+    made = (await _friends()).setNetwork(json.dumps(form))
+    F["status"] = "friends.net_saved" if made.ok else "friends.net_bad"
     render()
 
 
