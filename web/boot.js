@@ -315,7 +315,19 @@ boot.controlled = new Promise((resolve) => {
     }
     finish("controlled");
   });
-  navigator.serviceWorker.register("./sw.js").then((reg) => {
+  // Registered once the menu works (html[data-ui=ready]), not while MicroPython boots: on a
+  // first visit the install downloads and stores the whole build, and beside the page's start
+  // on a 2-core machine it stretched the start's short tasks past 50 ms of wall time.
+  const menuReady = new Promise((ready) => {
+    const html = document.documentElement;
+    if (html.dataset.ui === "ready") { ready(); return; }
+    const seen = new MutationObserver(() => {
+      if (html.dataset.ui === "ready") { seen.disconnect(); ready(); }
+    });
+    seen.observe(html, { attributes: true, attributeFilter: ["data-ui"] });
+    setTimeout(ready, 5000);
+  });
+  menuReady.then(() => navigator.serviceWorker.register("./sw.js")).then((reg) => {
     if (boot.swState !== "controlled") boot.swState = "installing";
     const watch = (worker) => {
       if (!worker) return;
