@@ -52,7 +52,10 @@ def test_resume_after_reload(page, site, guard):
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
     page.wait_for_function("document.querySelectorAll('#hand .tile').length > 0")
     assert hand_tiles(page) == tiles_before
-    assert table_count(page) == table_before
+    # The canvas is drawn in the frame after the hand (table_frame.draw): under load that
+    # frame comes later than the hand's buttons.
+    wait_until(page, lambda: table_count(page) == table_before,
+               what=f"the table drawn again with {table_before} tiles")
 
 
 def test_two_tabs_keep_two_matches(page, site, guard):
