@@ -582,3 +582,35 @@ def test_a_big_desktop_table_lays_the_bands_in_two_columns_through_a_round():
     assert train_bands.least_columns(1590.0, 3) == 1  # two players
     for width in (1084.0, 1036.0, 740.0, 377.0, 532.0):
         assert train_bands.least_columns(width, 9) == 1, width
+
+
+def test_a_laptop_table_lays_five_players_or_more_in_two_columns_from_the_first_turn():
+    """W-151: on 1366x768's table (1036-1084 x 513 px) five and six players' six and seven
+    bands lay in one column of 88-104 px tiles at the first turns, lines of nine tiles the
+    trains filled only late, the felt right of them empty, then moved to two columns
+    mid-round (every band jumping to a new place). Where one column cannot hold 120 px
+    tiles at the first turn, the bands lie in two columns from it: 120 px tiles at the
+    first turn, two columns or more at every turn of seeded rounds. Four players'
+    five bands hold 120 px in one column and keep it at the first turn (W-140: in two, a
+    line would hold two tiles and the slot); a tablet's narrower table chooses as before."""
+    labels = {f"T{seat}": [68.0, 47.0, 17.0] for seat in range(1, 9)}
+    labels.update({"T0": [24.0], "MX": [46.0]})
+    for width in (1084.0, 1036.0):
+        for players in (5, 6):
+            for seed in (4, 5):
+                for turn, v in enumerate(round_views(players, seed)):
+                    geo = geometry.view_table(v, width, 513.0, 0, None, labels, True)
+                    what = (width, players, seed, turn)
+                    # Two, or three where `_size_and_columns` finds that better (as before).
+                    assert geo["columns"] >= 2 and geo["fits"], what
+                    if turn == 0:
+                        assert 2 * geo["unit"] == 2 * TRAIN_MAX_UNIT, (what, geo["unit"])
+        first = next(round_views(4, 4))
+        four = geometry.view_table(first, width, 513.0, 0, None, labels, True)
+        assert four["columns"] == 1 and 2 * four["unit"] == 2 * TRAIN_MAX_UNIT
+        assert train_bands.least_columns(width, 5, 513.0) == 1
+        assert train_bands.least_columns(width, 6, 513.0) == 2
+    # A tablet's (768x1024) and a short desktop's table, or no height: as before.
+    assert train_bands.least_columns(740.0, 7, 600.0) == 1
+    assert train_bands.least_columns(1084.0, 7) == 1
+    assert train_bands.least_columns(1084.0, 3, 300.0) == 1

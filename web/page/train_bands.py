@@ -5,8 +5,8 @@ train's tiles in lines that wrap within the band; bands in one to three columns.
 computation, as geometry.py.
 """
 
-from boxes import (FIT_MIN_UNIT, HIT, MAX_UNIT, TRAIN_MIN_UNIT, first_fit, rect_of,
-                   unit_levels)
+from boxes import (FIT_MIN_UNIT, HIT, MAX_UNIT, TRAIN_MAX_UNIT, TRAIN_MIN_UNIT, first_fit,
+                   rect_of, unit_levels)
 
 
 def _train_dims(u, cols, width, margin, label_w):
@@ -244,7 +244,8 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, colum
     levels = unit_levels(umin, cap)
     best = None
     # A desktop's wide table chooses among two and three columns only (W-140).
-    for cols in ((columns,) if columns else range(least_columns(width, len(trains)), 4)):
+    for cols in ((columns,) if columns else range(least_columns(width, len(trains), height,
+                                                                margin), 4)):
         label_w = _label_w_of(label_ws, cols)
         if cols > 1 and cols > len(trains) and not columns:
             break
@@ -282,9 +283,12 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, colum
 # first turn (W-140): each of two columns then holds a label and five tiles of 120 px a line
 # (1920x1080's table is 1590-1638 px wide; 1366x768's 1036-1084 would hold three a line).
 DESK_WIDTH = 1490.0
+# A table at least this wide (1366x768's, 1036-1084 px; W-151) lays its bands in two columns
+# or more from the first turn where one column's first turn cannot hold the largest tiles.
+MID_DESK_WIDTH = 1000.0
 
 
-def least_columns(width, count):
+def least_columns(width, count, height=None, margin=8.0):
     """The fewest columns of bands `_size_and_columns` chooses among for `count` trains on a
     table `width` px wide: 2 on a big desktop's table (DESK_WIDTH px or more) with four trains
     or more (three players or more; two players' three trains grow long and keep their long
@@ -293,9 +297,19 @@ def least_columns(width, count):
     tiles shrank to 88-100 px as the bands stacked; in two, each column's lines hold five
     tiles of 120 px, the second column beside the first, the tiles as large or larger
     through a round. The table's width and the number of trains alone decide it, so no band
-    moves between columns in a round (W-132)."""
+    moves between columns in a round (W-132). On a narrower desktop table (MID_DESK_WIDTH px
+    or more, `height` px tall) the same where one column of `count` bands, one line each as
+    at the first turn, does not fit TRAIN_MAX_UNIT's tiles (1366x768 with five players or
+    more): in one column their tiles were 88-104 px, the felt right of their lines empty,
+    and the bands moved between one and two columns as the trains grew (W-151). Where one
+    column holds 120 px tiles (four players or fewer there) it keeps its long lines: in two
+    each line would hold two tiles and the next one's slot (W-140)."""
     if count > 3 and width >= DESK_WIDTH:
         return 2
+    if count > 3 and width >= MID_DESK_WIDTH and height is not None:
+        empty = [{} for _ in range(count)]
+        if _trains_at(empty, TRAIN_MAX_UNIT, 1, width, margin, 0.0, False) > height + 0.01:
+            return 2
     return 1
 
 
