@@ -401,11 +401,11 @@ def test_a_new_match_without_trains_names_computers_whole_again(browser, site, a
 # Mexican Train's first turn on big screens (W-132), and the tile each must lay at least: the
 # 1920x1080 table (about 1590x820) holds 116-120 px tiles in one column for 4-8 players; at
 # 1366x768 (about 1030x510) four players' five bands and eight players' two columns hold 120
-# px, six players' seven bands in one column only the 88 px they had (two columns would move
-# the bands between columns as the trains grow), their labels 15 px there (12 before W-132).
+# px, and six players' seven bands too since they lie in two columns from the first turn
+# (W-151; in one column 88-92 px, labels 14-15 px).
 # Each case: the size, the players, the least laid tile and the least label font (px).
 BIG_CASES = [((1920, 1080), 4, 112, 16), ((1920, 1080), 6, 112, 16), ((1920, 1080), 8, 112, 16),
-             ((1366, 768), 4, 112, 16), ((1366, 768), 6, 88, 14), ((1366, 768), 8, 112, 16)]
+             ((1366, 768), 4, 112, 16), ((1366, 768), 6, 112, 16), ((1366, 768), 8, 112, 16)]
 
 
 @pytest.mark.parametrize("size,players,least,label_least", BIG_CASES,
@@ -508,6 +508,56 @@ def test_a_desktop_lays_the_trains_in_two_columns(browser, site, artifacts, tmp_
     assert second, "no band lies right of the table's middle"
     assert right >= 0.75, f"the trains reach {right:.2f} of the table's width"
     assert tile >= 112, f"a laid tile is {tile} px long"
+    assert height <= data["h"] + 1, "the table scrolls"
+    assert area >= MIN_AREA, f"the table has {area:.3f} of the screen"
+    context.close()
+    assert not errors, errors
+
+
+# W-151's cases at 1366x768 (a table of about 1036-1084x513 px): players and the tiles laid
+# before your turn (about one round of moves, then mid-round).
+MID_DESK_CASES = [(4, 4), (4, 16), (6, 6), (6, 24), (8, 8), (8, 33)]
+
+
+@pytest.mark.parametrize("players,plays", MID_DESK_CASES,
+                         ids=[f"{n}p-{k}" for n, k in MID_DESK_CASES])
+def test_a_laptop_lays_five_players_or_more_in_two_columns(browser, site, artifacts, tmp_path,
+                                                            players, plays):
+    """Issue 25 at 1366x768: six players' seven bands lay in one column of 92 px tiles, lines
+    of nine tiles the trains filled only late, the felt right of them empty (0.22 of the
+    table's width after a round of moves), and then moved to two columns mid-round, every
+    band jumping. Where one column cannot hold 120 px tiles at the first turn (five players
+    or more there) the bands lie in two columns from the first turn (W-151): after a round of
+    moves the second column's bands lie right of the table's middle, the tiles 112 px or
+    more and the trains past three quarters of its width; four players keep one column of
+    120 px tiles (in two a line would hold two tiles and the slot, W-140). Nothing scrolls,
+    the table half the screen."""
+    record, laid = mexican_record(players, plays)
+    context, page, errors = open_page(browser, site, (1366, 768))
+    path = tmp_path / "trains.json"
+    path.write_text(json.dumps(record))
+    page.set_input_files("#import", str(path))
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    wait_my_turn(page)
+    settle(page)
+    tile, area, data = figures(page)
+    table = page.locator("#table")
+    tiles = json.loads(table.get_attribute("data-tiles"))
+    labels = json.loads(table.get_attribute("data-labels"))
+    height = page.evaluate("document.querySelector('#table').getBoundingClientRect().height")
+    right = max(x + w for x, _, w, *_ in tiles) / data["w"]
+    second = [t for t in tiles if t[0] > data["w"] / 2]
+    page.screenshot(path=str(artifacts / f"board_1366x768-desk-{players}p-{laid}.png"))
+    print(f"\n1366x768 {players}p, {laid} laid: table {data['w']:.0f}x{data['h']:.0f}, tile "
+          f"{tile:.0f} px, the trains reach {right:.2f} of its width, {len(second)} tiles "
+          f"right of its middle, labels {len(labels)}")
+    if players >= 5 and plays <= players:
+        assert second, "no band lies right of the table's middle"
+        assert right >= 0.75, f"the trains reach {right:.2f} of the table's width"
+        assert tile >= 112, f"a laid tile is {tile} px long"
+    if players == 4:
+        assert not second or right > 0.5 and tile >= 96, "four players' bands left one column"
+        assert tile >= 96, f"a laid tile is {tile} px long"
     assert height <= data["h"] + 1, "the table scrolls"
     assert area >= MIN_AREA, f"the table has {area:.3f} of the screen"
     context.close()

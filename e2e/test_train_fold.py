@@ -112,12 +112,12 @@ def still_shot(page, path):
     page.screenshot(path=str(path))
 
 
-def check_table(seen, trains, what):
-    """Tiles of 40 px or more; the table no taller than its box (nothing to scroll); every
+def check_table(seen, trains, what, least=MIN_TILE_PX):
+    """Tiles of 40 px (`least`) or more; the table no taller than its box (nothing to scroll); every
     open end, every marker and every glowing target inside the visible table; each chip a
     24x24 tap target whose count is the tiles of its train the table does not show, every
     tile shown or counted. Returns the total folded away."""
-    assert 2 * seen["unit"] >= MIN_TILE_PX, f"{what}: a laid tile is {2 * seen['unit']} px"
+    assert 2 * seen["unit"] >= least, f"{what}: a laid tile is {2 * seen['unit']} px"
     assert seen["canvas"][3] <= seen["wrap"][3] + 1, (
         f"{what}: the table is {seen['canvas'][3]:.0f} px in a {seen['wrap'][3]:.0f} px box"
     )
@@ -377,7 +377,54 @@ def doubles_round(players, least=3, seeds=range(1, 400), most=None, answered=Fal
     return None
 
 
-DOUBLES = [3, 4]
+# Five trains ending in a double (W-150): never seen in 37,000 seeded turns (W-130), so the
+# deal is made for it: seats 0-7 start their trains (seat 7 the Mexican train's), seats 1-3
+# cannot play and put their markers on, seat 4 lays 4-4, 7-7, 1-1, 2-2 and 3-3 in one chain
+# (its own train, the Mexican train, the three marked ones) and cannot answer the 4-4, nor
+# can seats 5-7; seat 0 holds 9-4 and 7-4 for it.
+FIVE_HANDS = [
+    ["12-0", "8-0", "9-4", "11-11", "10-10", "7-4", "12-9", "6-6", "0-0", "9-9"],
+    ["12-1", "3-2", "2-0", "10-2", "9-2", "6-2", "5-2", "11-2", "8-4", "4-2"],
+    ["12-2", "8-3", "9-3", "4-3", "11-3", "3-0", "4-0", "10-8", "6-4", "11-0"],
+    ["12-3", "11-5", "9-0", "10-0", "11-10", "5-4", "11-4", "5-0", "11-6", "8-6"],
+    ["12-4", "4-4", "7-7", "1-1", "2-2", "3-3", "10-9", "11-8", "6-0", "9-6"],
+    ["12-5", "7-5", "7-3", "7-0", "1-0", "6-1", "7-6", "11-1", "3-1", "7-2"],
+    ["12-6", "9-7", "5-1", "11-9", "7-1", "9-5", "10-6", "9-1", "6-3", "10-3"],
+    ["12-7", "8-2", "10-7", "10-1", "8-1", "2-1", "5-3", "8-5", "6-5", "8-7"],
+]
+FIVE_BONEYARD = ["10-4", "12-11", "12-8", "12-10", "9-8", "10-5", "11-7", "4-1", "5-5", "8-8"]
+FIVE_MOVES = (
+    [f"12-{s}@T{s}" for s in range(7)]
+    + ["12-7@MX", "8-0@T0"]
+    + ["draw", "pass"] * 3
+    + ["4-4@T4", "7-7@MX", "1-1@T1", "2-2@T2", "3-3@T3"]
+    + ["draw", "pass"] * 4
+)
+
+
+def five_doubles_round():
+    """`doubles_round`'s answer for the made deal above (checked by the engine: every move
+    is replayed from the record, so an illegal one fails here)."""
+    from domino import Match
+    from domino.session import Session
+
+    record = Match.new("mexican_train", {"players": 8, "allow_double_chain": True}, 1).to_record()
+    record["hands"] = [
+        {"deal": {"hands": FIVE_HANDS, "boneyard": FIVE_BONEYARD}, "moves": FIVE_MOVES}
+    ]
+    record = Match.from_record(record).to_record()
+    state = json.loads(Session().handle(json.dumps({"type": "load_record", "record": record})))
+    assert state["to_move"] == 0 and state["type"] != "error", state["type"]
+    trains = {
+        t["id"]: [key(a, b) for a, b in t.get("tiles") or []]
+        for t in state["view"]["layout"]["trains"]
+    }
+    return record, state, trains, None
+
+
+DOUBLES = [3, 4, 5]
+# The smallest laid tile each case may show: five doubles go one size under 40 px (W-150).
+LEAST_TILE = {3: MIN_TILE_PX, 4: MIN_TILE_PX, 5: 36.0}
 
 
 @pytest.mark.parametrize("doubles", DOUBLES, ids=[f"{n}-doubles" for n in DOUBLES])
@@ -386,12 +433,16 @@ def test_trains_ending_in_a_double_fit_a_small_phone(browser, site, artifacts, t
     (each double lies across its line, two units tall) needed 321 px of the 302 px table at
     40 px tiles, and the table scrolled. The hub now starts the first band's line instead of
     a row of its own (W-125); four such trains needed 316 px even so, and the bands then lie
-    as close as a band's lines with 4 px margins (W-130): every open end and marker in view
-    with no scroll, tiles at least 40 px, the table half the screen, and a playable tile's
-    target in view."""
+    as close as a band's lines with 4 px margins (W-130); five (a made deal, W-150) needed
+    320 px so, and the gaps then keep only what the chips reach into them, the tiles 36 px:
+    every open end and marker in view with no scroll, tiles at least 40 px (36 with five),
+    the table half the screen, and a playable tile's target in view."""
     from boardkit import figures
 
-    found = doubles_round(8, doubles, most=None if doubles == 3 else doubles, uniform=doubles > 3)
+    if doubles == 5:
+        found = five_doubles_round()
+    else:
+        found = doubles_round(8, doubles, most=None if doubles == 3 else doubles, uniform=doubles > 3)
     assert found is not None, f"no position with {doubles} trains ending in a double"
     record, state, trains, _ = found
     size = (320, 568)
@@ -408,7 +459,7 @@ def test_trains_ending_in_a_double_fit_a_small_phone(browser, site, artifacts, t
     )
     assert len(ending) >= doubles
     assert area >= 0.5, f"the table has {area:.3f} of the screen"
-    check_table(seen, trains, f"{doubles} doubles")
+    check_table(seen, trains, f"{doubles} doubles", LEAST_TILE[doubles])
     # The hub (the round's engine double) is drawn.
     engine = state["view"]["layout"]["engine"]
     assert [engine, engine] in [list(f) for f in seen["faces"]], seen["faces"]

@@ -325,6 +325,73 @@ def test_four_trains_ending_in_a_double_fit_a_small_phone():
     assert min(t["y"] for t in three["tiles"]) >= 8.0  # the 8 px margin kept where it fits
 
 
+def test_five_trains_ending_in_a_double_fit_a_small_phone_at_36_px_tiles():
+    """W-130's open end: eight players at 320x568 with five trains ending in a double at once
+    (option allow_double_chain, RULES.md 3.4: one player's chain of doubles on five legal
+    trains) needed 320 px of the 302 px table even with the bands tight at 40 px tiles, and
+    the table scrolled 18 px. The last layout before a scroll (W-150) keeps a band's own
+    line gap between bands except where two chips reach into it and goes one size down,
+    to 36 px tiles: every choice of five trains of nine fits (289-296 px), every open end,
+    its tap target, marker and chip in the box, no overlap, chips clear of each other and of
+    the hub. Four doubles keep their 40 px layout (300 px); six or more are not made
+    smaller still (they scroll at 40 px, the page panning to the oldest double, the only
+    target)."""
+    import itertools
+
+    lengths = [5, 12, 5, 13, 6, 10, 8, 12, 9]
+    for doubled in itertools.combinations(range(9), 5):
+        view = ending_in_doubles(8, lengths, doubled)
+        geo = geometry.view_table(view, *SMALL, 0, None, None, True)
+        assert geo["fits"] and geo["needed"] <= SMALL[1], (doubled, geo["needed"])
+        assert geo["unit"] == train_bands.SNUG_MIN_UNIT == 18.0, (doubled, geo["unit"])
+        assert on_first_line(geo)
+        for end in geo["ends"]:
+            assert 0 <= end["y"] and end["y"] + end["h"] <= SMALL[1], (doubled, end)
+            assert 0 <= end["hit"]["y"] and end["hit"]["y"] + end["hit"]["h"] <= SMALL[1]
+        for lab in geo["labels"]:
+            if lab["marker"]:
+                box = lab["marker_box"]
+                assert 0 <= box["y"] and box["y"] + box["h"] <= SMALL[1], doubled
+        assert geometry.count_overlaps(geo["tiles"]) == 0
+        for lab in check_chips(geo):
+            chip = lab["chip"]
+            assert 0 <= chip["y"] and chip["y"] + chip["h"] <= SMALL[1], (doubled, chip)
+            assert not overlaps(chip, hub_of(geo))
+    four = geometry.view_table(
+        ending_in_doubles(8, lengths, (0, 3, 5, 7)), *SMALL, 0, None, None, True
+    )
+    assert four["unit"] == FIT_MIN_UNIT and four["needed"] == 300.0
+    six = geometry.view_table(
+        ending_in_doubles(8, lengths, (0, 1, 3, 5, 7, 8)), *SMALL, 0, None, None, True
+    )
+    assert six["unit"] == FIT_MIN_UNIT and not six["fits"]
+
+
+def test_a_snug_gap_is_what_two_chips_reach_into():
+    """The snug layout's gaps (W-150): two bands of one-unit lines that both carry a chip keep
+    the chips' reach between them (24 px chips on 18 px lines: 3 px each side, 6 px), where
+    a double's line (36 px, the chip inside it) or a band without a chip meets, a band's own
+    line gap (a fifth of a unit, 3.6 px)."""
+    u = train_bands.SNUG_MIN_UNIT
+    plain = [[12, 5], [5, 3]]
+    long = [[(i + 1) % 12, i % 12] for i in range(12)]
+    doubled = [[12, 4], [4, 4]]
+    trains = [
+        {"id": "A", "owner": 1, "tiles": long},
+        {"id": "B", "owner": 2, "tiles": long},
+        {"id": "C", "owner": 3, "tiles": doubled},
+        {"id": "D", "owner": 4, "tiles": plain},
+    ]
+    fold = train_bands.new_fold(1, None, {}, True, False, train_bands.SNUG)
+    _, bands = train_bands._trains_at(trains, u, 1, 307.0, 8.0, 56.0, True, (0.0, 0.0), fold)
+    tops = [b[4][0] for b in bands]
+    heights = [b[5][0] for b in bands]
+    chips = [b[9] for b in bands]
+    assert chips == [True, True, False, False]
+    gaps = [tops[i + 1] - tops[i] - heights[i] for i in range(3)]
+    assert [round(g, 2) for g in gaps] == [6.0, 3.6, 3.6], gaps
+
+
 def test_the_hub_stays_on_the_first_line_for_the_rest_of_the_round():
     """W-125 put the hub on the first band's line where three trains end in a double; once a
     double was answered the layout no longer needed it and the hub jumped back to its row,
@@ -515,3 +582,35 @@ def test_a_big_desktop_table_lays_the_bands_in_two_columns_through_a_round():
     assert train_bands.least_columns(1590.0, 3) == 1  # two players
     for width in (1084.0, 1036.0, 740.0, 377.0, 532.0):
         assert train_bands.least_columns(width, 9) == 1, width
+
+
+def test_a_laptop_table_lays_five_players_or_more_in_two_columns_from_the_first_turn():
+    """W-151: on 1366x768's table (1036-1084 x 513 px) five and six players' six and seven
+    bands lay in one column of 88-104 px tiles at the first turns, lines of nine tiles the
+    trains filled only late, the felt right of them empty, then moved to two columns
+    mid-round (every band jumping to a new place). Where one column cannot hold 120 px
+    tiles at the first turn, the bands lie in two columns from it: 120 px tiles at the
+    first turn, two columns or more at every turn of seeded rounds. Four players'
+    five bands hold 120 px in one column and keep it at the first turn (W-140: in two, a
+    line would hold two tiles and the slot); a tablet's narrower table chooses as before."""
+    labels = {f"T{seat}": [68.0, 47.0, 17.0] for seat in range(1, 9)}
+    labels.update({"T0": [24.0], "MX": [46.0]})
+    for width in (1084.0, 1036.0):
+        for players in (5, 6):
+            for seed in (4, 5):
+                for turn, v in enumerate(round_views(players, seed)):
+                    geo = geometry.view_table(v, width, 513.0, 0, None, labels, True)
+                    what = (width, players, seed, turn)
+                    # Two, or three where `_size_and_columns` finds that better (as before).
+                    assert geo["columns"] >= 2 and geo["fits"], what
+                    if turn == 0:
+                        assert 2 * geo["unit"] == 2 * TRAIN_MAX_UNIT, (what, geo["unit"])
+        first = next(round_views(4, 4))
+        four = geometry.view_table(first, width, 513.0, 0, None, labels, True)
+        assert four["columns"] == 1 and 2 * four["unit"] == 2 * TRAIN_MAX_UNIT
+        assert train_bands.least_columns(width, 5, 513.0) == 1
+        assert train_bands.least_columns(width, 6, 513.0) == 2
+    # A tablet's (768x1024) and a short desktop's table, or no height: as before.
+    assert train_bands.least_columns(740.0, 7, 600.0) == 1
+    assert train_bands.least_columns(1084.0, 7) == 1
+    assert train_bands.least_columns(1084.0, 3, 300.0) == 1

@@ -5,8 +5,8 @@ train's tiles in lines that wrap within the band; bands in one to three columns.
 computation, as geometry.py.
 """
 
-from boxes import (FIT_MIN_UNIT, HIT, MAX_UNIT, TRAIN_MIN_UNIT, first_fit, rect_of,
-                   unit_levels)
+from boxes import (FIT_MIN_UNIT, HIT, MAX_UNIT, TRAIN_MAX_UNIT, TRAIN_MIN_UNIT, first_fit,
+                   rect_of, unit_levels)
 
 
 def _train_dims(u, cols, width, margin, label_w):
@@ -65,16 +65,17 @@ def chip_rect(x0, top, line_h, u):
     return rect_of(x0, top + line_h / 2.0 - h / 2.0, max(CHIP_PX, chip_width(u) - 4.0), h)
 
 
-def new_fold(lines, whole, memo, flat=False, inline=False, tight=False):
+def new_fold(lines, whole, memo, flat=False, inline=False, tight=0):
     """How `_trains_at` folds the bands (W-113, W-118): each band at most `lines` lines
     (`more`: {train id: lines} for the trains given one more), the train `whole` never
     folded (its chip tapped, W-114), `memo` {(train id, unit, room, lines, flat, lead): the
     first tile shown} shared by the sizes tried, with `flat` no double before a train's
     last tile stays on its line (a double makes its line two units tall), with `inline`
     the hub lies at the start of the first band's line, not on a row of its own (W-125),
-    and with `tight` the bands lie as close as a band's own lines and the table's top and
-    foot keep TIGHT_MARGIN px (W-130). A dict, not a class: the page's MicroPython has no
-    dataclasses."""
+    with `tight` 1 the bands lie as close as a band's own lines and the table's top and
+    foot keep TIGHT_MARGIN px (W-130), and with `tight` SNUG each gap between two bands is
+    only as wide as the chips on its two lines reach into it (W-150). A dict, not a class:
+    the page's MicroPython has no dataclasses."""
     return {"lines": lines, "whole": whole, "more": {}, "memo": memo, "flat": flat,
             "inline": inline, "tight": tight}
 
@@ -82,6 +83,17 @@ def new_fold(lines, whole, memo, flat=False, inline=False, tight=False):
 # The table's top and foot margin (px) of `new_fold`'s `tight` layout (W-130): a chip under
 # 48 px tiles reaches (CHIP_PX - u) / 2 = 2 px above the first line at 40 px tiles.
 TIGHT_MARGIN = 4.0
+# `new_fold`'s `tight` for the snug layout, the very last before a scroll (W-150): the gap
+# between two bands is a fifth of a unit (a band's own lines' gap) where no chip reaches
+# into it, and it may go one size under the 40 px floor, to SNUG_MIN_UNIT (tiles 36 px).
+SNUG = 2
+SNUG_MIN_UNIT = FIT_MIN_UNIT - 2.0
+
+
+def _reach(chip, line_h, u):
+    """How far (px) a band's chip (`chip` True) reaches above and below its first line,
+    `line_h` px tall, at unit `u` (`chip_rect`: at least CHIP_PX tall, centred)."""
+    return max(0.0, (max(CHIP_PX, u) - line_h) / 2.0) if chip else 0.0
 
 
 def hub_lead(u):
@@ -146,6 +158,10 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
             # The last resort before a scroll (W-130): bands as close as a band's lines.
             d["band_gap"] = max(d["line_gap"], CHIP_PX - u)
             vmargin = min(margin, TIGHT_MARGIN)
+    snug = fold is not None and fold.get("tight") == SNUG
+    if snug:
+        # W-150: a line's gap, widened below where two chips reach into it.
+        d["band_gap"] = d["line_gap"]
     d["band_gap"] += spread[0]
     # The hub lies over the first column only: the others start at the top, beside it, and
     # the hub counts as a band of the first column when the bands are shared out (W-101).
@@ -155,6 +171,7 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
     bottom = top
     bands = []
     first = 0
+    below = 0.0
     for c in range(cols):
         y = top if c == 0 else vmargin + spread[1]
         x = margin + c * (d["col_w"] + d["col_gap"])
@@ -176,6 +193,10 @@ def _trains_at(trains, u, cols, width, margin, label_w, build, spread=(0.0, 0.0)
                     chip = start > 0
             positions, doubles = _band_lines(tiles, u, d["room"],
                                              hub + (chip_width(u) if chip else 0.0), start)
+            above = _reach(chip, 2.0 * u if doubles[0] else u, u)
+            if snug and r > first:
+                y += max(0.0, below + above - d["line_gap"])
+            below = above if len(doubles) == 1 else 0.0  # the chip is on the first line
             tops = []
             heights = []
             h = 0.0
@@ -223,7 +244,8 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, colum
     levels = unit_levels(umin, cap)
     best = None
     # A desktop's wide table chooses among two and three columns only (W-140).
-    for cols in ((columns,) if columns else range(least_columns(width, len(trains)), 4)):
+    for cols in ((columns,) if columns else range(least_columns(width, len(trains), height,
+                                                                margin), 4)):
         label_w = _label_w_of(label_ws, cols)
         if cols > 1 and cols > len(trains) and not columns:
             break
@@ -261,9 +283,12 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, colum
 # first turn (W-140): each of two columns then holds a label and five tiles of 120 px a line
 # (1920x1080's table is 1590-1638 px wide; 1366x768's 1036-1084 would hold three a line).
 DESK_WIDTH = 1490.0
+# A table at least this wide (1366x768's, 1036-1084 px; W-151) lays its bands in two columns
+# or more from the first turn where one column's first turn cannot hold the largest tiles.
+MID_DESK_WIDTH = 1000.0
 
 
-def least_columns(width, count):
+def least_columns(width, count, height=None, margin=8.0):
     """The fewest columns of bands `_size_and_columns` chooses among for `count` trains on a
     table `width` px wide: 2 on a big desktop's table (DESK_WIDTH px or more) with four trains
     or more (three players or more; two players' three trains grow long and keep their long
@@ -272,9 +297,19 @@ def least_columns(width, count):
     tiles shrank to 88-100 px as the bands stacked; in two, each column's lines hold five
     tiles of 120 px, the second column beside the first, the tiles as large or larger
     through a round. The table's width and the number of trains alone decide it, so no band
-    moves between columns in a round (W-132)."""
+    moves between columns in a round (W-132). On a narrower desktop table (MID_DESK_WIDTH px
+    or more, `height` px tall) the same where one column of `count` bands, one line each as
+    at the first turn, does not fit TRAIN_MAX_UNIT's tiles (1366x768 with five players or
+    more): in one column their tiles were 88-104 px, the felt right of their lines empty,
+    and the bands moved between one and two columns as the trains grew (W-151). Where one
+    column holds 120 px tiles (four players or fewer there) it keeps its long lines: in two
+    each line would hold two tiles and the next one's slot (W-140)."""
     if count > 3 and width >= DESK_WIDTH:
         return 2
+    if count > 3 and width >= MID_DESK_WIDTH and height is not None:
+        empty = [{} for _ in range(count)]
+        if _trains_at(empty, TRAIN_MAX_UNIT, 1, width, margin, 0.0, False) > height + 0.01:
+            return 2
     return 1
 
 
@@ -425,8 +460,9 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
     train's last tile (`flat`: a double's line is two units tall) at the largest size down
     to FIT_MIN_UNIT (tiles 40 px) at which it fits (W-118: seven or eight players at
     320x568, early in a round with nothing to fold too); then the hub on the first band's
-    line (W-125), then the bands and the table's margins tight (W-130); the table scrolls
-    only if that does not fit either. With `hub` the hub lies on the first band's line in
+    line (W-125), then the bands and the table's margins tight (W-130), then the gaps only
+    what the chips need, down to 36 px tiles (SNUG, W-150); the table scrolls only if that
+    does not fit either. With `hub` the hub lies on the first band's line in
     every layout tried (it went there earlier in the round and stays, W-130). Every train
     folds here: `table_trains` then shows one whole.
     Returns (fold, unit, columns, label width, level, needed)."""
@@ -444,20 +480,23 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
         # One line a band, flat; where even that overflows at 40 px tiles (eight players at
         # 320x568 with three trains ending in a double), the hub leaves its row for the start
         # of the first band's line (W-125); with four such trains the bands and the table's
-        # margins are tight too (W-130); the layout that needs the least height kept.
+        # margins are tight too (W-130); with five the gaps only as wide as the chips need
+        # and the tiles one size under 40 px (W-150), kept only where that fits; else the
+        # layout that needs the least height at 40 px tiles or more.
         # A hub kept on the first band's line (W-130) is never tried on its own row.
-        tries = ((True, False), (True, True)) if hub else ((False, False), (True, False),
-                                                          (True, True))
+        tries = ((True, 0), (True, 1), (True, SNUG)) if hub else \
+            ((False, 0), (True, 0), (True, 1), (True, SNUG))
         for inline, tight in tries:
             fold = new_fold(1, None, memo, True, inline, tight)
+            floor = SNUG_MIN_UNIT if tight == SNUG else FIT_MIN_UNIT
             u, cols, lw, level = _sized(trains, label_need, width, height, margin,
-                                        min(umin, FIT_MIN_UNIT), umin, label_w, columns,
+                                        min(umin, floor), umin, label_w, columns,
                                         widen, fold)
             need = _trains_at(trains, u, cols, width, margin, lw, False, (0.0, 0.0), fold)
-            if best is None or need < best[5]:
-                best = (fold, u, cols, lw, level, need)
             if need <= height + 0.01:
-                break
+                return fold, u, cols, lw, level, need
+            if tight != SNUG and (best is None or need < best[5]):
+                best = (fold, u, cols, lw, level, need)
         return best
     fold, u, cols, lw, level, need = best
     room = _train_dims(u, cols, width, margin, lw)["room"]
