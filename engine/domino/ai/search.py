@@ -58,7 +58,7 @@ from .evaluate import Utility, side_values, sides_of
 from .inference import ModelWeighted, PlayWeighted
 from .mirrors import arm_classes
 from .policy import PLACING, move_weight, playable, rollout_move, score_move
-from .stats import mean_se
+from .stats import mean_se_of
 
 
 @dataclass(frozen=True)
@@ -217,6 +217,10 @@ class Search:
             self._side_values = side_values(self.side_utilities)
         self.budget = cfg.evaluations if budget is None else max(1, int(budget))
         self.values: list[list[float]] = [[] for _ in self.candidates]
+        # Running statistics over each candidate's values and each compared pair's
+        # differences (`_mean`, `_paired`), extended as values are appended.
+        self._sums: dict[int, tuple[int, float]] = {}
+        self._pairs: dict[tuple[int, int], tuple[int, float, float]] = {}
         self.active = list(range(len(self.candidates)))
         self.used = 0.0
         # Evaluations the search made (values appended by ``step``), for its average cost.
@@ -393,8 +397,19 @@ class Search:
     # --- results -----------------------------------------------------------------------
 
     def _mean(self, c: int) -> float:
+        """Candidate c's mean value so far. Its running sum is kept and extended by the values
+        appended since the last call (values are only ever appended): pruning asks for every
+        active candidate's mean every fourth world, and summing whole lists each time made a
+        long search quadratic in its worlds."""
         vals = self.values[c]
-        return sum(vals) / len(vals) if vals else -math.inf
+        if not vals:
+            return -math.inf
+        kept = self._sums.get(c)
+        n, total = kept if kept is not None else (0, 0.0)
+        for i in range(n, len(vals)):
+            total += vals[i]
+        self._sums[c] = (len(vals), total)
+        return total / len(vals)
 
     def ranking(self) -> list[tuple[Move, float, int]]:
         """Candidates best first, as (move, mean value, evaluations); pruned ones rank by
@@ -425,9 +440,21 @@ class Search:
 
     def _paired(self, c: int, d: int) -> tuple[float, float]:
         """Mean and standard error of candidate c's value minus d's, world by world (over
-        the worlds both were evaluated in: a pruned candidate has fewer)."""
+        the worlds both were evaluated in: a pruned candidate has fewer). The pair's count,
+        mean and sum of squared deviations are kept (Welford's update) and extended by the
+        worlds evaluated since, as `_mean` keeps its sums."""
         a, b = self.values[c], self.values[d]
-        return mean_se([x - y for x, y in zip(a, b, strict=False)])
+        m = min(len(a), len(b))
+        kept = self._pairs.get((c, d))
+        n, mean, m2 = kept if kept is not None else (0, 0.0, 0.0)
+        for i in range(n, m):
+            x = a[i] - b[i]
+            n += 1
+            delta = x - mean
+            mean += delta / n
+            m2 += delta * (x - mean)
+        self._pairs[(c, d)] = (n, mean, m2)
+        return mean_se_of(n, mean, m2)
 
     def progress(self) -> dict[str, Any]:
         """What a UI may show while the search runs."""

@@ -25,6 +25,16 @@ def wilson(wins: int, n: int, z: float = Z95) -> list[float]:
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
+def mean_se_of(n: int, mean: float, m2: float) -> tuple[float, float]:
+    """`mean_se` from running statistics: the count, the mean and the sum of squared
+    deviations from it (Welford's M2), for a search that extends them value by value."""
+    if n == 0:
+        return 0.0, math.inf
+    if n == 1:
+        return mean, math.inf
+    return mean, math.sqrt(max(0.0, m2) / (n - 1) / n)
+
+
 def mean_se(values: Sequence[float]) -> tuple[float, float]:
     """The mean of ``values`` and its standard error (sample variance over n). With fewer
     than two values the error is unknown: infinite (and the mean 0 when there are none)."""
