@@ -9,6 +9,7 @@ import os
 import threading
 from pathlib import Path
 
+import netns
 import pytest
 
 import build
@@ -474,13 +475,79 @@ def pytest_configure(config):
     os.makedirs(ARTIFACTS, exist_ok=True)
 
 
-def pytest_collection_modifyitems(items):
-    """The friends files' `*_in_namespace` tests first (DECISIONS W-144): each runs a whole
-    file again in a namespace (the longest, friends_play's, about 8 minutes), so with
-    pytest-xdist's workers (`scripts/dev test`) they start at once, beside the others,
-    instead of one of them finishing alone after every other test. The order is otherwise
-    kept; no test depends on another's."""
-    items.sort(key=lambda item: not item.name.endswith("_in_namespace"))
+def is_namespace_run(item):
+    """A friends file's wrapper test, which runs (a part of) its file again in a namespace."""
+    return getattr(item, "originalname", item.name).endswith("_in_namespace")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Inside a namespace made for one part of a file (`netns.PART`), only that part's tests
+    (DECISIONS W-149). Elsewhere the friends files' `*_in_namespace` tests first (W-144),
+    dealt one to each pytest-xdist worker (W-149). Last of the hooks (trylast), so that it
+    sees the items `-m`, `-k` and `--deselect` left."""
+    if netns.PART:
+        keep_part(config, items, netns.PART)
+    else:
+        namespace_runs_first(config, items)
+
+
+def keep_part(config, items, part):
+    """Keep part `part` ("i/n") of the items, split by their measured seconds (the module's
+    NAMESPACE_SECONDS, netns.split); the wrappers are left out (they would only skip). Says
+    "netns part i/n: k of N tests" for the wrapper to check."""
+    index, count = netns.read_part(part)
+    tests = [item for item in items if not is_namespace_run(item)]
+    measured = {}
+    for item in tests:
+        measured.update(getattr(item.module, "NAMESPACE_SECONDS", {}))
+    by_name = netns.expected_seconds([item.name for item in tests], measured)
+    seconds = {item.nodeid: by_name[item.name] for item in tests}
+    mine = set(netns.split(seconds, count)[index - 1])
+    kept = [item for item in tests if item.nodeid in mine]
+    dropped = [item for item in items if item.nodeid not in mine]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+    items[:] = kept
+    config.pluginmanager.register(_PartLine(f"netns part {part}: {len(kept)} of {len(tests)} tests"))
+
+
+class _PartLine:
+    """Prints the part's line once collection is done (`keep_part`)."""
+
+    def __init__(self, line):
+        self.line = line
+
+    def pytest_report_collectionfinish(self):
+        return [self.line]
+
+
+def namespace_runs_first(config, items):
+    """The `*_in_namespace` tests first: each runs (a part of) a file again in a namespace
+    (minutes each), so they start at once beside the others instead of one finishing alone
+    after every other test. With pytest-xdist's `load` scheduling each worker first gets a
+    chunk of consecutive items (`max(2, items // workers // 4)`, xdist's LoadScheduling): the
+    wrappers are dealt round the workers, one at the head of each worker's chunk, so that two
+    parts of one file run on two workers at once rather than one after the other. The order
+    is otherwise kept; no test depends on another's."""
+    runs = [item for item in items if is_namespace_run(item)]
+    rest = [item for item in items if not is_namespace_run(item)]
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    if workers < 2 or not runs:
+        items[:] = runs + rest
+        return
+    chunk = max(2, len(items) // workers // 4)
+    most = config.getoption("maxschedchunk", None)
+    if most:
+        chunk = max(2, min(chunk, most))
+    dealt = [runs[w::workers] for w in range(workers)]
+    ordered = []
+    for heads in dealt:
+        ordered += heads
+        take = max(0, chunk - len(heads))
+        ordered += rest[:take]
+        rest = rest[take:]
+    items[:] = ordered + rest
 
 
 def tile_key(a, b):

@@ -8,6 +8,13 @@ alone, and this kernel has veth but not dummy), a default route through v1 so th
 outside is unreachable at once rather than routed out. The command sees `DOMINO_NETNS=1`
 (`INSIDE`). Nothing in the namespace can reach the outside: it has no other interface.
 
+A long file can be run in parts (DECISIONS W-149): `run_file_inside(..., part="1/2")` runs
+only part 1 of 2 of the file's tests in its namespace (`DOMINO_NETNS_PART`; e2e/conftest.py
+keeps that part with `split`), so that two wrapper tests on two pytest-xdist workers each
+carry half of it, each in a namespace of its own. The parts are made from the tests the run
+inside collects, so a test added to the file lands in one of them; each wrapper checks that
+every test of its part passed and none was skipped.
+
 RULES.md: none (test infrastructure)
 """
 
@@ -19,8 +26,14 @@ import shlex
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 INSIDE = os.environ.get("DOMINO_NETNS") == "1"
+# "i/n" inside a namespace made for part i of n of a file's tests (`run_file_inside`).
+PART_ENV = "DOMINO_NETNS_PART"
+PART = os.environ.get(PART_ENV, "") if INSIDE else ""
+# A test `split` has no measured time for (a new one): about a test of the friends files.
+DEFAULT_SECONDS = 40.0
 HOST_ADDR = "10.77.0.1"  # the browsers' ICE candidates: v0
 PEER_ADDR = "10.77.0.2"  # v1, where nothing listens (an unreachable TURN server, say)
 
@@ -68,21 +81,60 @@ def why_not() -> str | None:
     return None
 
 
-def rerun_inside(argv: list[str], timeout: float,
-                 cwd: str | None = None) -> subprocess.CompletedProcess:
-    """Run `argv` inside a fresh namespace (`SETUP`), with DOMINO_NETNS=1; returns its result
-    with stdout and stderr captured (as text)."""
+def rerun_inside(argv: list[str], timeout: float, cwd: str | None = None,
+                 extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """Run `argv` inside a fresh namespace (`SETUP`), with DOMINO_NETNS=1 (and `extra_env`);
+    returns its result with stdout and stderr captured (as text)."""
     script = SETUP + "; exec " + shlex.join(argv)
-    env = dict(os.environ, DOMINO_NETNS="1")
+    env = {key: value for key, value in os.environ.items() if key != PART_ENV}
+    env.update(DOMINO_NETNS="1", **(extra_env or {}))
     return subprocess.run([*unshare_command(), "bash", "-c", script], env=env, cwd=cwd,
                           capture_output=True, text=True, timeout=timeout)
 
 
+def parts(n: int) -> list[str]:
+    """The parts of a file run in `n` namespaces: "1/n" to "n/n" (`run_file_inside`'s `part`)."""
+    return [f"{i}/{n}" for i in range(1, n + 1)]
+
+
+def read_part(spec: str) -> tuple[int, int]:
+    """"i/n" as (i, n), 1 <= i <= n; ValueError otherwise."""
+    match = re.fullmatch(r"(\d+)/(\d+)", spec.strip())
+    if not match or not 1 <= int(match.group(1)) <= int(match.group(2)):
+        raise ValueError(f"not a part i/n: {spec!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def split(seconds: dict[str, float], n: int) -> list[list[str]]:
+    """The tests (name -> expected seconds) in `n` parts of about equal time: the longest
+    first, each onto the part with the least so far (ties: the name, then the lower part),
+    so that every name is in exactly one part and the same names always split alike."""
+    loads = [0.0] * n
+    out: list[list[str]] = [[] for _ in range(n)]
+    for name in sorted(seconds, key=lambda k: (-seconds[k], k)):
+        lightest = min(range(n), key=lambda i: (loads[i], i))
+        out[lightest].append(name)
+        loads[lightest] += seconds[name]
+    return out
+
+
+def expected_seconds(names: list[str], measured: dict[str, float]) -> dict[str, float]:
+    """Each name's measured seconds (`measured`, keyed by the test's name without the
+    browser's "chromium-" id), DEFAULT_SECONDS for a name not measured (a new test)."""
+    def key(name: str) -> str:
+        return name.replace("[chromium]", "").replace("[chromium-", "[")
+
+    return {name: float(measured.get(key(name), DEFAULT_SECONDS)) for name in names}
+
+
 def run_file_inside(path: str, least: int, timeout: float, cwd: str,
-                     options: tuple[str, ...] = ()) -> None:
+                    options: tuple[str, ...] = (), part: str = "") -> None:
     """The outer test of a file whose tests run only in a namespace: run pytest on `path`
-    again inside one (`options` added) and fail unless that run passed with at least `least`
-    tests; skipped when already inside or when no namespace can be made here."""
+    again inside one (`options` added; with `part` "i/n", only that part of its tests) and
+    fail unless that run passed with at least `least` tests (`part`: unless every test of the
+    part passed, none skipped, and the file has at least `least`); skipped when already
+    inside or when no namespace can be made here. The inner run's output is kept in
+    e2e/artifacts/netns/ (its durations too) and shown when it fails."""
     import pytest
 
     if INSIDE:
@@ -90,15 +142,36 @@ def run_file_inside(path: str, least: int, timeout: float, cwd: str,
     reason = why_not()
     if reason is not None:
         pytest.skip(f"cannot make a network namespace here: {reason}")
+    extra = {PART_ENV: part} if part else {}
+    if part:
+        read_part(part)
     result = rerun_inside([sys.executable, "-m", "pytest", path, "-q", *options,
-                           "-p", "no:cacheprovider", "-o", "addopts="],
-                          timeout=timeout, cwd=cwd)
+                           "-p", "no:cacheprovider", "-o", "addopts=", "--durations=25"],
+                          timeout=timeout, cwd=cwd, extra_env=extra)
     output = result.stdout + result.stderr
+    _keep_output(path, part, output)
     assert result.returncode == 0, "the run inside the namespace failed:\n" + output[-8000:]
     summary = re.search(r"(\d+) passed", output)
-    assert summary and int(summary.group(1)) >= least, \
-        "too few tests ran inside:\n" + output[-3000:]
-    assert "failed" not in output.splitlines()[-1]
+    last = output.strip().splitlines()[-1]
+    assert "failed" not in last
+    if not part:
+        assert summary and int(summary.group(1)) >= least, \
+            "too few tests ran inside:\n" + output[-3000:]
+        return
+    said = re.search(r"netns part (\d+/\d+): (\d+) of (\d+) tests", output)
+    assert said and said.group(1) == part, "the run inside did not say its part:\n" + output[-3000:]
+    mine, total = int(said.group(2)), int(said.group(3))
+    assert total >= least, f"the file has {total} tests, fewer than {least}"
+    assert mine > 0 and summary and int(summary.group(1)) == mine and "skipped" not in last, \
+        f"part {part}: {mine} tests, not all passed:\n" + output[-3000:]
+
+
+def _keep_output(path: str, part: str, output: str) -> None:
+    """The inner run's output, for whoever reads why it was slow or failed."""
+    folder = Path(path).resolve().parent / "artifacts" / "netns"
+    folder.mkdir(parents=True, exist_ok=True)
+    name = Path(path).stem + ("-part" + part.replace("/", "of") if part else "") + ".log"
+    (folder / name).write_text(output)
 
 
 def script_inside(timeout: float) -> int | None:

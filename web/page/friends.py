@@ -56,9 +56,15 @@ _keep = []
 
 
 async def _friends():
-    """web/friends.js's object (loaded on first use), with this module told of the lobby."""
+    """web/friends.js's object (loaded on first use), with this module told of the lobby.
+    Two callers may wait for the load at once (a guest's Join tapped while the invitation
+    still loads it): only the first to get it ties the handlers, or each state and each tap
+    under the table would be handled twice."""
     if F["js"] is None:
-        F["js"] = await dom.boot().friends()
+        js = await dom.boot().friends()
+        if F["js"] is not None:
+            return F["js"]
+        F["js"] = js
         proxy = dom.proxy(on_lobby)
         fresh = dom.proxy(on_fresh)
         seen = dom.proxy(on_seen)
