@@ -478,6 +478,33 @@ def mexican_record(players, plays, seed=4):
 DESK_CASES = [(4, 16), (8, 12), (8, 33)]
 
 
+def open_record_at(browser, site, tmp_path, size, players, plays):
+    """A page of `size` on a Mexican Train record of `players` (`mexican_record`: `plays`
+    moves laid before your turn), opened from the menu's file input, at your turn, drawn
+    still. Returns (context, page, console errors, the tiles laid)."""
+    record, laid = mexican_record(players, plays)
+    context, page, errors = open_page(browser, site, size)
+    path = tmp_path / "trains.json"
+    path.write_text(json.dumps(record))
+    page.set_input_files("#import", str(path))
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    wait_my_turn(page)
+    settle(page)
+    return context, page, errors, laid
+
+
+def trains_reach(page):
+    """The table's figures (laid tile, share of the screen, raw measures), the canvas's
+    height, how far right the trains reach (a share of the table's width) and the tiles
+    right of its middle."""
+    tile, area, data = figures(page)
+    tiles = json.loads(page.locator("#table").get_attribute("data-tiles"))
+    height = page.evaluate("document.querySelector('#table').getBoundingClientRect().height")
+    right = max(x + w for x, _, w, *_ in tiles) / data["w"]
+    second = [t for t in tiles if t[0] > data["w"] / 2]
+    return tile, area, data, height, right, second
+
+
 @pytest.mark.parametrize("players,plays", DESK_CASES, ids=[f"{n}p-{k}" for n, k in DESK_CASES])
 def test_a_desktop_lays_the_trains_in_two_columns(browser, site, artifacts, tmp_path, players,
                                                   plays):
@@ -488,19 +515,9 @@ def test_a_desktop_lays_the_trains_in_two_columns(browser, site, artifacts, tmp_
     columns from the first turn (W-140): the second column's bands start right of the
     table's middle, the tiles reach past three quarters of its width and are 112-120 px
     long, nothing to scroll, the table half the screen."""
-    record, laid = mexican_record(players, plays)
-    context, page, errors = open_page(browser, site, (1920, 1080))
-    path = tmp_path / "trains.json"
-    path.write_text(json.dumps(record))
-    page.set_input_files("#import", str(path))
-    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
-    wait_my_turn(page)
-    settle(page)
-    tile, area, data = figures(page)
-    tiles = json.loads(page.locator("#table").get_attribute("data-tiles"))
-    height = page.evaluate("document.querySelector('#table').getBoundingClientRect().height")
-    right = max(x + w for x, _, w, *_ in tiles) / data["w"]
-    second = [t for t in tiles if t[0] > data["w"] / 2]
+    context, page, errors, laid = open_record_at(browser, site, tmp_path, (1920, 1080),
+                                                 players, plays)
+    tile, area, data, height, right, second = trains_reach(page)
     page.screenshot(path=str(artifacts / f"board_1920x1080-desk-{players}p-{laid}.png"))
     print(f"\n1920x1080 {players}p, {laid} laid: table {data['w']:.0f}x{data['h']:.0f}, tile "
           f"{tile:.0f} px, the trains reach {right:.2f} of its width, {len(second)} tiles "
@@ -532,21 +549,10 @@ def test_a_laptop_lays_five_players_or_more_in_two_columns(browser, site, artifa
     more and the trains past three quarters of its width; four players keep one column of
     120 px tiles (in two a line would hold two tiles and the slot, W-140). Nothing scrolls,
     the table half the screen."""
-    record, laid = mexican_record(players, plays)
-    context, page, errors = open_page(browser, site, (1366, 768))
-    path = tmp_path / "trains.json"
-    path.write_text(json.dumps(record))
-    page.set_input_files("#import", str(path))
-    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
-    wait_my_turn(page)
-    settle(page)
-    tile, area, data = figures(page)
-    table = page.locator("#table")
-    tiles = json.loads(table.get_attribute("data-tiles"))
-    labels = json.loads(table.get_attribute("data-labels"))
-    height = page.evaluate("document.querySelector('#table').getBoundingClientRect().height")
-    right = max(x + w for x, _, w, *_ in tiles) / data["w"]
-    second = [t for t in tiles if t[0] > data["w"] / 2]
+    context, page, errors, laid = open_record_at(browser, site, tmp_path, (1366, 768), players,
+                                                 plays)
+    tile, area, data, height, right, second = trains_reach(page)
+    labels = json.loads(page.locator("#table").get_attribute("data-labels"))
     page.screenshot(path=str(artifacts / f"board_1366x768-desk-{players}p-{laid}.png"))
     print(f"\n1366x768 {players}p, {laid} laid: table {data['w']:.0f}x{data['h']:.0f}, tile "
           f"{tile:.0f} px, the trains reach {right:.2f} of its width, {len(second)} tiles "

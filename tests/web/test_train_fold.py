@@ -291,6 +291,25 @@ def on_first_line(geo):
     return abs(hub["y"] + hub["h"] / 2 - (first["y"] + first["h"] / 2)) < 0.01
 
 
+def check_crowded_phone(geo, doubled):
+    """A crowded small phone's table (trains `doubled` ending in a double): the hub on the
+    first band's line, every open end, its tap target, marker and chip in the box, no tile
+    overlapping another, no chip over the hub."""
+    assert on_first_line(geo)
+    for end in geo["ends"]:
+        assert 0 <= end["y"] and end["y"] + end["h"] <= SMALL[1], (doubled, end)
+        assert 0 <= end["hit"]["y"] and end["hit"]["y"] + end["hit"]["h"] <= SMALL[1]
+    for lab in geo["labels"]:
+        if lab["marker"]:
+            box = lab["marker_box"]
+            assert 0 <= box["y"] and box["y"] + box["h"] <= SMALL[1], doubled
+    assert geometry.count_overlaps(geo["tiles"]) == 0
+    for lab in check_chips(geo):
+        chip = lab["chip"]
+        assert 0 <= chip["y"] and chip["y"] + chip["h"] <= SMALL[1], (doubled, chip)
+        assert not overlaps(chip, hub_of(geo))
+
+
 def test_four_trains_ending_in_a_double_fit_a_small_phone():
     """W-125's open end: eight players at 320x568 with four trains ending in a double at once
     (option allow_double_chain, RULES.md 3.4) needed 316 px of the 302 px table at 40 px
@@ -305,19 +324,7 @@ def test_four_trains_ending_in_a_double_fit_a_small_phone():
         geo = geometry.view_table(view, *SMALL, 0, None, None, True)
         assert geo["fits"], (doubled, geo["needed"])
         assert geo["needed"] <= 300.0 + 0.01 and geo["unit"] == FIT_MIN_UNIT, geo["needed"]
-        assert on_first_line(geo)
-        for end in geo["ends"]:
-            assert 0 <= end["y"] and end["y"] + end["h"] <= SMALL[1], (doubled, end)
-            assert 0 <= end["hit"]["y"] and end["hit"]["y"] + end["hit"]["h"] <= SMALL[1]
-        for lab in geo["labels"]:
-            if lab["marker"]:
-                box = lab["marker_box"]
-                assert 0 <= box["y"] and box["y"] + box["h"] <= SMALL[1], doubled
-        assert geometry.count_overlaps(geo["tiles"]) == 0
-        for lab in check_chips(geo):
-            chip = lab["chip"]
-            assert 0 <= chip["y"] and chip["y"] + chip["h"] <= SMALL[1], (doubled, chip)
-            assert not overlaps(chip, hub_of(geo))
+        check_crowded_phone(geo, doubled)
     three = geometry.view_table(
         ending_in_doubles(8, lengths, (0, 3, 5)), *SMALL, 0, None, None, True
     )
@@ -344,19 +351,7 @@ def test_five_trains_ending_in_a_double_fit_a_small_phone_at_36_px_tiles():
         geo = geometry.view_table(view, *SMALL, 0, None, None, True)
         assert geo["fits"] and geo["needed"] <= SMALL[1], (doubled, geo["needed"])
         assert geo["unit"] == train_bands.SNUG_MIN_UNIT == 18.0, (doubled, geo["unit"])
-        assert on_first_line(geo)
-        for end in geo["ends"]:
-            assert 0 <= end["y"] and end["y"] + end["h"] <= SMALL[1], (doubled, end)
-            assert 0 <= end["hit"]["y"] and end["hit"]["y"] + end["hit"]["h"] <= SMALL[1]
-        for lab in geo["labels"]:
-            if lab["marker"]:
-                box = lab["marker_box"]
-                assert 0 <= box["y"] and box["y"] + box["h"] <= SMALL[1], doubled
-        assert geometry.count_overlaps(geo["tiles"]) == 0
-        for lab in check_chips(geo):
-            chip = lab["chip"]
-            assert 0 <= chip["y"] and chip["y"] + chip["h"] <= SMALL[1], (doubled, chip)
-            assert not overlaps(chip, hub_of(geo))
+        check_crowded_phone(geo, doubled)
     four = geometry.view_table(
         ending_in_doubles(8, lengths, (0, 3, 5, 7)), *SMALL, 0, None, None, True
     )
