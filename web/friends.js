@@ -97,6 +97,7 @@ const friends = {
   refused: 0,
   // A guest's side: its host's peer id, its seat, the lobby as the host last said it.
   hostPeer: null,
+  joining: null,     // the join under way (a promise of its outcome), see `join`
   lobby: null,
   fresh: true,       // the next game text is the first since this guest joined
   retries: 0,
@@ -506,9 +507,29 @@ const friends = {
 
   // Join the table of `code` (an invitation code) as `name`: the seat token for that table
   // is kept in this browser's storage, so a reload comes back to the same seat.
+  //
+  // One join at a time (DECISIONS W-154): a second call while one is under way (the
+  // invitation's own join and a tap on Join, a retry) waits for it, and where it joined
+  // this table takes its outcome. Two at once made two peer.js tables in one Trystero room
+  // (Trystero shares a room by its id); the one whose link did not open failed at its bound
+  // (`ice_failed`) and left the room, cutting the other's working link mid-hand.
   async join(code, name, again) {
     const read = peer.readCode(code);
     if (!read.ok) return read;
+    while (this.joining) {
+      const made = await this.joining;
+      if (made.ok && this.code === read.code && this.role === "guest" && this.table) return made;
+    }
+    const run = this.joinNow(read, name, again);
+    this.joining = run.catch((e) => ({ ok: false, error: "webrtc", detail: String(e) }));
+    try {
+      return await run;
+    } finally {
+      this.joining = null;
+    }
+  },
+
+  async joinNow(read, name, again) {
     const lobby = again ? this.lobby : null;  // a retry keeps the table as last seen
     const retries = again ? this.retries : 0;
     this.leave();

@@ -62,3 +62,38 @@ def test_two_callers_at_once_tie_the_handlers_once(dom: Counting) -> None:
     assert first is second is friends.F["js"]
     asyncio.run(friends._friends())  # loaded: nothing more is tied
     assert len(hooks) == 1 and len(dom.tied) == 1
+
+
+def test_a_tap_on_join_while_the_invitations_join_runs_joins_once(dom: Counting) -> None:
+    """The invitation's own join (a kept name and seat token) and a tap on Join, both made
+    while web/friends.js loads, join once (DECISIONS W-154): two joins at once made two
+    tables in one relay room, and the one whose link never opened cut the other's at its
+    bound, mid-hand."""
+    link = sys.modules["link"]
+    link.on_state = lambda fn: None  # type: ignore[attr-defined]
+    link.on_update_of = lambda kind, fn: None  # type: ignore[attr-defined]
+    friends = fresh("friends")
+    joins: list[str] = []
+
+    async def join(code: str, name: str) -> object:
+        joins.append(code)
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        return types.SimpleNamespace(ok=True)
+
+    async def loaded() -> object:
+        return types.SimpleNamespace(join=join)
+
+    friends._friends = loaded
+    friends.render = lambda: None
+    friends.F["code"] = "N2F1MBWGP2"
+    friends.F["offer"] = ""
+
+    async def both() -> None:
+        await asyncio.gather(friends._join(), friends._join())
+
+    asyncio.run(both())
+    assert joins == ["N2F1MBWGP2"], joins
+    assert friends.F["busy"] is False
+    asyncio.run(friends._join())  # the join over: a later tap (a retry) joins again
+    assert len(joins) == 2

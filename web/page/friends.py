@@ -269,19 +269,26 @@ async def _guest_open():
 
 
 async def _join():
+    """Join the table (or answer its offer) as the name typed. Not while a join is under way:
+    the invitation's own join and a tap on Join made before web/friends.js was loaded both
+    wait for it, and the second would join again (DECISIONS W-154)."""
     friends = await _friends()
+    if F["busy"]:
+        return
     F["busy"] = True
     F["status"] = "friends.connecting"
     render()
     name = str(byid("friends-name").value)
-    if F["offer"]:
-        made = await friends.joinByOffer(F["offer"], name)
-        if made.ok:
-            F["answer"] = str(made.text)
-            F["status"] = "friends.answer_wait"
-    else:
-        made = await friends.join(F["code"], name)
-    F["busy"] = False
+    try:
+        if F["offer"]:
+            made = await friends.joinByOffer(F["offer"], name)
+            if made.ok:
+                F["answer"] = str(made.text)
+                F["status"] = "friends.answer_wait"
+        else:
+            made = await friends.join(F["code"], name)
+    finally:
+        F["busy"] = False
     if not made.ok:
         F["status"] = "friends.failed." + _reason(str(made.error))
     render()
