@@ -66,11 +66,10 @@ NAMESPACE_SECONDS = {
 }
 
 
-# How many parts the file runs in, each in a namespace of its own (W-149). One: with two
-# parts at once on two workers, the full browser run (load 8-10) had eight pages booting
-# Pyodide at once, and a friend's connection failed its ICE checks mid-hand (`ice_failed`
-# 29 s after it opened), so that hand never ended; the split is kept for a machine with
-# more cores, where it shortens the file's own run.
+# How many parts the file runs in, each in a namespace of its own (W-149). One: two parts
+# were not shown to shorten a full run (the two workers were already balanced), and at once
+# they double the pages booting Pyodide beside each other; the split is kept for a machine
+# with more cores, where it shortens the file's own run.
 NAMESPACE_PARTS = 1
 
 
