@@ -544,6 +544,11 @@ def test_friends_connection_settings_are_kept_and_checked(phones):
     page.fill("#friends-net-user", "amy")
     page.fill("#friends-net-credential", "secret")
     page.click("#friends-net-save")
+    # The save runs in a task of its own once the tap is handled (friends.py `_save_network`
+    # waits for web/friends.js): wait for it to be kept, then read what was kept.
+    page.wait_for_function(
+        "(JSON.parse(localStorage.getItem('domino.friends.net') || '{}').turn || {}).username"
+        " === 'amy'")
     kept = json.loads(page.evaluate("localStorage.getItem('domino.friends.net')"))
     assert kept["turn"] == {"urls": "turn:10.77.0.2:3478", "username": "amy",
                             "credential": "secret"}
