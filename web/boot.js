@@ -328,7 +328,7 @@ boot.controlled = new Promise((resolve) => {
       if (html.dataset.ui === "ready") { seen.disconnect(); ready(); }
     });
     seen.observe(html, { attributes: true, attributeFilter: ["data-ui"] });
-    setTimeout(ready, 5000);
+    setTimeout(() => { seen.disconnect(); ready(); }, 5000);
   });
   menuReady.then(() => navigator.serviceWorker.register("./sw.js")).then((reg) => {
     if (boot.swState !== "controlled") boot.swState = "installing";

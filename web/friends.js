@@ -521,11 +521,12 @@ const friends = {
       if (made.ok && this.code === read.code && this.role === "guest" && this.table) return made;
     }
     const run = this.joinNow(read, name, again);
-    this.joining = run.catch((e) => ({ ok: false, error: "webrtc", detail: String(e) }));
+    const pending = run.catch((e) => ({ ok: false, error: "webrtc", detail: String(e) }));
+    this.joining = pending;
     try {
       return await run;
     } finally {
-      this.joining = null;
+      if (this.joining === pending) this.joining = null;  // never another join's
     }
   },
 
