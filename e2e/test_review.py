@@ -10,6 +10,7 @@ worst moves opening their move, reopened at once; screenshots and axe on its sum
 import json
 
 import pytest
+from playwright.sync_api import expect
 from conftest import capture_answers, engine_answers, settle, wait_until
 from test_axe import axe_source, check  # noqa: F401 - axe_source is a fixture
 from test_history import history_keys, open_history
@@ -133,15 +134,18 @@ def test_a_hand_reviewed_by_keyboard_and_by_clicking(page, site, guard, tmp_path
     page.locator(f"#review-summary [data-review-move='{worst['worst'][0]['move']}']").first.click()
     wait_step(page, f"Move {worst['worst'][0]['move']} of {n}")
     # As one seat saw it: the others' tiles are hidden, their counts shown.
+    # (The seats are drawn again after the change: the checks wait for the drawing, they do
+    # not read the seats in the same instant.)
     page.locator("#review-slider").fill("8")
+    wait_step(page, f"Move 9 of {n}")
     page.select_option("#review-seen", "0")
     seats = page.locator("#review-seats .review-seat")
-    assert seats.nth(0).locator(".mini").count() > 0
+    expect(seats.nth(0).locator(".mini")).not_to_have_count(0)
     for seat in (1, 2, 3):
-        assert seats.nth(seat).locator(".mini").count() == 0
-        assert "tile" in seats.nth(seat).inner_text()
+        expect(seats.nth(seat).locator(".mini")).to_have_count(0)
+        expect(seats.nth(seat)).to_contain_text("tile")
     page.select_option("#review-seen", "-1")
-    assert seats.nth(2).locator(".mini").count() > 0
+    expect(seats.nth(2).locator(".mini")).not_to_have_count(0)
     page.locator("#review-slider").fill(str(e["move"] - 1))
     wait_step(page, f"Move {e['move']} of {n}")
     for size, (width, height) in SIZES.items():
