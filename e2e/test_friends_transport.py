@@ -79,6 +79,42 @@ def test_friends_build_vendors_peer_modules():
         assert "sourceMappingURL" not in text
 
 
+# Two tables wired to stand-in channels (no network): the guest's end opens first and says
+# hello, and that hello reaches the host's end before the host's own `open` event.
+HELLO_FIRST_JS = """async () => {
+  const channel = (out) => ({readyState: 'connecting', send: (raw) => out.push(raw), close() {}});
+  const connection = {close() {}};
+  const host = (await peer.host({relays: false, onEvent: window.onPeerEvent})).table;
+  const guest = (await peer.join({relays: false})).table;
+  const toHost = [], toGuest = [];
+  const hostEnd = channel(toGuest), guestEnd = channel(toHost);
+  host.wireManual(connection, hostEnd, 'manual-guest', null);
+  guest.wireManual(connection, guestEnd, 'manual-host', null);
+  guestEnd.readyState = 'open';
+  guestEnd.onopen();
+  hostEnd.readyState = 'open';
+  hostEnd.onmessage({data: toHost.shift()});
+  hostEnd.onopen();
+  while (toGuest.length) guestEnd.onmessage({data: toGuest.shift()});
+  const sent = guest.send('manual-host', 'the first move');
+  while (toHost.length) hostEnd.onmessage({data: toHost.shift()});
+  return {sent: sent.ok, peers: host.peers().peers,
+          events: window.events.map((e) => [e.type, e.text || e.error || ''])};
+}"""
+
+
+def test_a_manual_link_takes_a_hello_that_comes_before_its_open_event(page, site):
+    """A guest's hello handed to the host's page before the host's channel says `open` still
+    opens the link, and the guest's next message is delivered, not refused as "early" (a
+    loaded full run once had the host drop the hello and refuse every later message)."""
+    page.goto(site + PAGE)
+    page.evaluate(SETUP_JS)
+    result = page.evaluate(HELLO_FIRST_JS)
+    assert result["sent"] is True
+    assert result["peers"] == ["manual-guest"]
+    assert result["events"] == [["open", ""], ["message", "the first move"]]
+
+
 # --------------------------------------------------------------------------- fixtures
 
 
