@@ -10,8 +10,8 @@ worst moves opening their move, reopened at once; screenshots and axe on its sum
 import json
 
 import pytest
-from playwright.sync_api import expect
 from conftest import capture_answers, engine_answers, settle, wait_until
+from playwright.sync_api import expect
 from test_axe import axe_source, check  # noqa: F401 - axe_source is a fixture
 from test_history import history_keys, open_history
 from test_summary import SIZES, open_record, record_of
