@@ -321,3 +321,52 @@ def test_the_kept_hub_goes_back_to_its_row_where_the_table_rescales_anyway(
         assert not upright["hub_inline"] and upright["unit"] == 20.0 and upright["fits"]
     finally:
         S.update(saved)
+
+
+def test_the_page_keeps_the_columns_of_a_round_through_table_compute(dom: ChipDom) -> None:
+    """W-157: on 1366x768's table (1036 x 513 px) four players' five bands moved between one
+    and two columns 13 times in five seeded rounds, each time every band jumping to a new
+    place, some back to one column at the same tile size. The page remembers the columns
+    drawn last in the round at that box and keeps them unless fewer hold tiles
+    KEEP_GAIN times as large: at most 6 changes, every move to fewer columns for tiles that
+    much larger. Another box (a resize), the next round or an undo lay them out afresh.
+    Driven through `table.compute`, the game table's geometry for its box."""
+    import train_bands
+    from store import S
+    from test_train_fold import round_views
+
+    train_labels = fresh("train_labels")
+    table = fresh("table")
+    measure = types.SimpleNamespace(width=0.0)
+    context = types.SimpleNamespace(font="", measureText=lambda text: measure)
+    dom.byid("table").getContext = lambda kind: context  # type: ignore[attr-defined]
+    wrap = dom.byid("table-wrap")
+    saved = {key: S.get(key) for key in ("state", "geo", "lang", "moves", "selected", "drag")}
+
+    def draw(view: dict, hand: int, box: tuple[float, float] = (1036.0, 513.0)) -> dict:
+        wrap.clientWidth, wrap.clientHeight = box  # type: ignore[attr-defined]
+        S["state"] = {"state_id": 1, "hand_number": hand, "viewer": 0, "view": view,
+                      "seats": ["human"] + ["ai:easy"] * 3}
+        return table.compute()
+
+    try:
+        S.update(lang="en", moves=[], selected=None, drag=None)
+        changes = 0
+        for seed in range(1, 6):
+            last = None
+            for view in round_views(4, seed):
+                geo = draw(view, seed)
+                if last is not None and geo["columns"] != last[0]:
+                    changes += 1
+                    if geo["columns"] < last[0]:
+                        assert geo["unit"] >= train_bands.KEEP_GAIN * last[1], (seed, geo["unit"])
+                last = (geo["columns"], geo["unit"])
+        assert changes <= 6, changes
+        # The round's memory: what was drawn last, at that box, not after an undo.
+        assert train_labels.columns_kept(S["state"], (1036.0, 513.0)) == last[0]
+        assert train_labels.columns_kept(S["state"], (1084.0, 513.0)) == 0, "another box"
+        assert train_labels.columns_kept(dict(S["state"], hand_number=9), (1036.0, 513.0)) == 0
+        early = next(round_views(4, 5))
+        assert train_labels.columns_kept(dict(S["state"], view=early), (1036.0, 513.0)) == 0
+    finally:
+        S.update(saved)

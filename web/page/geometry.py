@@ -91,7 +91,7 @@ def _lay_trains(layout_json, ends, width, height, margin, umin, umax, options):
                         options.get("label_w"), options.get("columns"),
                         options.get("viewer"), options.get("label_need"),
                         bool(options.get("fold")), options.get("whole"),
-                        bool(options.get("hub")))
+                        bool(options.get("hub")), options.get("keep_columns") or 0)
 
 
 # The layout kinds the page draws, by the layout JSON's `kind` (the engine's LayoutKind
@@ -174,8 +174,8 @@ def table(layout_json, width, height, options=None):
     - `min_unit`, `max_unit`: the range of half-tile sizes (defaults: LINE_MIN_UNIT or
       TRAIN_MIN_UNIT, and MAX_UNIT, TRAIN_MAX_UNIT for trains); `margin` (MARGIN); `label_w`: the width of a train's
       label column (default 56 px below 600 px of width, else 76 px); `columns`: the
-      number of columns of train bands (default: 1, 2 or 3, whichever fits best);
-      `viewer`: the seat whose train's band comes first, the Mexican train's next;
+      number of columns of train bands (default: 1, 2 or 3, whichever fits best, but
+      `keep_columns` kept unless fewer hold much larger tiles, W-157); `viewer`: the seat whose train's band comes first, the Mexican train's next;
       `label_need`: {train id: [width of each form of its label, longest first]} (px at
       12 px): without `label_w`, the label column widens for the longest form that leaves
       the bands as tall (train_bands._label_width, W-99); `fold`, `whole`: see view_table.
@@ -289,7 +289,7 @@ def line_anchor(view):
 
 
 def view_table(view, width, height, viewer=None, targets=None, label_need=None, fold=False,
-               whole=None, hub=False):
+               whole=None, hub=False, keep=0):
     """`table` for a seat's view (or a review's position): its layout, its open ends, and a
     line held still at its lead (`line_anchor`), Mexican Train's bands from `viewer`'s train
     (else the view's `seat`). The game's table and the review's draw through this one call,
@@ -306,10 +306,11 @@ def view_table(view, width, height, viewer=None, targets=None, label_need=None, 
     Train's trains too long for the box fold their older tiles behind a chip, but the train
     `whole` (an id) (train_bands._folded, W-113): the game's table folds; the review and
     the lessons show every tile. `hub`: the hub stays on the first band's line where the
-    trains fold (it went there earlier in the round, W-130; the result's `hub_inline`)."""
+    trains fold (it went there earlier in the round, W-130; the result's `hub_inline`).
+    `keep`: the columns of train bands drawn last in the round (`table`'s `keep_columns`)."""
     layout = view.get("layout")
     options = {"ends": view.get("ends"), "label_need": label_need, "fold": fold,
-               "whole": whole, "hub": hub}
+               "whole": whole, "hub": hub, "keep_columns": keep}
     kind = kind_of(layout)
     if kind is not None and kind["anchored"]:
         options["anchor"] = line_anchor(view)

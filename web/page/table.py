@@ -39,9 +39,9 @@ def compute():
     # table holds every target in view; Cancel shows the train whole again.
     whole = None if targets else train_labels.whole_train(state)
     need = train_labels.label_widths(forms) if forms else None
-    geo = train_labels.hub_layout(state, lambda hub: geometry.view_table(
+    geo = train_labels.hub_layout(state, lambda hub, keep: geometry.view_table(
         state.get("view") or {}, width, height, state.get("viewer"), targets, need, True,
-        whole, hub))
+        whole, hub, keep), (width, height))
     geo["label_forms"] = forms
     S["geo"] = geo
     return geo

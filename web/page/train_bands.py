@@ -232,17 +232,25 @@ def _start_of(train, u, room, fold, hub=0.0):
     return start
 
 
-def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, columns, fold=None):
+# The bands go back to fewer columns within a round only for tiles this many times as large
+# (W-157): every band moves when the columns change.
+KEEP_GAIN = 1.15
+
+
+def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, columns, fold=None,
+                      keep=0):
     """The unit and the number of columns to lay the bands in: `columns` when given, else
     1, 2 or 3, whichever fits the height at the largest size (else needs the least height),
-    of those whose columns hold three tiles a line at the smallest size. `label_ws`: the
-    label column's width, or {columns: (width, form level)}."""
+    of those whose columns hold three tiles a line at the smallest size; but never fewer
+    than `keep` (the columns drawn last in the round) unless fewer hold tiles KEEP_GAIN
+    times as large (W-157). `label_ws`: the label column's width, or {columns: (width, form
+    level)}."""
     # The columns are chosen among sizes up to MAX_UNIT, as on every table; a big table then
     # grows the tiles in those columns up to `umax` (W-132), so that a tile's extra size never
     # trades one column for two (the bands would move between columns as the trains grow).
     cap = umax if umin >= MAX_UNIT - 0.001 else min(umax, MAX_UNIT)
     levels = unit_levels(umin, cap)
-    best = None
+    best = kept = None
     # A desktop's wide table chooses among two and three columns only (W-140).
     for cols in ((columns,) if columns else range(least_columns(width, len(trains), height,
                                                                 margin), 4)):
@@ -264,8 +272,12 @@ def _size_and_columns(trains, width, height, margin, umin, umax, label_ws, colum
         need = _trains_at(trains, u, cols, width, margin, label_w, False, (0.0, 0.0), fold)
         ok = need <= height + 0.01
         score = (0 if ok else 1, -u if ok else need, cols)
+        if cols == keep and ok:
+            kept = (score, u, cols)
         if best is None or score < best[0]:
             best = (score, u, cols)
+    if kept is not None and best[2] < keep and best[1] < KEEP_GAIN * kept[1]:
+        best = kept
     score, u, cols = best
     if umax > cap + 0.001 and score[0] == 0 and u >= cap - 0.001:
         label_w = _label_w_of(label_ws, cols)
@@ -405,7 +417,8 @@ def _label_width(trains, label_need, u, cols, width, margin, umin, base, scale=1
     return base, max(0, levels - 1)
 
 
-def _widened(trains, label_need, width, height, margin, umin, umax, columns, base, fold=None):
+def _widened(trains, label_need, width, height, margin, umin, umax, columns, base, fold=None,
+             keep=0):
     """`_size_and_columns` with the label column widened for its names (`_label_width`, W-99):
     returns (unit, columns, label width, form level)."""
     # The column count decides the label's room: each count its own width, measured at the
@@ -417,7 +430,7 @@ def _widened(trains, label_need, width, height, margin, umin, umax, columns, bas
         widths[cols] = _label_width(trains, label_need, TRAIN_MIN_UNIT, cols, width, margin,
                                     TRAIN_MIN_UNIT, base)
     u, cols = _size_and_columns(trains, width, height, margin, umin, umax, widths, columns,
-                                fold)
+                                fold, keep)
     label_w, level = widths[cols] if cols in widths else (base, None)
     # At the unit drawn, the marker's square is larger, and on a big table the font (W-132):
     # the column takes those pixels too where the same form still fits and the bands grow no
@@ -435,14 +448,14 @@ def _widened(trains, label_need, width, height, margin, umin, umax, columns, bas
 
 
 def _sized(trains, label_need, width, height, margin, umin, umax, label_w, columns, widen,
-           fold):
+           fold, keep=0):
     """The unit, columns, label width and label form level of the bands (`_widened` or
     `_size_and_columns`), folded by `fold` (see `_trains_at`)."""
     if widen:
         return _widened(trains, label_need, width, height, margin, umin, umax, columns,
-                        label_w, fold)
+                        label_w, fold, keep)
     u, cols = _size_and_columns(trains, width, height, margin, umin, umax, label_w, columns,
-                                fold)
+                                fold, keep)
     return u, cols, label_w, None
 
 
@@ -451,7 +464,7 @@ FOLD_MOST_LINES = 8
 
 
 def _folded(trains, label_need, width, height, margin, umin, umax, label_w, columns, widen,
-            hub=False):
+            hub=False, keep=0):
     """The fold of trains too long for the table (W-113), at the readable size `umin` (a
     larger tile would only fold more away): the most lines every band may keep such that
     all fit the height, then one line more for the trains that hide the most, one at a
@@ -471,7 +484,7 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
     for lines in range(1, FOLD_MOST_LINES + 1):
         fold = new_fold(lines, None, memo, False, hub)
         u, cols, lw, level = _sized(trains, label_need, width, height, margin, umin, umin,
-                                    label_w, columns, widen, fold)
+                                    label_w, columns, widen, fold, keep)
         need = _trains_at(trains, u, cols, width, margin, lw, False, (0.0, 0.0), fold)
         if need > height + 0.01:
             break
@@ -491,7 +504,7 @@ def _folded(trains, label_need, width, height, margin, umin, umax, label_w, colu
             floor = SNUG_MIN_UNIT if tight == SNUG else FIT_MIN_UNIT
             u, cols, lw, level = _sized(trains, label_need, width, height, margin,
                                         min(umin, floor), umin, label_w, columns,
-                                        widen, fold)
+                                        widen, fold, keep)
             need = _trains_at(trains, u, cols, width, margin, lw, False, (0.0, 0.0), fold)
             if need <= height + 0.01:
                 return fold, u, cols, lw, level, need
@@ -599,7 +612,7 @@ def _place_band(placed, tiles, start, positions, tops, heights, x0, u):
 
 
 def table_trains(layout, ends, width, height, margin, umin, umax, label_w, columns,
-                 viewer=None, label_need=None, fold=False, whole=None, hub=False):
+                 viewer=None, label_need=None, fold=False, whole=None, hub=False, keep=0):
     """Mexican Train's table (see geometry.table): the hub, the trains' tiles and the slot of
     each train's next tile, one band a train (in `band_order` for `viewer`), and each band's
     label. `label_need` (train id -> the widths of its label's forms, longest first) widens
@@ -611,7 +624,8 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
     train shown whole, whose chip folds it again, W-117, and `foot` a second such chip at
     its last line where the train is taller than the table, W-131). `hub`: the hub went to
     the first band's line earlier in the round and stays there where the trains fold
-    (W-130); the result's `hub_inline` says where it lies."""
+    (W-130); the result's `hub_inline` says where it lies. `keep`: the columns drawn last
+    in the round, kept unless fewer hold much larger tiles (W-157)."""
     trains = band_order(layout.get("trains") or [], viewer)
     engine = layout.get("engine")
     if width < WIDE_TABLE:
@@ -621,12 +635,13 @@ def table_trains(layout, ends, width, height, margin, umin, umax, label_w, colum
     widen = label_w is None and bool(label_need)
     base = label_w if label_w is not None else (56.0 if width < WIDE_TABLE else 76.0)
     u, cols, label_w, level = _sized(trains, label_need, width, height, margin, umin, umax,
-                                     base, columns, widen, None)
+                                     base, columns, widen, None, keep)
     folding = None
     needed = _trains_at(trains, u, cols, width, margin, label_w, False)
     if fold and needed > height + 0.01:
         folding, u, cols, label_w, level, needed = _folded(
-            trains, label_need, width, height, margin, umin, umax, base, columns, widen, hub)
+            trains, label_need, width, height, margin, umin, umax, base, columns, widen, hub,
+            keep)
     # A table taller than the trains need (a desktop, an early round) spreads them: the bands
     # draw apart, up to half a tile's width each, and the block sits in the middle, instead
     # of packing into the top with the rest of the table empty.

@@ -227,11 +227,42 @@ def note_hub(state, geo):
     _hub[key[1]] = (key, count)
 
 
+# The columns of bands the game's table drew last in a round, by viewer (W-157): that round
+# (as `_round_of`), the table's box, how many tiles its trains held then, and the columns.
+# A later draw of the round keeps them unless fewer columns hold much larger tiles: every
+# band moves when the columns change.
+_columns = {}
+
+
+def columns_kept(state, box):
+    """The columns of bands drawn last in `state`'s round at this box (w, h), or 0: none yet,
+    another box (a resize lays the bands out afresh), or an undo took the trains back."""
+    if state is None:
+        return 0
+    key, count = _round_of(state)
+    kept = _columns.get(key[1])
+    if kept is None or kept[0] != key or kept[1] != box or count < kept[2]:
+        return 0
+    return kept[3]
+
+
+def note_columns(state, box, geo):
+    """Remember the columns of the table of `state` drawn at `box` (a zoom to far-apart
+    targets lasts one selection, W-100: not remembered)."""
+    if state is None or geo is None or geo.get("zoomed"):
+        return
+    key, count = _round_of(state)
+    for viewer in list(_columns.keys()):
+        if _columns[viewer][0][0] != key[0]:
+            del _columns[viewer]  # an earlier match's
+    _columns[key[1]] = (key, box, count, geo.get("columns") or 1)
+
+
 # The tile size (unit, px) of the game's table drawn last, whatever its match or seat.
 _last = {"unit": None}
 
 
-def hub_layout(state, lay):
+def hub_layout(state, lay, box=None):
     """The game's table of `state`: `lay(hub)` (geometry.view_table with its `hub`), the hub
     kept on the first band's line where it went earlier in the round (W-130) unless the
     table's tiles change size in this draw whether it stays or not (the layout with it kept
@@ -240,16 +271,20 @@ def hub_layout(state, lay):
     that fits, W-118, W-125) and your train's first line gets back the room the hub took
     (46 px at 40 px tiles, 64 px at 56 px), where keeping it would have cost that room for
     the rest of the round with nothing to hold still (W-136). Where the fresh layout keeps
-    the tile size the hub stays: its move would be the only one, the jump W-130 removed."""
+    the tile size the hub stays: its move would be the only one, the jump W-130 removed.
+    `lay(hub, keep)` is also given the columns of bands drawn last in the round at `box`
+    (the table's width and height), to keep (W-157)."""
     kept = hub_kept(state)
-    geo = lay(kept)
+    keep = columns_kept(state, box)
+    geo = lay(kept, keep)
     last = _last["unit"]
     if kept and last is not None and geo["unit"] != last:
-        fresh = lay(False)
+        fresh = lay(False, keep)
         if fresh["unit"] != last:
             geo = fresh
             _hub.pop(_round_of(state)[0][1], None)
     note_hub(state, geo)
+    note_columns(state, box, geo)
     _last["unit"] = geo["unit"]
     return geo
 
