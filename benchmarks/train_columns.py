@@ -52,9 +52,9 @@ def measure(width: float, height: float, players: int, seeds: int) -> dict:
         keep = 0
         last = {"afresh": None, "kept": None}
         line = ""
-        for view in round_views(players, seed):
-            both = {"afresh": geometry.view_table(view, width, height, 0, None, LABELS, True),
-                    "kept": geometry.view_table(view, width, height, 0, None, LABELS, True,
+        for seen in round_views(players, seed):
+            both = {"afresh": geometry.view_table(seen, width, height, 0, None, LABELS, True),
+                    "kept": geometry.view_table(seen, width, height, 0, None, LABELS, True,
                                                 None, False, keep)}
             for name, geo in both.items():
                 if last[name] is not None and geo["columns"] != last[name]:
