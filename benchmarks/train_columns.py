@@ -2,7 +2,7 @@
 (issue 25; docs/DECISIONS.md W-151, W-157).
 
 Every view of seat 0 at its turn through seeded rounds (each player building its own train
-first, the others' moves at random, as `tests/web/test_train_fold.round_views`) is laid out by
+first, the others' moves at random: `tests/web/test_train_fold.round_views`) is laid out by
 the page's geometry in the CPython the tests use, at each table box, twice: afresh at every
 turn (as the review draws a position), and as the game's table does, keeping the columns
 drawn last in the round (`keep`, W-157). For each box and player count it prints the column
@@ -13,15 +13,13 @@ Usage: python benchmarks/train_columns.py [--seeds N] [--gain G] [--show]
 """
 
 import argparse
-import random
-from collections.abc import Iterator
 
 import source_modules
 
-from domino import Match, view
-
 boxes, line_layout, spinner_tree, train_bands, geometry = source_modules.web_ui(
     "boxes", "line_layout", "spinner_tree", "train_bands", "geometry")
+# The tests' seeded rounds (their module imports the page's modules loaded above).
+round_views = source_modules.load("tests/web/test_train_fold.py").round_views
 
 # The label widths of the tests (tests/web/test_train_fold.py): the page measures them.
 LABELS = {f"T{seat}": [68.0, 47.0, 17.0] for seat in range(1, 9)}
@@ -30,19 +28,6 @@ LABELS.update({"T0": [24.0], "MX": [46.0]})
 # with and without a scrollbar's room) and 1920x1080.
 BOXES = ((307.0, 302.0), (377.0, 458.0), (533.0, 320.0), (740.0, 600.0), (1036.0, 513.0),
          (1084.0, 513.0), (1600.0, 814.0))
-
-
-def round_views(players: int, seed: int) -> Iterator[dict]:
-    """Every view of seat 0 at its turn through one seeded round, each player building its
-    own train first (as players do), the others' moves at random (as the tests' rounds)."""
-    rng = random.Random(seed)
-    match = Match.new("mexican_train", {"players": players}, seed)
-    while not match.hand_over:
-        legal = match.legal()
-        if match.to_move == 0:
-            yield view(match.hand, 0).to_json()
-        own = [m for m in legal if m.tile is not None and m.end == f"T{match.to_move}"]
-        match.play(rng.choice(own or legal))
 
 
 def measure(width: float, height: float, players: int, seeds: int) -> dict:

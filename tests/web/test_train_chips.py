@@ -13,6 +13,7 @@ import contextlib
 import sys
 import types
 from collections.abc import Iterator
+from typing import Any
 
 import geometry
 import pytest
@@ -264,6 +265,17 @@ def test_a_new_match_lays_its_hub_out_afresh(dom: ChipDom) -> None:
         store.S.update(saved)
 
 
+def game_table(dom: ChipDom) -> tuple[Any, Any, Any]:
+    """Fresh `train_labels` and `table` modules over `dom`, whose canvas measures every text
+    0 px wide, and the table's box (`table-wrap`: set its clientWidth and clientHeight)."""
+    train_labels = fresh("train_labels")
+    table = fresh("table")
+    measure = types.SimpleNamespace(width=0.0)
+    context = types.SimpleNamespace(font="", measureText=lambda text: measure)
+    dom.byid("table").getContext = lambda kind: context  # type: ignore[attr-defined]
+    return train_labels, table, dom.byid("table-wrap")
+
+
 def test_the_kept_hub_goes_back_to_its_row_where_the_table_rescales_anyway(
     dom: ChipDom,
 ) -> None:
@@ -281,12 +293,7 @@ def test_the_kept_hub_goes_back_to_its_row_where_the_table_rescales_anyway(
     from store import S
     from test_train_fold import ending_in_doubles
 
-    train_labels = fresh("train_labels")
-    table = fresh("table")
-    measure = types.SimpleNamespace(width=0.0)
-    context = types.SimpleNamespace(font="", measureText=lambda text: measure)
-    dom.byid("table").getContext = lambda kind: context  # type: ignore[attr-defined]
-    wrap = dom.byid("table-wrap")
+    train_labels, table, wrap = game_table(dom)
     lengths = [5, 12, 5, 13, 6, 10, 8, 12, 9]
     before = ending_in_doubles(8, lengths, (0, 3, 5))
     after = copy.deepcopy(before)
@@ -335,12 +342,7 @@ def test_the_page_keeps_the_columns_of_a_round_through_table_compute(dom: ChipDo
     from store import S
     from test_train_fold import round_views
 
-    train_labels = fresh("train_labels")
-    table = fresh("table")
-    measure = types.SimpleNamespace(width=0.0)
-    context = types.SimpleNamespace(font="", measureText=lambda text: measure)
-    dom.byid("table").getContext = lambda kind: context  # type: ignore[attr-defined]
-    wrap = dom.byid("table-wrap")
+    train_labels, table, wrap = game_table(dom)
     saved = {key: S.get(key) for key in ("state", "geo", "lang", "moves", "selected", "drag")}
 
     def draw(view: dict, hand: int, box: tuple[float, float] = (1036.0, 513.0)) -> dict:
