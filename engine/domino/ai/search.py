@@ -488,7 +488,8 @@ class Search:
         from ``rng``. ``give_up``: a deep line solve that runs past its limit counts
         towards giving up deep solves for the rest of the decision."""
         key = (world_key, c)
-        if key in self._solved:
+        # (The lookup hashes the whole world's key: only when some world was solved.)
+        if self._solved and key in self._solved:
             return self._solved[key], 1
         s = world.copy()
         advance(s, self.candidates[c])
