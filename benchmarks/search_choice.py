@@ -58,13 +58,14 @@ from domino.ai.search import Search, SearchConfig, position_seed
 from domino.ai.stats import mean_se
 
 
-def positions(variant: str, seed: int, hands: int, per_hand: int, mover: str) -> list[dict]:
-    """The records of ``hands`` hands of ``mover`` in every seat and the move numbers picked
-    in each."""
+def positions(variant: str, seed: int, hands: int, per_hand: int, mover: str,
+              players: int | None = None) -> list[dict]:
+    """The records of ``hands`` hands of ``mover`` in every seat (``players`` of them, None:
+    the variant's default) and the move numbers picked in each."""
     out = []
     first = seed * 10_000
     for s in range(first, first + hands):
-        record = bench.play_one_hand(variant, None, mover, s)
+        record = bench.play_one_hand(variant, players, mover, s)
         choices = bench.pick([d for d in decisions(record) if not d.forced], per_hand, s)
         out.append({"seed": s, "record": record, "moves": [d.move for d in choices]})
     return out
@@ -123,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     """Build or load the cache, then compare the configurations."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--variant", default="mexican_train")
+    p.add_argument("--players", type=int, default=None,
+                   help="players at the table (default: the variant's); the cache keeps them")
     p.add_argument("--seed", type=int, default=51)
     p.add_argument("--hands", type=int, default=30)
     p.add_argument("--per-hand", type=int, default=2)
@@ -149,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     if "positions" not in cache:
         cache = {
             "variant": args.variant,
-            "positions": positions(args.variant, args.seed, args.hands, args.per_hand, args.mover),
+            "positions": positions(args.variant, args.seed, args.hands, args.per_hand, args.mover,
+                                   args.players),
             "judge": {},
         }
         path.write_text(json.dumps(cache))

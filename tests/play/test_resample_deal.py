@@ -1,4 +1,5 @@
-"""``resample.deal_hidden`` deals as it did before it was made faster (DECISIONS E-103).
+"""``resample.deal_hidden`` deals as it did before it was made faster (DECISIONS E-103), and
+``resample`` builds the states it built before it copied one public state per view (E-107).
 
 ``_greedy_deal`` counts each seat's candidates with sets and stops at the first tiles a seat
 may take instead of listing them all. The AI's search resamples every world through it, so
@@ -17,10 +18,10 @@ import random
 import pytest
 from linekit import random_positions
 
-from domino.hand.state import HandState
+from domino.hand.state import HandState, advance, legal_moves
 from domino.play import resample
 from domino.play.resample import Knowledge, deal_hidden, infer
-from domino.play.view import view
+from domino.play.view import View, view
 from domino.rules.ruleset import get_ruleset
 from domino.tiles import Tile, shuffle
 
@@ -78,3 +79,48 @@ def test_deal_hidden_deals_as_the_plain_greedy_deal(variant: str, options: dict,
     # prove, weakened by later draws: the soft constraints; the block game draws nothing).
     assert facts["hard"] >= 10
     assert facts["soft"] >= 1 or variant == "block"
+
+
+def _reference_resample(v: View, rng: random.Random, k: Knowledge) -> HandState:
+    """``resample`` as it was (main at 4e728f5): the public part built afresh for every
+    world, its chance drawn from a generator seeded from ``rng``."""
+    s = resample.public_state(v, random.Random(int(rng.random() * 2**53)), k)
+    hands = deal_hidden(k, rng)
+    hands[k.seat] = list(k.hand)
+    dealt = {t for h in hands for t in h}
+    rest = [t for t in k.unknown if t not in dealt]
+    shuffle(rest, rng)
+    s.hands = [list(h) for h in hands]
+    s.boneyard = rest[:v.boneyard]
+    return s
+
+
+@pytest.mark.parametrize(("variant", "options"), [
+    ("mexican_train", {"players": 8}),
+    ("vn_iwin", {"players": 4}),
+])
+def test_resample_builds_the_states_it_built_afresh(variant: str, options: dict) -> None:
+    """``resample`` copies one public state per view and knowledge and the deal's seat order
+    (DECISIONS E-107): each world must be the state the plain construction builds from the
+    same numbers, and playing a world to its end must leave the next ones untouched."""
+    for i, s in enumerate(_positions(variant, options, 31, 12)):
+        if s.over:
+            continue
+        v = view(s, s.to_move)
+        k = infer(v)
+        ra, rb = random.Random(i), random.Random(i)
+        for _ in range(5):
+            got = resample.resample(v, ra, k)
+            want = _reference_resample(v, rb, infer(v))
+            assert got.hands == want.hands and got.boneyard == want.boneyard
+            assert got.chance.seed_value() == want.chance.seed_value()
+            for p in range(s.n):
+                assert view(got, p) == view(want, p)
+            for name in ("history", "turns", "seated", "escrow_by", "transfers", "points",
+                         "first_turn_open", "match_totals"):
+                assert getattr(got, name) == getattr(want, name), name
+            # A world is the search's to change: play it out (its layout, lists and
+            # bookkeeping all move on), as a playout does.
+            while not got.over:
+                advance(got, legal_moves(got)[0])
+        assert ra.random() == rb.random()

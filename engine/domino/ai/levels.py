@@ -71,8 +71,15 @@ DEFAULT: dict[str, Level] = {
 # every player count.
 KOZEL_EXPERT, IWIN_EXPERT, TRADITIONAL_EXPERT = 800, 840, 1000
 # Mexican Train: 2,400 (E-77), 4,800 since its playouts left the engine's loop (E-97), 5,600
-# since they count placements instead of listing them (E-103, E-104).
-MEXICAN_EXPERT = 5600
+# since they count placements instead of listing them (E-103, E-104), 6,200 since a world and
+# an evaluation are charged what they cost beyond their moves (E-107: the same worlds early in
+# a hand, half as many where playouts are a few moves long).
+MEXICAN_EXPERT = 6200
+# What Mexican Train's expert charges, in evaluations, for dealing a world and for each
+# evaluation's fixed work (``SearchConfig.world_cost``, ``evaluation_cost``; E-107): measured
+# 26-90 us to deal a world (late in a hand to early) and about 28 us of fixed work per
+# evaluation, against 21-23 us per evaluation of long playouts' moves.
+MEXICAN_WORLD_COST = MEXICAN_EVALUATION_COST = 1.0
 
 # Per variant, per level: the fields that differ from DEFAULT. A ``search`` entry is a dict
 # of SearchConfig fields to replace in the default level's config.
@@ -149,9 +156,14 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
     # Since its playouts run outside the engine's loop (``trainplay``, the same moves, 3.5
     # times faster per decision), 4,800 (E-97): 7,200 took CPU p95 276-290 ms at 6-7 players
     # under load 16. 5,600 (E-104) since E-103's faster playout (1.2-1.25 times less CPU per
-    # decision): its eight-player CPU p95 no higher than 4,800's before it.
+    # decision): its eight-player CPU p95 no higher than 4,800's before it. 6,200 with a
+    # world and an evaluation charged beyond their moves (E-107): late in an eight-player
+    # hand a decision between two moves dealt 2,000-3,000 worlds of a few moves each, past
+    # issue 26's 600 ms in the browser worker.
     "mexican_train": {"easy": {"care": 0.2}, "medium": {"slip": 0.5, "care": 0.2},
-                      "expert": {"search": {"evaluations": MEXICAN_EXPERT}}},
+                      "expert": {"search": {"evaluations": MEXICAN_EXPERT,
+                                            "world_cost": MEXICAN_WORLD_COST,
+                                            "evaluation_cost": MEXICAN_EVALUATION_COST}}},
     # Block two against two (all 28 tiles dealt: nothing is ever drawn, so every placement
     # of the hand is evidence): expert weighs its worlds by the others' plays, each world
     # one of 8 deals drawn by how likely it makes the tiles laid, under a player who

@@ -18,7 +18,10 @@ The work is counted in *evaluations*: one evaluation is about one playout of a s
 ``LOOK_BACK_MOVES`` moves more, ``SOLVE_NODES_PER_EVALUATION`` nodes of an
 exact solve). The count depends only on the positions searched, so a budget gives the same
 move for the same seed on any machine, and it bounds the time in every variant (a Mexican
-Train playout costs several evaluations). ``step`` does a chunk and returns, which lets a
+Train playout costs several evaluations). A level may also charge a fixed cost for dealing each
+world and for each evaluation (``SearchConfig.world_cost``, ``evaluation_cost``; Mexican
+Train's expert, E-107), where playouts of a few moves leave that work most of the time.
+``step`` does a chunk and returns, which lets a
 browser worker interleave messages and cancel. Each exact solve is bounded by a node count;
 past the bound it falls back to a playout.
 
@@ -112,6 +115,14 @@ class SearchConfig:
     # The same for the deciding side's own later moves in those solves (0: off, its best
     # move, as if it would see the other's tiles by then): ``own_blend`` times the mean.
     own_blend: float = 0.0
+    # What the count of moves leaves out, in evaluations (0: nothing, as before E-107):
+    # ``world_cost`` for each world the plain sampler deals (``resample``; a weighed
+    # sampler's candidate deals are charged by ``world_sampler``), ``evaluation_cost`` for
+    # each evaluation's fixed work (copying the world, the candidate's move, the playout's
+    # tables, the settlement). Where playouts are short (a late Mexican Train hand: a few
+    # moves, two evaluations per world) they are most of a decision's time.
+    world_cost: float = 0.0
+    evaluation_cost: float = 0.0
 
 
 SOLVE_NODES_PER_EVALUATION = 6
@@ -152,7 +163,7 @@ def world_sampler(v: View, k: Knowledge, cfg: SearchConfig,
     else worlds weighed by the others' plays when ``cfg`` asks for it and the view holds plays
     to weigh (a weighed world deals ``infer_worlds`` candidates and weighs each: by the
     fitted model ``infer_model`` when it names one, else by the heavy-tile rule at
-    ``infer_firmness``), else the engine's ``resample`` (nothing more to pay)."""
+    ``infer_firmness``), else the engine's ``resample``, each world at ``cfg.world_cost``."""
     if sampler is None and cfg.infer_worlds > 1 and cfg.infer_model:
         modelled = ModelWeighted(v, k, cfg.infer_worlds, MODELS[cfg.infer_model])
         if modelled.events:
@@ -161,7 +172,7 @@ def world_sampler(v: View, k: Knowledge, cfg: SearchConfig,
         weighted = PlayWeighted(v, k, cfg.infer_worlds, cfg.infer_firmness)
         if weighted.events:
             return weighted.sample, cfg.infer_worlds * INFER_DEAL_EVALUATIONS
-    return sampler or resample, 0.0
+    return sampler or resample, cfg.world_cost
 
 
 def rollout(s: HandState, rng: random.Random, greed: float) -> tuple[int, int]:
@@ -279,6 +290,7 @@ class Search:
             rng = (random.Random(self._playout_seed) if self.cfg.common_numbers
                    else self.rng)
             value, cost = self._evaluate(self._world, self._world_key, c, rng)
+            cost += self.cfg.evaluation_cost
             self.values[c].append(value)
             self.used += cost
             self.evaluated += 1
@@ -488,7 +500,8 @@ class Search:
         from ``rng``. ``give_up``: a deep line solve that runs past its limit counts
         towards giving up deep solves for the rest of the decision."""
         key = (world_key, c)
-        if key in self._solved:
+        # (The lookup hashes the whole world's key: only when some world was solved.)
+        if self._solved and key in self._solved:
             return self._solved[key], 1
         s = world.copy()
         advance(s, self.candidates[c])

@@ -134,8 +134,41 @@ def _pick(hand: list[Tile], targets: list[int], k: int, tip: list[int], bits: di
     raise AssertionError("the best tile fits no target")
 
 
+# The trains' indices by key and each seat's own train's index (the Mexican train last), by
+# the layout's train keys, and the next seated seat after each seat, by who is seated: the
+# same in every playout of a hand, so built once (DECISIONS E-107).
+_INDEXES: dict[tuple[str, ...], tuple[dict[str, int], list[int]]] = {}
+_AFTER: dict[tuple[bool, ...], list[int]] = {}
+
+
+def _indexes(names: tuple[str, ...], n: int) -> tuple[dict[str, int], list[int]]:
+    """The index of each train key of ``names`` and each of the ``n`` seats' own train's
+    index, the Mexican train's last (read only: shared by every playout)."""
+    got = _INDEXES.get(names)
+    if got is None:
+        index = {key: i for i, key in enumerate(names)}
+        got = _INDEXES[names] = (index, [index[f"T{q}"] for q in range(n)] + [index["MX"]])
+    return got
+
+
+def _after(seated: list[bool]) -> list[int]:
+    """The next seated seat after each seat (read only: shared by every playout)."""
+    key = tuple(seated)
+    got = _AFTER.get(key)
+    if got is None:
+        n = len(seated)
+        got = [0] * n
+        for q in range(n):
+            r = q + 1 if q + 1 < n else 0
+            while not seated[r] and r != q:
+                r = r + 1 if r + 1 < n else 0
+            got[q] = r
+        _AFTER[key] = got
+    return got
+
+
 def _tables(s: HandState, lay: TrainLayout) -> tuple[
-        list[str], list[list[Tile]], list[int], list[int], list[list[int]], list[int],
+        tuple[str, ...], list[list[Tile]], list[int], list[int], list[list[int]], list[int],
         list[int], list[int], list[int]]:
     """``playout``'s tables of world ``s``: the trains by index (``names[i]`` a train's key,
     ``rows[i]`` its tiles, ``tip[i]`` its open number; ``own[q]`` seat q's train, the Mexican
@@ -143,17 +176,18 @@ def _tables(s: HandState, lay: TrainLayout) -> tuple[
     (a double counts once), the marked seats in seat order and their trains' indices beside
     them (``TrainLayout.open_targets`` lists them by seat), the unsatisfied doubles' trains
     by index beside ``unsatisfied``'s keys (the oldest first), and ``after[q]`` the next
-    seated seat after q (nobody leaves during a playout)."""
-    n, hands, seated = s.n, s.hands, s.seated
-    names = list(lay.trains)
-    index = {key: i for i, key in enumerate(names)}
-    rows = [lay.trains[key] for key in names]
-    tip = [(tiles[-1][1] if tiles else lay.engine) for tiles in rows]
-    own = [index[f"T{q}"] for q in range(n)] + [index["MX"]]
+    seated seat after q (nobody leaves during a playout). ``names``, ``own`` and ``after``
+    are shared and never changed."""
+    n, trains, engine = s.n, lay.trains, lay.engine
+    names = tuple(trains)
+    index, own = _indexes(names, n)
+    rows = list(trains.values())
+    tip = [(tiles[-1][1] if tiles else engine) for tiles in rows]
+    blank = [0] * (s.rs.max_pip + 1)
     held: list[list[int]] = []
-    for q in range(n):
-        c = [0] * (s.rs.max_pip + 1)
-        for a, b in hands[q]:
+    for hand in s.hands:
+        c = blank[:]
+        for a, b in hand:
             c[a] += 1
             if b != a:
                 c[b] += 1
@@ -161,13 +195,7 @@ def _tables(s: HandState, lay: TrainLayout) -> tuple[
     mseats = sorted(lay.markers)
     marked = [own[q] for q in mseats]
     wait = [index[key] for key in lay.unsatisfied]
-    after = [0] * n
-    for q in range(n):
-        r = q + 1 if q + 1 < n else 0
-        while not seated[r] and r != q:
-            r = r + 1 if r + 1 < n else 0
-        after[q] = r
-    return names, rows, tip, own, held, mseats, marked, wait, after
+    return names, rows, tip, own, held, mseats, marked, wait, _after(s.seated)
 
 
 def _unmark(p: int, markers: set[int], mseats: list[int], marked: list[int]) -> None:

@@ -53,6 +53,7 @@ from ..hand.moves import DRAW, LEAD, LEAVE, PAIR, PASS, Move
 from ..hand.state import (
     LEAD_PHASE,
     PLAY_PHASE,
+    HandChance,
     HandState,
     MatchContext,
     blank_state,
@@ -108,6 +109,12 @@ class Knowledge:
     # Where the history starts, as a state ``view.history_start`` reads (layout, seat to
     # move, seats): built once by ``resample`` and shared by every state it builds.
     origin: HandState | None = field(default=None, repr=False, compare=False)
+    # The deal's per-seat order key (``_deal_order``) and the public part of the last view
+    # resampled with this knowledge (``_public_copy``), each computed once: a search deals
+    # thousands of worlds from one view, and rebuilding them per world was a sixth of a late
+    # Mexican Train decision (DECISIONS E-107). Nothing above is changed after ``infer``.
+    order: list[tuple[int, int]] | None = field(default=None, repr=False, compare=False)
+    public: tuple[View, HandState] | None = field(default=None, repr=False, compare=False)
 
 
 def layout_from_json(rs: Ruleset, n: int, data: dict[str, Any]) -> Layout:
@@ -331,13 +338,11 @@ def _greedy_deal(k: Knowledge, rng: random.Random) -> list[list[Tile]] | None:
     shuffle(pool, rng)
     hands: list[list[Tile]] = [[] for _ in range(k.n)]
     counts, hard = k.counts, k.hard
-    seats = [p for p in range(k.n) if p != k.seat and counts[p] > 0]
     left = set(pool)
-    size = len(left)
-    # Seats with the fewest spare candidates pick first; the boneyard takes anything.
-    # (A seat's candidates are the unseen tiles not in its hard set, counted by sets.)
-    seats.sort(key=lambda p: (size - len(left.intersection(hard[p])) - counts[p],
-                              rng.random()))
+    # Seats with the fewest spare candidates pick first, ties at random (one number per seat,
+    # drawn in seat order); the boneyard takes anything.
+    rand = rng.random
+    seats = [p for _, _, p in sorted([(spare, rand(), p) for spare, p in _deal_order(k)])]
     for p in seats:
         # The first ``counts[p]`` tiles of the pool still left and allowed to the seat.
         need, banned = counts[p], hard[p]
@@ -352,6 +357,17 @@ def _greedy_deal(k: Knowledge, rng: random.Random) -> list[list[Tile]] | None:
         hands[p] = chosen
         left.difference_update(chosen)
     return hands
+
+
+def _deal_order(k: Knowledge) -> list[tuple[int, int]]:
+    """The seats ``_greedy_deal`` deals to, in seat order, each as (its spare candidates,
+    seat): a seat's candidates are the unseen tiles not in its hard set, less the tiles it
+    must take. They do not depend on the deal, so they are counted once per knowledge."""
+    if k.order is None:
+        size, unknown = len(k.unknown), set(k.unknown)
+        k.order = [(size - len(unknown.intersection(k.hard[p])) - k.counts[p], p)
+                   for p in range(k.n) if p != k.seat and k.counts[p] > 0]
+    return k.order
 
 
 def _matching_deal(k: Knowledge, rng: random.Random) -> list[list[Tile]] | None:
@@ -483,6 +499,15 @@ def public_state(v: View, rng: random.Random, k: Knowledge | None = None) -> Han
     return s
 
 
+def _public_copy(v: View, k: Knowledge) -> HandState:
+    """A fresh copy of ``public_state(v, ..., k)``, built once per view and knowledge
+    (``Knowledge.public``) and copied for every world: nothing in it depends on the deal but
+    the state's chance, which ``resample`` sets."""
+    if k.public is None or k.public[0] is not v:
+        k.public = (v, public_state(v, random.Random(0), k))
+    return k.public[1].copy()
+
+
 def resample(v: View, rng: random.Random, knowledge: Knowledge | None = None,
              hidden: list[list[Tile]] | None = None) -> HandState:
     """A complete hand state consistent with ``v`` (OpenSpiel's ``ResampleFromInfostate``).
@@ -499,13 +524,17 @@ def resample(v: View, rng: random.Random, knowledge: Knowledge | None = None,
     if v.to_move is None:
         raise ValueError("the hand is over: there is nothing hidden left to resample")
     k = knowledge or infer(v)
-    s = public_state(v, random.Random(int(rng.random() * 2**53)), k)
+    s = _public_copy(v, k)
+    # The state's own chance, seeded from ``rng`` (its reshuffle seed is the first number of
+    # a generator with this seed, as ``public_state`` would draw it; the generator is made
+    # only if the state needs it).
+    s.chance = HandChance(int(rng.random() * 2**53))
     hands = deal_hidden(k, rng) if hidden is None else [list(h) for h in hidden]
     hands[k.seat] = list(k.hand)
     dealt = {t for h in hands for t in h}
     rest = [t for t in k.unknown if t not in dealt]
     shuffle(rest, rng)
-    s.hands = [list(h) for h in hands]
+    s.hands = hands  # every list is new: dealt above, or copied from ``hidden``
     s.boneyard = rest[:v.boneyard]
     if k.rs.blocker_mode:
         # The earliest position play can be replayed from: this one. Only vn_schoolnet's
