@@ -326,9 +326,15 @@ class Search:
         that lead to alike positions get alike playouts, so their difference is less
         noisy)."""
         w = len(self.values[c])
+        dealt = len(self._worlds)
         world, key = self._world_at(w)
+        dealt = len(self._worlds) - dealt
         rng = random.Random(repr(key))
         value, cost = self._evaluate(world, key, c, rng, give_up=False)
+        # Charged as the search charges its own (E-107): the evaluation's fixed work, and a
+        # world dealt past the search's own (``deepen``), so that the review's and the hint's
+        # extra budgets buy the time the search's budget buys.
+        cost += self.cfg.evaluation_cost + dealt * self._sample_cost
         self.values[c].append(value)
         self.extra += cost
         return cost
