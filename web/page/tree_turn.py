@@ -19,7 +19,7 @@ largest. Pure but for the store's count: pytest drives it under CPython.
 from store import S
 
 # How much bigger the tiles must be the other way round for the tree to turn (or turn back):
-# 1.2 turned doubles' four-player hands at 527x323 1.6 times a hand (4 at most), 1.3 1.15 times
+# 1.2 turned doubles' four-player hands at 527x323 1.6 times a hand (4 at most), 1.3 1.1 times
 # (2 at most) for tiles 0.8 px shorter on average (benchmarks/tree_turn_sizes.py, W-155).
 GAIN = 1.3
 
