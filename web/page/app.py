@@ -42,7 +42,7 @@ from store import S, tr
 # menu: `load_table_modules` fetches and compiles them in the background once the menu works,
 # and states wait for them (`link.table_ready`), so that the menu waits for none of them.
 TABLE_MODULES = ("faces", "gestures", "boxes", "line_layout", "spinner_tree", "train_bands", "geometry",
-                 "summary", "motion_frames", "pace", "motion", "sound", "train_labels", "table_frame", "table", "seats",
+                 "summary", "motion_frames", "pace", "motion", "sound", "train_labels", "table_frame", "tree_turn", "table", "seats",
                  "hand", "logview", "dialogs", "history_view", "position_view", "review_words",
                  "review_nav", "review_view", "charts", "stats_view", "lesson_view", "reactions",
                  "friends_table", "friends",

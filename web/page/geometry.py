@@ -98,15 +98,16 @@ def _lay_trains(layout_json, ends, width, height, margin, umin, umax, options):
 # names, E-37), and what each one is: how its open ends are read, how it is laid out
 # (line_layout, spinner_tree, train_bands), the smallest half-tile it shrinks to, whether it
 # is held still at its lead (a line), and whether it is laid in bands from the top rather
-# than centred (Mexican Train). `kind_of` is the one place the name is read.
+# than centred (Mexican Train), and whether the page may lay it turned a quarter on a wide
+# table (`view_table`'s `turn`, W-155). `kind_of` is the one place the name is read.
 KINDS = {
     "line": {"name": "line", "ends": _line_ends, "lay_out": _lay_line,
-             "min_unit": LINE_MIN_UNIT, "anchored": True, "banded": False},
+             "min_unit": LINE_MIN_UNIT, "anchored": True, "banded": False, "turns": False},
     "tree": {"name": "tree", "ends": _tree_ends, "lay_out": _lay_tree,
-             "min_unit": LINE_MIN_UNIT, "anchored": False, "banded": False},
+             "min_unit": LINE_MIN_UNIT, "anchored": False, "banded": False, "turns": True},
     "trains": {"name": "trains", "ends": _train_ends, "lay_out": _lay_trains,
                "min_unit": TRAIN_MIN_UNIT, "max_unit": TRAIN_MAX_UNIT, "anchored": False,
-               "banded": True},
+               "banded": True, "turns": False},
 }
 
 
@@ -289,7 +290,7 @@ def line_anchor(view):
 
 
 def view_table(view, width, height, viewer=None, targets=None, label_need=None, fold=False,
-               whole=None, hub=False, keep=0):
+               whole=None, hub=False, keep=0, turn=False):
     """`table` for a seat's view (or a review's position): its layout, its open ends, and a
     line held still at its lead (`line_anchor`), Mexican Train's bands from `viewer`'s train
     (else the view's `seat`). The game's table and the review's draw through this one call,
@@ -307,11 +308,16 @@ def view_table(view, width, height, viewer=None, targets=None, label_need=None, 
     `whole` (an id) (train_bands._folded, W-113): the game's table folds; the review and
     the lessons show every tile. `hub`: the hub stays on the first band's line where the
     trains fold (it went there earlier in the round, W-130; the result's `hub_inline`).
-    `keep`: the columns of train bands drawn last in the round (`table`'s `keep_columns`)."""
+    `keep`: the columns of train bands drawn last in the round (`table`'s `keep_columns`).
+    `turn`: a layout kind that turns (a spinner tree) is laid in the box turned a quarter
+    (`height` x `width`) and the result turned back (`turned`, W-155): its long axis lies
+    along the box's long side. Never zoomed; the caller takes it only where it `fits`."""
     layout = view.get("layout")
     options = {"ends": view.get("ends"), "label_need": label_need, "fold": fold,
                "whole": whole, "hub": hub, "keep_columns": keep}
     kind = kind_of(layout)
+    if turn and kind is not None and kind["turns"]:
+        return turned(table(layout, height, width, options))
     if kind is not None and kind["anchored"]:
         options["anchor"] = line_anchor(view)
     if kind is not None and kind["banded"]:
@@ -335,6 +341,46 @@ def view_table(view, width, height, viewer=None, targets=None, label_need=None, 
         return geo
     zoomed["apart"] = True
     return zoomed
+
+
+# The way an end grows once the table is turned a quarter clockwise: left is up.
+TURNED_WORDS = {"left": "up", "up": "right", "right": "down", "down": "left"}
+
+
+def _turn_rect(r, height):
+    """Rect `r` of a table `height` px tall, turned a quarter clockwise about the table."""
+    return {"x": height - r["y"] - r["h"], "y": r["x"], "w": r["h"], "h": r["w"]}
+
+
+def turned(geo):
+    """A table laid in a box `height` x `width` (`table`'s answer), turned a quarter clockwise
+    into the box `width` x `height`: every tile, slot and tap target turned about the table,
+    as a whole table turns (the page animates a turn as one, motion_frames._turns). A tile
+    lying there stands here with the same half on top; a standing tile lies with its halves
+    swapped (its top went right, and `a` is the left half); a double stays across its arm;
+    the ends' `dir` turns too (left becomes up). `turned` is True, `needed` the box's height
+    where it fits (a turned table never scrolls sideways: the caller takes it only then)."""
+    height = geo["height"]
+    tiles = []
+    for p in geo["tiles"]:
+        t = _turn_rect(p, height)
+        first, second = (p["b"], p["a"]) if p["vertical"] else (p["a"], p["b"])
+        t.update({"a": first, "b": second, "vertical": not p["vertical"], "key": p["key"],
+                  "end": p["end"], "engine": p["engine"]})
+        tiles.append(t)
+    ends = []
+    for e in geo["ends"]:
+        end = _turn_rect(e, height)
+        end.update({"id": e["id"], "value": e["value"], "vertical": e["w"] > e["h"],
+                    "dir": TURNED_WORDS.get(e["dir"], e["dir"]), "tile": e["tile"],
+                    "hit": _turn_rect(e["hit"], height), "blocked": e["blocked"]})
+        ends.append(end)
+    out = dict(geo)
+    out.update({"width": height, "height": geo["width"], "tiles": tiles, "ends": ends,
+                "turned": True})
+    if geo["fits"]:
+        out["needed"] = geo["width"]
+    return out
 
 
 def targets_span(geo, targets):

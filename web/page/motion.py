@@ -223,6 +223,7 @@ def _slide(key, src, dst, t0, dur, sound, pre, seat, tile=None):
     it["to"] = _rect(dst["x"], dst["y"], dst["w"], dst["h"])
     it["hold"] = True  # drawn at its place until the whole plan ends
     it["pre"] = pre    # drawn at its old place before it starts (a tile already on the table)
+    it["was"] = src if pre else None  # that tile as it lay (its halves: motion_frames._turns)
     return it
 
 

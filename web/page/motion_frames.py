@@ -44,6 +44,8 @@ def frame(items, now_ms):
     - "ring": {seat, x, y, r, alpha}: Mexican Train's marker set (a circle growing).
     """
     out = []
+    if items and "turns" not in items[0]:
+        _turns(items)  # once per plan
     for it in items:
         t0 = it["t0"]
         if now_ms < t0:
@@ -94,11 +96,17 @@ def _pose_moving(k, it, o, p, f):
     if k == K_SLIDE:
         a = it["from"]
         b = it["to"]
+        turn = it.get("turn")
         if it["end"]:  # exactly at its place (a + (b - a) * 1 may miss by a bit)
             o["x"] = b["x"]
             o["y"] = b["y"]
             o["w"] = b["w"]
             o["h"] = b["h"]
+            if turn:
+                o["rot"] = 0.0
+                o["a"], o["b"], o["vertical"] = it["halves"]
+        elif turn:
+            _pose_turning(a, b, o, f, turn)
         else:
             o["x"] = a["x"] + (b["x"] - a["x"]) * f
             o["y"] = a["y"] + (b["y"] - a["y"]) * f
@@ -125,6 +133,68 @@ def _pose_moving(k, it, o, p, f):
         o["alpha"] = 1.0 - p
         return not it["end"]
     return False
+
+
+def _turn_of(it):
+    """Which way a tile already on the table turns as it slides to a place that lies the
+    other way when the whole table turned a quarter (W-155: the page marks its items
+    `table_turns`; a tile that only goes round a corner slides as before): +1 clockwise, -1
+    the other way, 0 for none, None for a double (either way looks alike: it follows the
+    others, `_turns`). The way that brings its halves where the new place shows them (clockwise, a
+    lying tile's left half comes on top, a standing tile's top half goes right)."""
+    a = it["from"]
+    b = it["to"]
+    was = it.get("was")
+    if not it.get("table_turns") or not it["pre"] or was is None \
+            or (a["w"] > a["h"]) == (b["w"] > b["h"]):
+        return 0
+    if was.get("a") == was.get("b"):
+        return None
+    o = it["out"]
+    if a["w"] > a["h"]:  # lying to standing: what comes on top, the left half or the right
+        return 1 if o["a"] == was.get("a") else -1
+    return 1 if o["b"] == was.get("a") else -1  # standing to lying: the top goes right
+
+
+def _turns(items):
+    """Note, once per plan, how each slide turns (`turn`, see `_turn_of`; a double the way
+    most tiles turn, so the table turns as one) and draw a turning tile as it lay until it
+    starts (its rect, halves and direction; the new ones are kept in `halves`)."""
+    items[0]["turns"] = True
+    ways = []
+    fresh = []
+    for it in items:
+        if it["k"] == K_SLIDE and "turn" not in it:
+            it["turn"] = _turn_of(it)
+            fresh.append(it)
+            if it["turn"]:
+                ways.append(it["turn"])
+    most = 1 if ways.count(1) >= ways.count(-1) else -1
+    for it in fresh:
+        if it["turn"] == 0:
+            continue
+        if it["turn"] is None:
+            it["turn"] = most
+        o = it["out"]
+        was = it["was"]
+        it["halves"] = (o["a"], o["b"], o["vertical"])
+        o["a"], o["b"], o["vertical"] = was.get("a"), was.get("b"), was["h"] > was["w"]
+        o["rot"] = 0.0
+
+
+def _pose_turning(a, b, o, f, turn):
+    """A turning slide at eased progress `f`: its centre and sides moved that far, drawn as
+    it lay (`_turns`), turned by `rot` radians about its centre."""
+    cx = a["x"] + a["w"] / 2.0 + (b["x"] + b["w"] / 2.0 - a["x"] - a["w"] / 2.0) * f
+    cy = a["y"] + a["h"] / 2.0 + (b["y"] + b["h"] / 2.0 - a["y"] - a["h"] / 2.0) * f
+    # b's sides the other way round: a's long side grows into b's long side.
+    w = a["w"] + (b["h"] - a["w"]) * f
+    h = a["h"] + (b["w"] - a["h"]) * f
+    o["x"] = cx - w / 2.0
+    o["y"] = cy - h / 2.0
+    o["w"] = w
+    o["h"] = h
+    o["rot"] = turn * f * 1.5707963
 
 
 def _pose_sign(k, it, o, p, f):

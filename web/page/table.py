@@ -13,6 +13,7 @@ import screens
 import table_frame
 import textfmt
 import train_labels
+import tree_turn
 import dom
 from dom import byid
 from store import S, tr
@@ -39,9 +40,14 @@ def compute():
     # table holds every target in view; Cancel shows the train whole again.
     whole = None if targets else train_labels.whole_train(state)
     need = train_labels.label_widths(forms) if forms else None
-    geo = train_labels.hub_layout(state, lambda hub, keep: geometry.view_table(
-        state.get("view") or {}, width, height, state.get("viewer"), targets, need, True,
-        whole, hub, keep), (width, height))
+    view = state.get("view") or {}
+    # A spinner tree on a wide table may lie turned a quarter where its tiles are then
+    # bigger, remembered for the hand (tree_turn.py, W-155).
+    kind = geometry.kind_of(view.get("layout"))
+    geo = train_labels.hub_layout(state, lambda hub, keep: tree_turn.lay(
+        state, width, height, kind, lambda turn: geometry.view_table(
+            view, width, height, state.get("viewer"), targets, need, True, whole, hub, keep,
+            turn), geometry.MAX_UNIT), (width, height))
     geo["label_forms"] = forms
     S["geo"] = geo
     return geo
@@ -135,6 +141,7 @@ def draw_now():
     canvas.setAttribute("data-unit", str(geo["unit"]))
     canvas.setAttribute("data-zoomed", "1" if geo.get("zoomed") else "0")
     canvas.setAttribute("data-apart", "1" if geo.get("apart") else "0")
+    canvas.setAttribute("data-turned", "1" if geo.get("turned") else "0")
     rects = []
     for p in geo["tiles"]:
         rects.append([round(p["x"]), round(p["y"]), round(p["w"]), round(p["h"]), p["a"], p["b"]])
@@ -417,6 +424,7 @@ def plan_motion(prev, new, prev_geo, geo):
         stop_motion(exc)
         return
     if items:
+        tree_turn.mark_turn(items, prev_geo, geo)  # the tiles turn with the table (W-155)
         _anim["items"] = items
 
 
@@ -623,7 +631,15 @@ def paint_instruction(ctx, o, max_pip):
     alpha = o.get("alpha", 1.0)
     ctx.globalAlpha = max(0.0, min(1.0, alpha if alpha is not None else 1.0))
     if kind == "tile":
+        rot = o.get("rot")
+        if rot:  # a tile turning as it slides (motion_frames._pose_turning), about its centre
+            ctx.save()
+            ctx.translate(o["x"] + o["w"] / 2.0, o["y"] + o["h"] / 2.0)
+            ctx.rotate(rot)
+            ctx.translate(-o["x"] - o["w"] / 2.0, -o["y"] - o["h"] / 2.0)
         draw_tile(ctx, o, max_pip)  # its size changes as it moves: no cached image
+        if rot:
+            ctx.restore()
     elif kind == "hand":
         sx = o.get("sx", 1.0)
         for t in o["tiles"]:
