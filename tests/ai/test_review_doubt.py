@@ -146,7 +146,7 @@ def test_a_deepened_verdict_is_the_same_in_any_chunks_and_in_the_hint():
     assert len(steps) > 10
     assert chunked.result() == whole
     # The hint before the move: the same search, so the same best move; its work after the
-    # search shares a smaller extra budget (HINT_EXTRA, so that a hint comes about as fast
+    # search shares a smaller extra budget (the level's hint_extra, so that a hint comes about as fast
     # as the expert's move), so it may rest on fewer worlds than the review's, never more,
     # and here shows no mark the review does not give.
     (d,) = decisions(record, [seat])

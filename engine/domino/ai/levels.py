@@ -80,6 +80,10 @@ MEXICAN_EXPERT = 6200
 # 26-90 us to deal a world (late in a hand to early) and about 28 us of fixed work per
 # evaluation, against 21-23 us per evaluation of long playouts' moves.
 MEXICAN_WORLD_COST = MEXICAN_EVALUATION_COST = 1.0
+# The hint's work after the search, in budgets (``SearchConfig.hint_extra``; 0.4 elsewhere,
+# E-63): at 0.4 Mexican Train's hint took 1.39-1.55 times the expert's decision at p95 once
+# the expert's late decisions were charged their worlds (E-107), at 0.3 1.37-1.43 (E-108).
+MEXICAN_HINT_EXTRA = 0.3
 
 # Per variant, per level: the fields that differ from DEFAULT. A ``search`` entry is a dict
 # of SearchConfig fields to replace in the default level's config.
@@ -163,7 +167,8 @@ OVERRIDES: dict[str, dict[str, dict[str, Any]]] = {
     "mexican_train": {"easy": {"care": 0.2}, "medium": {"slip": 0.5, "care": 0.2},
                       "expert": {"search": {"evaluations": MEXICAN_EXPERT,
                                             "world_cost": MEXICAN_WORLD_COST,
-                                            "evaluation_cost": MEXICAN_EVALUATION_COST}}},
+                                            "evaluation_cost": MEXICAN_EVALUATION_COST,
+                                            "hint_extra": MEXICAN_HINT_EXTRA}}},
     # Block two against two (all 28 tiles dealt: nothing is ever drawn, so every placement
     # of the hand is evidence): expert weighs its worlds by the others' plays, each world
     # one of 8 deals drawn by how likely it makes the tiles laid, under a player who

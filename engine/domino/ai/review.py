@@ -13,7 +13,7 @@ between them). The same record reviewed twice gets the same verdict, and two rec
 differ only in tiles the seat could not see get the same verdict for that seat (the seed and
 the worlds come from the view alone). ``judge_position`` gives the review's figures for every
 sensible move of a position before it is played (the hint during play), a doubtful verdict
-valued on fewer extra worlds (``HINT_EXTRA``).
+valued on fewer extra worlds (``SearchConfig.hint_extra``).
 
 **Units.** A value is what the search's ``evaluate.Utility`` gives the finished hand, for the
 seat's side (its team with partnerships), in the variant's own unit:
@@ -111,9 +111,6 @@ DEEPEN = 1.0
 # A verdict still in doubt after ``DEEPEN`` whose loss may be a mistake's size may take up to
 # this many budgets in all (docs/DECISIONS.md E-60): a sure 10 points is not noise.
 DEEPEN_LARGE = 4.0
-# A hint values its moves in more worlds, and its doubtful verdicts on more still, within this
-# many budgets more, all moves together (``judge_position``, E-63).
-HINT_EXTRA = 0.4
 # A mark resting on fewer paired worlds than this is judged on more (``doubtful``): a move
 # pruned on its first few worlds was dropped on unlucky ones, and so few worlds barely say
 # how wide the error is.
@@ -604,7 +601,7 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
 
     The expert's search of the position (``expert_search``) is run, then every sensible
     move is valued in every world it sampled (``Search.complete``) and the doubtful ones on
-    more (``deepen_verdict``), all sharing ``HINT_EXTRA`` budgets (E-63); each
+    more (``deepen_verdict``), all sharing the level's ``hint_extra`` budgets (E-63); each
     move's figures are the ones ``Review`` gives that move if it is played, as far as it was
     valued (``figure``: a move's added values depend on the world and the move alone): on
     the same worlds the same figures (DECISIONS E-30); a move the hint valued on fewer worlds
@@ -629,7 +626,8 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
     search.run()
     choice = search.best()
     # A hint must come about as fast as the expert's move (issue 26: within 1.5 times its
-    # time), so all its work after the search shares one extra of HINT_EXTRA budgets (E-63):
+    # time), so all its work after the search shares one extra of `hint_extra` budgets (E-63,
+    # 0.4; Mexican Train's expert 0.3, E-108):
     # first the moves valued in every world the search sampled (the choice, then the others
     # as the search ranks them: a move pruned early may otherwise take more work than the
     # search itself, in every world of a position solved exactly), then the doubtful
@@ -637,7 +635,7 @@ def judge_position(v: View, legal: list[Move], budget: int | None = None,
     # missing on). The review gives the move played its own extra (DEEPEN), so a move valued
     # here on fewer worlds than there may show other figures; the same ones where the
     # worlds are the same.
-    spare = HINT_EXTRA * search.budget
+    spare = search.cfg.hint_extra * search.budget
     ranked = [m for m, _, _ in search.ranking() if m in moves and m != choice]
     for m in [choice, *ranked]:
         before = search.extra

@@ -123,6 +123,10 @@ class SearchConfig:
     # moves, two evaluations per world) they are most of a decision's time.
     world_cost: float = 0.0
     evaluation_cost: float = 0.0
+    # The hint's work after the search (``review.judge_position``: its moves valued in more
+    # worlds, its doubtful verdicts on more still), in budgets of this search (E-63; E-108:
+    # the hint's time within 1.5 times the expert's decision, issue 26).
+    hint_extra: float = 0.4
 
 
 SOLVE_NODES_PER_EVALUATION = 6
