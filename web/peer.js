@@ -530,20 +530,20 @@ class Table {
   // A manual link's channel and connection, both ends: the link's transport, its events.
   // The link is made once, by whichever comes first: the channel's `open` event, or its first
   // message. The other side may send its hello as soon as its own end opens, and that hello
-  // can be handed to this page before this end's `open` event (seen once in a loaded full
-  // run: the host dropped the guest's hello, had no open link, and refused every later
-  // message as "early"); a message proves the channel open, so it makes the link first.
+  // can be handed to this page before this end's `open` event (a loaded full run once had the
+  // host hold no open link and refuse every later message as "early", which a dropped hello
+  // explains); a message proves the channel open, so it makes the link first.
   wireManual(pc, channel, peer, connectTimer) {
     let linked = false;
-    const link = () => {
+    const makeLink = () => {
       if (linked || this.closed) return;
       linked = true;
       this.cancel(connectTimer);
       this.addLink(peer, "manual", (raw) => channel.send(raw), () => { channel.close(); pc.close(); });
     };
-    channel.onopen = link;
-    channel.onmessage = (event) => { link(); this.receive(peer, event.data); };
-    if (channel.readyState === "open") link();
+    channel.onopen = makeLink;
+    channel.onmessage = (event) => { makeLink(); this.receive(peer, event.data); };
+    if (channel.readyState === "open") makeLink();
     channel.onclose = () => {
       const link = this.links.get(peer);
       if (link) this.closeLink(link, "lost", false);

@@ -175,11 +175,11 @@ def table(layout_json, width, height, options=None):
     - `min_unit`, `max_unit`: the range of half-tile sizes (defaults: LINE_MIN_UNIT or
       TRAIN_MIN_UNIT, and MAX_UNIT, TRAIN_MAX_UNIT for trains); `margin` (MARGIN); `label_w`: the width of a train's
       label column (default 56 px below 600 px of width, else 76 px); `columns`: the
-      number of columns of train bands (default: 1, 2 or 3, whichever fits best, but
-      `keep_columns` kept unless fewer hold much larger tiles, W-157); `viewer`: the seat whose train's band comes first, the Mexican train's next;
-      `label_need`: {train id: [width of each form of its label, longest first]} (px at
-      12 px): without `label_w`, the label column widens for the longest form that leaves
-      the bands as tall (train_bands._label_width, W-99); `fold`, `whole`: see view_table.
+      number of columns of bands (default: 1, 2 or 3, whichever fits best; `keep_columns`:
+      see view_table's `keep`); `viewer`: the seat whose band comes first (the Mexican
+      train's next); `label_need`: {train id: [its label's forms' widths at 12 px, longest
+      first]}: without `label_w`, the label column widens for the longest form leaving the
+      bands as tall (train_bands._label_width, W-99); `fold`, `whole`: see view_table.
 
     Returns a dict:
     - `kind` ("line", "tree", "trains" or None), `unit` (half-tile size in px), `width`;
@@ -308,7 +308,8 @@ def view_table(view, width, height, viewer=None, targets=None, label_need=None, 
     `whole` (an id) (train_bands._folded, W-113): the game's table folds; the review and
     the lessons show every tile. `hub`: the hub stays on the first band's line where the
     trains fold (it went there earlier in the round, W-130; the result's `hub_inline`).
-    `keep`: the columns of train bands drawn last in the round (`table`'s `keep_columns`).
+    `keep`: the columns of train bands drawn last in the round (`table`'s `keep_columns`),
+    kept unless fewer hold much larger tiles (train_bands.KEEP_GAIN, W-157).
     `turn`: a layout kind that turns (a spinner tree) is laid in the box turned a quarter
     (`height` x `width`) and the result turned back (`turned`, W-155): its long axis lies
     along the box's long side. Never zoomed; the caller takes it only where it `fits`."""

@@ -184,6 +184,17 @@ FRESH = ("new_match", "load_record", "resume")
 QUIET = ("stale_state", "cancelled", "nothing_to_undo", "undo_unavailable")
 
 
+def keep_for_viewer(memory, viewer, match, entry, match_of):
+    """Keep `entry` as `viewer`'s in `memory`: a table's memory by viewer (pass-and-play's
+    seats each see their own table) of the match the store counts `match` (`match_serial`),
+    every other match's entry forgotten (`match_of(entry)`: the match an entry is of). The
+    kept hub (W-136), the kept columns (W-157) and the turned tree (W-155) are such memories."""
+    for seat in list(memory.keys()):
+        if match_of(memory[seat]) != match:
+            del memory[seat]
+    memory[viewer] = entry
+
+
 def reduce(answer, message):
     """Take the worker's `answer` to `message` (or a pushed one: `{"type": "push"}`) into the
     store. Returns None when the answer changes nothing (a state older than the one shown, a

@@ -9,7 +9,7 @@ import json
 import textfmt
 import dom
 from dom import byid
-from store import S, esc, tr
+from store import S, esc, keep_for_viewer, tr
 
 # A train label's font at its largest (draw_label shrinks it to 9 px where it must).
 LABEL_FONT = "600 12px system-ui, sans-serif"
@@ -202,6 +202,11 @@ def _round_of(state):
             layout.get("engine")), count
 
 
+def _match_of(kept):
+    """The match a round's memory (`_hub`'s, `_columns`') is of: its round's first part."""
+    return kept[0][0]
+
+
 def hub_kept(state):
     """Whether the hub stays on the first band's line (W-130): it went there earlier in this
     round of this match, in this viewer's table, and no undo took the trains back to before
@@ -221,10 +226,7 @@ def note_hub(state, geo):
             or hub_kept(state):
         return  # a zoom to far-apart targets (W-100) lasts one selection: not remembered
     key, count = _round_of(state)
-    for viewer in list(_hub.keys()):
-        if _hub[viewer][0][0] != key[0]:
-            del _hub[viewer]  # an earlier match's
-    _hub[key[1]] = (key, count)
+    keep_for_viewer(_hub, key[1], key[0], (key, count), _match_of)
 
 
 # The columns of bands the game's table drew last in a round, by viewer (W-157): that round
@@ -252,10 +254,8 @@ def note_columns(state, box, geo):
     if state is None or geo is None or geo.get("zoomed"):
         return
     key, count = _round_of(state)
-    for viewer in list(_columns.keys()):
-        if _columns[viewer][0][0] != key[0]:
-            del _columns[viewer]  # an earlier match's
-    _columns[key[1]] = (key, box, count, geo.get("columns") or 1)
+    keep_for_viewer(_columns, key[1], key[0], (key, box, count, geo.get("columns") or 1),
+                    _match_of)
 
 
 # The tile size (unit, px) of the game's table drawn last, whatever its match or seat.

@@ -16,7 +16,7 @@ other layout kinds are laid as before, and so is a tree whose tiles are already 
 largest. Pure but for the store's count: pytest drives it under CPython.
 """
 
-from store import S
+from store import S, keep_for_viewer
 
 # How much bigger the tiles must be the other way round for the tree to turn (or turn back):
 # 1.2 turned doubles' four-player hands at 527x323 1.6 times a hand (4 at most), 1.3 1.1 times
@@ -96,10 +96,9 @@ def lay(state, width, height, kind, lay_out, biggest):
             geo = other
             compared = (width, height, turn, _size(geo))
     hand = _hand_of(state)
-    for key in list(_kept.keys()):
-        if _kept[key]["hand"][0] != hand[0]:
-            del _kept[key]  # an earlier match's
-    _kept[hand[1]] = {"hand": hand, "turn": turn, "position": position, "compared": compared}
+    keep_for_viewer(_kept, hand[1], hand[0], {"hand": hand, "turn": turn, "position": position,
+                                              "compared": compared},
+                    lambda kept: kept["hand"][0])
     return geo
 
 

@@ -330,9 +330,9 @@ class Search:
         that lead to alike positions get alike playouts, so their difference is less
         noisy)."""
         w = len(self.values[c])
-        dealt = len(self._worlds)
+        known = len(self._worlds)
         world, key = self._world_at(w)
-        dealt = len(self._worlds) - dealt
+        dealt = len(self._worlds) - known
         rng = random.Random(repr(key))
         value, cost = self._evaluate(world, key, c, rng, give_up=False)
         # Charged as the search charges its own (E-107): the evaluation's fixed work, and a
