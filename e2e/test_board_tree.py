@@ -19,6 +19,8 @@ import geometry
 import pytest
 from boardkit import open_page
 from conftest import DRAWN, play_and_wait, settle, wait_my_turn
+from test_review import open_review, wait_step
+from test_summary import record_of
 
 from domino import Match, view
 
@@ -238,4 +240,69 @@ def test_the_tap_that_makes_the_tree_worth_turning_turns_it_in_motion(
     assert seen and seen[0] == "1", seen
     context.close()
     assert not warnings, warnings
+    assert not errors, errors
+
+
+# The review's table box at each size (measured on this page: the turn must help in it).
+REVIEW_BOXES = {(844, 390): (825.0, 179.0), (1366, 768): (1081.0, 353.0)}
+REVIEW_TABLE = """() => { const t = document.querySelector('#review-table');
+  const wrap = document.querySelector('#review-wrap');
+  return {w: wrap.clientWidth, h: wrap.clientHeight, unit: Number(t.dataset.unit || 0),
+          turned: t.dataset.turned}; }"""
+OVER = "The hand is over: every move has been played."  # the review's step after the last move
+
+
+def shown_size(geo):
+    """What a layout gives the player (tree_turn._size): its half-tile, halved where the table
+    must scroll."""
+    return geo["unit"] if geo["fits"] else geo["unit"] / 2
+
+
+def finished_turning_record(box, seeds=range(1, 80)):
+    """A finished four-player Doubles hand (random moves) whose last position has tiles at
+    least 1.3 times as big in `box` turned (and fitting) as laid (halved where it must
+    scroll). Returns (record, moves, the last position's view JSON)."""
+    for seed in seeds:
+        record, match = record_of("doubles", {"players": 4}, seed, 1)
+        shown = view(match.hand, 0).to_json()
+        usual = geometry.view_table(shown, *box)
+        turned = geometry.view_table(shown, *box, turn=True)
+        if turned["fits"] and turned["unit"] >= 1.3 * shown_size(usual):
+            return record, len(record["hands"][0]["moves"]), shown
+    raise AssertionError(f"no finished Doubles hand to turn in {box}")
+
+
+@pytest.mark.parametrize("size", list(REVIEW_BOXES), ids=[f"{w}x{h}" for w, h in REVIEW_BOXES])
+def test_the_review_lays_the_tree_turned_where_its_tiles_grow(browser, site, artifacts,
+                                                              tmp_path, size):
+    """W-158: the move review lays a Doubles hand's tree as the game does. Opened from the
+    end of a finished hand on a phone held on its side and on a laptop and stepped to the
+    end, the review's table lies turned with tiles at least 1.3 times as big as laid (the
+    same position laid as usual in the same box, by the page's own geometry), and stepping
+    back to the start and forward again leaves it so at the end."""
+    record, n, shown = finished_turning_record(REVIEW_BOXES[size])
+    path = tmp_path / "finished.json"
+    path.write_text(json.dumps(record))
+    context, page, errors = open_page(browser, site, size)
+    page.set_input_files("#import", str(path))
+    open_review(page)
+    page.locator("#review-next").focus()
+    page.keyboard.press("End")
+    wait_step(page, OVER)
+    settle(page)
+    seen = page.evaluate(REVIEW_TABLE)
+    print(f"\nreview {size}: box {seen['w']}x{seen['h']}, unit {seen['unit']}, "
+          f"turned {seen['turned']}")
+    assert (abs(seen["w"] - REVIEW_BOXES[size][0]) <= 2
+            and abs(seen["h"] - REVIEW_BOXES[size][1]) <= 2), seen
+    usual = geometry.view_table(shown, seen["w"], seen["h"])
+    assert seen["turned"] == "1" and seen["unit"] >= 1.3 * shown_size(usual) - 0.01, \
+        (seen, usual["unit"], usual["fits"])
+    page.screenshot(path=str(artifacts / f"tree_review_{size[0]}x{size[1]}.png"))
+    page.keyboard.press("Home")
+    wait_step(page, f"Move 1 of {n}")
+    page.keyboard.press("End")
+    wait_step(page, OVER)
+    assert page.evaluate(REVIEW_TABLE)["turned"] == "1"
+    context.close()
     assert not errors, errors

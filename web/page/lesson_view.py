@@ -314,7 +314,7 @@ def as_state(p):
     info = L["info"] or {}
     return {"options": info.get("options"), "view": (p or {}).get("view") or {},
             "seats": info.get("seats") or [], "viewer": info.get("viewer") or 0,
-            "reading": info.get("reading"), "state_id": -1}
+            "reading": info.get("reading"), "state_id": L["index"]}
 
 
 def render():
@@ -368,7 +368,8 @@ def draw(p, focus):
                 glow.append(m)
     canvas = byid("lesson-table")
     geo, ctx = position_view.paint_table(canvas, byid("lesson-wrap"), as_state(p), glow,
-                                       "review.empty_table")
+                                       "review.empty_table",
+                                       ("lesson", (L["variant"], L["lesson"].get("id"))))
     if geo is None:
         return
     L["geo"] = geo

@@ -118,19 +118,39 @@ def seats_html(p, seats, seen, mark, focus, src):
     return "".join(html)
 
 
-def paint_table(canvas, wrap, state, glow, empty):
-    """Size `canvas` to its box `wrap` and paint the table of `state` (a position as the
-    table's drawing reads a state) as at the game, the ends of the moves `glow` glowing;
-    `empty`: the words on an empty table. Returns (geometry, context), or (None, None) when
-    the box has no size yet. The review and the lesson draw their tables with it."""
+def table_of(state, width, height, place):
+    """The geometry of `state`'s table in a box `width` x `height`, laid as the game's is: a
+    spinner tree on a wide box turned a quarter where its tiles are then much bigger, the way
+    it lies remembered for the hand at `place` ((name, key of the hand), tree_turn.lay,
+    W-158), so that stepping through a hand does not turn it back and forth."""
     import geometry
+    import tree_turn
+
+    view = state["view"]
+    viewer = state.get("viewer")
+    return tree_turn.lay(state, width, height, geometry.kind_of(view.get("layout")),
+                         lambda turn: geometry.view_table(view, width, height, viewer,
+                                                          turn=turn),
+                         geometry.MAX_UNIT, place)
+
+
+def paint_table(canvas, wrap, state, glow, empty, place):
+    """Size `canvas` to its box `wrap` and paint the table of `state` (a position as the
+    table's drawing reads a state; its `state_id` tells the positions apart) as at the game,
+    the ends of the moves `glow` glowing; `empty`: the words on an empty table; `place`: the
+    table's memory of the hand (`table_of`). Returns (geometry, context), or (None, None)
+    when the box has no size yet. The review and the lesson draw their tables with it."""
     import table
 
     width = float(wrap.clientWidth)
     height = float(wrap.clientHeight)
     if width <= 0 or height <= 0:
         return None, None
-    geo = geometry.view_table(state["view"], width, height, state.get("viewer"))
+    geo = table_of(state, width, height, place)
+    # The half-tile size and whether the tree lies turned: for tests and tools, never read
+    # back by the page.
+    canvas.setAttribute("data-unit", str(geo["unit"]))
+    canvas.setAttribute("data-turned", "1" if geo.get("turned") else "0")
     ratio = dom.pixel_ratio()
     canvas.style.height = str(int(geo["height"])) + "px"
     if int(canvas.width) != int(geo["width"] * ratio) \

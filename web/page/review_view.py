@@ -386,7 +386,7 @@ def as_state():
     p = R["positions"].get(review_nav.key(R["hand"], R["index"])) or {}
     return {"options": info.get("options"), "view": p.get("view") or {},
             "seats": info.get("seats") or [], "viewer": info.get("viewer") or 0,
-            "reading": info.get("reading"), "state_id": -1}
+            "reading": info.get("reading"), "state_id": R["index"]}
 
 
 def entry_at(hand, move):
@@ -617,7 +617,11 @@ def draw(p):
     if best is not None and best.get("end") is not None:
         glow.append(best)
     canvas = byid("review-table")
-    geo, ctx = position_view.paint_table(canvas, byid("review-wrap"), as_state(), glow, "review.empty_table")
+    # The review remembers how its tree lies per hand, apart from the game's table (W-158).
+    info = R["info"] or {}
+    geo, ctx = position_view.paint_table(canvas, byid("review-wrap"), as_state(), glow,
+                                         "review.empty_table",
+                                         ("review", (info.get("review"), R["hand"])))
     if geo is None:
         return
     R["geo"] = geo

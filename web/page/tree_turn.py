@@ -11,7 +11,9 @@ scrolls sideways, with tiles no smaller than the kind's readable least), and it 
 remembered for the hand, by viewer, keyed as W-136 keys Mexican Train's kept hub (the store's
 `match_serial`, the viewer, the hand number): a new hand, match or seat starts as laid. A
 redraw of the position it was chosen for (a tile selected, a drag, an animation's frame)
-lays it the same way without comparing again. A portrait box (not wider than tall) and the
+lays it the same way without comparing again. The review and the lessons lay their tables
+the same way, each with a memory of its own (`place`, W-158): stepping through a hand grows
+and shrinks its tree, and the way it lies changes by the same rule, never at every step. A portrait box (not wider than tall) and the
 other layout kinds are laid as before, and so is a tree whose tiles are already at their
 largest. Pure but for the store's count: pytest drives it under CPython.
 """
@@ -27,6 +29,8 @@ GAIN = 1.3
 # tree lies turned, "position": the state and box it was last chosen for, "compared": the box,
 # way and size of the table when the other way was last laid to compare}.
 _kept = {}
+# By place ("review", "lesson"): {"hand": the place's key of the hand shown, then as above}.
+_places = {}
 
 
 def _hand_of(state):
@@ -52,8 +56,12 @@ def _usable(geo, turn, kind):
     return geo.get("fits", True) and float(geo.get("unit") or 0.0) >= kind["min_unit"] - 0.01
 
 
-def _memory(state):
-    """The viewer's memory where it is of `state`'s hand, else None."""
+def _memory(state, place=None):
+    """The memory of `state`'s hand: the game's viewer's, or `place`'s (a review's or a
+    lesson's: (its name, its key of the hand)); None where it is of another hand."""
+    if place is not None:
+        kept = _places.get(place[0])
+        return kept if kept is not None and kept["hand"] == place[1] else None
     kept = _kept.get(state.get("viewer"))
     return kept if kept is not None and kept["hand"] == _hand_of(state) else None
 
@@ -64,18 +72,21 @@ def is_turned(state):
     return kept is not None and kept["turn"]
 
 
-def lay(state, width, height, kind, lay_out, biggest):
-    """The game's table of `state` in a box `width` x `height`: `lay_out(turn)` (the geometry,
+def lay(state, width, height, kind, lay_out, biggest, place=None):
+    """The table of `state` in a box `width` x `height`: `lay_out(turn)` (the geometry,
     turned a quarter or not), turned or not as this hand's memory and the tiles' sizes say.
     `kind`: the layout's row of geometry.KINDS (None without a layout); `biggest`: the
-    largest half-tile (a layout at it with nothing to scroll cannot gain by turning).
+    largest half-tile (a layout at it with nothing to scroll cannot gain by turning);
+    `place`: None for the game's table, else (name, key of the hand) for a table drawn
+    elsewhere (the review's, a lesson's), remembered apart from the game's and each other's;
+    its positions are told apart by the state's `state_id` as the game's are.
 
     The other way is laid to compare (a second tree search, the costly step of a draw) only
     where the table's size changed since it was last compared: a tile more never gives a
     tree bigger tiles, so the other way cannot have become GAIN times better meanwhile."""
     if state is None or kind is None or not kind["turns"] or width <= height:
         return lay_out(False)
-    kept = _memory(state)
+    kept = _memory(state, place)
     turn = kept is not None and kept["turn"]
     position = (state.get("state_id"), width, height)
     compared = kept["compared"] if kept is not None else None
@@ -95,10 +106,14 @@ def lay(state, width, height, kind, lay_out, biggest):
             turn = not turn
             geo = other
             compared = (width, height, turn, _size(geo))
+    entry = {"turn": turn, "position": position, "compared": compared}
+    if place is not None:
+        entry["hand"] = place[1]
+        _places[place[0]] = entry
+        return geo
     hand = _hand_of(state)
-    keep_for_viewer(_kept, hand[1], hand[0], {"hand": hand, "turn": turn, "position": position,
-                                              "compared": compared},
-                    lambda kept: kept["hand"][0])
+    entry["hand"] = hand
+    keep_for_viewer(_kept, hand[1], hand[0], entry, lambda kept: kept["hand"][0])
     return geo
 
 
