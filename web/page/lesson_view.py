@@ -369,7 +369,7 @@ def draw(p, focus):
     canvas = byid("lesson-table")
     geo, ctx = position_view.paint_table(canvas, byid("lesson-wrap"), as_state(p), glow,
                                        "review.empty_table",
-                                       ("lesson", (L["variant"], L["lesson"].get("id"))))
+                                       ("lesson", (L["variant"], (L["lesson"] or {}).get("id"))))
     if geo is None:
         return
     L["geo"] = geo

@@ -13,9 +13,10 @@ remembered for the hand, by viewer, keyed as W-136 keys Mexican Train's kept hub
 redraw of the position it was chosen for (a tile selected, a drag, an animation's frame)
 lays it the same way without comparing again. The review and the lessons lay their tables
 the same way, each with a memory of its own (`place`, W-158): stepping through a hand grows
-and shrinks its tree, and the way it lies changes by the same rule, never at every step. A portrait box (not wider than tall) and the
-other layout kinds are laid as before, and so is a tree whose tiles are already at their
-largest. Pure but for the store's count: pytest drives it under CPython.
+and shrinks its tree, and the way it lies changes by the same rule, never at every step. A
+portrait box (not wider than tall) and the other layout kinds are laid as before, and so is a
+tree whose tiles are already at their largest. Pure but for the store's count: pytest drives
+it under CPython.
 """
 
 from store import S, keep_for_viewer
