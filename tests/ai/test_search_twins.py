@@ -39,8 +39,9 @@ def _positions(variant: str, players: int, seeds: range, tiles: int) -> list[Mat
 @pytest.mark.parametrize("variant,players", [("doubles", 2), ("doubles", 4),
                                              ("all_fives", 2), ("all_fives", 3)])
 def test_a_solve_without_twins_has_the_full_solves_value(variant, players, monkeypatch):
-    # Two players: alpha-beta (``_solve``); three or four: max^n (``_solve_maxn``), the
-    # value for the seat to move.
+    # Two players: alpha-beta (``_solve``); three or four: max^n (``_solve_maxn``; in
+    # doubles ``treeplay.solve_maxn``, E-109), the value for the seat to move, against the
+    # engine's solve of every placement.
     positions = _positions(variant, players, range(10 if players == 4 else 20), 10)
     assert len(positions) >= 15
     fewer = 0
@@ -51,6 +52,7 @@ def test_a_solve_without_twins_has_the_full_solves_value(variant, players, monke
         for untwin in (True, False):
             if not untwin:
                 monkeypatch.setattr(search, "untwinned", lambda s, legal: legal)
+                srch._tree = False  # the engine's solve (treeplay has twins built in)
             nodes = [0]
             runs.append((srch._general_solve(s.copy(), 10**6, nodes), nodes[0]))
             monkeypatch.undo()

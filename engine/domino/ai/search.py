@@ -6,8 +6,8 @@ consistent with everything it has seen (``domino.play.resample.resample``, the e
 same worlds (paired comparison, so luck of the deal cancels out between candidates) and the
 world is played to the end through the engine's fast path (``game.advance`` +
 ``legal_moves``, settled once at the end by ``settle.hand_result``; on a plain line by ``linesolve.playout``,
-the same moves without the engine's objects): by a playout policy, or, once few tiles remain, by an exact alpha-beta
-search of that world. The hand's settlement, turned into a number by ``evaluate.Utility``,
+on trains by ``trainplay``, on Doubles' tree by ``treeplay``, the same moves without the engine's objects):
+by a playout policy, or, once few tiles remain, by an exact alpha-beta (or max^n) search of that world. The hand's settlement, turned into a number by ``evaluate.Utility``,
 is the value. A candidate that is clearly worse than the best (its paired difference more
 than three standard errors below zero) stops receiving worlds, so the budget goes to the
 close calls.
@@ -55,7 +55,7 @@ from ..play.resample import Knowledge, infer, resample
 from ..play.view import View
 from ..rules.ruleset import LayoutKind
 from ..settlement.settle import hand_result, lean_result
-from . import linesolve, trainplay
+from . import linesolve, trainplay, treeplay
 from .choicemodel import MODELS
 from .evaluate import Utility, side_values, sides_of
 from .inference import ModelWeighted, PlayWeighted
@@ -258,6 +258,7 @@ class Search:
         self._solved: dict[tuple[Any, ...], float] = {}
         self._line = linesolve.supported(v.rs)
         self._trains = trainplay.supported(v.rs)
+        self._tree = treeplay.supported(v.rs)
         # The values of the line solves' end positions in the world being evaluated
         # (``linesolve.solve``'s ``shared``), and that world's key.
         self._leaves: dict[Any, Any] = {}
@@ -553,10 +554,12 @@ class Search:
         return total / cfg.playouts, cost + work / MOVES_PER_EVALUATION
 
     def _general_solve(self, s: HandState, limit: int, nodes: list[int]) -> float:
-        """The exact value of world ``s`` for the deciding side, through the engine."""
+        """The exact value of world ``s`` for the deciding side, through the engine (max^n
+        on Doubles' tree by ``treeplay``: the same nodes, values and ties, E-109)."""
         if self.side_utilities is None:
             return _solve(s, self.utility, limit, nodes)
-        vector = _solve_maxn(s, self.side_utilities, self.side_index, limit, nodes)
+        solve = treeplay.solve_maxn if self._tree and treeplay.applicable(s) else _solve_maxn
+        vector = solve(s, self.side_utilities, self.side_index, limit, nodes)
         return vector[self.side_index[self.view.seat]]
 
     def _line_solve(self, s: HandState, limit: int, nodes: list[int]) -> float:
@@ -581,6 +584,9 @@ class Search:
             return self.utility(lean_result(s)), moves * self._move_weight
         if self._trains and trainplay.applicable(s):
             moves = trainplay.playout(s, rng, greed)
+            return self.utility(lean_result(s)), moves * self._move_weight
+        if self._tree and treeplay.applicable(s):
+            moves = treeplay.playout(s, rng, greed)
             return self.utility(lean_result(s)), moves * self._move_weight
         moves, placed = rollout(s, rng, greed)
         work = moves * self._move_weight
