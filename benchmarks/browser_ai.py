@@ -26,7 +26,9 @@ legal moves before every move; the n-th `ai_move` answer is the n-th move of the
 every seat is a computer.
 The worker caps each decision (`Session(ai_time_limit=...)` in web/worker/worker.py); the report
 gives that cap and how many decisions reached it (a capped search stops early, so it plays
-with less than its budget).
+with less than its budget), counted on `wall_ms` (the decision's time from its search's start,
+the suspensions between its chunks included: what the cap counts; `think_ms` leaves them out),
+and the longest `wall_ms`.
 
 `--cpython` also plays the same matches in this process through `Session` with the same cap,
 for the Pyodide / CPython ratio on this machine.
@@ -117,6 +119,13 @@ def with_legal_counts(decisions: list[dict[str, Any]], record: dict[str, Any]
     return [dict(d, legal=n) for d, n in zip(decisions, counts, strict=True)]
 
 
+def wall_ms(decision: dict[str, Any]) -> float:
+    """The decision's time as the worker's cap counts it (an older engine's answer, without
+    `wall_ms`, gives its `think_ms`)."""
+    ai = decision["ai"]
+    return float(ai.get("wall_ms", ai["think_ms"]))
+
+
 def summarise(decisions: list[dict[str, Any]]) -> dict[str, Any]:
     """The report of one match: the cap, the statistics, and the decisions that reached the
     cap or the issue's 1 s aim. ``decisions`` hold ``ai`` (the worker's report), ``legal``
@@ -135,8 +144,10 @@ def summarise(decisions: list[dict[str, Any]]) -> dict[str, Any]:
         out["round_trip_ms"] = stats([d["round_trip_ms"] for d in decisions])
         out["round_trip_ms_with_a_choice"] = stats([d["round_trip_ms"] for d in choices])
     # A capped search stops at the first chunk boundary past the cap, so it takes at least it.
-    out["at_cap"] = (sum(1 for d in decisions if d["ai"]["think_ms"] >= cap)
-                     if cap is not None else 0)
+    # The cap counts wall time from the search's start, suspensions between its chunks
+    # included (`wall_ms`); `think_ms` leaves them out and missed a capped search under load.
+    out["at_cap"] = (sum(1 for d in decisions if wall_ms(d) >= cap) if cap is not None else 0)
+    out["wall_ms_max"] = max((wall_ms(d) for d in decisions), default=0.0)
     out["over_1s"] = sum(1 for d in decisions if d["ai"]["think_ms"] > AIM_MS)
     out["think_ms_each"] = [d["ai"]["think_ms"] for d in decisions]
     return out

@@ -321,10 +321,10 @@ def play_match(variant: str, options: dict, seed: int, stream: bool) -> tuple[di
 
 def comparable(state: dict) -> dict:
     """A state without what differs between a pushed state and an ``ai_move`` answer (the
-    flag itself) or between two runs (the measured think time)."""
+    flag itself) or between two runs (the measured think and wall times)."""
     out = dict(state, pushed=None)
     if out["ai"] is not None:
-        out["ai"] = dict(out["ai"], think_ms=None)
+        out["ai"] = dict(out["ai"], think_ms=None, wall_ms=None)
     return out
 
 

@@ -91,7 +91,9 @@ see it; the protocol adds ``{"type": "hand_started", "hand_number": n}`` when a 
 ``ai`` (in the answer to ``ai_move`` and in every pushed state, else null: ``{"seat", "level",
 "think_ms": the milliseconds the worker spent computing the decision (the seat's view and the
 agent's choice; time spent on other messages while the search was suspended is not counted),
-"time_limit_ms": the session's cap, or null}``, so that the decision time can be measured where
+"wall_ms": the milliseconds from the search's start to its move, suspensions included (what the
+cap counts: a decision whose ``wall_ms`` reaches the cap was ended by it, or finished just
+past it), "time_limit_ms": the session's cap, or null}``, so that the decision time can be measured where
 it is spent, in the browser's worker, and the worker can pace the next push by it; how many
 moves the computer chose among is not sent, since with the open ends it tells which numbers
 the computer holds), ``undo`` (true when an ``undo`` would be accepted now), ``hand_number``,

@@ -41,7 +41,9 @@ class Computers(States):
         up on it, the move is dropped with the error ``cancelled``.
 
         ``think_ms`` counts only the time spent in this decision's own steps, not the time
-        other messages took while it was suspended.
+        other messages took while it was suspended; ``wall_ms`` counts both, from the search's
+        start to its move: the time the agent's ``time_limit`` caps (a decision whose
+        ``wall_ms`` reaches the cap was ended by it, or finished in the chunk that passed it).
 
         The search draws on a copy of the computers' random stream, which replaces the
         session's only once the move is played: a cancelled search leaves the stream as it
@@ -56,7 +58,7 @@ class Computers(States):
         rng = random.Random()
         rng.setstate(self.ai_rng.getstate())
         busy = 0.0
-        resumed = time.perf_counter()
+        started = resumed = time.perf_counter()
         move = None
         hand = match.hand
         assert hand is not None  # (someone is to move)
@@ -70,6 +72,7 @@ class Computers(States):
                     raise ProtocolError("cancelled", "the position changed while the computer "
                                                      "was thinking; its move was dropped")
         busy += time.perf_counter() - resumed
+        wall = time.perf_counter() - started
         if move is None:
             raise ProtocolError("internal", "the computer did not move")
         try:
@@ -81,7 +84,7 @@ class Computers(States):
         answer = self.state(self.events_json(events))
         limit = self.ai_time_limit
         answer["ai"] = {"seat": seat, "level": self.level(seat),
-                        "think_ms": round(busy * 1000, 1),
+                        "think_ms": round(busy * 1000, 1), "wall_ms": round(wall * 1000, 1),
                         "time_limit_ms": None if limit is None else round(limit * 1000)}
         yield answer
 
