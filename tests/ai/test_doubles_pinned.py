@@ -20,16 +20,7 @@ RULES.md: 2.4 (Doubles: every double a spinner, the locks, draw one, points)
 
 from __future__ import annotations
 
-import hashlib
-import random
-from collections.abc import Iterator
-
-from domino import Match
-from domino.ai import get_agent
-from domino.ai.policy import playable
-from domino.hand.moves import Move
-from domino.hand.state import legal_moves
-from domino.play.view import View, view
+from pinkit import assert_as_main, hard_decisions, search_digest
 
 # Recorded from main's code (088cc2d) with this file's ``_digest`` and ``_positions``.
 MAIN = [
@@ -52,36 +43,8 @@ MAIN = [
 DEALS = [(2, "number", 2), (3, "number", 2), (4, "number", 4), (4, "spinner_only", 2)]
 
 
-def _positions() -> Iterator[tuple[View, list[Move]]]:
-    """Every other decision with a choice of ``hard``'s hands."""
-    for players, mode, hands in DEALS:
-        hard = get_agent("hard", seed=players)
-        for h in range(hands):
-            m = Match.new("doubles", {"players": players, "unlock_mode": mode},
-                          seed=300 * players + h)
-            rng = random.Random(h)
-            turn = 0
-            while not m.hand.over:
-                s = m.hand
-                moves = playable(legal_moves(s))
-                v = view(s, s.to_move)
-                if len(moves) > 1 and turn % 2 == 0:
-                    yield v, moves
-                turn += 1
-                m.play(hard.choose(v, legal_moves(s), rng))
-
-
-def _digest(v: View, moves: list[Move]) -> str:
-    """The expert's search, its choice and figures, as a short hash."""
-    search = get_agent("expert").start(v, moves)
-    best = search.run()
-    text = repr((str(best), [(str(m), round(x, 9), n) for m, x, n in search.ranking()],
-                 search.used, search.worlds, search.solved))
-    return hashlib.sha1(text.encode()).hexdigest()[:10]
-
-
 def test_doubles_expert_searches_are_mains() -> None:
-    got = [_digest(v, moves) for v, moves in _positions()]
-    assert len(got) == len(MAIN)
-    changed = [i for i, (a, b) in enumerate(zip(got, MAIN, strict=True)) if a != b]
-    assert not changed, f"{len(changed)} of {len(MAIN)} searches differ: {changed}"
+    deals = [({"players": players, "unlock_mode": mode}, 300 * players + h, h, players)
+             for players, mode, hands in DEALS for h in range(hands)]
+    assert_as_main([search_digest(v, moves) for v, moves in hard_decisions("doubles", deals)],
+                   MAIN)

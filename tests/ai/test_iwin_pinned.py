@@ -20,16 +20,7 @@ RULES.md: 1.7, 1.9, 2.3 (the end of a hand, the ranking chain, vn_iwin's settlem
 
 from __future__ import annotations
 
-import hashlib
-import random
-from collections.abc import Iterator
-
-from domino import Match
-from domino.ai import get_agent
-from domino.ai.policy import playable
-from domino.hand.moves import Move
-from domino.hand.state import legal_moves
-from domino.play.view import View, view
+from pinkit import assert_as_main, hard_decisions, search_digest
 
 # Recorded from main's code (ddba290) with this file's ``_digest`` and ``_positions``.
 MAIN = [
@@ -51,35 +42,8 @@ MAIN = [
 ]
 
 
-def _positions() -> Iterator[tuple[View, list[Move]]]:
-    """Every other decision with a choice of ``hard``'s hands, 2-4 players."""
-    for players in (2, 3, 4):
-        hard = get_agent("hard", seed=players)
-        for h in range(4):
-            m = Match.new("vn_iwin", {"players": players}, seed=100 * players + h)
-            rng = random.Random(h)
-            turn = 0
-            while not m.hand.over:
-                s = m.hand
-                moves = playable(legal_moves(s))
-                v = view(s, s.to_move)
-                if len(moves) > 1 and turn % 2 == 0:
-                    yield v, moves
-                turn += 1
-                m.play(hard.choose(v, legal_moves(s), rng))
-
-
-def _digest(v: View, moves: list[Move]) -> str:
-    """The expert's search at 400 evaluations, its choice and figures, as a short hash."""
-    search = get_agent("expert", budget=400).start(v, moves)
-    best = search.run()
-    text = repr((str(best), [(str(m), round(x, 9), n) for m, x, n in search.ranking()],
-                 search.used, search.worlds, search.solved))
-    return hashlib.sha1(text.encode()).hexdigest()[:10]
-
-
 def test_iwin_expert_searches_are_mains() -> None:
-    got = [_digest(v, moves) for v, moves in _positions()]
-    assert len(got) == len(MAIN)
-    changed = [i for i, (a, b) in enumerate(zip(got, MAIN, strict=True)) if a != b]
-    assert not changed, f"{len(changed)} of {len(MAIN)} searches differ: {changed}"
+    deals = [({"players": players}, 100 * players + h, h, players)
+             for players in (2, 3, 4) for h in range(4)]
+    assert_as_main([search_digest(v, moves, 400)
+                    for v, moves in hard_decisions("vn_iwin", deals)], MAIN)

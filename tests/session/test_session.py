@@ -7,6 +7,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -795,6 +796,22 @@ def test_handle_steps_chunks_a_search_and_an_undo_cancels_it():
     """While an expert's search is suspended between chunks, an undo is answered at once; the
     search's ai_move then answers ``cancelled`` and its move is never played."""
     session = Session()
+    state, steps = suspended_search(session)
+    back = ask(session, type="undo", state_id=state["state_id"])
+    assert back["type"] == "state" and back["to_move_kind"] == "human"
+    rest = [step for step in steps]
+    assert rest[:-1] == [] and rest[-1] is not None
+    cancelled = json.loads(rest[-1])
+    assert cancelled["type"] == "error" and cancelled["code"] == "cancelled"
+    # Nothing was played: the session is still at the undo's state.
+    after = ask(session, type="hint", state_id=back["state_id"])
+    assert after["type"] == "hint"
+
+
+def suspended_search(session: Session) -> tuple[dict, Iterator[str | None]]:
+    """A new Draw match of the human against the expert in `session`, played by the human's
+    first legal moves until the expert searches: the state it searches, and its ``ai_move``'s
+    steps suspended after the first chunk."""
     state = new_match(session, variant="draw", players=2, seed=7, seats=["human", "ai:expert"])
     for _ in range(40):
         state = to_human_turn(session, state)
@@ -805,19 +822,9 @@ def test_handle_steps_chunks_a_search_and_an_undo_cancels_it():
         steps = session.handle_steps(json.dumps({"type": "ai_move",
                                                  "state_id": state["state_id"]}))
         first = next(steps)
-        if first is not None:  # a forced move: answered without a search
-            state = json.loads(first)
-            continue
-        back = ask(session, type="undo", state_id=state["state_id"])
-        assert back["type"] == "state" and back["to_move_kind"] == "human"
-        rest = [step for step in steps]
-        assert rest[:-1] == [] and rest[-1] is not None
-        cancelled = json.loads(rest[-1])
-        assert cancelled["type"] == "error" and cancelled["code"] == "cancelled"
-        # Nothing was played: the session is still at the undo's state.
-        after = ask(session, type="hint", state_id=back["state_id"])
-        assert after["type"] == "hint"
-        return
+        if first is None:
+            return state, steps
+        state = json.loads(first)  # a forced move: answered without a search
     raise AssertionError("no searched decision of the expert came up")
 
 
@@ -830,27 +837,13 @@ def test_a_decisions_wall_time_counts_its_suspensions_and_its_think_time_does_no
     ``wall_ms`` is that time: a search suspended 80 ms between two chunks reports at least
     80 ms more wall than think."""
     session = Session(ai_time_limit=60.0)
-    state = new_match(session, variant="draw", players=2, seed=7, seats=["human", "ai:expert"])
-    for _ in range(40):
-        state = to_human_turn(session, state)
-        assert not state["hand_over"], "no searched decision of the expert came up"
-        state = ask(session, type="play", state_id=state["state_id"], move=notations(state)[0])
-        if state["to_move_kind"] != "ai":
-            continue
-        steps = session.handle_steps(json.dumps({"type": "ai_move",
-                                                 "state_id": state["state_id"]}))
-        first = next(steps)
-        if first is not None:  # a forced move: answered without a search
-            state = json.loads(first)
-            continue
-        time.sleep(0.08)
-        answer = json.loads([step for step in steps][-1])
-        ai = answer["ai"]
-        assert answer["type"] == "state" and ai["level"] == "expert"
-        assert ai["wall_ms"] >= ai["think_ms"] + 80.0 - 0.2, ai
-        assert ai["time_limit_ms"] == 60_000
-        return
-    raise AssertionError("no searched decision of the expert came up")
+    _state, steps = suspended_search(session)
+    time.sleep(0.08)
+    answer = json.loads([step for step in steps][-1])
+    ai = answer["ai"]
+    assert answer["type"] == "state" and ai["level"] == "expert"
+    assert ai["wall_ms"] >= ai["think_ms"] + 80.0 - 0.2, ai
+    assert ai["time_limit_ms"] == 60_000
 
 
 def test_handle_steps_plays_the_same_game_as_handle():
