@@ -115,6 +115,49 @@ def test_a_manual_link_takes_a_hello_that_comes_before_its_open_event(page, site
     assert result["events"] == [["open", ""], ["message", "the first move"]]
 
 
+# The same stand-in channels, the guest's first hello lost on its way: the host's end opens
+# but never hears it (a loaded full run's host refused every guest message as "early").
+HELLO_LOST_JS = """async () => {
+  const channel = (out) => ({readyState: 'open', send: (raw) => out.push(raw), close() {}});
+  const connection = {close() {}};
+  const host = (await peer.host({relays: false, onEvent: window.onPeerEvent})).table;
+  const guest = (await peer.join({relays: false})).table;
+  const toHost = [], toGuest = [];
+  const hostEnd = channel(toGuest), guestEnd = channel(toHost);
+  host.wireManual(connection, hostEnd, 'manual-guest', null);
+  guest.wireManual(connection, guestEnd, 'manual-host', null);
+  toHost.length = 0;  // the guest's hello, lost
+  while (toGuest.length) guestEnd.onmessage({data: toGuest.shift()});
+  const first = guest.send('manual-host', 'the first move');
+  const second = guest.send('manual-host', 'the second move');
+  while (toHost.length) hostEnd.onmessage({data: toHost.shift()});
+  const reply = host.send('manual-guest', 'the host answers');
+  while (toGuest.length) guestEnd.onmessage({data: toGuest.shift()});
+  const later = guest.send('manual-host', 'the third move');
+  const sentLater = toHost.length;
+  while (toHost.length) hostEnd.onmessage({data: toHost.shift()});
+  return {sent: [first.ok, second.ok, reply.ok, later.ok], sentLater,
+          refused: host.stats().refused, peers: host.peers().peers,
+          events: window.events.map((e) => [e.type, e.text || e.error || ''])};
+}"""
+
+
+def test_a_lost_hello_is_made_good_by_the_next_message(page, site):
+    """W-159: until a side hears from the other, each message it sends goes after its hello
+    again. The guest's first hello lost, its first message still opens the host's end and is
+    delivered, the next ones too, none refused (a repeated hello on an open link is passed
+    over); once the host has answered, the guest sends its messages alone."""
+    page.goto(site + PAGE)
+    page.evaluate(SETUP_JS)
+    result = page.evaluate(HELLO_LOST_JS)
+    assert result["sent"] == [True, True, True, True]
+    assert result["refused"] == {}
+    assert result["peers"] == ["manual-guest"]
+    assert result["events"] == [["open", ""], ["message", "the first move"],
+                                ["message", "the second move"], ["message", "the third move"]]
+    assert result["sentLater"] == 1, "a hello went with a message after the host was heard"
+
+
 # --------------------------------------------------------------------------- fixtures
 
 

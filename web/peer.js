@@ -279,11 +279,21 @@ class Table {
 
   // A link to one peer: `send(raw)` puts an envelope on its channel, `drop()` closes the
   // transport. It opens (the `open` event) once both sides' hellos agree.
+  // `heard`: a message came from the other side. It sends only on an open link, and its end
+  // opened on this side's hello, so that hello arrived. Until then every message this side
+  // sends goes after its hello again: a hello lost as the link starts (a loaded full browser
+  // run saw the host never get the guest's, and refuse each later message as "early") is made
+  // good by the next message, in order on the same channel (W-159).
   addLink(peer, via, send, drop) {
-    const link = { peer, via, send, drop, open: false, tokens: this.floodBurst, filled: Date.now(), refused: 0 };
+    const link = { peer, via, send, drop, open: false, heard: false, tokens: this.floodBurst,
+                   filled: Date.now(), refused: 0 };
     this.links.set(peer, link);
-    this.sendRaw(link, envelope("h", JSON.stringify({ role: this.role, app: APP_ID })));
+    this.sendRaw(link, this.hello());
     return link;
+  }
+
+  hello() {
+    return envelope("h", JSON.stringify({ role: this.role, app: APP_ID }));
   }
 
   sendRaw(link, raw) {
@@ -331,11 +341,13 @@ class Table {
       return;
     }
     if (message.kind === "h") {
-      if (link.open) { this.refuse(link, "malformed"); return; }
       let hello = null;
       try { hello = JSON.parse(message.body); } catch (e) { hello = null; }
       const wanted = this.role === "host" ? "guest" : "host";
-      if (!hello || hello.app !== APP_ID || hello.role !== wanted) {
+      const valid = hello && hello.app === APP_ID && hello.role === wanted;
+      // The same hello again on an open link: the other side has not heard from this one yet.
+      if (link.open) { if (!valid) this.refuse(link, "malformed"); return; }
+      if (!valid) {
         this.closeLink(link, "refused", true);
         return;
       }
@@ -349,6 +361,7 @@ class Table {
     if (message.kind !== "m") { this.refuse(link, "kind"); return; }
     if (!link.open) { this.refuse(link, "early"); return; }
     if (byteLength(message.body) > this.maxBytes) { this.refuse(link, "too_large"); return; }
+    link.heard = true;
     this.emit({ type: "message", peer, text: message.body });
   }
 
@@ -656,6 +669,7 @@ class Table {
     if (!link || !link.open) return { ok: false, error: "not_open" };
     const body = String(text);
     if (byteLength(body) > this.maxBytes) return { ok: false, error: "too_large" };
+    if (!link.heard) this.sendRaw(link, this.hello());
     return this.sendRaw(link, envelope("m", body)) ? { ok: true } : { ok: false, error: "not_open" };
   }
 
