@@ -79,10 +79,10 @@ def test_friends_build_vendors_peer_modules():
         assert "sourceMappingURL" not in text
 
 
-# Two tables wired to stand-in channels (no network): the guest's end opens first and says
-# hello, and that hello reaches the host's end before the host's own `open` event.
-HELLO_FIRST_JS = """async () => {
-  const channel = (out) => ({readyState: 'connecting', send: (raw) => out.push(raw), close() {}});
+# Two tables, host and guest, wired to stand-in channels (no network) in the state given:
+# what one end sends waits in `toHost` / `toGuest` until the test hands it to the other end.
+STAND_INS_JS = """
+  const channel = (out) => ({readyState: '%s', send: (raw) => out.push(raw), close() {}});
   const connection = {close() {}};
   const host = (await peer.host({relays: false, onEvent: window.onPeerEvent})).table;
   const guest = (await peer.join({relays: false})).table;
@@ -90,6 +90,11 @@ HELLO_FIRST_JS = """async () => {
   const hostEnd = channel(toGuest), guestEnd = channel(toHost);
   host.wireManual(connection, hostEnd, 'manual-guest', null);
   guest.wireManual(connection, guestEnd, 'manual-host', null);
+"""
+
+# The guest's end opens first and says hello, and that hello reaches the host's end before
+# the host's own `open` event.
+HELLO_FIRST_JS = """async () => {""" + STAND_INS_JS % "connecting" + """
   guestEnd.readyState = 'open';
   guestEnd.onopen();
   hostEnd.readyState = 'open';
@@ -117,15 +122,7 @@ def test_a_manual_link_takes_a_hello_that_comes_before_its_open_event(page, site
 
 # The same stand-in channels, the guest's first hello lost on its way: the host's end opens
 # but never hears it (a loaded full run's host refused every guest message as "early").
-HELLO_LOST_JS = """async () => {
-  const channel = (out) => ({readyState: 'open', send: (raw) => out.push(raw), close() {}});
-  const connection = {close() {}};
-  const host = (await peer.host({relays: false, onEvent: window.onPeerEvent})).table;
-  const guest = (await peer.join({relays: false})).table;
-  const toHost = [], toGuest = [];
-  const hostEnd = channel(toGuest), guestEnd = channel(toHost);
-  host.wireManual(connection, hostEnd, 'manual-guest', null);
-  guest.wireManual(connection, guestEnd, 'manual-host', null);
+HELLO_LOST_JS = """async () => {""" + STAND_INS_JS % "open" + """
   toHost.length = 0;  // the guest's hello, lost
   while (toGuest.length) guestEnd.onmessage({data: toGuest.shift()});
   const first = guest.send('manual-host', 'the first move');

@@ -2,15 +2,15 @@
 
 The deciding seat's knowledge (``domino.play.resample.infer``) yields worlds: complete hands
 consistent with everything it has seen (``domino.play.resample.resample``, the engine's
-``ResampleFromInfostate``). Every candidate move is tried in the
-same worlds (paired comparison, so luck of the deal cancels out between candidates) and the
-world is played to the end through the engine's fast path (``game.advance`` +
-``legal_moves``, settled once at the end by ``settle.hand_result``; on a plain line by ``linesolve.playout``,
-on trains by ``trainplay``, on Doubles' tree by ``treeplay``, the same moves without the engine's objects):
-by a playout policy, or, once few tiles remain, by an exact alpha-beta (or max^n) search of that world. The hand's settlement, turned into a number by ``evaluate.Utility``,
-is the value. A candidate that is clearly worse than the best (its paired difference more
-than three standard errors below zero) stops receiving worlds, so the budget goes to the
-close calls.
+``ResampleFromInfostate``). Every candidate move is tried in the same worlds (paired
+comparison, so luck of the deal cancels out between candidates) and the world is played to the
+end through the engine's fast path (``game.advance`` + ``legal_moves``, settled once at the end
+by ``settle.hand_result``; on a plain line by ``linesolve.playout``, on trains by
+``trainplay``, on Doubles' tree by ``treeplay``, the same moves without the engine's objects):
+by a playout policy, or, once few tiles remain, by an exact alpha-beta (or max^n) search of
+that world. The hand's settlement, turned into a number by ``evaluate.Utility``, is the value.
+A candidate that is clearly worse than the best (its paired difference more than three standard
+errors below zero) stops receiving worlds, so the budget goes to the close calls.
 
 The work is counted in *evaluations*: one evaluation is about one playout of a short hand
 (``MOVES_PER_EVALUATION`` moves applied on a line, moves on trees and trains weighted by
