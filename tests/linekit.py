@@ -59,6 +59,22 @@ def random_positions(rs: Ruleset, seed: int, count: int, plies: tuple[int, int],
     return out
 
 
+def both_playouts(s: HandState, seed: int, greed: float,
+                  playout: Callable[[HandState, random.Random, float], int]
+                  ) -> tuple[HandState, HandState]:
+    """World ``s`` played out twice from copies, each on ``random.Random(seed)``: by the
+    engine's loop (``engine_playout``) and by a fast ``playout``; both must play as many moves
+    and draw the same numbers. Returns (the engine's end position, the fast one's), for the
+    caller to compare what its kernel keeps."""
+    a, b = s.copy(), s.copy()
+    ra, rb = random.Random(seed), random.Random(seed)
+    moves_a = engine_playout(a, ra, greed)
+    moves_b = playout(b, rb, greed)
+    assert moves_b == moves_a
+    assert ra.random() == rb.random()  # the same numbers drawn
+    return a, b
+
+
 def engine_playout(s: HandState, rng: random.Random, greed: float) -> int:
     """The loop ``Search._playout`` runs through the engine (``legal_moves``, ``rollout_move``,
     ``advance``) to the hand's end; returns the moves played. The fast playouts are compared

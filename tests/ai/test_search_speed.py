@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from linekit import engine_playout, line_worlds
+from linekit import both_playouts, line_worlds
 
 from domino.ai import linesolve
 from domino.ai.evaluate import Utility, side_values, sides_of
@@ -61,12 +61,7 @@ def test_line_playout_plays_as_the_engine(variant: str, options: dict) -> None:
     assert linesolve.supported(rs)
     for i, s in enumerate(_worlds(rs, 7 + len(variant), 60)):
         for greed in (0.0, 0.6, 1.0):
-            a, b = s.copy(), s.copy()
-            ra, rb = random.Random(i), random.Random(i)
-            moves_a = engine_playout(a, ra, greed)
-            moves_b = linesolve.playout(b, rb, greed)
-            assert moves_b == moves_a
-            assert ra.random() == rb.random()  # the same numbers drawn
+            a, b = both_playouts(s, i, greed, linesolve.playout)
             assert (b.termination, b.winner, b.last_placer) == (a.termination, a.winner,
                                                                 a.last_placer)
             assert [sorted(h) for h in b.hands] == [sorted(h) for h in a.hands]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from linekit import engine_playout, random_positions
+from linekit import both_playouts, random_positions
 
 from domino.ai import search, trainplay
 from domino.ai.levels import expert_config
@@ -43,12 +43,7 @@ def test_train_playout_plays_as_the_engine(options: dict) -> None:
         seen["extra"] += s.extra_play
         seen["markers"] += bool(s.layout.markers)
         for greed in (0.0, 0.6, 1.0):
-            a, b = s.copy(), s.copy()
-            ra, rb = random.Random(i), random.Random(i)
-            moves_a = engine_playout(a, ra, greed)
-            moves_b = trainplay.playout(b, rb, greed)
-            assert moves_b == moves_a
-            assert ra.random() == rb.random()  # the same numbers drawn
+            a, b = both_playouts(s, i, greed, trainplay.playout)
             assert (b.termination, b.winner, b.last_placer, b.to_move) == (
                 a.termination,
                 a.winner,

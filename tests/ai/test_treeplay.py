@@ -15,10 +15,8 @@ RULES.md: 2.4 (every double a spinner, the locks, draw one with a reserve, the e
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from linekit import engine_playout, random_positions
+from linekit import both_playouts, random_positions
 
 from domino.ai import search, treeplay
 from domino.ai.evaluate import Utility, sides_of
@@ -45,12 +43,7 @@ def test_tree_playout_plays_as_the_engine(options: dict) -> None:
     for i, s in enumerate(random_positions(rs, 21 + options["players"], 60, (0, 16),
                                            keep=treeplay.applicable)):
         for greed in (0.0, 0.6, 1.0):
-            a, b = s.copy(), s.copy()
-            ra, rb = random.Random(i), random.Random(i)
-            moves_a = engine_playout(a, ra, greed)
-            moves_b = treeplay.playout(b, rb, greed)
-            assert moves_b == moves_a
-            assert ra.random() == rb.random()  # the same numbers drawn
+            a, b = both_playouts(s, i, greed, treeplay.playout)
             assert (b.termination, b.winner, b.last_placer, b.to_move, b.drew,
                     b.passes_in_row) == (a.termination, a.winner, a.last_placer, a.to_move,
                                          a.drew, a.passes_in_row)
