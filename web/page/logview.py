@@ -2,6 +2,7 @@
 pass-and-play another player's drawn tiles are left out), newest first."""
 
 import textfmt
+import tree_turn
 from dom import byid, set_html
 from store import S, esc
 
@@ -17,12 +18,15 @@ def _line(i, entry, context):
     kept = _lines.get(i)
     if kept is not None and kept[0] is entry and kept[1] == context:
         return kept[2]
-    event, seats, viewer, _hand = entry
-    current, lang, knock, names = context
+    event, seats, viewer, hand = entry
+    current, lang, knock, names, turned = context
     if current is not None and viewer != current:
         event = textfmt.seen_by(event, current)
         viewer = current
-    text = textfmt.log_text(lang, event, seats, viewer, S["names"], knock)
+    # A line rebuilt from the hand's history names a tree's arm where it lies now: only the
+    # hand on the table can be turned (turned[1] is its number).
+    text = textfmt.log_text(lang, event, seats, viewer, S["names"], knock,
+                            turned[0] and hand == turned[1])
     html = ""
     if text:
         notation = textfmt.log_notation(event)
@@ -34,6 +38,27 @@ def _line(i, entry, context):
     return html
 
 
+# The turn the log was last written with (`turned_now`), for `follow_turn`.
+_shown = {"turned": None}
+
+
+def turned_now():
+    """(whether the game's tree lies turned, the hand's number): what the lines rebuilt from
+    the history of the hand on the table name their arms by."""
+    state = S["state"]
+    if state is None:
+        return (False, None)
+    return (tree_turn.is_turned(state), state.get("hand_number", 1))
+
+
+def follow_turn():
+    """Write the log again where the table's tree turned since it was last written: the
+    table is drawn after the log (a frame later where its screen was hidden, W-116), so a
+    resumed hand's first draw decides the turn its rebuilt lines must name."""
+    if _shown["turned"] is not None and _shown["turned"] != turned_now():
+        render()
+
+
 def render():
     html = []
     entries = S["log"]
@@ -42,7 +67,8 @@ def render():
     current = state["viewer"] if state is not None else None
     lang = S["lang"]
     knock = textfmt.word(state, "pass") == "knock"
-    context = (current, lang, knock, tuple(S["names"]))
+    context = (current, lang, knock, tuple(S["names"]), turned_now())
+    _shown["turned"] = context[4]
     shown = 0
     for i in range(len(entries) - 1, start - 1, -1):
         line = _line(i, entries[i], context)

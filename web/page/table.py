@@ -9,6 +9,7 @@ tile fits comes from the state's legal moves (their `end` ids), never from the t
 import json
 
 import geometry
+import logview
 import screens
 import table_frame
 import textfmt
@@ -126,6 +127,7 @@ def draw_now():
     train_labels.place_chips(geo)
     if geo is None:
         return
+    logview.follow_turn()
     width = geo["width"]
     height = geo["height"]
     canvas.style.height = str(int(height)) + "px"

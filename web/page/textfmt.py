@@ -303,8 +303,15 @@ def _typed_name(seat, names):
     return ""
 
 
-def end_label(lang, end_id, seats, viewer, names=None):
-    """A localized name for an open end id (`L`, `R`, `N`, `S`, `X1`, `T2`, `MX`)."""
+# A spinner tree's arms on a table turned a quarter clockwise (W-155): left end up, and so on.
+TURNED_ENDS = {"L": "N", "N": "R", "R": "S", "S": "L"}
+
+
+def end_label(lang, end_id, seats, viewer, names=None, turned=False):
+    """A localized name for an open end id (`L`, `R`, `N`, `S`, `X1`, `T2`, `MX`), a tree's
+    arms named where they lie on the table (`turned`: a quarter clockwise, W-155)."""
+    if turned:
+        end_id = TURNED_ENDS.get(end_id, end_id)
     if end_id in ("L", "R", "N", "S", "MX"):
         return i18n.t(lang, "end." + end_id)
     if end_id.startswith("T") and end_id[1:].isdigit():
@@ -423,8 +430,9 @@ def log_notation(event):
     return ""
 
 
-def played_text(lang, name, move, seats, viewer, names=None):
-    """A placement in words: a lead, a kozel pair, or a tile on a named end."""
+def played_text(lang, name, move, seats, viewer, names=None, turned=False):
+    """A placement in words: a lead, a kozel pair, or a tile on a named end (`turned`: the
+    tree's table lies turned, `end_label`)."""
     if "+" in move:
         parts = move.split("+")
         first = canonical_tile(split_move(parts[0])[0])
@@ -435,12 +443,14 @@ def played_text(lang, name, move, seats, viewer, names=None):
     if end is None:
         return i18n.t(lang, "log.led", name=name, tile=tile)
     return i18n.t(lang, "log.played_end", name=name, tile=tile,
-                  end=end_label(lang, end, seats, viewer, names))
+                  end=end_label(lang, end, seats, viewer, names, turned))
 
 
-def log_text(lang, event, seats, viewer, names=None, knock=False):
+def log_text(lang, event, seats, viewer, names=None, knock=False, turned=False):
     """One game-log line in words for a protocol event, or None for events the log does not
-    show (the notation is `log_notation(event)`)."""
+    show (the notation is `log_notation(event)`). A placement played live says its end as
+    the table showed it then (`dir`, `on`); one rebuilt from a resumed or imported hand's
+    history names its arm where it lies now (`turned`: the hand's tree lies turned)."""
     kind = event.get("type")
     seat = event.get("seat")
     name = seat_name(lang, seat, seats, viewer, names) if seat is not None else ""
@@ -452,7 +462,8 @@ def log_text(lang, event, seats, viewer, names=None, knock=False):
             if end.startswith("T") or end == "MX":
                 where = end_label(lang, end, seats, viewer, names) + ", " + where
             return i18n.t(lang, "log.played_at", name=name, tile=tile, end=where)
-        return played_text(lang, name, str(event.get("move", "")), seats, viewer, names)
+        return played_text(lang, name, str(event.get("move", "")), seats, viewer, names,
+                           turned)
     if kind == "drew":
         if event.get("tile"):
             return i18n.t(lang, "log.drew_tile", name=name, tile=canonical_tile(event["tile"]))
