@@ -36,6 +36,11 @@ TABLE = """() => { const t = document.querySelector('#table');
           glow: JSON.parse(t.dataset.glow || '[]')}; }"""
 
 
+# Where each arm of the tree lies on a table turned a quarter clockwise, in the log's words.
+TURNED_WORDS = {"L": "the top arm", "N": "the right end", "R": "the bottom arm",
+                "S": "the left end"}
+
+
 def turning_record(variant, players, box, seeds=range(1, 80)):
     """A record whose last position has seat 0 to move with a tile that fits two ends, and a
     tree that turned gives tiles at least 1.3 times as big in `box` (both ways fitting),
@@ -158,6 +163,14 @@ def test_the_tree_lies_turned_where_its_tiles_grow_and_taps_play_there(
     assert data["turned"] == "1", "laid as usual where turned gives bigger tiles"
     assert data["unit"] == turned["unit"] >= 1.2 * usual["unit"]
     assert data["tiles"] == rounded(turned["tiles"])
+    # The imported hand's log, rebuilt from its history, names each arm where the turned
+    # table shows it (W-160): the left end points up.
+    lines = page.evaluate("[...document.querySelectorAll('#log li[data-notation]')]"
+                          ".map(li => [li.dataset.notation, li.textContent])")
+    on_arms = [(n, t) for n, t in lines if n.partition("@")[2][:1] in TURNED_WORDS]
+    assert on_arms, lines
+    for notation, text in on_arms:
+        assert TURNED_WORDS[notation.partition("@")[2][:1]] in text, (notation, text)
     # A tap on a glowing target plays the tile on that end.
     page.locator(f'#hand .tile[data-tile="{tile}"]').click()
     settle(page)
