@@ -225,8 +225,8 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
             cache[key] = got
             return got
         if by_counts:
-            # vn_iwin: settled from each mask's pips, count and doubles (E-105), unless
-            # a tie in the ranking chain needs the tiles.
+            # vn_iwin, vn_traditional: settled from each mask's pips, count and doubles
+            # (E-105, E-114), unless a tie in the ranking chain needs the tiles.
             pips = [face(h) for h in hm]
             if zero:  # rs.pips: 0-0 adds its value where it counts
                 pips = [x + zero if h & zero_bit and (not sole or h.bit_count() == 1) else x

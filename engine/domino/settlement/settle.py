@@ -135,41 +135,58 @@ def settle_vn_traditional(s: HandState, termination: Termination, winner: int | 
     """Money by rank after a domino, 4B per loser after a block; partnership at 2B/4B."""
     rs, n, b = s.rs, s.n, s.rs.stake
     pips = _pips(s)
-    delta = [0] * n
     teams = rs.teams(n)
-    ranking: list[int]
+    if not teams:
+        done = traditional_by_counts(rs, s.seated, pips, [len(h) for h in s.hands], [],
+                                     [], 0, [], termination, winner, None, hands=s.hands)
+        assert done is not None, "with the hands the ranking chain breaks every tie"
+        return done
+    if termination == "domino":  # the winning side takes 2B from each loser, 4B after a block
+        assert winner is not None, "a domino names who went out"
+        side, unit, leader = _team_of(s, winner), 2 * b, winner
+        chain = [winner] + _chain_order(s, [p for p in range(n) if p != winner])
+    else:
+        found = _block_winner_side(s, pips)
+        assert found is not None, "the ranking chain breaks every tie"
+        side, unit, leader = found, 4 * b, _chain_order(s, found)[0]
+        chain = _chain_order(s, list(range(n)))
+    delta = [unit if p in side else -unit for p in range(n)]
+    return HandResult(termination, list(side), None, None, _team_ranking(s, side, chain), pips,
+                      delta, 0, leader)
+
+
+def traditional_by_counts(rs: Ruleset, seated: list[bool], pips: list[int], counts: list[int],
+                          doubles: list[int], transfers: list[tuple[int, int, int]],
+                          escrow: int, escrow_by: list[int], termination: Termination,
+                          winner: int | None, last_placer: int | None,
+                          by_default: bool = False, hands: list[list[Tile]] | None = None
+                          ) -> HandResult | None:
+    """``settle_vn_traditional`` without partners from each hand's pips and tile count (the
+    arguments are ``iwin_by_counts``'s; no doubles, transfers or escrow count here): for a
+    line solve's bit masks (E-114, as E-105). None for a partnership, or where two seats
+    ranked have the same pips and count and ``hands`` are not given (the highest tile
+    decides, RULES.md 1.9): the caller then settles with the hand state."""
+    n, b = len(seated), rs.stake
+    if rs.teams(n):
+        return None
+    delta = [0] * n
     if termination == "domino":
         assert winner is not None, "a domino names who went out"
-        losers_best_first = _chain_order(s, [p for p in range(n) if p != winner])
-        ranking = [winner] + losers_best_first
-        if teams:
-            win_side = _team_of(s, winner)
-            for p in range(n):
-                delta[p] = 2 * b if p in win_side else -2 * b
-            ranking = _team_ranking(s, win_side, ranking)
-            win_value: Any = list(win_side)
-            leader = winner
-        else:
-            # The worst loser pays (n-1)B, the next (n-2)B, ...; the winner takes it all.
-            for i, p in enumerate(reversed(losers_best_first)):
-                delta[p] = -(n - 1 - i) * b
-            delta[winner] = -sum(delta)
-            win_value, leader = winner, winner
-    else:
-        ranking = _chain_order(s, list(range(n)))
-        if teams:
-            side = _block_winner_side(s, pips)
-            assert side is not None, "the ranking chain breaks every tie"
-            for p in range(n):
-                delta[p] = 4 * b if p in side else -4 * b
-            ranking = _team_ranking(s, side, ranking)
-            win_value, leader = list(side), _chain_order(s, side)[0]
-        else:
-            w = ranking[0]
-            for p in range(n):
-                delta[p] = 4 * b * (n - 1) if p == w else -4 * b
-            win_value, leader = w, w
-    return HandResult(termination, win_value, None, None, ranking, pips, delta, 0, leader)
+        rest = _by_chain(rs, [p for p in range(n) if p != winner], pips, counts, hands)
+        if rest is None:
+            return None
+        for i, p in enumerate(reversed(rest)):  # the worst loser pays (n-1)B, the next (n-2)B
+            delta[p] = -(n - 1 - i) * b
+        delta[winner] = -sum(delta)
+        ranking = [winner] + rest
+    else:  # a block: the best by the ranking chain takes 4B from each
+        chain = _by_chain(rs, list(range(n)), pips, counts, hands)
+        if chain is None:
+            return None
+        ranking = chain
+        delta = [4 * b * (n - 1) if p == ranking[0] else -4 * b for p in range(n)]
+    return HandResult(termination, ranking[0], None, None, ranking, list(pips), delta, 0,
+                      ranking[0])
 
 
 def _team_ranking(s: HandState, side: list[int], ranking: list[int]) -> list[int]:
@@ -608,7 +625,7 @@ def _pay_credits(delta: list[int], credits: list[tuple[int, int]], permille: int
 
 # By ``Ruleset.settlement``, the settlements made from each hand's pips, count and doubles
 # alone: a line solve settles its end positions from its bit masks with these (E-105).
-COUNT_SETTLEMENTS = {"iwin": iwin_by_counts}
+COUNT_SETTLEMENTS = {"iwin": iwin_by_counts, "vn_traditional": traditional_by_counts}
 
 
 def _by_chain(rs: Ruleset, seats: list[int], pips: list[int], counts: list[int],
