@@ -43,12 +43,13 @@ _shown = {"turned": None}
 
 
 def turned_now():
-    """(whether the game's tree lies turned, the hand's number): what the lines rebuilt from
-    the history of the hand on the table name their arms by."""
+    """(True, the hand's number) where the game's tree lies turned, else (False, None): what
+    the lines rebuilt from the history of the hand on the table name their arms by (a new
+    hand laid as usual changes nothing, so the log's kept lines stay kept)."""
     state = S["state"]
-    if state is None:
+    if state is None or not tree_turn.is_turned(state):
         return (False, None)
-    return (tree_turn.is_turned(state), state.get("hand_number", 1))
+    return (True, state.get("hand_number", 1))
 
 
 def follow_turn():
