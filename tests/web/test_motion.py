@@ -483,20 +483,20 @@ def test_frames_interpolate_monotonically_and_end_exactly_at_the_target(variant)
                 for name in names:
                     assert math.isfinite(o[name]) and 0.0 <= o["alpha"] <= 1.0
                 if o["kind"] == "tile" and o["key"] is not None:
-                    track.setdefault(o["key"], []).append((o["x"], o["y"]))
+                    track.setdefault(o["key"], []).append(centre(o))
             now += 16.0
         for it in items:
             if it["kind"] != "slide":
                 continue
             path = track[it["key"]]
-            a, b = it["from"], it["to"]
+            a, b = centre(it["from"]), centre(it["to"])
             for i in range(1, len(path)):
-                # Each step goes towards the target, never back.
-                for axis, name in ((0, "x"), (1, "y")):
-                    d = b[name] - a[name]
+                # Each step takes the tile's centre towards the target, never back (a tile
+                # that turns as it slides, W-155, W-162, turns about its centre).
+                for axis in (0, 1):
                     step = path[i][axis] - path[i - 1][axis]
-                    assert step * d >= -1e-9
-            assert path[-1] == (places[it["key"]]["x"], places[it["key"]]["y"])
+                    assert step * (b[axis] - a[axis]) >= -1e-9
+            assert path[-1] == centre(places[it["key"]])
         assert motion.done(items, end)
         assert not items or not motion.done(items, start)
 

@@ -212,6 +212,27 @@ def test_the_turn_is_kept_for_the_position_and_the_hand_and_never_flaps(dom: Fak
     assert not p.tree_turn.is_turned(kept)
 
 
+def check_turning(it: dict, was: dict, now: dict) -> bool:
+    """A slide `it` of a tile lying `was` to `now`, the other way: drawn as it lay before it
+    starts, turned a quarter about its centre as it slides with the halves it showed (never
+    a lying tile with its halves one above the other), exactly its new place and halves at
+    the end. Returns whether it turns clockwise."""
+    before = motion.frame([it], it["t0"] - 1)[0]
+    assert (before["a"], before["b"], before["vertical"]) == (was["a"], was["b"],
+                                                              was["vertical"])
+    mid = motion.frame([it], it["t0"] + it["dur"] / 2)[0]
+    was_wide = it["from"]["w"] > it["from"]["h"]
+    assert abs(mid["rot"]) > 0.5 and mid["vertical"] == (not was_wide)
+    assert (mid["w"] > mid["h"]) == was_wide, "drawn with its halves the wrong way"
+    assert (mid["a"], mid["b"]) == (was["a"], was["b"]), "midway it shows other halves"
+    end = motion.frame([it], it["t1"] + 1)[0]
+    assert end["rot"] == 0 and end["vertical"] == now["vertical"]
+    assert (end["a"], end["b"]) == (now["a"], now["b"])
+    assert (end["x"], end["y"], end["w"], end["h"]) == tuple(
+        it["to"][k] for k in ("x", "y", "w", "h"))
+    return mid["rot"] > 0
+
+
 def test_the_tiles_on_the_table_turn_as_they_slide_when_the_table_turns(dom: FakeDom) -> None:
     """A table turned between two states moves every tile already on it to its new place.
     Planned as the page plans it (`table.plan_motion`), each tile lying the other way now
@@ -252,22 +273,53 @@ def test_the_tiles_on_the_table_turn_as_they_slide_when_the_table_turns(dom: Fak
     turning = [it for it in slides if it["cause"] == "relayout"
                and (it["from"]["w"] > it["from"]["h"]) != (it["to"]["w"] > it["to"]["h"])]
     assert turning, "no tile turned with the table"
-    ways = set()
-    for it in turning:
-        was = old[it["key"]]
-        mid = motion.frame([it], it["t0"] + it["dur"] / 2)[0]
-        was_wide = it["from"]["w"] > it["from"]["h"]
-        assert abs(mid["rot"]) > 0.5 and mid["vertical"] == (not was_wide)
-        assert (mid["w"] > mid["h"]) == was_wide, "drawn with its halves the wrong way"
-        assert (mid["a"], mid["b"]) == (was["a"], was["b"]), "midway it shows other halves"
-        ways.add(mid["rot"] > 0)
-        end = motion.frame([it], it["t1"] + 1)[0]
-        now = place[it["key"]]
-        assert end["rot"] == 0 and end["vertical"] == now["vertical"]
-        assert (end["a"], end["b"]) == (now["a"], now["b"])
-        assert (end["x"], end["y"], end["w"], end["h"]) == tuple(
-            it["to"][k] for k in ("x", "y", "w", "h"))
+    ways = {check_turning(it, old[it["key"]], place[it["key"]]) for it in turning}
     assert len(ways) == 1, "the tiles turn different ways"
     for it in still or []:
         motion.frame([it], it["t0"] + it["dur"] / 2)
         assert not it.get("turn"), "a table that did not turn turned a tile"
+
+
+def test_a_tile_that_goes_round_a_corner_when_the_line_is_laid_again_turns_as_it_slides(
+    dom: FakeDom,
+) -> None:
+    """W-155's open end (W-162): when a line is laid out again (a tile more and the table
+    rescales, its corners move), a tile already on it that now lies round a corner, the
+    other way, was drawn at once with its new halves squeezed into its old place and then
+    stretched into the new one. It now turns a quarter as it slides, as the tiles of a
+    turned table do: drawn as it lay until it starts, its halves where its new place shows
+    them at the end. Found in seeded vn_traditional hands at a phone's table."""
+    import screens
+
+    p = page(dom)
+    box = (374.0, 420.0)
+    found = None
+    for seed in range(1, 10):
+        states = hand_states("vn_traditional", 4, seed)
+        p.S["match_serial"] += 1
+        geos = [p.draw(s, box) for s in states]
+        for i in range(1, len(states)):
+            old = {t["key"]: t for t in geos[i - 1]["tiles"]}
+            if any(t["key"] in old and (old[t["key"]]["w"] > old[t["key"]]["h"])
+                   != (t["w"] > t["h"]) for t in geos[i]["tiles"]):
+                found = (states[i - 1], states[i], geos[i - 1], geos[i])
+                break
+        if found:
+            break
+    assert found, "no tile went round a corner"
+    prev, new, before, after = found
+    assert not before.get("turned") and not after.get("turned")
+    shown = screens.shown()
+    screens._now["name"] = screens.GAME
+    try:
+        p.table.plan_motion(prev, new, before, after)
+    finally:
+        screens._now["name"] = shown
+    old = {t["key"]: t for t in before["tiles"]}
+    place = {t["key"]: t for t in after["tiles"]}
+    turning = [it for it in p.table._anim["items"] if it["kind"] == "slide"
+               and it["cause"] == "relayout"
+               and (it["from"]["w"] > it["from"]["h"]) != (it["to"]["w"] > it["to"]["h"])]
+    assert turning, "no slide round a corner planned"
+    for it in turning:
+        check_turning(it, old[it["key"]], place[it["key"]])

@@ -137,16 +137,15 @@ def _pose_moving(k, it, o, p, f):
 
 def _turn_of(it):
     """Which way a tile already on the table turns as it slides to a place that lies the
-    other way when the whole table turned a quarter (W-155: the page marks its items
-    `table_turns`; a tile that only goes round a corner slides as before): +1 clockwise, -1
-    the other way, 0 for none, None for a double (either way looks alike: it follows the
-    others, `_turns`). The way that brings its halves where the new place shows them (clockwise, a
-    lying tile's left half comes on top, a standing tile's top half goes right)."""
+    other way: the whole table turned a quarter (W-155), or the line was laid out again and
+    the tile now lies round a corner (W-162): +1 clockwise, -1 the other way, 0 for none,
+    None for a double (either way looks alike: it follows the others, `_turns`). The way that
+    brings its halves where the new place shows them (clockwise, a lying tile's left half
+    comes on top, a standing tile's top half goes right)."""
     a = it["from"]
     b = it["to"]
     was = it.get("was")
-    if not it.get("table_turns") or not it["pre"] or was is None \
-            or (a["w"] > a["h"]) == (b["w"] > b["h"]):
+    if not it["pre"] or was is None or (a["w"] > a["h"]) == (b["w"] > b["h"]):
         return 0
     if was.get("a") == was.get("b"):
         return None

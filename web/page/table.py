@@ -426,7 +426,6 @@ def plan_motion(prev, new, prev_geo, geo):
         stop_motion(exc)
         return
     if items:
-        tree_turn.mark_turn(items, prev_geo, geo)  # the tiles turn with the table (W-155)
         _anim["items"] = items
 
 

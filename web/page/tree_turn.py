@@ -116,12 +116,3 @@ def lay(state, width, height, kind, lay_out, biggest, place=None):
     entry["hand"] = hand
     keep_for_viewer(_kept, hand[1], hand[0], entry, lambda kept: kept["hand"][0])
     return geo
-
-
-def mark_turn(items, before, after):
-    """Where the table turned between two draws (`before`, `after`: their geometries), the
-    tiles already on it turn as they slide to their new places, the table turning as one
-    (motion_frames._turns reads `table_turns`); other relayouts slide as before."""
-    if items and before is not None and bool(before.get("turned")) != bool(after.get("turned")):
-        for it in items:
-            it["table_turns"] = True
