@@ -1,8 +1,8 @@
 """Kozel's expert searches choose as main's code chose before E-113's speed-up.
 
 E-113 settles the end positions of kozel's exact line solves from the bit masks' pips
-(``settle.kozel_by_counts``) instead of rebuilding each position's hands and settling them
-(``settle_kozel``), and must change no result: for a fixed seed every expert decision is the
+(``settle.kozel_by_pips``) instead of rebuilding each position's hands and settling them
+(``settle_lean``), and must change no result: for a fixed seed every expert decision is the
 one main's code made, with the same figures. This test replays the decisions of hands played
 by ``hard`` (2, 3 and 4 players and 4 in pairs; every other decision with a choice) and
 compares a digest of each search (the move chosen, every candidate's mean and evaluations,

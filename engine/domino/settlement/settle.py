@@ -118,13 +118,19 @@ def _block_winner_side(s: HandState, pips: list[int]) -> list[int] | None:
 
 
 def _points_ranking(s: HandState, pips: list[int], first: list[int] | None) -> list[int]:
-    seated = s.seated
-    rest = [p for p in range(s.n) if seated[p] and (not first or p not in first)]
+    if not s.rs.rank_chain:
+        return _pips_ranking(s.seated, pips, first)
+    rest = [p for p in range(s.n) if s.seated[p] and (not first or p not in first)]
     if len(rest) > 1:
-        if s.rs.rank_chain:
-            rest = _chain_order(s, rest)
-        else:
-            rest.sort(key=lambda p: (pips[p], p))
+        rest = _chain_order(s, rest)
+    return first + rest if first else rest
+
+
+def _pips_ranking(seated: list[bool], pips: list[int], first: list[int] | None) -> list[int]:
+    """``first``, then the other seated seats by pips (the lower first), then seat."""
+    rest = [p for p in range(len(pips)) if seated[p] and (not first or p not in first)]
+    if len(rest) > 1:
+        rest.sort(key=lambda p: (pips[p], p))
     return first + rest if first else rest
 
 
@@ -262,18 +268,21 @@ def settle_all_fives(s: HandState, termination: Termination, winner: int | None,
 
 def settle_kozel(s: HandState, termination: Termination, winner: int | None,
                  by_default: bool = False) -> HandResult:
-    """The hand points each side records (the match opens records at 13, RULES.md 2.5).
+    """The hand points each side records (RULES.md 2.5), by ``kozel_by_pips``."""
+    return kozel_by_pips(s.rs, s.seated, _pips(s), termination, winner)
 
-    A side is a player, or with ``partnership`` a team (``_settle_kozel_pairs``). After a
-    domino the side that went out records nothing (a player who went out holds nothing);
-    after a fish every side records its own total, and with ``fish_lowest_exempt`` every
-    player tied for the fewest points records nothing.
-    """
-    if s.rs.teams(s.n):
-        return _settle_kozel_pairs(s, termination, winner)
-    pips = _pips(s)
+
+def kozel_by_pips(rs: Ruleset, seated: list[bool], pips: list[int], termination: Termination,
+                  winner: int | None) -> HandResult:
+    """Kozel's settlement from each hand's points (``Ruleset.pips``: 0-0 as its rule says;
+    the match opens records at 13). A side is a player, or with ``partnership`` a team
+    (``_kozel_pairs``). After a domino the side that went out records nothing; after a fish
+    every side records its own total, and with ``fish_lowest_exempt`` every player tied for
+    the fewest points records nothing."""
+    if rs.teams(len(pips)):
+        return _kozel_pairs(rs, seated, pips, termination, winner)
     points = pips[:]
-    if termination != "domino" and s.rs.fish_lowest_exempt:
+    if termination != "domino" and rs.fish_lowest_exempt:
         low = min(pips)
         points = [0 if v == low else v for v in pips]
     if termination == "domino":
@@ -281,41 +290,40 @@ def settle_kozel(s: HandState, termination: Termination, winner: int | None,
     else:
         low = min(pips)
         win = pips.index(low) if pips.count(low) == 1 else None
-    ranking = _points_ranking(s, pips, [win] if win is not None else None)
+    ranking = _pips_ranking(seated, pips, [win] if win is not None else None)
     return HandResult(termination, win, None, None, ranking, pips, points, 0, win,
                       {"hand_points": points[:]})
 
 
-def _settle_kozel_pairs(s: HandState, termination: Termination, winner: int | None
-                        ) -> HandResult:
+def _kozel_pairs(rs: Ruleset, seated: list[bool], pips: list[int], termination: Termination,
+                 winner: int | None) -> HandResult:
     """Kozel in pairs (RULES.md 2.5): a team's hand total is the sum of its players' hand
     points, shown on both partners (``delta`` and ``details["hand_points"]``), as the team's
     one record is (RECORD.md). After a domino the team of the player who went out records
     nothing; after a fish each team records its own total, and with ``fish_lowest_exempt``
     the team strictly lower than the other records nothing (equal totals: both record).
     Who wins and who leads next: docs/DECISIONS.md E-46."""
-    teams = s.rs.teams(s.n)
+    teams = rs.teams(len(pips))
     assert teams is not None, "pairs are four players in two teams"
-    pips = _pips(s)
     totals = [sum(pips[p] for p in team) for team in teams]
     win_team: list[int] | None
     if termination == "domino":
         assert winner is not None, "a domino names who went out"
-        win_team = _team_of(s, winner)
+        win_team = next(t for t in teams if winner in t)
         exempt = win_team
         leader: int | None = winner
     else:
         low = min(totals)
         win_team = teams[totals.index(low)] if totals.count(low) == 1 else None
-        exempt = win_team if win_team and s.rs.fish_lowest_exempt else []
+        exempt = win_team if win_team and rs.fish_lowest_exempt else []
         # Where the previous winner leads: the winning team's player with the lower hand.
         leader = min(win_team, key=lambda p: (pips[p], p)) if win_team else None
-    points = [0] * s.n
+    points = [0] * len(pips)
     for team, total in zip(teams, totals, strict=True):
         for p in team:
             points[p] = 0 if team == exempt else total
     first = sorted(win_team, key=lambda p: (p != leader, p)) if win_team else None
-    ranking = _points_ranking(s, pips, first)
+    ranking = _pips_ranking(seated, pips, first)
     return HandResult(termination, list(win_team) if win_team else None, None, None, ranking,
                       pips, points, 0, leader, {"hand_points": points[:]})
 
@@ -609,6 +617,9 @@ def _pay_credits(delta: list[int], credits: list[tuple[int, int]], permille: int
 # By ``Ruleset.settlement``, the settlements made from each hand's pips, count and doubles
 # alone: a line solve settles its end positions from its bit masks with these (E-105).
 COUNT_SETTLEMENTS = {"iwin": iwin_by_counts}
+# And those made from each hand's points alone (E-113): kozel's, the same function as
+# ``settle_kozel`` of them.
+PIP_SETTLEMENTS = {"kozel": kozel_by_pips}
 
 
 def _by_chain(rs: Ruleset, seats: list[int], pips: list[int], counts: list[int],
