@@ -37,7 +37,18 @@ CASES = [
     ("vn_iwin", {"players": 4}),
     ("kozel", {"players": 4}),
     ("kozel", {"players": 2}),
+    # Kozel's end positions settled from the masks' pips (E-113): in pairs, 0-0 only as the
+    # sole tile, the fish's lowest exempt.
+    ("kozel", {"players": 4, "partnership": True}),
+    ("kozel", {"players": 3, "zero_double_rule": "only_if_sole_tile"}),
+    ("kozel", {"players": 4, "partnership": True, "fish_lowest_exempt": True}),
+    ("kozel", {"players": 2, "fish_lowest_exempt": True}),
 ]
+
+
+def _case_id(variant: str, options: dict) -> str:
+    rest = "".join(f"-{k}" for k in options if k not in ("players", "partnership"))
+    return f"{variant}-{options['players']}p{'-team' if options.get('partnership') else ''}{rest}"
 
 
 def _sorted_legal(s):
@@ -86,8 +97,7 @@ def agrees_with_reference(rs, s, sides, budget: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize(("variant", "options"), CASES, ids=[
-    f"{v}-{o['players']}p{'-team' if o.get('partnership') else ''}" for v, o in CASES])
+@pytest.mark.parametrize(("variant", "options"), CASES, ids=[_case_id(v, o) for v, o in CASES])
 def test_line_solver_matches_general_solver(variant, options, monkeypatch):
     monkeypatch.setattr(search, "legal_moves", _sorted_legal)
     rs = get_ruleset(variant, options)

@@ -1,7 +1,7 @@
 """vn_traditional's expert searches choose as main's code chose before E-114's speed-up.
 
 E-114 settles a line solve's end positions in vn_traditional (without partners) from each
-hand mask's pips and tile count (``settlement.settle.traditional_by_counts``), as E-105 did
+hand mask's pips and tile count (``settlement.by_counts.traditional_by_counts``), as E-105 did
 for vn_iwin, and must change no result: for a fixed seed every expert decision is the one
 main's code made, with the same figures. This test replays 67 decisions of hands played by
 ``hard`` (2, 3 and 4 players, 3 hands each, and two four-player hands in partnership, which

@@ -39,7 +39,7 @@ from ..hand.result import HandResult, Termination
 from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..play import line_playout as fast
 from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
-from ..settlement.settle import COUNT_SETTLEMENTS, settle_lean
+from ..settlement.settle import COUNT_SETTLEMENTS, PIP_SETTLEMENTS, settle_lean
 from ..tiles import Tile, full_set
 
 
@@ -193,9 +193,11 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
              ) -> Callable[[Termination, int | None, int, int | None], _Value]:
     """The value of an end position of the solve, settled by the engine's ``settle_lean``
     (vn_iwin's by ``iwin_by_counts`` from the masks, with the tiles only where the ranking
-    chain's tie-break needs them) and kept by position (hands, boneyard top, how it ended, penalties paid); with
-    ``shared``, kept there too, under everything else the settlement reads of the start
-    position (its boneyard, points, penalties, escrow and seats)."""
+    chain's tie-break needs them, E-105, and vn_traditional's, E-114; kozel's by
+    ``kozel_by_pips`` from their pips, E-113) and
+    kept by position (hands, boneyard top, how it ended, penalties paid); with ``shared``,
+    kept there too, under everything else the settlement reads of the start position (its
+    boneyard, points, penalties, escrow and seats)."""
     rs, n = s.rs, s.n
     hm, bone, transfers, seated, tb = world.hm, world.bone, world.transfers, world.seated, world.tb
     tiles_of = tb.tiles_of
@@ -203,6 +205,7 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
     cache: dict[tuple[Any, ...], _Value] = {}
     known: dict[tuple[Any, ...], _Value] = {}
     by_counts = COUNT_SETTLEMENTS.get(rs.settlement)
+    by_pips = PIP_SETTLEMENTS.get(rs.settlement)
     face, twins = tb.face_pips, tb.doubles
     zero, sole = rs.zero_double_value, rs.zero_double_sole_only
     zero_bit = tb.bits[tb.index[(0, 0)]]
@@ -224,13 +227,19 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
         if got is not None:
             cache[key] = got
             return got
-        if by_counts:
+        if by_counts or by_pips:
             # vn_iwin, vn_traditional: settled from each mask's pips, count and doubles
-            # (E-105, E-114), unless a tie in the ranking chain needs the tiles.
+            # (E-105, E-114), unless a tie in the ranking chain needs the tiles; kozel from
+            # the pips alone (E-113).
             pips = [face(h) for h in hm]
             if zero:  # rs.pips: 0-0 adds its value where it counts
                 pips = [x + zero if h & zero_bit and (not sole or h.bit_count() == 1) else x
                         for x, h in zip(pips, hm, strict=True)]
+            if by_pips:
+                got = cache[key] = known[key] = value(by_pips(rs, seated, pips, termination,
+                                                              winner))
+                return got
+            assert by_counts is not None
             done = by_counts(rs, seated, pips, [h.bit_count() for h in hm],
                              [(h & twins).bit_count() for h in hm],
                              base_transfers + transfers, escrow, escrow_by,

@@ -6,7 +6,8 @@ consistent with everything it has seen (``domino.play.resample.resample``, the e
 comparison, so luck of the deal cancels out between candidates) and the world is played to the
 end through the engine's fast path (``game.advance`` + ``legal_moves``, settled once at the end
 by ``settle.hand_result``; on a plain line by ``linesolve.playout``, on trains by
-``trainplay``, on Doubles' tree by ``treeplay``, the same moves without the engine's objects):
+``trainplay``, on trees by ``treeplay`` (Doubles) and ``fivesplay`` (All Fives), the same
+moves without the engine's objects):
 by a playout policy, or, once few tiles remain, by an exact alpha-beta (or max^n) search of
 that world. The hand's settlement, turned into a number by ``evaluate.Utility``, is the value.
 A candidate that is clearly worse than the best (its paired difference more than three standard
@@ -55,7 +56,7 @@ from ..play.resample import Knowledge, infer, resample
 from ..play.view import View
 from ..rules.ruleset import LayoutKind
 from ..settlement.settle import hand_result, lean_result
-from . import linesolve, trainplay, treeplay
+from . import fivesplay, linesolve, trainplay, treeplay
 from .choicemodel import MODELS
 from .evaluate import Utility, side_values, sides_of
 from .inference import ModelWeighted, PlayWeighted
@@ -259,6 +260,7 @@ class Search:
         self._line = linesolve.supported(v.rs)
         self._trains = trainplay.supported(v.rs)
         self._tree = treeplay.supported(v.rs)
+        self._fives = fivesplay.supported(v.rs)
         # The values of the line solves' end positions in the world being evaluated
         # (``linesolve.solve``'s ``shared``), and that world's key.
         self._leaves: dict[Any, Any] = {}
@@ -587,6 +589,9 @@ class Search:
             return self.utility(lean_result(s)), moves * self._move_weight
         if self._tree and treeplay.applicable(s):
             moves = treeplay.playout(s, rng, greed)
+            return self.utility(lean_result(s)), moves * self._move_weight
+        if self._fives and fivesplay.applicable(s):
+            moves = fivesplay.playout(s, rng, greed)
             return self.utility(lean_result(s)), moves * self._move_weight
         moves, placed = rollout(s, rng, greed)
         work = moves * self._move_weight

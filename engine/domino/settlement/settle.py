@@ -19,13 +19,14 @@ from ..hand.result import (
 from ..hand.state import HandState
 from ..rules.ruleset import SETTLEMENT_KINDS, Ruleset
 from ..tiles import Tile, is_double
+from .by_counts import (
+    by_chain,
+    chain_key as chain_key,  # (its home was here: still importable)
+    kozel_by_pips,
+    pips_ranking,
+    traditional_by_counts,
+)
 from .schoolnet_blocker import LookBack, find_blocker, gai_of
-
-
-def chain_key(rs: Ruleset, hand: list[Tile]) -> tuple[int, int, tuple[int, ...]]:
-    """RULES.md 1.9 ranking chain, smaller is better: pips, tile count, highest tile."""
-    top = max((rs.tile_rank(t) for t in hand), default=(-1,))
-    return (rs.pips(hand), len(hand), top)
 
 
 def round5(points: int) -> int:
@@ -118,13 +119,11 @@ def _block_winner_side(s: HandState, pips: list[int]) -> list[int] | None:
 
 
 def _points_ranking(s: HandState, pips: list[int], first: list[int] | None) -> list[int]:
-    seated = s.seated
-    rest = [p for p in range(s.n) if seated[p] and (not first or p not in first)]
+    if not s.rs.rank_chain:
+        return pips_ranking(s.seated, pips, first)
+    rest = [p for p in range(s.n) if s.seated[p] and (not first or p not in first)]
     if len(rest) > 1:
-        if s.rs.rank_chain:
-            rest = _chain_order(s, rest)
-        else:
-            rest.sort(key=lambda p: (pips[p], p))
+        rest = _chain_order(s, rest)
     return first + rest if first else rest
 
 
@@ -153,40 +152,6 @@ def settle_vn_traditional(s: HandState, termination: Termination, winner: int | 
     delta = [unit if p in side else -unit for p in range(n)]
     return HandResult(termination, list(side), None, None, _team_ranking(s, side, chain), pips,
                       delta, 0, leader)
-
-
-def traditional_by_counts(rs: Ruleset, seated: list[bool], pips: list[int], counts: list[int],
-                          doubles: list[int], transfers: list[tuple[int, int, int]],
-                          escrow: int, escrow_by: list[int], termination: Termination,
-                          winner: int | None, last_placer: int | None,
-                          by_default: bool = False, hands: list[list[Tile]] | None = None
-                          ) -> HandResult | None:
-    """``settle_vn_traditional`` without partners from each hand's pips and tile count (the
-    arguments are ``iwin_by_counts``'s; no doubles, transfers or escrow count here): for a
-    line solve's bit masks (E-114, as E-105). None for a partnership, or where two seats
-    ranked have the same pips and count and ``hands`` are not given (the highest tile
-    decides, RULES.md 1.9): the caller then settles with the hand state."""
-    n, b = len(seated), rs.stake
-    if rs.teams(n):
-        return None
-    delta = [0] * n
-    if termination == "domino":
-        assert winner is not None, "a domino names who went out"
-        rest = _by_chain(rs, [p for p in range(n) if p != winner], pips, counts, hands)
-        if rest is None:
-            return None
-        for i, p in enumerate(reversed(rest)):  # the worst loser pays (n-1)B, the next (n-2)B
-            delta[p] = -(n - 1 - i) * b
-        delta[winner] = -sum(delta)
-        ranking = [winner] + rest
-    else:  # a block: the best by the ranking chain takes 4B from each
-        chain = _by_chain(rs, list(range(n)), pips, counts, hands)
-        if chain is None:
-            return None
-        ranking = chain
-        delta = [4 * b * (n - 1) if p == ranking[0] else -4 * b for p in range(n)]
-    return HandResult(termination, ranking[0], None, None, ranking, list(pips), delta, 0,
-                      ranking[0])
 
 
 def _team_ranking(s: HandState, side: list[int], ranking: list[int]) -> list[int]:
@@ -279,62 +244,8 @@ def settle_all_fives(s: HandState, termination: Termination, winner: int | None,
 
 def settle_kozel(s: HandState, termination: Termination, winner: int | None,
                  by_default: bool = False) -> HandResult:
-    """The hand points each side records (the match opens records at 13, RULES.md 2.5).
-
-    A side is a player, or with ``partnership`` a team (``_settle_kozel_pairs``). After a
-    domino the side that went out records nothing (a player who went out holds nothing);
-    after a fish every side records its own total, and with ``fish_lowest_exempt`` every
-    player tied for the fewest points records nothing.
-    """
-    if s.rs.teams(s.n):
-        return _settle_kozel_pairs(s, termination, winner)
-    pips = _pips(s)
-    points = pips[:]
-    if termination != "domino" and s.rs.fish_lowest_exempt:
-        low = min(pips)
-        points = [0 if v == low else v for v in pips]
-    if termination == "domino":
-        win: int | None = winner
-    else:
-        low = min(pips)
-        win = pips.index(low) if pips.count(low) == 1 else None
-    ranking = _points_ranking(s, pips, [win] if win is not None else None)
-    return HandResult(termination, win, None, None, ranking, pips, points, 0, win,
-                      {"hand_points": points[:]})
-
-
-def _settle_kozel_pairs(s: HandState, termination: Termination, winner: int | None
-                        ) -> HandResult:
-    """Kozel in pairs (RULES.md 2.5): a team's hand total is the sum of its players' hand
-    points, shown on both partners (``delta`` and ``details["hand_points"]``), as the team's
-    one record is (RECORD.md). After a domino the team of the player who went out records
-    nothing; after a fish each team records its own total, and with ``fish_lowest_exempt``
-    the team strictly lower than the other records nothing (equal totals: both record).
-    Who wins and who leads next: docs/DECISIONS.md E-46."""
-    teams = s.rs.teams(s.n)
-    assert teams is not None, "pairs are four players in two teams"
-    pips = _pips(s)
-    totals = [sum(pips[p] for p in team) for team in teams]
-    win_team: list[int] | None
-    if termination == "domino":
-        assert winner is not None, "a domino names who went out"
-        win_team = _team_of(s, winner)
-        exempt = win_team
-        leader: int | None = winner
-    else:
-        low = min(totals)
-        win_team = teams[totals.index(low)] if totals.count(low) == 1 else None
-        exempt = win_team if win_team and s.rs.fish_lowest_exempt else []
-        # Where the previous winner leads: the winning team's player with the lower hand.
-        leader = min(win_team, key=lambda p: (pips[p], p)) if win_team else None
-    points = [0] * s.n
-    for team, total in zip(teams, totals, strict=True):
-        for p in team:
-            points[p] = 0 if team == exempt else total
-    first = sorted(win_team, key=lambda p: (p != leader, p)) if win_team else None
-    ranking = _points_ranking(s, pips, first)
-    return HandResult(termination, list(win_team) if win_team else None, None, None, ranking,
-                      pips, points, 0, leader, {"hand_points": points[:]})
+    """The hand points each side records (RULES.md 2.5), by ``kozel_by_pips``."""
+    return kozel_by_pips(s.rs, s.seated, _pips(s), termination, winner)
 
 
 # --- mexican_train -------------------------------------------------------------------------
@@ -564,7 +475,7 @@ def iwin_by_counts(rs: Ruleset, seated: list[bool], pips: list[int], counts: lis
         ranking, first = [winner], winner
     elif termination == "domino":
         assert winner is not None, "a domino names who went out"
-        rest = _by_chain(rs, [p for p in on if p != winner], pips, counts, hands)
+        rest = by_chain(rs, [p for p in on if p != winner], pips, counts, hands)
         if rest is None:
             return None
         ranking, first = [winner] + rest, winner
@@ -580,7 +491,7 @@ def iwin_by_counts(rs: Ruleset, seated: list[bool], pips: list[int], counts: lis
             # position blocked before anyone moves can leave that unknown; it must say who.
             raise RecordError("start.last_placer: a vn_iwin position blocked at its start "
                               "needs the seat that placed the last tile (the blocker)")
-        chain = _by_chain(rs, on, pips, counts, hands)
+        chain = by_chain(rs, on, pips, counts, hands)
         if chain is None:
             return None
         ranking = chain
@@ -626,19 +537,9 @@ def _pay_credits(delta: list[int], credits: list[tuple[int, int]], permille: int
 # By ``Ruleset.settlement``, the settlements made from each hand's pips, count and doubles
 # alone: a line solve settles its end positions from its bit masks with these (E-105).
 COUNT_SETTLEMENTS = {"iwin": iwin_by_counts, "vn_traditional": traditional_by_counts}
-
-
-def _by_chain(rs: Ruleset, seats: list[int], pips: list[int], counts: list[int],
-              hands: list[list[Tile]] | None) -> list[int] | None:
-    """``_chain_order`` of ``seats`` from their pips and tile counts; where two of them have
-    the same of both the highest tile decides, which needs ``hands`` (else None)."""
-    keys = [(pips[p], counts[p], p) for p in seats]
-    if len({k[:2] for k in keys}) == len(keys):
-        keys.sort()
-        return [k[2] for k in keys]
-    if hands is None:
-        return None
-    return sorted(seats, key=lambda p: (chain_key(rs, hands[p]), p))
+# And those made from each hand's points alone (E-113): kozel's, the same function as
+# ``settle_kozel`` of them.
+PIP_SETTLEMENTS = {"kozel": kozel_by_pips}
 
 
 def penalties_so_far(s: HandState) -> list[int]:
