@@ -40,6 +40,7 @@ from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
 from ..tiles import Tile
 from .linesolve import _rollout_scores
+from .treeplay import pick as _pick
 
 
 def supported(rs: Ruleset) -> bool:
@@ -207,16 +208,6 @@ def _greedy(ends: _Ends, hand: list[Tile], base: dict[Tile, float], width: int
                     best, top = (t, i), score
     assert best is not None  # the caller counted two placements or more
     return best
-
-
-def _pick(ends: _Ends, hand: list[Tile], j: int) -> tuple[Tile, int]:
-    """Placement ``j`` (from 0) of ``legal_moves``' order, as (tile, arm index)."""
-    for t in hand:
-        k = ends.fits(t)
-        if j < k:
-            return t, ends.nth(t, j)
-        j -= k
-    raise AssertionError("fewer placements than counted")
 
 
 def _stuck(ends: _Ends, hands: list[list[Tile]], seated: list[bool], n: int) -> bool:

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from ..hand.layout import TreeLayout
 from ..hand.result import Termination
@@ -267,8 +267,18 @@ def _greedy(arms: _Arms, hand: list[Tile], base: dict[Tile, float], width: int) 
     return best, arms.nth(best, 0)  # equal either way: its first arm
 
 
-def _pick(arms: _Arms, hand: list[Tile], j: int) -> tuple[Tile, int]:
-    """Placement ``j`` (from 0) of ``legal_moves``' order, as (tile, arm index)."""
+class Fitting(Protocol):
+    """Open arms that count the placements a tile has (``fits``) and find its ``j``-th."""
+
+    def fits(self, t: Tile) -> int: ...
+
+    def nth(self, t: Tile, j: int) -> int: ...
+
+
+def pick(arms: Fitting, hand: list[Tile], j: int) -> tuple[Tile, int]:
+    """Placement ``j`` (from 0) of ``legal_moves``' order, as (tile, arm index), from a
+    tree's arms that count what fits (``fits``) and find the ``nth`` arm a tile fits
+    (Doubles' ``_Arms`` here, All Fives' ``fivesplay._Ends``)."""
     for t in hand:
         k = arms.fits(t)
         if j < k:
@@ -308,9 +318,9 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
             passes += 1
         else:
             if k == 1:
-                t, i = _pick(arms, hand, 0)
+                t, i = pick(arms, hand, 0)
             elif rand() >= greed:
-                t, i = _pick(arms, hand, int(rand() * k))
+                t, i = pick(arms, hand, int(rand() * k))
             else:
                 t, i = _greedy(arms, hand, base, width)
             hand.remove(t)
@@ -448,7 +458,7 @@ class _Solver:
                 return values
             return self.turn(p, lp)  # a pass
         if k == 1:
-            t, i = _pick(arms, hand, 0)
+            t, i = pick(arms, hand, 0)
             return self.placed(p, t, i)
         self.nodes[0] += 1
         if self.nodes[0] > self.limit:
