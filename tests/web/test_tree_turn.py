@@ -15,7 +15,8 @@ import json
 import random
 import sys
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import geometry
 import motion
@@ -212,6 +213,36 @@ def test_the_turn_is_kept_for_the_position_and_the_hand_and_never_flaps(dom: Fak
     assert not p.tree_turn.is_turned(kept)
 
 
+def first_pair(p: types.SimpleNamespace, variant: str, box: tuple[float, float],
+               seeds: range, wanted: Callable[[dict, dict], Any]) -> tuple | None:
+    """The first two states in a row of seeded four-player hands of `variant` whose tables in
+    `box` (`p.draw`, the game's table) are `wanted(before, after)`: (the states, the
+    geometries), or None."""
+    for seed in seeds:
+        states = hand_states(variant, 4, seed)
+        p.S["match_serial"] += 1
+        geos = [p.draw(s, box) for s in states]
+        for i in range(1, len(states)):
+            if wanted(geos[i - 1], geos[i]):
+                return states[i - 1], states[i], geos[i - 1], geos[i]
+    return None
+
+
+def planned(p: types.SimpleNamespace, prev: dict, new: dict, before: dict, after: dict
+            ) -> list[dict]:
+    """The animation the game's table plans from `prev` drawn as `before` to `new` as
+    `after` (`table.plan_motion`, the game screen shown)."""
+    import screens
+
+    shown = screens.shown()
+    screens._now["name"] = screens.GAME
+    try:
+        p.table.plan_motion(prev, new, before, after)
+    finally:
+        screens._now["name"] = shown
+    return p.table._anim["items"]
+
+
 def check_turning(it: dict, was: dict, now: dict) -> bool:
     """A slide `it` of a tile lying `was` to `now`, the other way: drawn as it lay before it
     starts, turned a quarter about its centre as it slides with the halves it showed (never
@@ -241,30 +272,13 @@ def test_the_tiles_on_the_table_turn_as_they_slide_when_the_table_turns(dom: Fak
     above the other); midway its halves are those it showed, at the end exactly its new place
     and halves; the tile just played flies to its place on the turned table. A relayout that
     does not turn the table slides its tiles as before (no turn)."""
-    import screens
-
     p = page(dom)
-    found = None
-    for seed in range(1, 30):
-        states = hand_states("doubles", 4, seed)
-        p.S["match_serial"] += 1
-        geos = [p.draw(s, PHONE_SIDE) for s in states]
-        for i in range(1, len(states)):
-            if geos[i].get("turned") and not geos[i - 1].get("turned") and not found:
-                found = (states[i - 1], states[i], geos[i - 1], geos[i])
-        if found:
-            break
+    found = first_pair(p, "doubles", PHONE_SIDE, range(1, 30),
+                       lambda a, b: b.get("turned") and not a.get("turned"))
     assert found, "no table turned"
     prev, new, before, after = found
-    shown = screens.shown()
-    screens._now["name"] = screens.GAME
-    try:
-        p.table.plan_motion(prev, new, before, after)
-        items = p.table._anim["items"]
-        p.table.plan_motion(prev, new, before, before)  # the same table: nothing turns
-        still = p.table._anim["items"]
-    finally:
-        screens._now["name"] = shown
+    items = planned(p, prev, new, before, after)
+    still = planned(p, prev, new, before, before)  # the same table: nothing turns
     slides = [it for it in items if it["kind"] == "slide"]
     place = {t["key"]: t for t in after["tiles"]}
     old = {t["key"]: t for t in before["tiles"]}
@@ -289,35 +303,19 @@ def test_a_tile_that_goes_round_a_corner_when_the_line_is_laid_again_turns_as_it
     stretched into the new one. It now turns a quarter as it slides, as the tiles of a
     turned table do: drawn as it lay until it starts, its halves where its new place shows
     them at the end. Found in seeded vn_traditional hands at a phone's table."""
-    import screens
+    def round_a_corner(a: dict, b: dict) -> bool:
+        old = {t["key"]: t for t in a["tiles"]}
+        return any(t["key"] in old and (old[t["key"]]["w"] > old[t["key"]]["h"])
+                   != (t["w"] > t["h"]) for t in b["tiles"])
 
     p = page(dom)
-    box = (374.0, 420.0)
-    found = None
-    for seed in range(1, 10):
-        states = hand_states("vn_traditional", 4, seed)
-        p.S["match_serial"] += 1
-        geos = [p.draw(s, box) for s in states]
-        for i in range(1, len(states)):
-            old = {t["key"]: t for t in geos[i - 1]["tiles"]}
-            if any(t["key"] in old and (old[t["key"]]["w"] > old[t["key"]]["h"])
-                   != (t["w"] > t["h"]) for t in geos[i]["tiles"]):
-                found = (states[i - 1], states[i], geos[i - 1], geos[i])
-                break
-        if found:
-            break
+    found = first_pair(p, "vn_traditional", (374.0, 420.0), range(1, 10), round_a_corner)
     assert found, "no tile went round a corner"
     prev, new, before, after = found
     assert not before.get("turned") and not after.get("turned")
-    shown = screens.shown()
-    screens._now["name"] = screens.GAME
-    try:
-        p.table.plan_motion(prev, new, before, after)
-    finally:
-        screens._now["name"] = shown
     old = {t["key"]: t for t in before["tiles"]}
     place = {t["key"]: t for t in after["tiles"]}
-    turning = [it for it in p.table._anim["items"] if it["kind"] == "slide"
+    turning = [it for it in planned(p, prev, new, before, after) if it["kind"] == "slide"
                and it["cause"] == "relayout"
                and (it["from"]["w"] > it["from"]["h"]) != (it["to"]["w"] > it["to"]["h"])]
     assert turning, "no slide round a corner planned"
