@@ -84,3 +84,27 @@ def engine_playout(s: HandState, rng: random.Random, greed: float) -> int:
         advance(s, rollout_move(s, legal_moves(s), rng, greed))
         moves += 1
     return moves
+
+
+def tree_of(s: HandState) -> tuple:
+    """A spinner tree as a playout leaves it: its layout, doubles down, spinners, next cross
+    side's number and every arm's id and whether it is open."""
+    lay = s.layout
+    return (lay.to_json(), sorted(lay.doubles_down), lay.spinners, lay.next_x,
+            [(a.id, a.open) for a in lay.arms.values()])
+
+
+def assert_same_tree_end(a: HandState, b: HandState) -> None:
+    """The engine's playout `a` and a tree kernel's `b` from the same position and random
+    numbers end in the same state: how and by whom, the turn, the hands in their order, the
+    boneyard, the tree, the first turn's cross sides, the settlement's deltas."""
+    from domino.settlement.settle import hand_result
+
+    assert (b.termination, b.winner, b.last_placer, b.to_move, b.drew,
+            b.passes_in_row) == (a.termination, a.winner, a.last_placer, a.to_move,
+                                 a.drew, a.passes_in_row)
+    assert b.hands == a.hands  # the same order too (a drawn tile goes last)
+    assert b.boneyard == a.boneyard
+    assert tree_of(b) == tree_of(a)
+    assert b.first_turn_open == a.first_turn_open
+    assert hand_result(b).delta == hand_result(a).delta
