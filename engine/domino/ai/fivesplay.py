@@ -36,11 +36,11 @@ import random
 
 from ..hand.layout import Arm, TreeLayout
 from ..hand.result import Termination
-from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
+from ..hand.state import PLAY_PHASE, HandState
 from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
 from ..tiles import Tile
 from .linesolve import _rollout_scores
-from .treeplay import pick as _pick
+from .treeplay import ended, pick, stuck
 
 
 def supported(rs: Ruleset) -> bool:
@@ -210,11 +210,6 @@ def _greedy(ends: _Ends, hand: list[Tile], base: dict[Tile, float], width: int
     return best
 
 
-def _stuck(ends: _Ends, hands: list[list[Tile]], seated: list[bool], n: int) -> bool:
-    """No seated seat holds a tile that fits an open arm (the block check)."""
-    return not any(seated[q] and any(ends.fits(t) for t in hands[q]) for q in range(n))
-
-
 def playout(s: HandState, rng: random.Random, greed: float) -> int:
     """Play All Fives world ``s`` (``applicable``) to its end in place, exactly as
     ``search.Search._playout``'s loop of ``legal_moves``, ``rollout_move`` and ``advance``
@@ -247,9 +242,9 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
             passes += 1
         else:
             if k == 1:
-                t, i = _pick(ends, hand, 0)
+                t, i = pick(ends, hand, 0)
             elif rand() >= greed:
-                t, i = _pick(ends, hand, int(rand() * k))
+                t, i = pick(ends, hand, int(rand() * k))
             else:
                 t, i = _greedy(ends, hand, base, width)
             hand.remove(t)
@@ -271,10 +266,8 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
         while not seated[p]:
             p = p + 1 if p + 1 < n else 0
         drew = 0
-        if (not draws or len(bone) <= reserve) and _stuck(ends, hands, seated, n):
+        if (not draws or len(bone) <= reserve) and stuck(ends, hands, seated):
             termination = "blocked"
             break
-    s.to_move, s.last_placer, s.passes_in_row, s.drew = p, lp, passes, drew
-    s.phase, s.termination, s.by_default = OVER_PHASE, termination, False
-    s.winner = None if termination == "blocked" else p
+    ended(s, p, lp, passes, drew, termination)
     return moves

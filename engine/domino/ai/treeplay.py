@@ -335,15 +335,26 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
         while not seated[p]:
             p = p + 1 if p + 1 < n else 0
         drew = 0
-        if (not draws or len(bone) <= reserve) and not any(
-                seated[q] and any(arms.fits(t) for t in hands[q]) for q in range(n)):
+        if (not draws or len(bone) <= reserve) and stuck(arms, hands, seated):
             termination = "blocked"
             break
-    s.to_move, s.last_placer, s.passes_in_row, s.drew = p, lp, passes, drew
-    s.phase, s.termination, s.by_default = OVER_PHASE, termination, False
-    s.winner = p if termination == "domino" else None
+    ended(s, p, lp, passes, drew, termination)
     return moves
 
+
+def stuck(arms: Fitting, hands: list[list[Tile]], seated: list[bool]) -> bool:
+    """No seated seat holds a tile that fits an open arm (the block check)."""
+    return not any(seated[q] and any(arms.fits(t) for t in hands[q])
+                   for q in range(len(hands)))
+
+
+def ended(s: HandState, p: int, lp: int | None, passes: int, drew: int,
+          termination: Termination) -> None:
+    """Leave world ``s`` as the engine leaves a hand that ended ``termination`` with ``p`` to
+    move: the seat that went out (or reached the target) is the winner, a block has none."""
+    s.to_move, s.last_placer, s.passes_in_row, s.drew = p, lp, passes, drew
+    s.phase, s.termination, s.by_default = OVER_PHASE, termination, False
+    s.winner = None if termination == "blocked" else p
 
 
 # --- the exact solve -----------------------------------------------------------------------
