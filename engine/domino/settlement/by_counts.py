@@ -40,6 +40,15 @@ def pips_ranking(seated: list[bool], pips: list[int], first: list[int] | None) -
     return first + rest if first else rest
 
 
+def sole_lowest(pips: list[int], termination: Termination, winner: int | None) -> int | None:
+    """Who wins a hand settled by pips alone: who went out, else the one seat with the fewest
+    (a tie: nobody)."""
+    if termination == "domino":
+        return winner
+    low = min(pips)
+    return pips.index(low) if pips.count(low) == 1 else None
+
+
 def traditional_by_counts(rs: Ruleset, seated: list[bool], pips: list[int], counts: list[int],
                           doubles: list[int], transfers: list[tuple[int, int, int]],
                           escrow: int, escrow_by: list[int], termination: Termination,
@@ -87,11 +96,7 @@ def kozel_by_pips(rs: Ruleset, seated: list[bool], pips: list[int], termination:
     if termination != "domino" and rs.fish_lowest_exempt:
         low = min(pips)
         points = [0 if v == low else v for v in pips]
-    if termination == "domino":
-        win: int | None = winner
-    else:
-        low = min(pips)
-        win = pips.index(low) if pips.count(low) == 1 else None
+    win = sole_lowest(pips, termination, winner)
     ranking = pips_ranking(seated, pips, [win] if win is not None else None)
     return HandResult(termination, win, None, None, ranking, pips, points, 0, win,
                       {"hand_points": points[:]})

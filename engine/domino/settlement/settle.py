@@ -24,6 +24,7 @@ from .by_counts import (
     chain_key as chain_key,  # (its home was here: still importable)
     kozel_by_pips,
     pips_ranking,
+    sole_lowest,
     traditional_by_counts,
 )
 from .schoolnet_blocker import LookBack, find_blocker, gai_of
@@ -254,11 +255,7 @@ def settle_mexican(s: HandState, termination: Termination, winner: int | None,
                    by_default: bool = False) -> HandResult:
     """Every player adds the pips left in hand to their total."""
     pips = _pips(s)
-    if termination == "domino":
-        win: int | None = winner
-    else:
-        low = min(pips)
-        win = pips.index(low) if pips.count(low) == 1 else None
+    win = sole_lowest(pips, termination, winner)
     ranking = _points_ranking(s, pips, [win] if win is not None else None)
     return HandResult(termination, win, None, None, ranking, pips, pips[:], 0, None)
 
