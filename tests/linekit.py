@@ -14,6 +14,7 @@ from domino.ai.policy import playable, rollout_move
 from domino.hand.state import HandState, MatchContext, advance, legal_moves, new_hand
 from domino.play.step import apply_unchecked
 from domino.rules.ruleset import Ruleset
+from domino.settlement.settle import hand_result
 
 
 def line_worlds(rs: Ruleset, seed: int, count: int, plies: tuple[int, int],
@@ -98,8 +99,6 @@ def assert_same_tree_end(a: HandState, b: HandState) -> None:
     """The engine's playout `a` and a tree kernel's `b` from the same position and random
     numbers end in the same state: how and by whom, the turn, the hands in their order, the
     boneyard, the tree, the first turn's cross sides, the settlement's deltas."""
-    from domino.settlement.settle import hand_result
-
     assert (b.termination, b.winner, b.last_placer, b.to_move, b.drew,
             b.passes_in_row) == (a.termination, a.winner, a.last_placer, a.to_move,
                                  a.drew, a.passes_in_row)

@@ -1,8 +1,8 @@
-"""What the tests that pin the expert's searches to main's share (tests/ai/test_iwin_pinned.py,
-tests/ai/test_doubles_pinned.py): the decisions of hands played by ``hard``, a short digest of
+"""What the tests that pin the expert's searches to main's share (tests/ai/test_*_pinned.py):
+the decisions of hands played by ``hard``, a short digest of
 the expert's search at each, and the comparison with the digests recorded from main's code.
 
-A speed-up that must change no result (DECISIONS E-105, E-109) is pinned this way: the same
+A speed-up that must change no result (DECISIONS E-105, E-109, E-112 to E-114) is pinned this way: the same
 seeded searches give the same move, every candidate's mean and evaluations, the budget used,
 the worlds and the solves.
 """
@@ -56,3 +56,13 @@ def assert_as_main(got: list[str], main: list[str]) -> None:
     assert len(got) == len(main)
     changed = [i for i, (a, b) in enumerate(zip(got, main, strict=True)) if a != b]
     assert not changed, f"{len(changed)} of {len(main)} searches differ: {changed}"
+
+
+def deal_digests(variant: str, deals: list[tuple[dict[str, Any], int]], first_seed: int
+                 ) -> list[str]:
+    """The expert's search digests (its own budget) at ``hard_decisions`` of ``variant`` for
+    ``deals``, each (options, hands): the i-th deal's hands from match seed
+    ``first_seed + 10 * i``, hard seeded ``i``."""
+    spread = [(options, first_seed + 10 * i + h, h, i) for i, (options, hands) in
+              enumerate(deals) for h in range(hands)]
+    return [search_digest(v, moves) for v, moves in hard_decisions(variant, spread)]

@@ -17,9 +17,9 @@ RULES.md: 3.3 (All Fives: the spinner and its cross sides, the count, draws, the
 
 from __future__ import annotations
 
-from pinkit import assert_as_main, hard_decisions, search_digest
+from pinkit import assert_as_main, deal_digests
 
-# Recorded from main's code (56e1702) with this file's ``_digests``.
+# Recorded from main's code (56e1702) with this file's ``DEALS`` (``pinkit.deal_digests``).
 MAIN = [
     '2ed7e4b830', '1639a69ce6', '96ef46a116', '3533835c56', '924246d644', 'e5e26a32e3',
     'dd0a2fdf44', '6cd344459e', '9a7fc87be1', '4700f30e43', 'b0c93c7ba4', 'e023bc82f6',
@@ -41,11 +41,5 @@ DEALS = [({"players": 2}, 2), ({"players": 3}, 2), ({"players": 4}, 2),
          ({"players": 2, "spinners": "none"}, 1)]
 
 
-def _digests() -> list[str]:
-    deals = [(options, 500 + 10 * i + h, h, i) for i, (options, hands) in enumerate(DEALS)
-             for h in range(hands)]
-    return [search_digest(v, moves) for v, moves in hard_decisions("all_fives", deals)]
-
-
 def test_all_fives_expert_searches_are_mains() -> None:
-    assert_as_main(_digests(), MAIN)
+    assert_as_main(deal_digests("all_fives", DEALS, 500), MAIN)

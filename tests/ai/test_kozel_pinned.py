@@ -16,9 +16,9 @@ RULES.md: 2.5 (kozel: the hand points, 0-0 worth 25, the fish, the records, in p
 
 from __future__ import annotations
 
-from pinkit import assert_as_main, hard_decisions, search_digest
+from pinkit import assert_as_main, deal_digests
 
-# Recorded from main's code (56e1702) with this file's ``_digests``.
+# Recorded from main's code (56e1702) with this file's ``DEALS`` (``pinkit.deal_digests``).
 MAIN = [
     '9ba86fb260', 'cba1d8b73d', 'cbdfe6f90f', 'f01d414a17', 'c1f333aa4a', 'a42e6f0c99',
     'f3c1fd6ab7', 'd5a05cf84f', '56e3a23636', '0238206e48', '9c2801880f', 'a9e412825b',
@@ -39,11 +39,5 @@ DEALS = [({"players": 2}, 1), ({"players": 3}, 2), ({"players": 4}, 2),
            "fish_lowest_exempt": True}, 1)]
 
 
-def _digests() -> list[str]:
-    deals = [(options, 700 + 10 * i + h, h, i) for i, (options, hands) in enumerate(DEALS)
-             for h in range(hands)]
-    return [search_digest(v, moves) for v, moves in hard_decisions("kozel", deals)]
-
-
 def test_kozel_expert_searches_are_mains() -> None:
-    assert_as_main(_digests(), MAIN)
+    assert_as_main(deal_digests("kozel", DEALS, 700), MAIN)
