@@ -52,6 +52,12 @@ def side_of(tile: dict, hub: dict) -> str:
     return "end.S" if dy > 0 else "end.N"
 
 
+def drawn(geo: dict, tile: str) -> dict:
+    """The tile `tile` ("a-b") as the table `geo` draws it."""
+    a, b = (int(x) for x in tile.split("-"))
+    return next(t for t in geo["tiles"] if {t["a"], t["b"]} == {a, b})
+
+
 def test_a_resumed_hands_log_names_the_arms_where_the_turned_table_shows_them(
     dom: FakeDom,
 ) -> None:
@@ -85,16 +91,11 @@ def test_a_resumed_hands_log_names_the_arms_where_the_turned_table_shows_them(
         if end in ARMS and end not in first_on:
             first_on[end] = tile
     assert len(first_on) >= 3
-    checked = 0
     for end, tile in first_on.items():
-        a, b = (int(x) for x in tile.split("-"))
-        drawn = next(t for t in geo["tiles"] if {t["a"], t["b"]} == {a, b})
-        words = i18n.t("en", side_of(drawn, hub))
-        ours = [line for line in lines if f" {tile} " in f" {line} " or tile in line]
+        words = i18n.t("en", side_of(drawn(geo, tile), hub))
+        ours = [line for line in lines if tile in line]
         assert ours, f"no log line for {tile}"
         assert any(words in line for line in ours), (end, tile, words, ours)
-        checked += 1
-    assert checked >= 3
     assert after != before, "the log kept the engine's names on a turned table"
     # Laid as usual (a portrait box), the engine's names are where the arms lie.
     store.S["match_serial"] += 1
@@ -104,7 +105,5 @@ def test_a_resumed_hands_log_names_the_arms_where_the_turned_table_shows_them(
     usual = dom.written("log") or ""
     hub = next(t for t in geo["tiles"] if t["a"] == t["b"] == lead)
     for end, tile in first_on.items():
-        a, b = (int(x) for x in tile.split("-"))
-        drawn = next(t for t in geo["tiles"] if {t["a"], t["b"]} == {a, b})
-        assert side_of(drawn, hub) == "end." + end
+        assert side_of(drawn(geo, tile), hub) == "end." + end
         assert i18n.t("en", "end." + end) in usual

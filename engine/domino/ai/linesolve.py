@@ -194,10 +194,10 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
     """The value of an end position of the solve, settled by the engine's ``settle_lean``
     (vn_iwin's by ``iwin_by_counts`` from the masks, with the tiles only where the ranking
     chain's tie-break needs them, E-105, and vn_traditional's, E-114; kozel's by
-    ``kozel_by_pips`` from their pips, E-113) and
-    kept by position (hands, boneyard top, how it ended, penalties paid); with ``shared``,
-    kept there too, under everything else the settlement reads of the start position (its
-    boneyard, points, penalties, escrow and seats)."""
+    ``kozel_by_pips`` from their pips, E-113) and kept by position (hands, boneyard top, how
+    it ended, penalties paid); with ``shared``, kept there too, under everything else the
+    settlement reads of the start position (its boneyard, points, penalties, escrow and
+    seats)."""
     rs, n = s.rs, s.n
     hm, bone, transfers, seated, tb = world.hm, world.bone, world.transfers, world.seated, world.tb
     tiles_of = tb.tiles_of

@@ -7,9 +7,8 @@ comparison, so luck of the deal cancels out between candidates) and the world is
 end through the engine's fast path (``game.advance`` + ``legal_moves``, settled once at the end
 by ``settle.hand_result``; on a plain line by ``linesolve.playout``, on trains by
 ``trainplay``, on trees by ``treeplay`` (Doubles) and ``fivesplay`` (All Fives), the same
-moves without the engine's objects):
-by a playout policy, or, once few tiles remain, by an exact alpha-beta (or max^n) search of
-that world. The hand's settlement, turned into a number by ``evaluate.Utility``, is the value.
+moves without the engine's objects): by a playout policy, or, once few tiles remain, by an
+exact alpha-beta (or max^n) search of that world. The hand's settlement, turned into a number by ``evaluate.Utility``, is the value.
 A candidate that is clearly worse than the best (its paired difference more than three standard
 errors below zero) stops receiving worlds, so the budget goes to the close calls.
 
