@@ -35,12 +35,10 @@ from __future__ import annotations
 import random
 
 from ..hand.layout import Arm, TreeLayout
-from ..hand.result import Termination
 from ..hand.state import PLAY_PHASE, HandState
-from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
+from ..rules.ruleset import Ruleset
 from ..tiles import Tile
-from .linesolve import _rollout_scores
-from .treeplay import ended, pick, stuck
+from .treeplay import run
 
 
 def supported(rs: Ruleset) -> bool:
@@ -215,59 +213,4 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
     ``search.Search._playout``'s loop of ``legal_moves``, ``rollout_move`` and ``advance``
     plays it (the same moves for the same draws of ``rng``, the same points scored), and
     return the moves made (placements, draws and passes, as that loop counts them)."""
-    rs, n = s.rs, s.n
-    hands, bone, seated, points = s.hands, s.boneyard, s.seated, s.points
-    lay: TreeLayout = s.layout  # type: ignore[assignment]  # a tree (``applicable``)
-    width = rs.max_pip + 1
-    ends = _Ends(lay, width)
-    base = _rollout_scores(rs)
-    draws = rs.draw_policy != NONE
-    reserve = rs.reserve_for(n) if draws else len(bone)
-    until = rs.draw_policy == DRAW_UNTIL
-    teams, target, totals = rs.teams(n), rs.target, s.match_totals
-    p, drew, lp, passes, moves = s.to_move, s.drew, s.last_placer, s.passes_in_row, 0
-    rand = rng.random
-    termination: Termination
-    while True:
-        hand = hands[p]
-        k = 0
-        for t in hand:
-            k += ends.fits(t)
-        moves += 1
-        if not k:
-            if len(bone) - reserve > 0 and (until or drew == 0):
-                hand.append(bone.pop(0))
-                drew += 1
-                continue
-            passes += 1
-        else:
-            if k == 1:
-                t, i = pick(ends, hand, 0)
-            elif rand() >= greed:
-                t, i = pick(ends, hand, int(rand() * k))
-            else:
-                t, i = _greedy(ends, hand, base, width)
-            hand.remove(t)
-            count = ends.place(t, i, p)
-            lp, passes = p, 0
-            if count and count % 5 == 0:
-                # The placer's side scores the count; the target ends the hand at once.
-                for q in next((team for team in teams if p in team), [p]) if teams else [p]:
-                    points[q] += count
-                if target and totals[p] + points[p] >= target:
-                    termination = "target"
-                    break
-            if not hand:
-                termination = "domino"
-                break
-        # The next seated player's turn; once nothing can be drawn, the block check.
-        s.first_turn_open[p] = False
-        p = p + 1 if p + 1 < n else 0
-        while not seated[p]:
-            p = p + 1 if p + 1 < n else 0
-        drew = 0
-        if (not draws or len(bone) <= reserve) and stuck(ends, hands, seated):
-            termination = "blocked"
-            break
-    ended(s, p, lp, passes, drew, termination)
-    return moves
+    return run(s, rng, greed, _Ends(s.layout, s.rs.max_pip + 1), _greedy)  # type: ignore[arg-type]

@@ -275,6 +275,13 @@ class Fitting(Protocol):
     def nth(self, t: Tile, j: int) -> int: ...
 
 
+class Placing(Fitting, Protocol):
+    """Arms that also place a tile on arm ``i`` for ``seat``, returning the count of the ends
+    where the variant scores it (else None)."""
+
+    def place(self, t: Tile, i: int, seat: int) -> int | None: ...
+
+
 def pick(arms: Fitting, hand: list[Tile], j: int) -> tuple[Tile, int]:
     """Placement ``j`` (from 0) of ``legal_moves``' order, as (tile, arm index), from a
     tree's arms that count what fits (``fits``) and find the ``nth`` arm a tile fits
@@ -292,15 +299,25 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
     ``search.Search._playout``'s loop of ``legal_moves``, ``rollout_move`` and ``advance``
     plays it (the same moves for the same draws of ``rng``), and return the moves made
     (placements, draws and passes, as that loop counts them)."""
+    width = s.rs.max_pip + 1
+    return run(s, rng, greed, _Arms(s.layout, width), _greedy)  # type: ignore[arg-type]
+
+
+def run(s: HandState, rng: random.Random, greed: float, arms: Placing,
+        greedy: Callable[[Any, list[Tile], dict[Tile, float], int], tuple[Tile, int]]) -> int:
+    """The playout loop of a tree (``playout`` here, ``fivesplay.playout`` on All Fives'):
+    ``arms`` count and place, ``greedy`` is ``rollout_move``'s heaviest pick on them. Where
+    ``arms.place`` returns the count of the ends (All Fives) a multiple of 5 is scored by the
+    placer's side, and reaching the target ends the hand at once ("target", RULES.md 3.3);
+    Doubles' arms return None and nothing is scored."""
     rs, n = s.rs, s.n
-    hands, bone, seated = s.hands, s.boneyard, s.seated
-    lay: TreeLayout = s.layout  # type: ignore[assignment]  # a tree (``applicable``)
+    hands, bone, seated, points = s.hands, s.boneyard, s.seated, s.points
     width = rs.max_pip + 1
-    arms = _Arms(lay, width)
     base = _rollout_scores(rs)
     draws = rs.draw_policy != NONE
     reserve = rs.reserve_for(n) if draws else len(bone)
     until = rs.draw_policy == DRAW_UNTIL
+    teams, target, totals = rs.teams(n), rs.target, s.match_totals
     p, drew, lp, passes, moves = s.to_move, s.drew, s.last_placer, s.passes_in_row, 0
     rand = rng.random
     termination: Termination
@@ -322,10 +339,16 @@ def playout(s: HandState, rng: random.Random, greed: float) -> int:
             elif rand() >= greed:
                 t, i = pick(arms, hand, int(rand() * k))
             else:
-                t, i = _greedy(arms, hand, base, width)
+                t, i = greedy(arms, hand, base, width)
             hand.remove(t)
-            arms.place(t, i, p)
+            count = arms.place(t, i, p)
             lp, passes = p, 0
+            if count and count % 5 == 0:
+                for q in next((team for team in teams if p in team), [p]) if teams else [p]:
+                    points[q] += count
+                if target and totals[p] + points[p] >= target:
+                    termination = "target"
+                    break
             if not hand:
                 termination = "domino"
                 break
