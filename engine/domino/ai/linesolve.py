@@ -39,7 +39,7 @@ from ..hand.result import HandResult, Termination
 from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..play import line_playout as fast
 from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
-from ..settlement.settle import COUNT_SETTLEMENTS, PIP_SETTLEMENTS, settle_lean
+from ..settlement.settle import COUNT_SETTLEMENTS, COUNTS_ONLY, PIP_SETTLEMENTS, settle_lean
 from ..tiles import Tile, full_set
 
 
@@ -90,20 +90,23 @@ _Value = Any
 def solve(s: HandState, value: Callable[[HandResult], float],
           maximizing: Callable[[int], bool], node_limit: int, nodes: list[int],
           mover_index: None = None, shared: dict[Any, Any] | None = None,
-          blend: float = 0.0, own_blend: float = 0.0) -> float: ...
+          blend: float = 0.0, own_blend: float = 0.0,
+          settled: dict[Any, Any] | None = None) -> float: ...
 
 
 @overload
 def solve(s: HandState, value: Callable[[HandResult], list[float]],
           maximizing: None, node_limit: int, nodes: list[int],
           mover_index: dict[int, int], shared: dict[Any, Any] | None = None,
-          blend: float = 0.0, own_blend: float = 0.0) -> list[float]: ...
+          blend: float = 0.0, own_blend: float = 0.0,
+          settled: dict[Any, Any] | None = None) -> list[float]: ...
 
 
 def solve(s: HandState, value: Callable[[HandResult], Any],
           maximizing: Callable[[int], bool] | None, node_limit: int, nodes: list[int],
           mover_index: dict[int, int] | None = None, shared: dict[Any, Any] | None = None,
-          blend: float = 0.0, own_blend: float = 0.0) -> float | list[float]:
+          blend: float = 0.0, own_blend: float = 0.0, settled: dict[Any, Any] | None = None
+          ) -> float | list[float]:
     """The exact value of world ``s`` (which ``applicable`` accepts and is not over).
 
     With ``maximizing`` (two sides): alpha-beta, ``value`` returning one number for the side
@@ -123,6 +126,15 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     counted once per solve, as without it), so a search spends its budget as before. (Kept
     across worlds, the values were found again less often than their keys cost.)
 
+    ``settled``: the values of settlements made from the masks' pips (kozel) or pips and
+    counts (``settle.COUNTS_ONLY``: vn_traditional without partners), kept by those alone
+    (and how the hand ended, who went out), for a caller that solves many worlds with one
+    ``value`` under one set of rules and seats (the search: a decision). Those settlements
+    read nothing else, so a value found there is the one settling would give; about half of
+    vn_traditional's settled end positions in a decision share their pips and counts with an
+    earlier one (kozel's pips: a tenth, E-115). It changes no node count: it is asked only
+    where settling was.
+
     ``blend`` (two sides only; 0: off, the exact alpha-beta value): a model of an opponent
     who does not see the maximizing side's tiles. In a sampled world alpha-beta lets the
     other side answer every move knowing the deciding seat's hand and play perfectly
@@ -140,7 +152,7 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     # either end, up to swapping the ends: alpha-beta tries it once. max^n keeps both, since
     # its tie-breaks follow the move order, which swapped ends change.
     twin_ends = maximizing is not None
-    leaf = _leaf_of(s, world, value, nodes, shared)
+    leaf = _leaf_of(s, world, value, nodes, shared, settled)
     moves_of = _moves_of(s, world, twin_ends)
     if (blend or own_blend) and maximizing is not None:
         node = _blended_of(world, leaf, moves_of, maximizing, node_limit, nodes, blend,
@@ -189,7 +201,7 @@ class _World:
 
 
 def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], nodes: list[int],
-             shared: dict[Any, Any] | None = None
+             shared: dict[Any, Any] | None = None, settled: dict[Any, Any] | None = None
              ) -> Callable[[Termination, int | None, int, int | None], _Value]:
     """The value of an end position of the solve, settled by the engine's ``settle_lean``
     (vn_iwin's by ``iwin_by_counts`` from the masks, with the tiles only where the ranking
@@ -197,7 +209,8 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
     ``kozel_by_pips`` from their pips, E-113) and kept by position (hands, boneyard top, how
     it ended, penalties paid); with ``shared``, kept there too, under everything else the
     settlement reads of the start position (its boneyard, points, penalties, escrow and
-    seats)."""
+    seats); a settlement of pips (and counts) alone kept by those in ``settled``
+    (``solve``'s)."""
     rs, n = s.rs, s.n
     hm, bone, transfers, seated, tb = world.hm, world.bone, world.transfers, world.seated, world.tb
     tiles_of = tb.tiles_of
@@ -214,6 +227,9 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
         start = (tuple(s.boneyard), tuple(base_transfers), tuple(s.points), s.escrow,
                  tuple(s.escrow_by), tuple(seated))
         known = shared.setdefault(start, {})
+    memo: dict[tuple[Any, ...], _Value] | None = None
+    if settled is not None and (by_pips or rs.settlement in COUNTS_ONLY):
+        memo = settled.setdefault((rs.settlement, tuple(seated)), {})
 
     def leaf(termination: Termination, winner: int | None, top: int, lp: int | None
              ) -> _Value:
@@ -236,16 +252,30 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
                 pips = [x + zero if h & zero_bit and (not sole or h.bit_count() == 1) else x
                         for x, h in zip(pips, hm, strict=True)]
             if by_pips:
-                got = cache[key] = known[key] = value(by_pips(rs, seated, pips, termination,
-                                                              winner))
+                if memo is None:
+                    got = value(by_pips(rs, seated, pips, termination, winner))
+                else:
+                    mkey = (termination, winner, *pips)
+                    got = memo.get(mkey)
+                    if got is None:
+                        got = memo[mkey] = value(by_pips(rs, seated, pips, termination, winner))
+                cache[key] = known[key] = got
                 return got
             assert by_counts is not None
-            done = by_counts(rs, seated, pips, [h.bit_count() for h in hm],
-                             [(h & twins).bit_count() for h in hm],
+            counts = [h.bit_count() for h in hm]
+            if memo is not None:
+                mkey = (termination, winner, *pips, *counts)
+                got = memo.get(mkey)
+                if got is not None:
+                    cache[key] = known[key] = got
+                    return got
+            done = by_counts(rs, seated, pips, counts, [(h & twins).bit_count() for h in hm],
                              base_transfers + transfers, escrow, escrow_by,
                              termination, winner, lp)
             if done is not None:
                 got = cache[key] = known[key] = value(done)
+                if memo is not None:
+                    memo[mkey] = got
                 return got
         f = HandState.__new__(HandState)
         f.rs, f.n = rs, n

@@ -264,6 +264,9 @@ class Search:
         # (``linesolve.solve``'s ``shared``), and that world's key.
         self._leaves: dict[Any, Any] = {}
         self._leaves_world: tuple[Any, ...] = ()
+        # The values of end positions settled from pips (and counts) alone, kept by those
+        # for the whole decision (``linesolve.solve``'s ``settled``, E-115).
+        self._settled: dict[Any, Any] = {}
         # The playout seed of the world being evaluated (``SearchConfig.common_numbers``).
         self._playout_seed = 0
         self._line_aborts = 0
@@ -568,9 +571,9 @@ class Search:
         if self.side_utilities is None:
             return linesolve.solve(s, self.utility, self.utility.maximizing, limit, nodes,
                                    shared=self._leaves, blend=self.cfg.opponent_blend,
-                                   own_blend=self.cfg.own_blend)
+                                   own_blend=self.cfg.own_blend, settled=self._settled)
         vector = linesolve.solve(s, self._side_values, None, limit, nodes,
-                                 self.side_index, self._leaves)
+                                 self.side_index, self._leaves, settled=self._settled)
         return vector[self.side_index[self.view.seat]]
 
     @staticmethod
