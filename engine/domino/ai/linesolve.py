@@ -294,16 +294,20 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
     return leaf
 
 
-# Placement lists by (the hand's tiles that fit an end, the two ends), for each set, 0-0's
-# value, twin-end rule and pair rule: a function of those alone, so they are kept from solve
-# to solve (a decision's solves ask for the same few thousand again and again), up to
-# ``KEPT_MOVES`` of them.
-_KEPT: dict[tuple[int, int, bool, bool], dict[int, list[tuple[int, int, int]]]] = {}
+# Placements by (the hand's tiles that fit an end, the two ends), for a set, 0-0's value,
+# twin-end rule and pair rule: a function of those alone, so they are kept from solve to
+# solve (a decision's solves ask for the same few thousand again and again), up to
+# ``KEPT_MOVES`` of them, for one such set of rules at a time: another's (an earlier match's
+# variant, a benchmark's earlier rows) is dropped, as it would only lengthen the garbage
+# collector's passes over the process's objects (E-115). Tuples, which the collector stops
+# tracking, not lists.
+_Placements = tuple[tuple[int, int, int], ...]
+_KEPT: dict[tuple[int, int, bool, bool], dict[int, _Placements]] = {}
 KEPT_MOVES = 50_000
 
 
 def _moves_of(s: HandState, world: _World, twin_ends: bool
-              ) -> Callable[[int, int, int], list[tuple[int, int, int]]]:
+              ) -> Callable[[int, int, int], _Placements]:
     """A seat's placements in a solve's node, in the general solver's order (kept in
     ``_KEPT``: the lists are shared, callers only read them)."""
     tb = world.tb
@@ -311,13 +315,15 @@ def _moves_of(s: HandState, world: _World, twin_ends: bool
     bits, high, low = tb.bits, tb.high, tb.low
     weight, rank = _order(s)
     pairs = world.pairs
-    kept = _KEPT.setdefault((s.rs.max_pip, s.rs.zero_double_value, twin_ends, pairs), {})
-    if len(kept) > KEPT_MOVES:
-        kept.clear()
+    rules = (s.rs.max_pip, s.rs.zero_double_value, twin_ends, pairs)
+    kept = _KEPT.get(rules)
+    if kept is None or len(kept) > KEPT_MOVES:
+        _KEPT.clear()
+        kept = _KEPT[rules] = {}
     get = kept.get
     width = s.rs.max_pip.bit_length()
 
-    def moves_of(h: int, left: int, right: int) -> list[tuple[int, int, int]]:
+    def moves_of(h: int, left: int, right: int) -> _Placements:
         """Placements as the child positions they make: (the tiles' mask, which the seat's
         hand loses, the new left end, the new right end), heavy first. They depend on the
         tiles of the hand that show an end's number alone, which with the two ends key
@@ -329,7 +335,7 @@ def _moves_of(s: HandState, world: _World, twin_ends: bool
             got = kept[key] = placements(fit, left, right)
         return got
 
-    def placements(h: int, left: int, right: int) -> list[tuple[int, int, int]]:
+    def placements(h: int, left: int, right: int) -> _Placements:
         ml = h & mask_of[left]
         mr = h & mask_of[right] if left != right or not twin_ends else 0
         both = ml | mr
@@ -355,7 +361,7 @@ def _moves_of(s: HandState, world: _World, twin_ends: bool
             while at and shed[at - 1] < w:
                 at -= 1
             out.insert(at, (double_of[left] | double_of[right], left, right))
-        return out
+        return tuple(out)
 
     return moves_of
 
@@ -401,7 +407,7 @@ def _no_placement_of(w: _World, leaf: Callable[..., _Value], recurse: list[Calla
     return no_placement
 
 
-def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., list[Any]],
+def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., _Placements],
              maximizing: Callable[[int], bool] | None, mover_index: dict[int, int] | None,
              node_limit: int, nodes: list[int]) -> Callable[..., _Value]:
     """The solve's recursion: the value of the position where ``p`` is to move (``drew``
@@ -483,7 +489,7 @@ def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., lis
     return recurse[0]
 
 
-def _blended_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., list[Any]],
+def _blended_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., _Placements],
                 maximizing: Callable[[int], bool], node_limit: int, nodes: list[int],
                 blend: float, own_blend: float = 0.0) -> Callable[..., float]:
     """The blended solve's recursion (``solve``'s ``blend`` and ``own_blend``): the
