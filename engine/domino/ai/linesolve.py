@@ -203,32 +203,21 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
              shared: dict[Any, Any] | None = None, settled: dict[Any, Any] | None = None
              ) -> Callable[[Termination, int | None, int, int | None], _Value]:
     """The value of an end position of the solve, settled by the engine's ``settle_lean``
-    (vn_iwin's by ``iwin_by_counts`` from the masks, with the tiles only where the ranking
-    chain's tie-break needs them, E-105, and vn_traditional's, E-114; kozel's by
-    ``kozel_by_pips`` from their pips, E-113) and kept by position (hands, boneyard top, how
-    it ended, penalties paid); with ``shared``, kept there too, under everything else the
-    settlement reads of the start position (its boneyard, points, penalties, escrow and
-    seats); a settlement of pips (and counts) alone kept by those in ``settled``
-    (``solve``'s)."""
+    (vn_iwin's, vn_traditional's and kozel's from the masks where they can be,
+    ``_from_masks_of``) and kept by position (hands, boneyard top, how it ended, penalties
+    paid); with ``shared``, kept there too, under everything else the settlement reads of
+    the start position (its boneyard, points, penalties, escrow and seats)."""
     rs, n = s.rs, s.n
     hm, bone, transfers, seated, tb = world.hm, world.bone, world.transfers, world.seated, world.tb
     tiles_of = tb.tiles_of
     base_transfers = list(s.transfers)
     cache: dict[tuple[Any, ...], _Value] = {}
     known: dict[tuple[Any, ...], _Value] = {}
-    by_counts = COUNT_SETTLEMENTS.get(rs.settlement)
-    by_pips = PIP_SETTLEMENTS.get(rs.settlement)
-    face, twins = tb.face_pips, tb.doubles
-    zero, sole = rs.zero_double_value, rs.zero_double_sole_only
-    zero_bit = tb.bits[tb.index[(0, 0)]]
-    escrow, escrow_by = s.escrow, list(s.escrow_by)
     if shared is not None:
         start = (tuple(s.boneyard), tuple(base_transfers), tuple(s.points), s.escrow,
                  tuple(s.escrow_by), tuple(seated))
         known = shared.setdefault(start, {})
-    memo: dict[tuple[Any, ...], _Value] | None = None
-    if settled is not None and (by_pips or rs.settlement in COUNTS_ONLY):
-        memo = settled.setdefault((rs.settlement, tuple(seated)), {})
+    from_masks = _from_masks_of(s, world, value, settled)
 
     def leaf(termination: Termination, winner: int | None, top: int, lp: int | None
              ) -> _Value:
@@ -242,39 +231,10 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
         if got is not None:
             cache[key] = got
             return got
-        if by_counts or by_pips:
-            # vn_iwin, vn_traditional: settled from each mask's pips, count and doubles
-            # (E-105, E-114), unless a tie in the ranking chain needs the tiles; kozel from
-            # the pips alone (E-113).
-            pips = [face(h) for h in hm]
-            if zero:  # rs.pips: 0-0 adds its value where it counts
-                pips = [x + zero if h & zero_bit and (not sole or h.bit_count() == 1) else x
-                        for x, h in zip(pips, hm, strict=True)]
-            if by_pips:
-                if memo is None:
-                    got = value(by_pips(rs, seated, pips, termination, winner))
-                else:
-                    mkey = (termination, winner, *pips)
-                    got = memo.get(mkey)
-                    if got is None:
-                        got = memo[mkey] = value(by_pips(rs, seated, pips, termination, winner))
+        if from_masks is not None:
+            got = from_masks(termination, winner, lp)
+            if got is not None:
                 cache[key] = known[key] = got
-                return got
-            assert by_counts is not None
-            counts = [h.bit_count() for h in hm]
-            if memo is not None:
-                mkey = (termination, winner, *pips, *counts)
-                got = memo.get(mkey)
-                if got is not None:
-                    cache[key] = known[key] = got
-                    return got
-            done = by_counts(rs, seated, pips, counts, [(h & twins).bit_count() for h in hm],
-                             base_transfers + transfers, escrow, escrow_by,
-                             termination, winner, lp)
-            if done is not None:
-                got = cache[key] = known[key] = value(done)
-                if memo is not None:
-                    memo[mkey] = got
                 return got
         f = HandState.__new__(HandState)
         f.rs, f.n = rs, n
@@ -291,6 +251,63 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
         return got
 
     return leaf
+
+
+def _from_masks_of(s: HandState, world: _World, value: Callable[[HandResult], Any],
+                   settled: dict[Any, Any] | None
+                   ) -> Callable[[Termination, int | None, int | None], _Value] | None:
+    """The value of the world's end position from its masks alone, or None (no such
+    settlement): vn_iwin's and vn_traditional's from each mask's pips, count and doubles
+    (E-105, E-114; the function's None where a tie in the ranking chain needs the tiles),
+    kozel's from the pips alone (E-113). Those of pips (and counts) alone are kept by those
+    in ``settled`` (``solve``'s, E-115)."""
+    rs, hm, transfers, seated, tb = s.rs, world.hm, world.transfers, world.seated, world.tb
+    by_counts = COUNT_SETTLEMENTS.get(rs.settlement)
+    by_pips = PIP_SETTLEMENTS.get(rs.settlement)
+    if not by_counts and not by_pips:
+        return None
+    base_transfers = list(s.transfers)
+    face, twins = tb.face_pips, tb.doubles
+    zero, sole = rs.zero_double_value, rs.zero_double_sole_only
+    zero_bit = tb.bits[tb.index[(0, 0)]]
+    escrow, escrow_by = s.escrow, list(s.escrow_by)
+    memo: dict[tuple[Any, ...], _Value] = {}
+    keep = settled is not None and (by_pips is not None or rs.settlement in COUNTS_ONLY)
+    if keep:
+        assert settled is not None
+        memo = settled.setdefault((rs.settlement, tuple(seated)), {})
+
+    def from_masks(termination: Termination, winner: int | None, lp: int | None) -> _Value:
+        pips = [face(h) for h in hm]
+        if zero:  # rs.pips: 0-0 adds its value where it counts
+            pips = [x + zero if h & zero_bit and (not sole or h.bit_count() == 1) else x
+                    for x, h in zip(pips, hm, strict=True)]
+        if by_pips:
+            if not keep:
+                return value(by_pips(rs, seated, pips, termination, winner))
+            mkey: tuple[Any, ...] = (termination, winner, *pips)
+            got = memo.get(mkey)
+            if got is None:
+                got = memo[mkey] = value(by_pips(rs, seated, pips, termination, winner))
+            return got
+        assert by_counts is not None
+        counts = [h.bit_count() for h in hm]
+        if keep:
+            mkey = (termination, winner, *pips, *counts)
+            got = memo.get(mkey)
+            if got is not None:
+                return got
+        done = by_counts(rs, seated, pips, counts, [(h & twins).bit_count() for h in hm],
+                         base_transfers + transfers, escrow, escrow_by, termination, winner,
+                         lp)
+        if done is None:
+            return None
+        got = value(done)
+        if keep:
+            memo[mkey] = got
+        return got
+
+    return from_masks
 
 
 # Placements by (the hand's tiles that fit an end, the two ends), for a set, 0-0's value,
@@ -411,7 +428,7 @@ def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., _Pl
              node_limit: int, nodes: list[int]) -> Callable[..., _Value]:
     """The solve's recursion: the value of the position where ``p`` is to move (``drew``
     tiles drawn this turn, ``lp`` the last placer), every name it reads a closure cell;
-    alpha-beta with ``maximizing``, else max^n (``alpha``, ``beta`` unused): two recursions."""
+    alpha-beta with ``maximizing``, else max^n (``_maxn_of``)."""
     hm, nxt, inf = w.hm, w.nxt, math.inf
     maxing = maximizing if maximizing is not None else bool  # (bool: never called)
     recurse: list[Callable[..., _Value]] = []
@@ -459,8 +476,20 @@ def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., _Pl
                 break
         return best
 
-    side_of = mover_index if mover_index is not None else {}  # max^n: always given
-    transfers = w.transfers
+    if maximizing is None:
+        recurse.append(_maxn_of(w, leaf, moves_of, no_placement, mover_index or {}, node_limit,
+                                nodes))
+    else:
+        recurse.append(alphabeta)
+    return recurse[0]
+
+
+def _maxn_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., _Placements],
+             no_placement: Callable[..., _Value], side_of: dict[int, int], node_limit: int,
+             nodes: list[int]) -> Callable[..., list[float]]:
+    """max^n's recursion (``_node_of``'s without ``maximizing``: every seat for its side,
+    ``side_of[seat]``; ``alpha``, ``beta`` unused)."""
+    hm, nxt, transfers = w.hm, w.nxt, w.transfers
     # max^n's decision nodes searched, by everything the rest of the hand reads (as
     # ``_blended_of``'s), with their values and the decision nodes counted under them.
     table: dict[tuple[Any, ...], tuple[Any, int]] = {}
@@ -508,8 +537,7 @@ def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., _Pl
             table[key] = (best_vec, decided[0] - before)
         return best_vec
 
-    recurse.append(alphabeta if maximizing is not None else maxn)
-    return recurse[0]
+    return maxn
 
 
 def _blended_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., _Placements],

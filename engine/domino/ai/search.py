@@ -264,8 +264,7 @@ class Search:
         # (``linesolve.solve``'s ``shared``), and that world's key.
         self._leaves: dict[Any, Any] = {}
         self._leaves_world: tuple[Any, ...] = ()
-        # The values of end positions settled from pips (and counts) alone, kept by those
-        # for the whole decision (``linesolve.solve``'s ``settled``, E-115).
+        # End positions' values by their pips and counts (``linesolve.solve``'s ``settled``).
         self._settled: dict[Any, Any] = {}
         # The playout seed of the world being evaluated (``SearchConfig.common_numbers``).
         self._playout_seed = 0
