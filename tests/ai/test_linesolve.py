@@ -11,6 +11,7 @@ RULES.md: 1.7, 1.10 (the exact solver settles as the engine does)
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -148,3 +149,72 @@ def test_applicable_only_to_plain_lines():
     rs = get_ruleset("block", {"players": 2})
     s = new_hand(rs, MatchContext(), random.Random(1))
     assert not linesolve.applicable(s)  # the lead is not made yet
+
+
+@pytest.mark.parametrize(("variant", "players"),
+                         [("vn_traditional", 2), ("vn_traditional", 3), ("vn_traditional", 4),
+                          ("kozel", 2), ("kozel", 4)])
+def test_settlements_kept_across_worlds_change_no_value_or_node(variant, players):
+    """E-115: a decision's end positions settled from pips (kozel) or pips and counts
+    (vn_traditional) are kept by those across its worlds (``solve``'s ``settled``); every
+    world's value and node count is the one it has solved alone.
+
+    RULES.md: 1.9, 2.1, 2.5 (the ranking chain, vn_traditional's and kozel's settlements)
+    """
+    rs = get_ruleset(variant, {"players": players})
+    sides = sides_of(rs, players)
+    settled: dict = {}
+    solved = 0
+    for s in _worlds(rs, seed=5 * players + len(variant), count=40):
+        if len(sides) == 2:
+            u = Utility(rs, players, 0, 1)
+            args: tuple = (u, u.maximizing)
+            index = None
+        else:
+            us = [Utility(rs, players, side[0], 1) for side in sides]
+            index = {p: i for i, side in enumerate(sides) for p in side}
+            args = (lambda r, us=us: [x(r) for x in us], None)
+        alone, kept = [0], [0]
+        try:
+            want = linesolve.solve(s.copy(), *args, 20_000, alone, index)
+        except linesolve.SolveLimit:  # a large world: the same give-up, at the same node
+            with pytest.raises(linesolve.SolveLimit):
+                linesolve.solve(s.copy(), *args, 20_000, kept, index, settled=settled)
+            assert kept == alone
+            continue
+        got = linesolve.solve(s.copy(), *args, 20_000, kept, index, settled=settled)
+        assert (got, kept[0]) == (want, alone[0]), (rs.name, s.hands, s.boneyard)
+        solved += 1
+    assert settled and solved >= 5
+
+
+# Recorded from main's code (eb3b8fd, before E-115's kept decision nodes) with this test's
+# worlds and limits: 504 solves, 279 of them past their limit.
+MAXN_MAIN = "59dd33045924fdf3b3ef9f2fd27d207cfd17068f"
+
+
+def test_max_n_values_nodes_and_give_ups_are_mains():
+    """E-115: max^n keeps its decision nodes' values and counts the nodes under a repeated
+    one; every value, every give-up and the node count where each solve ends are main's, at
+    limits from 5 to 20,000 nodes (a digest of them all).
+
+    RULES.md: 1.7, 1.9 (the end of a hand, the ranking chain)
+    """
+    out = []
+    for variant, players in [("kozel", 4), ("kozel", 3), ("vn_traditional", 3), ("vn_iwin", 4),
+                             ("vn_traditional", 4), ("draw", 4)]:
+        rs = get_ruleset(variant, {"players": players})
+        sides = sides_of(rs, players)
+        us = [Utility(rs, players, side[0], 1) for side in sides]
+        index = {p: i for i, side in enumerate(sides) for p in side}
+        for s in _worlds(rs, seed=3, count=12):
+            for limit in (5, 20, 60, 200, 1000, 5000, 20000):
+                nodes = [0]
+                try:
+                    v = linesolve.solve(s.copy(), lambda r, us=us: [x(r) for x in us], None,
+                                        limit, nodes, index)
+                except linesolve.SolveLimit:
+                    v = "limit"
+                out.append((variant, limit, repr(v), nodes[0]))
+    assert len(out) == 504 and sum(o[2] == "'limit'" for o in out) == 279
+    assert hashlib.sha1(repr(out).encode()).hexdigest() == MAXN_MAIN

@@ -2,7 +2,7 @@
 
 The search's own line playout against the engine's loop, on random worlds.
 
-``linesolve.playout`` replaces, on a plain line, the playout loop of ``legal_moves``,
+``lineplay.playout`` replaces, on a plain line, the playout loop of ``legal_moves``,
 ``policy.rollout_move`` and ``game.advance`` (a speed-up, DECISIONS E-84): for the same
 random stream it must make the same moves, end the hand the same way and leave the same
 settlement, in every line variant the search plays it in (draws under both policies,
@@ -22,7 +22,7 @@ import random
 import pytest
 from linekit import both_playouts, line_worlds
 
-from domino.ai import linesolve
+from domino.ai import lineplay, linesolve
 from domino.ai.evaluate import Utility, side_values, sides_of
 from domino.ai.policy import playable
 from domino.hand.moves import LEAVE, Move
@@ -61,7 +61,7 @@ def test_line_playout_plays_as_the_engine(variant: str, options: dict) -> None:
     assert linesolve.supported(rs)
     for i, s in enumerate(_worlds(rs, 7 + len(variant), 60)):
         for greed in (0.0, 0.6, 1.0):
-            a, b = both_playouts(s, i, greed, linesolve.playout)
+            a, b = both_playouts(s, i, greed, lineplay.playout)
             assert (b.termination, b.winner, b.last_placer) == (a.termination, a.winner,
                                                                 a.last_placer)
             assert [sorted(h) for h in b.hands] == [sorted(h) for h in a.hands]

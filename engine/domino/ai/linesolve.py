@@ -18,9 +18,7 @@ the values are those of ``search._solve`` (alpha-beta for two sides) and
 ``search._solve_maxn`` (max^n, every seat for its own side, ties to the first move in the
 same heavy-first order); tests/ai/test_linesolve.py compares them on random worlds.
 
-The search's playouts on such a line run here too (``playout``): the moves of the engine's
-loop of ``legal_moves``, ``policy.rollout_move`` and ``advance``, in the same order for the
-same random numbers, without its Move objects and events (DECISIONS E-84).
+The search's playouts on such a line are ``lineplay``'s.
 
 Worlds this module cannot represent (``applicable`` is False) stay with the general solver:
 trees and trains, ``blank_wild``, vn_schoolnet's blocker search, voluntary or optional
@@ -30,7 +28,6 @@ draws, all_fives-style end counting.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable
 from typing import Any, overload
 
@@ -39,8 +36,7 @@ from ..hand.result import HandResult, Termination
 from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..play import line_playout as fast
 from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
-from ..settlement.settle import COUNT_SETTLEMENTS, PIP_SETTLEMENTS, settle_lean
-from ..tiles import Tile, full_set
+from ..settlement.settle import COUNT_SETTLEMENTS, COUNTS_ONLY, PIP_SETTLEMENTS, settle_lean
 
 
 class SolveLimit(Exception):
@@ -90,20 +86,23 @@ _Value = Any
 def solve(s: HandState, value: Callable[[HandResult], float],
           maximizing: Callable[[int], bool], node_limit: int, nodes: list[int],
           mover_index: None = None, shared: dict[Any, Any] | None = None,
-          blend: float = 0.0, own_blend: float = 0.0) -> float: ...
+          blend: float = 0.0, own_blend: float = 0.0,
+          settled: dict[Any, Any] | None = None) -> float: ...
 
 
 @overload
 def solve(s: HandState, value: Callable[[HandResult], list[float]],
           maximizing: None, node_limit: int, nodes: list[int],
           mover_index: dict[int, int], shared: dict[Any, Any] | None = None,
-          blend: float = 0.0, own_blend: float = 0.0) -> list[float]: ...
+          blend: float = 0.0, own_blend: float = 0.0,
+          settled: dict[Any, Any] | None = None) -> list[float]: ...
 
 
 def solve(s: HandState, value: Callable[[HandResult], Any],
           maximizing: Callable[[int], bool] | None, node_limit: int, nodes: list[int],
           mover_index: dict[int, int] | None = None, shared: dict[Any, Any] | None = None,
-          blend: float = 0.0, own_blend: float = 0.0) -> float | list[float]:
+          blend: float = 0.0, own_blend: float = 0.0, settled: dict[Any, Any] | None = None
+          ) -> float | list[float]:
     """The exact value of world ``s`` (which ``applicable`` accepts and is not over).
 
     With ``maximizing`` (two sides): alpha-beta, ``value`` returning one number for the side
@@ -111,7 +110,10 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     per side and ``mover_index[seat]`` naming the side each seat plays for.
     ``nodes[0]`` counts decision nodes (positions with more than one move, as in
     ``search._solve``) and settled end positions; past ``node_limit`` it raises
-    ``SolveLimit`` (checked at decision nodes).
+    ``SolveLimit`` (checked at decision nodes). max^n keeps each decision node's value by
+    position and, where a position is reached again, counts the decision nodes a second
+    search of it would count (E-115): the same values, counts and give-ups, fewer nodes
+    visited (a third fewer in kozel with 4 players).
 
     ``shared``: the end positions' values kept across solves, for a caller that solves
     several positions of one world with one ``value`` (the search: every candidate move in
@@ -122,6 +124,15 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     ``settle`` would give. The count of ``nodes`` is unchanged by it (an end position is
     counted once per solve, as without it), so a search spends its budget as before. (Kept
     across worlds, the values were found again less often than their keys cost.)
+
+    ``settled``: the values of settlements made from the masks' pips (kozel) or pips and
+    counts (``settle.COUNTS_ONLY``: vn_traditional without partners), kept by those alone
+    (and how the hand ended, who went out), for a caller that solves many worlds with one
+    ``value`` under one set of rules and seats (the search: a decision). Those settlements
+    read nothing else, so a value found there is the one settling would give; about half of
+    vn_traditional's settled end positions in a decision share their pips and counts with an
+    earlier one (kozel's pips: a tenth, E-115). It changes no node count: it is asked only
+    where settling was.
 
     ``blend`` (two sides only; 0: off, the exact alpha-beta value): a model of an opponent
     who does not see the maximizing side's tiles. In a sampled world alpha-beta lets the
@@ -140,7 +151,7 @@ def solve(s: HandState, value: Callable[[HandResult], Any],
     # either end, up to swapping the ends: alpha-beta tries it once. max^n keeps both, since
     # its tie-breaks follow the move order, which swapped ends change.
     twin_ends = maximizing is not None
-    leaf = _leaf_of(s, world, value, nodes, shared)
+    leaf = _leaf_of(s, world, value, nodes, shared, settled)
     moves_of = _moves_of(s, world, twin_ends)
     if (blend or own_blend) and maximizing is not None:
         node = _blended_of(world, leaf, moves_of, maximizing, node_limit, nodes, blend,
@@ -189,31 +200,24 @@ class _World:
 
 
 def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], nodes: list[int],
-             shared: dict[Any, Any] | None = None
+             shared: dict[Any, Any] | None = None, settled: dict[Any, Any] | None = None
              ) -> Callable[[Termination, int | None, int, int | None], _Value]:
     """The value of an end position of the solve, settled by the engine's ``settle_lean``
-    (vn_iwin's by ``iwin_by_counts`` from the masks, with the tiles only where the ranking
-    chain's tie-break needs them, E-105, and vn_traditional's, E-114; kozel's by
-    ``kozel_by_pips`` from their pips, E-113) and kept by position (hands, boneyard top, how
-    it ended, penalties paid); with ``shared``, kept there too, under everything else the
-    settlement reads of the start position (its boneyard, points, penalties, escrow and
-    seats)."""
+    (vn_iwin's, vn_traditional's and kozel's from the masks where they can be,
+    ``_from_masks_of``) and kept by position (hands, boneyard top, how it ended, penalties
+    paid); with ``shared``, kept there too, under everything else the settlement reads of
+    the start position (its boneyard, points, penalties, escrow and seats)."""
     rs, n = s.rs, s.n
     hm, bone, transfers, seated, tb = world.hm, world.bone, world.transfers, world.seated, world.tb
     tiles_of = tb.tiles_of
     base_transfers = list(s.transfers)
     cache: dict[tuple[Any, ...], _Value] = {}
     known: dict[tuple[Any, ...], _Value] = {}
-    by_counts = COUNT_SETTLEMENTS.get(rs.settlement)
-    by_pips = PIP_SETTLEMENTS.get(rs.settlement)
-    face, twins = tb.face_pips, tb.doubles
-    zero, sole = rs.zero_double_value, rs.zero_double_sole_only
-    zero_bit = tb.bits[tb.index[(0, 0)]]
-    escrow, escrow_by = s.escrow, list(s.escrow_by)
     if shared is not None:
         start = (tuple(s.boneyard), tuple(base_transfers), tuple(s.points), s.escrow,
                  tuple(s.escrow_by), tuple(seated))
         known = shared.setdefault(start, {})
+    from_masks = _from_masks_of(s, world, value, settled)
 
     def leaf(termination: Termination, winner: int | None, top: int, lp: int | None
              ) -> _Value:
@@ -227,25 +231,10 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
         if got is not None:
             cache[key] = got
             return got
-        if by_counts or by_pips:
-            # vn_iwin, vn_traditional: settled from each mask's pips, count and doubles
-            # (E-105, E-114), unless a tie in the ranking chain needs the tiles; kozel from
-            # the pips alone (E-113).
-            pips = [face(h) for h in hm]
-            if zero:  # rs.pips: 0-0 adds its value where it counts
-                pips = [x + zero if h & zero_bit and (not sole or h.bit_count() == 1) else x
-                        for x, h in zip(pips, hm, strict=True)]
-            if by_pips:
-                got = cache[key] = known[key] = value(by_pips(rs, seated, pips, termination,
-                                                              winner))
-                return got
-            assert by_counts is not None
-            done = by_counts(rs, seated, pips, [h.bit_count() for h in hm],
-                             [(h & twins).bit_count() for h in hm],
-                             base_transfers + transfers, escrow, escrow_by,
-                             termination, winner, lp)
-            if done is not None:
-                got = cache[key] = known[key] = value(done)
+        if from_masks is not None:
+            got = from_masks(termination, winner, lp)
+            if got is not None:
+                cache[key] = known[key] = got
                 return got
         f = HandState.__new__(HandState)
         f.rs, f.n = rs, n
@@ -264,16 +253,77 @@ def _leaf_of(s: HandState, world: _World, value: Callable[[HandResult], Any], no
     return leaf
 
 
-# Placement lists by (the hand's tiles that fit an end, the two ends), for each set, 0-0's
-# value, twin-end rule and pair rule: a function of those alone, so they are kept from solve
-# to solve (a decision's solves ask for the same few thousand again and again), up to
-# ``KEPT_MOVES`` of them.
-_KEPT: dict[tuple[int, int, bool, bool], dict[int, list[tuple[int, int, int]]]] = {}
+def _from_masks_of(s: HandState, world: _World, value: Callable[[HandResult], Any],
+                   settled: dict[Any, Any] | None
+                   ) -> Callable[[Termination, int | None, int | None], _Value] | None:
+    """The value of the world's end position from its masks alone, or None (no such
+    settlement): vn_iwin's and vn_traditional's from each mask's pips, count and doubles
+    (E-105, E-114; the function's None where a tie in the ranking chain needs the tiles),
+    kozel's from the pips alone (E-113). Those of pips (and counts) alone are kept by those
+    in ``settled`` (``solve``'s, E-115)."""
+    rs, hm, transfers, seated, tb = s.rs, world.hm, world.transfers, world.seated, world.tb
+    by_counts = COUNT_SETTLEMENTS.get(rs.settlement)
+    by_pips = PIP_SETTLEMENTS.get(rs.settlement)
+    if not by_counts and not by_pips:
+        return None
+    base_transfers = list(s.transfers)
+    face, twins = tb.face_pips, tb.doubles
+    zero, sole = rs.zero_double_value, rs.zero_double_sole_only
+    zero_bit = tb.bits[tb.index[(0, 0)]]
+    escrow, escrow_by = s.escrow, list(s.escrow_by)
+    memo: dict[tuple[Any, ...], _Value] = {}
+    keep = settled is not None and (by_pips is not None or rs.settlement in COUNTS_ONLY)
+    if keep:
+        assert settled is not None
+        memo = settled.setdefault((rs.settlement, tuple(seated)), {})
+
+    def from_masks(termination: Termination, winner: int | None, lp: int | None) -> _Value:
+        pips = [face(h) for h in hm]
+        if zero:  # rs.pips: 0-0 adds its value where it counts
+            pips = [x + zero if h & zero_bit and (not sole or h.bit_count() == 1) else x
+                    for x, h in zip(pips, hm, strict=True)]
+        if by_pips:
+            if not keep:
+                return value(by_pips(rs, seated, pips, termination, winner))
+            mkey: tuple[Any, ...] = (termination, winner, *pips)
+            got = memo.get(mkey)
+            if got is None:
+                got = memo[mkey] = value(by_pips(rs, seated, pips, termination, winner))
+            return got
+        assert by_counts is not None
+        counts = [h.bit_count() for h in hm]
+        if keep:
+            mkey = (termination, winner, *pips, *counts)
+            got = memo.get(mkey)
+            if got is not None:
+                return got
+        done = by_counts(rs, seated, pips, counts, [(h & twins).bit_count() for h in hm],
+                         base_transfers + transfers, escrow, escrow_by, termination, winner,
+                         lp)
+        if done is None:
+            return None
+        got = value(done)
+        if keep:
+            memo[mkey] = got
+        return got
+
+    return from_masks
+
+
+# Placements by (the hand's tiles that fit an end, the two ends), for a set, 0-0's value,
+# twin-end rule and pair rule: a function of those alone, so they are kept from solve to
+# solve (a decision's solves ask for the same few thousand again and again), up to
+# ``KEPT_MOVES`` of them, for one such set of rules at a time: another's (an earlier match's
+# variant, a benchmark's earlier rows) is dropped, as it would only lengthen the garbage
+# collector's passes over the process's objects (E-115). Tuples, which the collector stops
+# tracking, not lists.
+_Placements = tuple[tuple[int, int, int], ...]
+_KEPT: dict[tuple[int, int, bool, bool], dict[int, _Placements]] = {}
 KEPT_MOVES = 50_000
 
 
 def _moves_of(s: HandState, world: _World, twin_ends: bool
-              ) -> Callable[[int, int, int], list[tuple[int, int, int]]]:
+              ) -> Callable[[int, int, int], _Placements]:
     """A seat's placements in a solve's node, in the general solver's order (kept in
     ``_KEPT``: the lists are shared, callers only read them)."""
     tb = world.tb
@@ -281,13 +331,15 @@ def _moves_of(s: HandState, world: _World, twin_ends: bool
     bits, high, low = tb.bits, tb.high, tb.low
     weight, rank = _order(s)
     pairs = world.pairs
-    kept = _KEPT.setdefault((s.rs.max_pip, s.rs.zero_double_value, twin_ends, pairs), {})
-    if len(kept) > KEPT_MOVES:
-        kept.clear()
+    rules = (s.rs.max_pip, s.rs.zero_double_value, twin_ends, pairs)
+    kept = _KEPT.get(rules)
+    if kept is None or len(kept) > KEPT_MOVES:
+        _KEPT.clear()
+        kept = _KEPT[rules] = {}
     get = kept.get
     width = s.rs.max_pip.bit_length()
 
-    def moves_of(h: int, left: int, right: int) -> list[tuple[int, int, int]]:
+    def moves_of(h: int, left: int, right: int) -> _Placements:
         """Placements as the child positions they make: (the tiles' mask, which the seat's
         hand loses, the new left end, the new right end), heavy first. They depend on the
         tiles of the hand that show an end's number alone, which with the two ends key
@@ -299,7 +351,7 @@ def _moves_of(s: HandState, world: _World, twin_ends: bool
             got = kept[key] = placements(fit, left, right)
         return got
 
-    def placements(h: int, left: int, right: int) -> list[tuple[int, int, int]]:
+    def placements(h: int, left: int, right: int) -> _Placements:
         ml = h & mask_of[left]
         mr = h & mask_of[right] if left != right or not twin_ends else 0
         both = ml | mr
@@ -325,7 +377,7 @@ def _moves_of(s: HandState, world: _World, twin_ends: bool
             while at and shed[at - 1] < w:
                 at -= 1
             out.insert(at, (double_of[left] | double_of[right], left, right))
-        return out
+        return tuple(out)
 
     return moves_of
 
@@ -371,12 +423,12 @@ def _no_placement_of(w: _World, leaf: Callable[..., _Value], recurse: list[Calla
     return no_placement
 
 
-def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., list[Any]],
+def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., _Placements],
              maximizing: Callable[[int], bool] | None, mover_index: dict[int, int] | None,
              node_limit: int, nodes: list[int]) -> Callable[..., _Value]:
     """The solve's recursion: the value of the position where ``p`` is to move (``drew``
     tiles drawn this turn, ``lp`` the last placer), every name it reads a closure cell;
-    alpha-beta with ``maximizing``, else max^n (``alpha``, ``beta`` unused): two recursions."""
+    alpha-beta with ``maximizing``, else max^n (``_maxn_of``)."""
     hm, nxt, inf = w.hm, w.nxt, math.inf
     maxing = maximizing if maximizing is not None else bool  # (bool: never called)
     recurse: list[Callable[..., _Value]] = []
@@ -424,7 +476,24 @@ def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., lis
                 break
         return best
 
-    side_of = mover_index if mover_index is not None else {}  # max^n: always given
+    if maximizing is None:
+        recurse.append(_maxn_of(w, leaf, moves_of, no_placement, mover_index or {}, node_limit,
+                                nodes))
+    else:
+        recurse.append(alphabeta)
+    return recurse[0]
+
+
+def _maxn_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., _Placements],
+             no_placement: Callable[..., _Value], side_of: dict[int, int], node_limit: int,
+             nodes: list[int]) -> Callable[..., list[float]]:
+    """max^n's recursion (``_node_of``'s without ``maximizing``: every seat for its side,
+    ``side_of[seat]``; ``alpha``, ``beta`` unused)."""
+    hm, nxt, transfers = w.hm, w.nxt, w.transfers
+    # max^n's decision nodes searched, by everything the rest of the hand reads (as
+    # ``_blended_of``'s), with their values and the decision nodes counted under them.
+    table: dict[tuple[Any, ...], tuple[Any, int]] = {}
+    decided = [0]  # decision nodes counted so far
 
     def maxn(p: int, left: int, right: int, top: int, drew: int, lp: int | None,
              alpha: float, beta: float) -> _Value:
@@ -432,9 +501,26 @@ def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., lis
         if not moves:
             return no_placement(p, left, right, top, drew, lp, alpha, beta)
         if len(moves) > 1:
+            # A decision node reached again (another order of the same moves) has the value
+            # found the first time, and searching it again would count its decision nodes
+            # alone (its end positions kept by ``leaf``, counted once): they are counted
+            # here, and past the limit it gives up as that search would (E-115).
+            key = (tuple(hm), left, right, p, top, drew, lp, tuple(transfers))
+            got = table.get(key)
+            if got is not None:
+                if nodes[0] + got[1] > node_limit:
+                    nodes[0] = max(nodes[0] + 1, node_limit + 1)
+                    raise SolveLimit
+                nodes[0] += got[1]
+                decided[0] += got[1]
+                return got[0]
             nodes[0] += 1
             if nodes[0] > node_limit:
                 raise SolveLimit
+            before = decided[0]
+            decided[0] += 1
+        else:
+            key = None
         q = nxt[p]
         me = side_of[p]
         best_vec: list[float] | None = None
@@ -447,13 +533,14 @@ def _node_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., lis
             hm[p] ^= played
             if best_vec is None or v[me] > best_vec[me]:
                 best_vec = v
+        if key is not None:
+            table[key] = (best_vec, decided[0] - before)
         return best_vec
 
-    recurse.append(alphabeta if maximizing is not None else maxn)
-    return recurse[0]
+    return maxn
 
 
-def _blended_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., list[Any]],
+def _blended_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., _Placements],
                 maximizing: Callable[[int], bool], node_limit: int, nodes: list[int],
                 blend: float, own_blend: float = 0.0) -> Callable[..., float]:
     """The blended solve's recursion (``solve``'s ``blend`` and ``own_blend``): the
@@ -504,152 +591,3 @@ def _blended_of(w: _World, leaf: Callable[..., _Value], moves_of: Callable[..., 
 
     recurse.append(blended)
     return blended
-
-
-# --- playouts ------------------------------------------------------------------------------
-
-_ROLLOUT_SCORES: dict[tuple[int, int], dict[Tile, float]] = {}
-
-
-def _rollout_scores(rs: Ruleset) -> dict[Tile, float]:
-    """``policy.rollout_move``'s score of each tile before the follow bonus (half its pips
-    under the variant's values, 4 more for a double), by the set and 0-0's value."""
-    key = (rs.max_pip, rs.zero_double_value)
-    got = _ROLLOUT_SCORES.get(key)
-    if got is None:
-        got = _ROLLOUT_SCORES[key] = {t: 0.5 * rs.pip(t) + (4.0 if t[0] == t[1] else 0.0)
-                                      for t in full_set(rs.max_pip)}
-    return got
-
-
-def _places(hand: list[Tile], left: int, right: int, pairs: bool) -> list[tuple[Tile, int]]:
-    """The placements, in ``legal_moves``' order: (tile, end) with end 0 left, 1 right, and
-    2 for kozel's pair of doubles (left's double on the left, right's on the right)."""
-    places: list[tuple[Tile, int]] = []
-    for t in hand:
-        a, b = t
-        if a == left or b == left:
-            places.append((t, 0))
-        if a == right or b == right:
-            places.append((t, 1))
-    if pairs and left != right and (left, left) in hand and (right, right) in hand:
-        places.append(((left, left), 2))
-    return places
-
-
-def _greedy(places: list[tuple[Tile, int]], hand: list[Tile], left: int, right: int,
-            base: dict[Tile, float], width: int) -> tuple[Tile, int]:
-    """``rollout_move``'s greedy choice: pips shed, a double down, and 3 for each other
-    tile in hand showing the number exposed; the first of equals. Every score is a small
-    multiple of a half, so the sums are the same floats as rollout_move's."""
-    showing = [0] * width  # tiles in hand showing each number (its own tile too)
-    for a, b in hand:
-        showing[a] += 1
-        if b != a:
-            showing[b] += 1
-    best, best_score = places[0], -1e9
-    for m in places:
-        u0, e = m
-        score = base[u0]
-        if e == 2:
-            score += base[(right, right)]
-        else:
-            touch = left if e == 0 else right
-            score += 3.0 * (showing[u0[1] if u0[0] == touch else u0[0]] - 1)
-        if score > best_score:
-            best, best_score = m, score
-    return best
-
-
-def _stuck(hands: list[list[Tile]], seated: list[bool], n: int, p: int, left: int,
-           right: int) -> bool:
-    """The block check at the start of ``p``'s turn: no seated player, ``p`` first, holds a
-    tile that fits either end (RULES.md 1.7)."""
-    for j in range(n):
-        q = p + j if p + j < n else p + j - n
-        if seated[q]:
-            for a, b in hands[q]:
-                if a == left or b == left or a == right or b == right:
-                    return False
-    return True
-
-
-def playout(s: HandState, rng: random.Random, greed: float) -> int:
-    """Play line world ``s`` (``supported`` rules, the lead made) to its end in place,
-    exactly as ``search.Search._playout``'s loop of ``legal_moves``, ``rollout_move`` and
-    ``advance`` plays it (the same moves for the same draws of ``rng``), and return the
-    moves made. Why a loop of its own: the playouts are much of the expert's time on a
-    line, and here a move costs no Move object, no legal list and no event. It keeps what
-    settlement reads (hands, boneyard, line, last placer, pass penalties, how the hand
-    ended), not the move history, and the engine's order: placements tile by tile in hand
-    order, the left end before the right, kozel's pair of doubles last; a drawn tile to the
-    hand's end; the block check at the start of each turn once nothing can be drawn."""
-    rs, n = s.rs, s.n
-    hands, bone, seated = s.hands, s.boneyard, s.seated
-    lay: LineLayout = s.layout  # type: ignore[assignment]  # a plain line (``supported``)
-    tiles, left, right = lay.tiles, lay.left, lay.right
-    base = _rollout_scores(rs)
-    reserve = rs.reserve_for(n) if rs.draw_policy != NONE else len(bone)
-    until, pairs, penalty, half = rs.draw_policy == DRAW_UNTIL, rs.pair_of_doubles, \
-        rs.pass_penalty, rs.stake // 2
-    p, drew, lp, passes, moves = s.to_move, s.drew, s.last_placer, s.passes_in_row, 0
-    rand, width = rng.random, rs.max_pip + 1
-    places: list[tuple[Tile, int]] | None = None
-    while True:
-        hand = hands[p]
-        if places is None:
-            places = _places(hand, left, right, pairs)
-        k = len(places)
-        moves += 1
-        if not k:
-            if len(bone) - reserve > 0 and (until or drew == 0):
-                hand.append(bone.pop(0))
-                drew += 1
-                places = None
-                continue
-            passes += 1
-            if penalty and lp is not None and lp != p:
-                # vn_iwin: the passer pays half a stake to the most recent placer.
-                s.transfers.append((p, lp, half))
-        else:
-            if k == 1:
-                t, end = places[0]
-            elif rand() >= greed:
-                t, end = places[int(rand() * k)]
-            else:
-                t, end = _greedy(places, hand, left, right, base, width)
-            hand.remove(t)
-            if end == 2:
-                tiles.insert(0, t)
-                hand.remove((right, right))
-                tiles.append((right, right))
-            elif end == 0:
-                other = t[1] if t[0] == left else t[0]
-                tiles.insert(0, (other, left))
-                left = other
-            else:
-                other = t[1] if t[0] == right else t[0]
-                tiles.append((right, other))
-                right = other
-            lp, passes = p, 0
-            if not hand:
-                termination: Termination = "domino"
-                break
-        # The next seated player's turn; once nothing can be drawn, the block check.
-        p = p + 1 if p + 1 < n else 0
-        while not seated[p]:
-            p = p + 1 if p + 1 < n else 0
-        drew = 0
-        places = None
-        if len(bone) <= reserve:
-            # The block check asks first whether ``p`` holds a tile that fits, which is
-            # whether it has a placement: those placements are its turn's (E-105).
-            places = _places(hands[p], left, right, pairs)
-            if not places and _stuck(hands, seated, n, p, left, right):
-                termination = "blocked"
-                break
-    lay.left, lay.right = left, right
-    s.to_move, s.last_placer, s.passes_in_row, s.drew = p, lp, passes, drew
-    s.phase, s.termination, s.by_default = OVER_PHASE, termination, False
-    s.winner = p if termination == "domino" else None
-    return moves

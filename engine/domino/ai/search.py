@@ -5,7 +5,7 @@ consistent with everything it has seen (``domino.play.resample.resample``, the e
 ``ResampleFromInfostate``). Every candidate move is tried in the same worlds (paired
 comparison, so luck of the deal cancels out between candidates) and the world is played to the
 end through the engine's fast path (``game.advance`` + ``legal_moves``, settled once at the end
-by ``settle.hand_result``; on a plain line by ``linesolve.playout``, on trains by
+by ``settle.hand_result``; on a plain line by ``lineplay.playout``, on trains by
 ``trainplay``, on trees by ``treeplay`` (Doubles) and ``fivesplay`` (All Fives), the same
 moves without the engine's objects): by a playout policy, or, once few tiles remain, by an
 exact alpha-beta (or max^n) search of that world. The hand's settlement, turned into a number by ``evaluate.Utility``, is the value.
@@ -55,7 +55,7 @@ from ..play.resample import Knowledge, infer, resample
 from ..play.view import View
 from ..rules.ruleset import LayoutKind
 from ..settlement.settle import hand_result, lean_result
-from . import fivesplay, linesolve, trainplay, treeplay
+from . import fivesplay, lineplay, linesolve, trainplay, treeplay
 from .choicemodel import MODELS
 from .evaluate import Utility, side_values, sides_of
 from .inference import ModelWeighted, PlayWeighted
@@ -264,6 +264,8 @@ class Search:
         # (``linesolve.solve``'s ``shared``), and that world's key.
         self._leaves: dict[Any, Any] = {}
         self._leaves_world: tuple[Any, ...] = ()
+        # End positions' values by their pips and counts (``linesolve.solve``'s ``settled``).
+        self._settled: dict[Any, Any] = {}
         # The playout seed of the world being evaluated (``SearchConfig.common_numbers``).
         self._playout_seed = 0
         self._line_aborts = 0
@@ -568,9 +570,9 @@ class Search:
         if self.side_utilities is None:
             return linesolve.solve(s, self.utility, self.utility.maximizing, limit, nodes,
                                    shared=self._leaves, blend=self.cfg.opponent_blend,
-                                   own_blend=self.cfg.own_blend)
+                                   own_blend=self.cfg.own_blend, settled=self._settled)
         vector = linesolve.solve(s, self._side_values, None, limit, nodes,
-                                 self.side_index, self._leaves)
+                                 self.side_index, self._leaves, settled=self._settled)
         return vector[self.side_index[self.view.seat]]
 
     @staticmethod
@@ -581,7 +583,7 @@ class Search:
         """Play ``s`` to its end; return its value and the work done, in line moves."""
         greed = self.cfg.greed
         if self._line and s.phase == PLAY_PHASE:
-            moves = linesolve.playout(s, rng, greed)
+            moves = lineplay.playout(s, rng, greed)
             return self.utility(lean_result(s)), moves * self._move_weight
         if self._trains and trainplay.applicable(s):
             moves = trainplay.playout(s, rng, greed)

@@ -16,7 +16,7 @@ by ``rollout_move``'s score otherwise (the first among equals); a drawn tile goe
 of the hand; a double earns another play, with one more draw; a pass sets the seat's marker;
 the round ends when a hand is empty or every seated player passed in a row with the boneyard
 empty. It keeps what settlement reads (hands, boneyard, trains, markers, how the round ended),
-not the move history, as ``linesolve.playout`` does on a line.
+not the move history, as ``lineplay.playout`` does on a line.
 
 Rules it does not play (``supported`` is False: ``allow_double_chain``, ``first_turn_multi``,
 voluntary or optional draws, leaving) stay with the engine's loop.
@@ -34,7 +34,7 @@ from ..hand.result import Termination
 from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..rules.ruleset import DRAW_ONE, Ruleset
 from ..tiles import Tile, full_set
-from .linesolve import _rollout_scores
+from .lineplay import _rollout_scores
 
 
 def supported(rs: Ruleset) -> bool:

@@ -22,7 +22,7 @@ double), kept up to date as tiles are placed, so a turn costs a few look-ups per
 hand instead of a walk over every arm. The tiles are placed by the layout's own
 ``TreeLayout.place`` (the same arms, spinners and names), so the end position is the
 engine's; the move history is not kept (settlement reads the hands, who is seated and how
-the hand ended), as ``linesolve.playout`` does on a line. Its loop, ``run``, also plays All
+the hand ended), as ``lineplay.playout`` does on a line. Its loop, ``run``, also plays All
 Fives' counted tree with that module's arms and greedy pick (``fivesplay``, E-112).
 
 ``solve_maxn`` is ``search._solve_maxn`` on the same counts: where that copied the world (its
@@ -53,7 +53,8 @@ from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
 from ..settlement.settle import HandResult, settle
 from ..tiles import Tile, full_set
-from .linesolve import SolveLimit, _rollout_scores
+from .lineplay import _rollout_scores
+from .linesolve import SolveLimit
 
 
 def supported(rs: Ruleset) -> bool:

@@ -534,6 +534,10 @@ def _pay_credits(delta: list[int], credits: list[tuple[int, int]], permille: int
 # By ``Ruleset.settlement``, the settlements made from each hand's pips, count and doubles
 # alone: a line solve settles its end positions from its bit masks with these (E-105).
 COUNT_SETTLEMENTS = {"iwin": iwin_by_counts, "vn_traditional": traditional_by_counts}
+# Of those, the ones that read nothing but each hand's pips and count, how the hand ended
+# and who went out (vn_traditional's; not vn_iwin's, which reads doubles, penalties, escrow
+# and the last placer): a search keeps their values by those alone (E-115).
+COUNTS_ONLY = frozenset({"vn_traditional"})
 # And those made from each hand's points alone (E-113): kozel's, the same function as
 # ``settle_kozel`` of them.
 PIP_SETTLEMENTS = {"kozel": kozel_by_pips}
