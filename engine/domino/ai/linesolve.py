@@ -282,26 +282,24 @@ def _from_masks_of(s: HandState, world: _World, value: Callable[[HandResult], An
         if zero:  # rs.pips: 0-0 adds its value where it counts
             pips = [x + zero if h & zero_bit and (not sole or h.bit_count() == 1) else x
                     for x, h in zip(pips, hm, strict=True)]
-        if by_pips:
-            if not keep:
-                return value(by_pips(rs, seated, pips, termination, winner))
-            mkey: tuple[Any, ...] = (termination, winner, *pips)
-            got = memo.get(mkey)
-            if got is None:
-                got = memo[mkey] = value(by_pips(rs, seated, pips, termination, winner))
-            return got
-        assert by_counts is not None
-        counts = [h.bit_count() for h in hm]
+        counts = None if by_pips else [h.bit_count() for h in hm]
+        mkey: tuple[Any, ...] = ()
         if keep:
-            mkey = (termination, winner, *pips, *counts)
+            mkey = ((termination, winner, *pips) if counts is None
+                    else (termination, winner, *pips, *counts))
             got = memo.get(mkey)
             if got is not None:
                 return got
-        done = by_counts(rs, seated, pips, counts, [(h & twins).bit_count() for h in hm],
-                         base_transfers + transfers, escrow, escrow_by, termination, winner,
-                         lp)
-        if done is None:
-            return None
+        done: HandResult | None
+        if by_pips:
+            done = by_pips(rs, seated, pips, termination, winner)
+        else:
+            assert by_counts is not None and counts is not None
+            done = by_counts(rs, seated, pips, counts, [(h & twins).bit_count() for h in hm],
+                             base_transfers + transfers, escrow, escrow_by, termination,
+                             winner, lp)
+            if done is None:
+                return None
         got = value(done)
         if keep:
             memo[mkey] = got

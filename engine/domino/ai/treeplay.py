@@ -53,6 +53,7 @@ from ..hand.state import OVER_PHASE, PLAY_PHASE, HandState
 from ..rules.ruleset import DRAW_UNTIL, NONE, Ruleset
 from ..settlement.settle import HandResult, settle
 from ..tiles import Tile, full_set
+from .evaluate import side_of
 from .lineplay import _rollout_scores
 from .linesolve import SolveLimit
 
@@ -319,7 +320,7 @@ def run(s: HandState, rng: random.Random, greed: float, arms: Placing,
     draws = rs.draw_policy != NONE
     reserve = rs.reserve_for(n) if draws else len(bone)
     until = rs.draw_policy == DRAW_UNTIL
-    teams, target, totals = rs.teams(n), rs.target, s.match_totals
+    target, totals = rs.target, s.match_totals
     p, drew, lp, passes, moves = s.to_move, s.drew, s.last_placer, s.passes_in_row, 0
     rand = rng.random
     termination: Termination
@@ -346,7 +347,7 @@ def run(s: HandState, rng: random.Random, greed: float, arms: Placing,
             count = arms.place(t, i, p)
             lp, passes = p, 0
             if count and count % 5 == 0:
-                for q in next((team for team in teams if p in team), [p]) if teams else [p]:
+                for q in side_of(rs, n, p):
                     points[q] += count
                 if target and totals[p] + points[p] >= target:
                     termination = "target"
